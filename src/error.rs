@@ -1,0 +1,185 @@
+//! The library's error type: every way an input can be unreadable or invalid.
+//!
+//! Each message names the place a person has to look at: the file, the sheet, the cell by its sheet
+//! address and as `r4c3`, and the offending value. Puzzles that read fine but have no solution or
+//! several are not errors; they are verdicts (see [`crate::search`]).
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Everything that can go wrong while reading or validating a puzzle.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+
+    /// A workbook could not be opened or a sheet could not be read.
+    #[error("cannot read workbook {path}: {message}")]
+    Workbook {
+        /// The file.
+        path: PathBuf,
+        /// What the workbook reader said.
+        message: String,
+    },
+
+    /// The named sheet does not exist.
+    #[error("there is no sheet named '{sheet}'; the workbook has: {}", quoted(available))]
+    SheetNotFound {
+        /// The name asked for.
+        sheet: String,
+        /// The sheets there are.
+        available: Vec<String>,
+    },
+
+    /// The file or sheet holds nothing.
+    #[error("{what} is empty")]
+    Empty {
+        /// What was empty: `file x.csv`, `sheet 'Sheet1'`.
+        what: String,
+    },
+
+    /// No square grid could be found.
+    #[error("no Sudoku grid found in {place}: {detail}")]
+    NoGrid {
+        /// The file or sheet.
+        place: String,
+        /// What was found instead, and what to do.
+        detail: String,
+    },
+
+    /// Several blocks could be the grid.
+    #[error(
+        "more than one block in {place} could be the grid:\n{}\nchoose one with --range, e.g. --range {}",
+        found.iter().map(|f| format!("  - {f}")).collect::<Vec<_>>().join("\n"),
+        suggestion
+    )]
+    AmbiguousGrid {
+        /// The file or sheet.
+        place: String,
+        /// Each candidate block, described.
+        found: Vec<String>,
+        /// A range for the first candidate.
+        suggestion: String,
+    },
+
+    /// A `--range` or defined name could not be used.
+    #[error("bad range '{range}': {reason}")]
+    BadRange {
+        /// The range as given.
+        range: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+
+    /// The grid's rows and columns differ in number.
+    #[error("the grid in {place} is not square: {rows} rows of {cols} cells")]
+    NotSquare {
+        /// Where the grid is.
+        place: String,
+        /// Rows found.
+        rows: usize,
+        /// Cells per row found.
+        cols: usize,
+    },
+
+    /// A row of the grid has the wrong number of cells.
+    #[error("{place}: row {row} has {found} cells, expected {expected}")]
+    Ragged {
+        /// File and line.
+        place: String,
+        /// 1-based grid row.
+        row: usize,
+        /// Cells in that row.
+        found: usize,
+        /// Cells in the other rows.
+        expected: usize,
+    },
+
+    /// A cell holds something that is not a digit of this grid.
+    #[error("cell {cell} holds '{value}': {reason}")]
+    BadValue {
+        /// The cell: `r4c3 (C4)`.
+        cell: String,
+        /// The value as written.
+        value: String,
+        /// Why it is not accepted.
+        reason: String,
+    },
+
+    /// The same digit appears twice in a house.
+    #[error("digit {digit} appears twice in {house}: at {first} and at {second}")]
+    Duplicate {
+        /// The digit as written.
+        digit: String,
+        /// The house: `row 4`, `box 2`, `region 5`.
+        house: String,
+        /// The first cell holding it.
+        first: String,
+        /// The second cell holding it.
+        second: String,
+    },
+
+    /// The grid size is outside 1..=100.
+    #[error("a {size}x{size} grid is not supported: sizes 1 to 100 are")]
+    BadSize {
+        /// The size found.
+        size: usize,
+    },
+
+    /// The size has no box shape and no region map was given.
+    #[error(
+        "a {size}x{size} grid cannot be divided into boxes ({size} has no factorisation into two \
+         factors greater than 1): give a region map (cell fills, a 'Regions' sheet, a second block \
+         of labels, or --regions FILE), or use --latin for a grid without regions"
+    )]
+    NoBoxShape {
+        /// The size.
+        size: usize,
+    },
+
+    /// A `--box` shape does not fit.
+    #[error("bad box shape '{spec}': {reason}")]
+    BadBoxShape {
+        /// The shape as given.
+        spec: String,
+        /// Why it does not fit.
+        reason: String,
+    },
+
+    /// A region map is malformed.
+    #[error("bad region map: {reason}")]
+    BadRegions {
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// A `--symbols` alphabet is unusable.
+    #[error("bad symbol alphabet '{alphabet}': {reason}")]
+    BadSymbols {
+        /// The alphabet as given.
+        alphabet: String,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// Options that cannot be used together, or an option that does not apply.
+    #[error("{0}")]
+    Usage(String),
+}
+
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

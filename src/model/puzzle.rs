@@ -1,0 +1,367 @@
+//! A puzzle: a layout, the givens, the symbols it was written with, and where it came from.
+
+use crate::error::Error;
+use crate::model::digit::{Digit, DigitSet};
+use crate::model::layout::{Cell, Layout};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The values of an N x N grid; each cell holds a digit or is empty.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: usize,
+    values: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid of `size`.
+    pub fn empty(size: usize) -> Grid {
+        Grid {
+            size,
+            values: vec![0; size * size],
+        }
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The digit in `cell`, if any.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        match self.values[cell.index()] {
+            0 => None,
+            value => Some(Digit::new(value as usize)),
+        }
+    }
+
+    /// Puts `digit` into `cell`, or empties it.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        debug_assert!(digit.is_none_or(|d| d.get() <= self.size));
+        self.values[cell.index()] = digit.map_or(0, |d| d.get() as u8);
+    }
+
+    /// Number of filled cells.
+    pub fn filled_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The values row-major, 0 for empty.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Whether every filled cell of `self` holds the same digit in `other`.
+    pub fn agrees_with(&self, other: &Grid) -> bool {
+        self.values
+            .iter()
+            .zip(&other.values)
+            .all(|(&a, &b)| a == 0 || a == b)
+    }
+}
+
+/// The alphabet used to write digits as single characters.
+///
+/// Value `v` is written as the `v`-th symbol. The default, `123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ`,
+/// is the convention of public collections (16x16 uses `1-9A-G`, 25x25 `1-9A-P`); a hexadoku written
+/// `0-F` uses `--symbols 0123456789ABCDEF`. Sizes beyond the alphabet are written as numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Symbols {
+    chars: Vec<char>,
+    custom: bool,
+}
+
+/// The default symbol alphabet.
+pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+impl Default for Symbols {
+    fn default() -> Symbols {
+        Symbols {
+            chars: DEFAULT_SYMBOLS.chars().collect(),
+            custom: false,
+        }
+    }
+}
+
+impl Symbols {
+    /// A custom alphabet; its symbols must be distinct and must not include the empty markers
+    /// `.` and `-`.
+    pub fn custom(alphabet: &str) -> Result<Symbols, Error> {
+        let chars: Vec<char> = alphabet.chars().collect();
+        let bad = |reason: String| Error::BadSymbols {
+            alphabet: alphabet.to_string(),
+            reason,
+        };
+        if chars.is_empty() {
+            return Err(bad("it is empty".into()));
+        }
+        if let Some(c) = chars.iter().find(|c| matches!(c, '.' | '-') || c.is_whitespace()) {
+            return Err(bad(format!("'{c}' marks an empty cell and cannot be a digit")));
+        }
+        for (i, c) in chars.iter().enumerate() {
+            if chars[..i].contains(c) {
+                return Err(bad(format!("'{c}' appears twice")));
+            }
+        }
+        Ok(Symbols {
+            chars,
+            custom: true,
+        })
+    }
+
+    /// Whether the alphabet was given by the user (then `0` may be a digit).
+    pub fn is_custom(&self) -> bool {
+        self.custom
+    }
+
+    /// How many values can be written as one character.
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// Whether the alphabet has no symbols (never true for a valid alphabet).
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// The value of a single character, if it is a symbol. Letters of the default alphabet are
+    /// matched case-insensitively.
+    pub fn value_of(&self, c: char) -> Option<usize> {
+        let c = if self.custom { c } else { c.to_ascii_uppercase() };
+        self.chars.iter().position(|&s| s == c).map(|i| i + 1)
+    }
+
+    /// The single-character symbol of a value, if the alphabet has one.
+    pub fn symbol(&self, value: usize) -> Option<char> {
+        value.checked_sub(1).and_then(|i| self.chars.get(i)).copied()
+    }
+
+    /// Writes `digit` as its symbol, or as a number when the alphabet is too short.
+    pub fn write(&self, digit: Digit) -> String {
+        self.symbol(digit.get())
+            .map_or_else(|| digit.get().to_string(), String::from)
+    }
+
+    /// Whether every digit of a grid of `size` has a one-character symbol.
+    pub fn covers(&self, size: usize) -> bool {
+        size <= self.chars.len()
+    }
+}
+
+/// Where a grid came from, so that messages can point at the cell a person typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Origin {
+    /// Built in code; cells are named by `r1c1` only.
+    #[default]
+    Unknown,
+    /// A block of a sheet or a CSV table, with its top-left cell (zero-based).
+    Sheet {
+        /// The sheet's name (none for CSV).
+        sheet: Option<String>,
+        /// Zero-based sheet row of the grid's first row.
+        top: usize,
+        /// Zero-based sheet column of the grid's first column.
+        left: usize,
+    },
+    /// A grid drawn in a text file: the 1-based line of each grid row.
+    TextGrid {
+        /// Line number of each row.
+        lines: Vec<usize>,
+    },
+    /// A one-line puzzle: the 1-based line in its file.
+    Line {
+        /// Line number.
+        line: usize,
+    },
+}
+
+impl Origin {
+    /// Where grid cell (`row`, `col`) (zero-based) is in the source: `C4`, `line 6`,
+    /// `line 12, symbol 31`; `None` when the origin is unknown.
+    pub fn locate(&self, row: usize, col: usize, size: usize) -> Option<String> {
+        match self {
+            Origin::Unknown => None,
+            Origin::Sheet { top, left, .. } => Some(sheet_address(top + row, left + col)),
+            Origin::TextGrid { lines } => lines.get(row).map(|line| format!("line {line}")),
+            Origin::Line { line } => Some(format!("line {line}, symbol {}", row * size + col + 1)),
+        }
+    }
+}
+
+/// The spreadsheet address of a zero-based (row, column): (3, 2) → `C4`.
+pub fn sheet_address(row: usize, col: usize) -> String {
+    format!("{}{}", column_name(col), row + 1)
+}
+
+/// The spreadsheet name of a zero-based column: 0 → `A`, 27 → `AB`.
+pub fn column_name(col: usize) -> String {
+    let mut name = Vec::new();
+    let mut n = col + 1;
+    while n > 0 {
+        let rem = (n - 1) % 26;
+        name.push(b'A' + rem as u8);
+        n = (n - 1) / 26;
+    }
+    name.reverse();
+    String::from_utf8(name).expect("ASCII letters")
+}
+
+/// A Sudoku puzzle: its geometry, its givens, and how it was written.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    layout: Arc<Layout>,
+    givens: Grid,
+    symbols: Symbols,
+    origin: Origin,
+}
+
+impl Puzzle {
+    /// Makes a puzzle, checking that no digit appears twice in a house.
+    ///
+    /// The error names both cells, the digit and the house, located through `origin`.
+    pub fn new(layout: Arc<Layout>, givens: Grid, origin: Origin) -> Result<Puzzle, Error> {
+        assert_eq!(layout.size(), givens.size(), "grid and layout sizes differ");
+        let puzzle = Puzzle {
+            layout,
+            givens,
+            symbols: Symbols::default(),
+            origin,
+        };
+        puzzle.check_duplicates()?;
+        Ok(puzzle)
+    }
+
+    /// Sets the alphabet the puzzle is written with.
+    pub fn with_symbols(mut self, symbols: Symbols) -> Puzzle {
+        self.symbols = symbols;
+        self
+    }
+
+    fn check_duplicates(&self) -> Result<(), Error> {
+        for house in self.layout.houses() {
+            let mut seen: Vec<Option<Cell>> = vec![None; self.size()];
+            for &cell in &house.cells {
+                let Some(digit) = self.givens.get(cell) else {
+                    continue;
+                };
+                if let Some(first) = seen[digit.index()] {
+                    return Err(Error::Duplicate {
+                        digit: self.symbols.write(digit),
+                        house: house.to_string(),
+                        first: self.cell_name(first),
+                        second: self.cell_name(cell),
+                    });
+                }
+                seen[digit.index()] = Some(cell);
+            }
+        }
+        Ok(())
+    }
+
+    /// The geometry.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The shared geometry, for building related puzzles and grids.
+    pub fn layout_arc(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The given digits.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The alphabet the puzzle was written with.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
+    /// Where the puzzle came from.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// A cell's name for messages: `r4c3 (C4)` from a sheet, `r4c3 (line 6)` from text, `r4c3`
+    /// otherwise. Rows and columns are 1-based.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        let size = self.size();
+        let (row, col) = (cell.row(size), cell.col(size));
+        let rc = format!("r{}c{}", row + 1, col + 1);
+        match self.origin.locate(row, col, size) {
+            Some(place) => format!("{rc} ({place})"),
+            None => rc,
+        }
+    }
+
+    /// The digits that the givens leave possible in `cell` (empty for a given cell).
+    pub fn open_digits(&self, cell: Cell) -> DigitSet {
+        if self.givens.get(cell).is_some() {
+            return DigitSet::EMPTY;
+        }
+        let used: DigitSet = self
+            .layout
+            .peers(cell)
+            .iter()
+            .filter_map(|&peer| self.givens.get(peer))
+            .collect();
+        DigitSet::full(self.size()).without(used)
+    }
+
+    /// Whether `solution` is a complete grid that keeps every given and breaks no house.
+    pub fn is_solution(&self, solution: &Grid) -> bool {
+        solution.size() == self.size()
+            && solution.is_complete()
+            && self.givens.agrees_with(solution)
+            && self.layout.houses().iter().all(|house| {
+                let digits: DigitSet = house.cells.iter().filter_map(|&c| solution.get(c)).collect();
+                digits.len() == house.cells.len()
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_names_follow_spreadsheet_lettering() {
+        assert_eq!(column_name(0), "A");
+        assert_eq!(column_name(25), "Z");
+        assert_eq!(column_name(26), "AA");
+        assert_eq!(column_name(48), "AW");
+        assert_eq!(column_name(16383), "XFD");
+        assert_eq!(sheet_address(3, 2), "C4");
+    }
+
+    #[test]
+    fn default_symbols_cover_collections_and_ignore_case() {
+        let symbols = Symbols::default();
+        assert_eq!(symbols.value_of('9'), Some(9));
+        assert_eq!(symbols.value_of('G'), Some(16));
+        assert_eq!(symbols.value_of('p'), Some(25));
+        assert_eq!(symbols.value_of('0'), None);
+        assert_eq!(symbols.write(Digit::new(36)), "36");
+    }
+
+    #[test]
+    fn custom_symbols_reject_repeats_and_empty_markers() {
+        let hex = Symbols::custom("0123456789ABCDEF").unwrap();
+        assert_eq!(hex.value_of('0'), Some(1));
+        assert_eq!(hex.value_of('F'), Some(16));
+        assert!(Symbols::custom("1123").is_err());
+        assert!(Symbols::custom("12.4").is_err());
+    }
+}
