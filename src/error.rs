@@ -29,7 +29,10 @@ pub enum Error {
     },
 
     /// The named sheet does not exist.
-    #[error("there is no sheet named '{sheet}'; the workbook has: {}", quoted(available))]
+    #[error(
+        "there is no sheet named '{sheet}'; the workbook has: {}",
+        quoted(available)
+    )]
     SheetNotFound {
         /// The name asked for.
         sheet: String,

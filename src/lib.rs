@@ -5,9 +5,23 @@
 //! - [`read`]: workbooks, CSV and text files → puzzles, with grid detection;
 //! - [`search`]: the exact solver (solution counting, random solutions);
 //! - [`render`]: grids as aligned text, one-line strings and JSON;
+//! - [`engine`]: the logical solver loop, its state and the step record;
+//! - [`techniques`]: human techniques, one file per family;
+//! - [`rating`]: per-technique scores and the difficulty of a solve;
+//! - [`report`]: summaries and step logs of a solve;
+//! - [`batch`]: many puzzles on all cores, one CSV row each;
 //! - [`error`]: the error type.
 
+pub mod batch;
+pub mod engine;
 pub mod error;
 pub mod model;
+pub mod search;
+pub mod read;
+pub mod rating;
+pub mod reglib;
+pub mod report;
+pub mod render;
+pub mod techniques;
 
 pub use error::{Error, Result};

@@ -1,1 +1,490 @@
-fn main() {}
+//! The `gridlogic` command line: a thin front end over the library.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use gridlogic::engine::state::State;
+use gridlogic::engine::step::{Level, Step, Technique};
+use gridlogic::engine::{self, Options, Outcome, Solve};
+use gridlogic::model::{Grid, Origin, Puzzle};
+use gridlogic::rating::{self, technique_rating};
+use gridlogic::read::{self, Input, ReadOptions};
+use gridlogic::render::{self, LayoutJson};
+use gridlogic::{report, search, techniques};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Solve and check logic puzzles kept in spreadsheets, CSV and text files, and explain every step.
+#[derive(Parser)]
+#[command(name = "gridlogic", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read and validate a puzzle; report its size, layout, givens and number of solutions.
+    ///
+    /// Exit code 0: exactly one solution; 1: no solution or several; 2: bad input or usage.
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Solve by logic, simplest technique first; print a summary and the grid.
+    ///
+    /// Exit code 0: solved; 1: no solution, several (without --random), or stuck; 2: bad input.
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
+        /// Output: summary and grid, one line of symbols, or a JSON document with every step.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Accept a puzzle with several solutions: solve it with one picked by --seed.
+        #[arg(long)]
+        random: bool,
+        /// Check every step against the solution found by search (a soundness check).
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Print the numbered step log of a logical solve.
+    Explain {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
+        /// Print the candidate grid before each step.
+        #[arg(long)]
+        grids: bool,
+        /// List the instances of one technique in the starting state instead of solving.
+        #[arg(long, value_name = "NAME")]
+        technique: Option<String>,
+        /// With --technique: every instance, not just the first.
+        #[arg(long, requires = "technique")]
+        all: bool,
+    },
+    /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
+    Batch {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
+        /// Where to write the CSV (standard output by default). Never the input file.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
+/// Where the puzzle is and how to read it.
+#[derive(Args)]
+struct InputArgs {
+    /// The puzzle file: .xlsx .xlsm .xlsb .xls .ods, .csv/.tsv, or text.
+    file: PathBuf,
+    /// Sheet to read (workbooks); the first sheet by default.
+    #[arg(long)]
+    sheet: Option<String>,
+    /// The grid's range, e.g. B3:J11, or a defined name; found automatically by default.
+    #[arg(long)]
+    range: Option<String>,
+    /// Box shape ROWSxCOLUMNS, e.g. 4x2 for an 8x8 grid; the most square shape by default.
+    #[arg(long = "box", value_name = "RxC")]
+    boxes: Option<String>,
+    /// No regions: the puzzle is a Latin square.
+    #[arg(long)]
+    latin: bool,
+    /// File with one region label per cell (N lines of N labels) for a jigsaw puzzle.
+    #[arg(long, value_name = "FILE")]
+    regions: Option<PathBuf>,
+    /// Symbol alphabet for the digits 1..N, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "STRING")]
+    symbols: Option<String>,
+}
+
+/// What the logical engine may use.
+#[derive(Args)]
+struct EngineArgs {
+    /// Allowed techniques or families, comma-separated (e.g. singles,pointing,claiming,x-wing).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    techniques: Vec<String>,
+    /// The hardest level of technique allowed.
+    #[arg(long, value_enum)]
+    max_level: Option<LevelArg>,
+    /// Largest naked/hidden subset and fish (2 = pairs and X-Wings); at most half the grid size.
+    #[arg(long, default_value_t = engine::DEFAULT_MAX_SIZE, value_name = "N")]
+    max_size: usize,
+    /// Stop when no technique applies and show the candidate grid, instead of backtracking.
+    #[arg(long)]
+    no_guess: bool,
+    /// Seed for the choice among several solutions of a puzzle that is not unique.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Line,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl LevelArg {
+    fn level(self) -> Level {
+        match self {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Unfair => Level::Unfair,
+            LevelArg::Extreme => Level::Extreme,
+        }
+    }
+}
+
+/// A failure on the way: bad input (exit 2) or an output error.
+enum Failure {
+    Input(gridlogic::Error),
+    Output(io::Error),
+}
+
+impl From<gridlogic::Error> for Failure {
+    fn from(e: gridlogic::Error) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+type CommandResult = Result<ExitCode, Failure>;
+
+impl InputArgs {
+    fn options(&self) -> ReadOptions {
+        ReadOptions {
+            sheet: self.sheet.clone(),
+            range: self.range.clone(),
+            boxes: self.boxes.clone(),
+            latin: self.latin,
+            regions_file: self.regions.clone(),
+            symbols: self.symbols.clone(),
+        }
+    }
+
+    fn read(&self) -> Result<Input, gridlogic::Error> {
+        let input = read::read_file(&self.file, &self.options())?;
+        for warning in &input.warnings {
+            eprintln!("warning: {warning}");
+        }
+        Ok(input)
+    }
+}
+
+impl EngineArgs {
+    fn options(&self, size: usize) -> Result<Options, gridlogic::Error> {
+        let mut options = Options::all(size, self.max_size);
+        let all = options.techniques.clone();
+        if !self.techniques.is_empty() {
+            let mut chosen = Vec::new();
+            for name in &self.techniques {
+                let found = Technique::parse(name, &all).ok_or_else(|| {
+                    let names: Vec<String> = all.iter().map(|t| t.name()).collect();
+                    gridlogic::Error::Usage(format!(
+                        "unknown technique '{name}'; known: {}, or a family: singles, intersections, subsets, fish",
+                        names.join(", ")
+                    ))
+                })?;
+                chosen.extend(found);
+            }
+            options.techniques.retain(|t| chosen.contains(t));
+        }
+        if let Some(max) = self.max_level {
+            options.techniques.retain(|&t| technique_rating(t).level <= max.level());
+        }
+        options.no_guess = self.no_guess;
+        options.seed = self.seed;
+        Ok(options)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (file, result) = match &cli.command {
+        Command::Check { input } => (&input.file, check(input)),
+        Command::Solve {
+            input,
+            engine,
+            format,
+            random,
+            verify,
+        } => (&input.file, solve(input, engine, *format, *random, *verify)),
+        Command::Explain {
+            input,
+            engine,
+            grids,
+            technique,
+            all,
+        } => (&input.file, explain(input, engine, *grids, technique.as_deref(), *all)),
+        Command::Batch {
+            input,
+            engine,
+            output,
+        } => (&input.file, batch(input, engine, output.as_ref())),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(error)) => {
+            eprintln!("error: {}: {error}", file.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn exit_code(success: bool) -> ExitCode {
+    if success { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// A puzzle's source, size, layout and givens in one line.
+fn summary(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let place = match puzzle.origin() {
+        Origin::Sheet { sheet, top, left } => {
+            let area = read::table::Area::square(*top, *left, n).a1();
+            match sheet {
+                Some(sheet) => format!("sheet '{sheet}' {area}: "),
+                None => format!("{area}: "),
+            }
+        }
+        Origin::Line { line } => format!("line {line}: "),
+        Origin::TextGrid { lines } => lines.first().map_or(String::new(), |l| format!("line {l}: ")),
+        Origin::Unknown => String::new(),
+    };
+    format!(
+        "{place}{n}x{n}, {}, {} givens",
+        puzzle.layout().regions().describe(),
+        puzzle.givens().filled_count()
+    )
+}
+
+fn check(input: &InputArgs) -> CommandResult {
+    let read = input.read()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut unique, mut several, mut none) = (0, 0, 0);
+    for puzzle in &read.puzzles {
+        let verdict = match search::count_solutions(puzzle, 2).solutions {
+            0 => {
+                none += 1;
+                "no solution"
+            }
+            1 => {
+                unique += 1;
+                "1 solution (unique)"
+            }
+            _ => {
+                several += 1;
+                "2 or more solutions (not unique)"
+            }
+        };
+        writeln!(out, "{}: {verdict}", summary(puzzle))?;
+    }
+    if read.puzzles.len() > 1 {
+        writeln!(
+            out,
+            "{} puzzles: {unique} unique, {several} with several solutions, {none} without solution",
+            read.puzzles.len()
+        )?;
+    }
+    out.flush()?;
+    Ok(exit_code(several + none == 0))
+}
+
+/// The JSON document for one solve.
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    source: &'a Origin,
+    layout: LayoutJson,
+    givens: Vec<Vec<u8>>,
+    given_count: usize,
+    unique: bool,
+    outcome: &'a Outcome,
+    rating: rating::Rating,
+    backtracking_steps: usize,
+    steps: &'a [Step],
+    solution: Option<Vec<Vec<u8>>>,
+}
+
+fn solved_grid(solve: &Solve) -> Option<&Grid> {
+    (solve.outcome == Outcome::Solved).then(|| solve.state.values())
+}
+
+fn solve(input: &InputArgs, engine_args: &EngineArgs, format: Format, random: bool, verify: bool) -> CommandResult {
+    let read = input.read()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    let mut documents = Vec::new();
+    let solves: Vec<Solve> = read
+        .puzzles
+        .iter()
+        .map(|p| engine_args.options(p.size()).map(|o| engine::solve(p, &o)))
+        .collect::<Result<_, _>>()?;
+    for (puzzle, solve) in read.puzzles.iter().zip(&solves) {
+        let wrong = if verify { first_wrong_step(puzzle, solve) } else { None };
+        if let Some(message) = &wrong {
+            eprintln!("error: {}: {message}", summary(puzzle));
+        }
+        all_ok &= wrong.is_none() && solve.outcome == Outcome::Solved && (solve.unique || random);
+        match format {
+            Format::Text => {
+                writeln!(out, "{}: {}", summary(puzzle), report::verdict(solve))?;
+                writeln!(out, "{}", report::difficulty(solve))?;
+                writeln!(out, "{}", report::step_counts(solve))?;
+                let grid = match solved_grid(solve) {
+                    Some(grid) => render::grid_text(grid, puzzle.layout(), puzzle.symbols()),
+                    None => render::candidates_text(&solve.state, puzzle.symbols()),
+                };
+                writeln!(out, "{grid}")?;
+            }
+            Format::Line => {
+                let line = solved_grid(solve).map(|g| render::grid_line(g, puzzle.symbols()));
+                if line.is_none() {
+                    eprintln!("{}: {}", summary(puzzle), report::verdict(solve));
+                }
+                writeln!(out, "{}", line.unwrap_or_default())?;
+            }
+            Format::Json => documents.push(SolveJson {
+                source: puzzle.origin(),
+                layout: LayoutJson::of(puzzle),
+                givens: render::grid_rows(puzzle.givens()),
+                given_count: puzzle.givens().filled_count(),
+                unique: solve.unique,
+                outcome: &solve.outcome,
+                rating: rating::rate(&solve.steps),
+                backtracking_steps: solve.backtracks(),
+                steps: &solve.steps,
+                solution: solved_grid(solve).map(render::grid_rows),
+            }),
+        }
+    }
+    if format == Format::Json {
+        let json = match documents.as_slice() {
+            [one] => serde_json::to_string_pretty(one),
+            many => serde_json::to_string_pretty(many),
+        };
+        writeln!(out, "{}", json.map_err(io::Error::other)?)?;
+    }
+    out.flush()?;
+    Ok(exit_code(all_ok))
+}
+
+/// The first step that contradicts the puzzle's unique solution, described; `None` when every
+/// step is sound (or the puzzle is not unique, so there is nothing to compare with).
+fn first_wrong_step(puzzle: &Puzzle, solve: &Solve) -> Option<String> {
+    let count = search::count_solutions(puzzle, 2);
+    let solution = count.first.filter(|_| count.solutions == 1)?;
+    let (index, step) = solve.steps.iter().enumerate().find(|(_, step)| !engine::is_sound(step, &solution))?;
+    Some(format!("step {} is wrong: {}", index + 1, step.explanation))
+}
+
+fn explain(input: &InputArgs, engine_args: &EngineArgs, grids: bool, technique: Option<&str>, all: bool) -> CommandResult {
+    let text = std::fs::read_to_string(&input.file).ok();
+    let pencil = text.as_deref().and_then(|t| read::pencil::parse(t, None)).transpose()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if let Some(name) = technique {
+        let states: Vec<(State, gridlogic::model::Symbols)> = match pencil {
+            Some(state) => vec![(state, Default::default())],
+            None => input
+                .read()?
+                .puzzles
+                .iter()
+                .map(|p| (State::from_puzzle(p), p.symbols().clone()))
+                .collect(),
+        };
+        for (state, symbols) in states {
+            let options = engine_args.options(state.size())?;
+            let chosen = Technique::parse(name, &options.techniques)
+                .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
+            let steps: Vec<Step> = chosen
+                .iter()
+                .flat_map(|&t| if all { techniques::find_all(t, &state) } else { techniques::find_first(t, &state).into_iter().collect() })
+                .collect();
+            if grids {
+                writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
+            }
+            for step in &steps {
+                writeln!(out, "{}", step.explanation)?;
+            }
+            writeln!(out, "{} instance{} of {name}", steps.len(), if steps.len() == 1 { "" } else { "s" })?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let read = input.read()?;
+    let mut all_solved = true;
+    for puzzle in &read.puzzles {
+        let options = engine_args.options(puzzle.size())?;
+        let solve = engine::solve(puzzle, &options);
+        all_solved &= solve.outcome == Outcome::Solved;
+        writeln!(out, "{}", summary(puzzle))?;
+        if grids {
+            let mut state = State::from_puzzle(puzzle);
+            for (i, step) in solve.steps.iter().enumerate() {
+                writeln!(out, "{}", render::candidates_text(&state, puzzle.symbols()))?;
+                writeln!(out, "{}. {}\n", i + 1, step.explanation)?;
+                state.apply(step);
+            }
+        } else {
+            write!(out, "{}", report::step_log(&solve))?;
+        }
+        writeln!(out, "{}", report::verdict(&solve))?;
+        writeln!(out, "{}", report::difficulty(&solve))?;
+        writeln!(out, "{}", report::step_counts(&solve))?;
+    }
+    out.flush()?;
+    Ok(exit_code(all_solved))
+}
+
+fn batch(input: &InputArgs, engine_args: &EngineArgs, output: Option<&PathBuf>) -> CommandResult {
+    if output.is_some_and(|o| same_file(o, &input.file)) {
+        return Err(gridlogic::Error::Usage("the output file must not be the input file".into()).into());
+    }
+    let read = input.read()?;
+    let options = match read.puzzles.first() {
+        Some(p) => engine_args.options(p.size())?,
+        None => return Ok(ExitCode::SUCCESS),
+    };
+    let rows = gridlogic::batch::solve_all(&read.puzzles, &options, show_progress());
+    let sink: Box<dyn Write> = match output {
+        Some(path) => Box::new(std::fs::File::create(path)?),
+        None => Box::new(io::stdout().lock()),
+    };
+    let all_solved = gridlogic::batch::write_csv(&rows, sink)?;
+    Ok(exit_code(all_solved))
+}
+
+fn show_progress() -> bool {
+    use std::io::IsTerminal;
+    io::stderr().is_terminal()
+}
+
+fn same_file(a: &PathBuf, b: &PathBuf) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}

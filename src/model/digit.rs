@@ -14,7 +14,10 @@ pub struct Digit(u8);
 impl Digit {
     /// Makes a digit from its value; `value` must be in `1..=MAX_SIZE`.
     pub fn new(value: usize) -> Digit {
-        assert!((1..=MAX_SIZE).contains(&value), "digit {value} out of range");
+        assert!(
+            (1..=MAX_SIZE).contains(&value),
+            "digit {value} out of range"
+        );
         Digit(value as u8)
     }
 
@@ -169,7 +172,10 @@ mod tests {
         let b: DigitSet = [3, 4].into_iter().map(Digit::new).collect();
         assert_eq!(a.intersection(b).as_single(), Some(Digit::new(3)));
         assert_eq!(a.union(b).len(), 4);
-        assert_eq!(a.without(b).iter().map(Digit::get).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(
+            a.without(b).iter().map(Digit::get).collect::<Vec<_>>(),
+            [1, 2]
+        );
         assert_eq!(a.as_single(), None);
     }
 }

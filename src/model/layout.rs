@@ -110,7 +110,10 @@ impl Regions {
         if size == 1 {
             return Some(Regions::Boxes { rows: 1, cols: 1 });
         }
-        let rows = (2..=size).take_while(|r| r * r <= size).filter(|r| size % r == 0).last()?;
+        let rows = (2..=size)
+            .take_while(|r| r * r <= size)
+            .filter(|r| size.is_multiple_of(*r))
+            .last()?;
         Some(Regions::Boxes {
             rows,
             cols: size / rows,
@@ -200,8 +203,12 @@ impl Layout {
                 });
             }
         };
-        add(HouseKind::Row, &|r| (0..size).map(|c| Cell::at(r, c, size)).collect());
-        add(HouseKind::Column, &|c| (0..size).map(|r| Cell::at(r, c, size)).collect());
+        add(HouseKind::Row, &|r| {
+            (0..size).map(|c| Cell::at(r, c, size)).collect()
+        });
+        add(HouseKind::Column, &|c| {
+            (0..size).map(|r| Cell::at(r, c, size)).collect()
+        });
         if regions != Regions::Latin {
             add(HouseKind::Region, &|region| {
                 (0..size * size)
@@ -319,14 +326,22 @@ fn check_region_map(region_of: &[u16], size: usize) -> Result<(), Error> {
     }
     let mut counts = vec![0usize; size];
     for &region in region_of {
-        let slot = counts.get_mut(region as usize).ok_or_else(|| Error::BadRegions {
-            reason: format!("the region map names {} regions, a {size}x{size} grid needs {size}", region + 1),
-        })?;
+        let slot = counts
+            .get_mut(region as usize)
+            .ok_or_else(|| Error::BadRegions {
+                reason: format!(
+                    "the region map names {} regions, a {size}x{size} grid needs {size}",
+                    region + 1
+                ),
+            })?;
         *slot += 1;
     }
     if let Some((region, &count)) = counts.iter().enumerate().find(|(_, c)| **c != size) {
         return Err(Error::BadRegions {
-            reason: format!("region {} has {count} cells, each region needs {size}", region + 1),
+            reason: format!(
+                "region {} has {count} cells, each region needs {size}",
+                region + 1
+            ),
         });
     }
     Ok(())
@@ -351,7 +366,10 @@ mod tests {
             (100, 10, 10),
         ];
         for (size, rows, cols) in expected {
-            assert_eq!(Regions::default_boxes(size), Some(Regions::Boxes { rows, cols }));
+            assert_eq!(
+                Regions::default_boxes(size),
+                Some(Regions::Boxes { rows, cols })
+            );
         }
         for prime in [2, 3, 5, 7, 11, 97] {
             assert_eq!(Regions::default_boxes(prime), None, "size {prime}");
@@ -372,7 +390,11 @@ mod tests {
     #[test]
     fn rectangular_boxes_cover_each_cell_once() {
         let layout = Layout::new(8, Regions::Boxes { rows: 4, cols: 2 }).unwrap();
-        let regions: Vec<_> = layout.houses().iter().filter(|h| h.kind == HouseKind::Region).collect();
+        let regions: Vec<_> = layout
+            .houses()
+            .iter()
+            .filter(|h| h.kind == HouseKind::Region)
+            .collect();
         assert_eq!(regions.len(), 8);
         assert!(regions.iter().all(|h| h.cells.len() == 8));
         // Box 2 of 4x2 boxes is rows 1-4, columns 3-4.
@@ -390,7 +412,10 @@ mod tests {
 
     #[test]
     fn box_spec_parses_and_checks_the_size() {
-        assert_eq!(Regions::parse_box("4x2", 8).unwrap(), Regions::Boxes { rows: 4, cols: 2 });
+        assert_eq!(
+            Regions::parse_box("4x2", 8).unwrap(),
+            Regions::Boxes { rows: 4, cols: 2 }
+        );
         assert!(Regions::parse_box("3x3", 8).is_err());
         assert!(Regions::parse_box("three", 9).is_err());
     }

@@ -100,8 +100,13 @@ impl Symbols {
         if chars.is_empty() {
             return Err(bad("it is empty".into()));
         }
-        if let Some(c) = chars.iter().find(|c| matches!(c, '.' | '-') || c.is_whitespace()) {
-            return Err(bad(format!("'{c}' marks an empty cell and cannot be a digit")));
+        if let Some(c) = chars
+            .iter()
+            .find(|c| matches!(c, '.' | '-') || c.is_whitespace())
+        {
+            return Err(bad(format!(
+                "'{c}' marks an empty cell and cannot be a digit"
+            )));
         }
         for (i, c) in chars.iter().enumerate() {
             if chars[..i].contains(c) {
@@ -132,13 +137,20 @@ impl Symbols {
     /// The value of a single character, if it is a symbol. Letters of the default alphabet are
     /// matched case-insensitively.
     pub fn value_of(&self, c: char) -> Option<usize> {
-        let c = if self.custom { c } else { c.to_ascii_uppercase() };
+        let c = if self.custom {
+            c
+        } else {
+            c.to_ascii_uppercase()
+        };
         self.chars.iter().position(|&s| s == c).map(|i| i + 1)
     }
 
     /// The single-character symbol of a value, if the alphabet has one.
     pub fn symbol(&self, value: usize) -> Option<char> {
-        value.checked_sub(1).and_then(|i| self.chars.get(i)).copied()
+        value
+            .checked_sub(1)
+            .and_then(|i| self.chars.get(i))
+            .copied()
     }
 
     /// Writes `digit` as its symbol, or as a number when the alphabet is too short.
@@ -190,6 +202,18 @@ impl Origin {
             Origin::Sheet { top, left, .. } => Some(sheet_address(top + row, left + col)),
             Origin::TextGrid { lines } => lines.get(row).map(|line| format!("line {line}")),
             Origin::Line { line } => Some(format!("line {line}, symbol {}", row * size + col + 1)),
+        }
+    }
+}
+
+impl Origin {
+    /// The name of grid cell (`row`, `col`) (zero-based) for messages: `r4c3 (C4)`, `r4c3 (line 6)`,
+    /// or `r4c3` when the origin is unknown.
+    pub fn cell_name(&self, row: usize, col: usize, size: usize) -> String {
+        let rc = format!("r{}c{}", row + 1, col + 1);
+        match self.locate(row, col, size) {
+            Some(place) => format!("{rc} ({place})"),
+            None => rc,
         }
     }
 }
@@ -298,12 +322,7 @@ impl Puzzle {
     /// otherwise. Rows and columns are 1-based.
     pub fn cell_name(&self, cell: Cell) -> String {
         let size = self.size();
-        let (row, col) = (cell.row(size), cell.col(size));
-        let rc = format!("r{}c{}", row + 1, col + 1);
-        match self.origin.locate(row, col, size) {
-            Some(place) => format!("{rc} ({place})"),
-            None => rc,
-        }
+        self.origin.cell_name(cell.row(size), cell.col(size), size)
     }
 
     /// The digits that the givens leave possible in `cell` (empty for a given cell).
@@ -326,7 +345,11 @@ impl Puzzle {
             && solution.is_complete()
             && self.givens.agrees_with(solution)
             && self.layout.houses().iter().all(|house| {
-                let digits: DigitSet = house.cells.iter().filter_map(|&c| solution.get(c)).collect();
+                let digits: DigitSet = house
+                    .cells
+                    .iter()
+                    .filter_map(|&c| solution.get(c))
+                    .collect();
                 digits.len() == house.cells.len()
             })
     }

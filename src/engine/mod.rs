@@ -1,0 +1,179 @@
+//! The logical engine: starting from the givens, it repeatedly asks the allowed techniques, simplest
+//! first, for a step that makes progress, applies it and records it. When no technique applies it
+//! settles one cell by search, says so in a `Backtracking` step, and goes back to logic.
+
+pub mod state;
+pub mod step;
+
+use crate::model::{Cell, Digit, DigitSet, Puzzle};
+use crate::search;
+use crate::techniques;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+use state::State;
+use step::{Candidate, Step, Technique};
+
+/// Default largest subset or fish (quads and jellyfish), as in HoDoKu.
+pub const DEFAULT_MAX_SIZE: usize = 4;
+
+/// What the engine may do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The techniques allowed, in the order they are tried.
+    pub techniques: Vec<Technique>,
+    /// Stop when stuck instead of backtracking.
+    pub no_guess: bool,
+    /// Seed for choosing among several solutions when backtracking on a puzzle that is not unique.
+    pub seed: u64,
+}
+
+impl Options {
+    /// Every technique up to subsets and fish of `max_size`, backtracking allowed, seed 0.
+    pub fn all(size: usize, max_size: usize) -> Options {
+        Options {
+            techniques: techniques::ordered(size, max_size),
+            no_guess: false,
+            seed: 0,
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No allowed technique applies and guessing is off.
+    Stuck,
+    /// The puzzle has no solution; the reason says what broke.
+    NoSolution {
+        /// The contradiction, for a person.
+        reason: String,
+    },
+}
+
+/// The result of a logical solve.
+#[derive(Debug, Clone)]
+pub struct Solve {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The final state (the candidate grid when stuck).
+    pub state: State,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Whether the puzzle has exactly one solution (by search, before solving).
+    pub unique: bool,
+}
+
+impl Solve {
+    /// Number of backtracking steps.
+    pub fn backtracks(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| s.technique == Technique::Backtracking)
+            .count()
+    }
+}
+
+/// Solves `puzzle` by logic, backtracking only when no allowed technique applies.
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
+    let unique = search::count_solutions(puzzle, 2).solutions == 1;
+    let mut state = State::from_puzzle(puzzle);
+    let mut steps = Vec::new();
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let outcome = loop {
+        if let Some(reason) = state.contradiction() {
+            break Outcome::NoSolution { reason };
+        }
+        if state.is_solved() {
+            break Outcome::Solved;
+        }
+        let step = next_step(&state, &options.techniques);
+        let step = match step {
+            Some(step) => step,
+            None if options.no_guess => break Outcome::Stuck,
+            None => match backtrack(&state, unique, &mut rng) {
+                Ok(step) => step,
+                Err(reason) => break Outcome::NoSolution { reason },
+            },
+        };
+        state.apply(&step);
+        steps.push(step);
+    };
+    Solve {
+        steps,
+        state,
+        outcome,
+        unique,
+    }
+}
+
+/// The first step that makes progress, trying the techniques in order.
+pub fn next_step(state: &State, order: &[Technique]) -> Option<Step> {
+    order.iter().find_map(|&t| techniques::find_first(t, state))
+}
+
+/// Settles the unsolved cell with the fewest candidates by search: for a unique puzzle the one
+/// digit that leads to a solution; otherwise one of those that do, picked with `rng`.
+fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, String> {
+    let layout = state.layout();
+    let cell = layout
+        .cells()
+        .filter(|&c| state.value(c).is_none())
+        .min_by_key(|&c| state.candidates(c).len())
+        .ok_or("no empty cell is left")?;
+    let options = state.candidates(cell);
+    let (viable, dead): (Vec<Digit>, Vec<Digit>) = options.iter().partition(|&d| leads_to_solution(state, cell, d));
+    let digit = match viable.len() {
+        0 => {
+            return Err(format!(
+                "search finds no solution: every candidate of {} ({}) leads to a contradiction",
+                state.name(cell),
+                list(options.iter())
+            ));
+        }
+        1 => viable[0],
+        n => viable[rng.random_range(0..n)],
+    };
+    let mut step = Step::new(Technique::Backtracking);
+    step.placements.push(Candidate::new(cell, digit));
+    step.pattern = options.iter().map(|d| Candidate::new(cell, d)).collect();
+    let tried = match (dead.is_empty(), unique || viable.len() == 1) {
+        (_, false) => format!(
+            "{} each lead to a solution (the puzzle is not unique); picked {digit}",
+            list(viable.iter().copied())
+        ),
+        (true, true) => format!("{digit} leads to the solution"),
+        (false, true) => format!("{} lead to contradictions; {digit} leads to the solution", list(dead.into_iter())),
+    };
+    step.explanation = format!(
+        "Backtracking: no technique applies; {} has candidates {}; {tried}",
+        state.name(cell),
+        list(options.iter())
+    );
+    Ok(step)
+}
+
+/// Whether some solution puts `digit` in `cell`, given the state's candidates.
+fn leads_to_solution(state: &State, cell: Cell, digit: Digit) -> bool {
+    let mut candidates: Vec<DigitSet> = state
+        .layout()
+        .cells()
+        .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
+        .collect();
+    candidates[cell.index()] = DigitSet::single(digit);
+    search::count_from_candidates(state.layout(), &candidates, 1).solutions > 0
+}
+
+fn list(digits: impl Iterator<Item = Digit>) -> String {
+    digits.map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Whether a step agrees with `solution`: every placement is the solution's digit and no
+/// elimination removes it. The soundness harness checks every step with this.
+pub fn is_sound(step: &Step, solution: &crate::model::Grid) -> bool {
+    step.placements.iter().all(|p| solution.get(p.cell) == Some(p.digit))
+        && step.eliminations.iter().all(|e| solution.get(e.cell) != Some(e.digit))
+}

@@ -1,0 +1,151 @@
+//! The solving state: placed digits and the candidates left in every cell. Techniques read it; only
+//! the engine changes it, by applying steps.
+
+use crate::engine::step::{Candidate, Step};
+use crate::model::{Cell, Digit, DigitSet, Grid, House, Layout, Origin, Puzzle};
+use std::sync::Arc;
+
+/// Placed digits and pencil marks.
+#[derive(Debug, Clone)]
+pub struct State {
+    layout: Arc<Layout>,
+    origin: Origin,
+    givens: Grid,
+    values: Grid,
+    candidates: Vec<DigitSet>,
+}
+
+impl State {
+    /// The state right after the givens: every empty cell holds the digits its peers leave open.
+    pub fn from_puzzle(puzzle: &Puzzle) -> State {
+        let candidates = puzzle.layout().cells().map(|cell| puzzle.open_digits(cell)).collect();
+        State {
+            layout: puzzle.layout_arc().clone(),
+            origin: puzzle.origin().clone(),
+            givens: puzzle.givens().clone(),
+            values: puzzle.givens().clone(),
+            candidates,
+        }
+    }
+
+    /// A state from placed digits and explicit candidates (a pencil-mark grid). `givens` are the
+    /// original clues; `values` also holds digits placed since. Candidates of filled cells are
+    /// ignored.
+    pub fn from_parts(layout: Arc<Layout>, givens: Grid, values: Grid, mut candidates: Vec<DigitSet>) -> State {
+        for cell in layout.cells() {
+            if values.get(cell).is_some() {
+                candidates[cell.index()] = DigitSet::EMPTY;
+            }
+        }
+        State {
+            layout,
+            origin: Origin::Unknown,
+            givens,
+            values,
+            candidates,
+        }
+    }
+
+    /// The geometry.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The digit in `cell`, if placed or given.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.values.get(cell)
+    }
+
+    /// The original clues.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Every placed digit, givens included.
+    pub fn values(&self) -> &Grid {
+        &self.values
+    }
+
+    /// The candidates of `cell` (empty once it is filled).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.candidates[cell.index()]
+    }
+
+    /// All candidate sets, row-major.
+    pub fn all_candidates(&self) -> &[DigitSet] {
+        &self.candidates
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.is_complete()
+    }
+
+    /// The empty cells of `house` that still have `digit` as a candidate.
+    pub fn places(&self, house: &House, digit: Digit) -> Vec<Cell> {
+        house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&cell| self.candidates(cell).contains(digit))
+            .collect()
+    }
+
+    /// The digits not yet placed in `house`.
+    pub fn missing(&self, house: &House) -> DigitSet {
+        let placed: DigitSet = house.cells.iter().filter_map(|&c| self.value(c)).collect();
+        DigitSet::full(self.size()).without(placed)
+    }
+
+    /// A cell's name for explanations: `r3c5 (E3)` from a sheet, `r3c5` otherwise.
+    pub fn name(&self, cell: Cell) -> String {
+        let size = self.size();
+        self.origin.cell_name(cell.row(size), cell.col(size), size)
+    }
+
+    /// A house's name for explanations: `row 3`, `box 5`, `region 2`.
+    pub fn house_name(&self, house: usize) -> String {
+        self.layout.houses()[house].to_string()
+    }
+
+    /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &Candidate { cell, digit } in &step.placements {
+            self.place(cell, digit);
+        }
+        for &Candidate { cell, digit } in &step.eliminations {
+            self.candidates[cell.index()].remove(digit);
+        }
+    }
+
+    fn place(&mut self, cell: Cell, digit: Digit) {
+        self.values.set(cell, Some(digit));
+        self.candidates[cell.index()] = DigitSet::EMPTY;
+        for &peer in self.layout.peers(cell) {
+            self.candidates[peer.index()].remove(digit);
+        }
+    }
+
+    /// The first sign that the state cannot lead to a solution: an empty cell without candidates,
+    /// or a digit with no place left in a house. Described for a person.
+    pub fn contradiction(&self) -> Option<String> {
+        if let Some(cell) = self
+            .layout
+            .cells()
+            .find(|&c| self.value(c).is_none() && self.candidates(c).is_empty())
+        {
+            return Some(format!("{} has no candidate left", self.name(cell)));
+        }
+        self.layout.houses().iter().enumerate().find_map(|(id, house)| {
+            self.missing(house)
+                .iter()
+                .find(|&d| self.places(house, d).is_empty())
+                .map(|d| format!("{d} has no place left in {}", self.house_name(id)))
+        })
+    }
+}

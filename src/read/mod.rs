@@ -1,0 +1,487 @@
+//! Reading puzzles: workbooks, CSV and text files become [`Puzzle`]s.
+//!
+//! The flow is the same for every source: the file becomes a [`Table`] of raw cells (or a list of
+//! one-line puzzles), the grid is located (`--range`, a defined name, or [`detect`]), its cells are
+//! read as digits, and the regions are settled (options, a `Regions` sheet, a label block, cell
+//! fills, or default boxes).
+
+pub mod cells;
+pub mod detect;
+pub mod pencil;
+pub mod regions;
+pub mod table;
+pub mod text;
+pub mod workbook;
+
+use crate::error::Error;
+use crate::model::{Cell, Digit, Grid, Layout, Origin, Puzzle, Regions, Symbols};
+use cells::{CellClass, classify};
+use regions::FillRegions;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use table::{Area, Table};
+use text::{LinePuzzle, TextInput};
+use workbook::Workbook;
+
+/// Defined names that point at the grid when no `--range` is given.
+const GRID_NAMES: [&str; 3] = ["puzzle", "grid", "sudoku"];
+
+/// File extensions read as workbooks.
+const WORKBOOK_EXTENSIONS: [&str; 5] = ["xlsx", "xlsm", "xlsb", "xls", "ods"];
+
+/// How to read a file; every field is optional.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    /// The sheet to read (workbooks); the first sheet by default.
+    pub sheet: Option<String>,
+    /// The grid's range, `B3:J11`, or a defined name.
+    pub range: Option<String>,
+    /// Box shape `RxC`, overriding the default.
+    pub boxes: Option<String>,
+    /// No regions at all: a Latin square.
+    pub latin: bool,
+    /// A file with one region label per cell.
+    pub regions_file: Option<PathBuf>,
+    /// The symbol alphabet, e.g. `0123456789ABCDEF`.
+    pub symbols: Option<String>,
+}
+
+/// What a file held: one puzzle, or several for a collection, and anything worth telling.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// The puzzles, in file order.
+    pub puzzles: Vec<Puzzle>,
+    /// Things the reader noticed but could work around (e.g. fills that do not form regions).
+    pub warnings: Vec<String>,
+}
+
+/// Reads the puzzle or puzzles in a file.
+pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if WORKBOOK_EXTENSIONS.contains(&extension.as_str()) {
+        return read_workbook(path, options);
+    }
+    if options.sheet.is_some() {
+        return Err(Error::Usage("--sheet applies to workbooks only".into()));
+    }
+    let bytes = std::fs::read(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::Workbook {
+        path: path.to_path_buf(),
+        message: "it is neither text (UTF-8) nor a workbook with a known extension \
+                  (.xlsx .xlsm .xlsb .xls .ods)"
+            .into(),
+    })?;
+    let place = path.file_name().unwrap_or_default().to_string_lossy();
+    read_text(&text, &place, options)
+}
+
+/// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in
+/// messages.
+pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input, Error> {
+    let reader = Reader::new(options)?;
+    if text.trim().is_empty() {
+        return Err(Error::Empty {
+            what: format!("file {place}"),
+        });
+    }
+    match text::parse(text, place, &reader.symbols) {
+        TextInput::Lines(lines) => reader.line_puzzles(&lines),
+        TextInput::Table {
+            table,
+            region_labels,
+        } => {
+            let area = reader.locate(&table, None)?;
+            let size = area.height;
+            let labels = region_labels.filter(|labels| labels.len() == size * size);
+            let source = labels
+                .map(RegionSource::Labels)
+                .unwrap_or(RegionSource::None);
+            reader.table_puzzle(&table, area, source)
+        }
+    }
+}
+
+fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+    let reader = Reader::new(options)?;
+    let mut book = Workbook::open(path)?;
+    let names = book.sheet_names();
+    let (sheet, named_area) = reader.choose_sheet(&book, &names)?;
+    let table = book.table(&sheet)?;
+    if table.is_blank() {
+        return Err(Error::Empty {
+            what: table.place.clone(),
+        });
+    }
+    let area = reader.locate(&table, named_area)?;
+    let source = match book.find_sheet("Regions").filter(|r| *r != sheet) {
+        Some(regions_sheet) => {
+            RegionSource::Labels(region_sheet_labels(&book.table(&regions_sheet)?, &area)?)
+        }
+        None => RegionSource::Fills,
+    };
+    reader.table_puzzle(&table, area, source)
+}
+
+/// Where the regions of a grid come from when no option says.
+enum RegionSource {
+    None,
+    Fills,
+    Labels(Vec<String>),
+}
+
+/// Reading state shared by every source: the options, parsed once.
+struct Reader<'a> {
+    options: &'a ReadOptions,
+    symbols: Symbols,
+    layouts: std::cell::RefCell<HashMap<(usize, String), Arc<Layout>>>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(options: &'a ReadOptions) -> Result<Reader<'a>, Error> {
+        if options.latin && (options.boxes.is_some() || options.regions_file.is_some()) {
+            return Err(Error::Usage(
+                "--latin means no regions; it cannot be combined with --box or --regions".into(),
+            ));
+        }
+        if options.boxes.is_some() && options.regions_file.is_some() {
+            return Err(Error::Usage(
+                "give either --box or --regions, not both".into(),
+            ));
+        }
+        let symbols = match &options.symbols {
+            Some(alphabet) => Symbols::custom(alphabet)?,
+            None => Symbols::default(),
+        };
+        Ok(Reader {
+            options,
+            symbols,
+            layouts: Default::default(),
+        })
+    }
+
+    /// The sheet to read, and the grid's area when a range or defined name gives it.
+    fn choose_sheet(
+        &self,
+        book: &Workbook,
+        names: &[String],
+    ) -> Result<(String, Option<Area>), Error> {
+        let requested = match &self.options.sheet {
+            Some(name) => Some(book.find_sheet(name).ok_or_else(|| Error::SheetNotFound {
+                sheet: name.clone(),
+                available: names.to_vec(),
+            })?),
+            None => None,
+        };
+        let named = match &self.options.range {
+            Some(range) => Some(self.range_or_name(book, range)?),
+            None => GRID_NAMES.iter().find_map(|name| book.defined_range(name)),
+        };
+        let first = names.first().cloned().ok_or_else(|| Error::Empty {
+            what: "the workbook".into(),
+        })?;
+        Ok(match named {
+            Some((Some(sheet), area)) if requested.as_ref().is_none_or(|r| *r == sheet) => {
+                let sheet = book
+                    .find_sheet(&sheet)
+                    .ok_or_else(|| Error::SheetNotFound {
+                        sheet,
+                        available: names.to_vec(),
+                    })?;
+                (sheet, Some(area))
+            }
+            Some((None, area)) => (requested.unwrap_or(first), Some(area)),
+            _ => (requested.unwrap_or(first), None),
+        })
+    }
+
+    fn range_or_name(&self, book: &Workbook, range: &str) -> Result<(Option<String>, Area), Error> {
+        workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))
+    }
+
+    /// The grid's area on `table`: the given one, `--range`, or detection.
+    fn locate(&self, table: &Table, named: Option<Area>) -> Result<Area, Error> {
+        let area = match (named, &self.options.range) {
+            (Some(area), _) => area,
+            (None, Some(range)) => workbook::parse_reference(range)?.1,
+            (None, None) => detect::find_grid(table, &self.symbols)?,
+        };
+        if area.height != area.width {
+            return Err(Error::NotSquare {
+                place: format!("{} at {}", table.place, table.describe(&area)),
+                rows: area.height,
+                cols: area.width,
+            });
+        }
+        Ok(area)
+    }
+
+    fn table_puzzle(
+        &self,
+        table: &Table,
+        area: Area,
+        source: RegionSource,
+    ) -> Result<Input, Error> {
+        let size = area.height;
+        let origin = if table.addressable {
+            Origin::Sheet {
+                sheet: table.sheet.clone(),
+                top: area.top,
+                left: area.left,
+            }
+        } else {
+            Origin::TextGrid {
+                lines: (0..size)
+                    .map(|r| {
+                        table
+                            .lines
+                            .get(area.top + r)
+                            .copied()
+                            .unwrap_or(area.top + r + 1)
+                    })
+                    .collect(),
+            }
+        };
+        check_ragged(table, &area)?;
+        let grid = self.table_grid(table, &area, &origin)?;
+        let mut warnings = Vec::new();
+        let regions = match source {
+            RegionSource::Labels(labels) => Some(regions::from_labels(&labels, size)?),
+            RegionSource::Fills => {
+                let fills: Vec<Option<u32>> = cells_of(&area)
+                    .map(|(r, c)| table.cell(r, c).fill)
+                    .collect();
+                match regions::from_fills(&fills, size) {
+                    FillRegions::Regions(regions) => Some(regions),
+                    FillRegions::Plain => None,
+                    FillRegions::Unusable(why) => {
+                        warnings.push(format!(
+                            "{}: {why}; regions are not taken from fills",
+                            table.place
+                        ));
+                        None
+                    }
+                }
+            }
+            RegionSource::None => None,
+        };
+        let puzzle = self.puzzle(grid, regions, origin)?;
+        Ok(Input {
+            puzzles: vec![puzzle],
+            warnings,
+        })
+    }
+
+    fn table_grid(&self, table: &Table, area: &Area, origin: &Origin) -> Result<Grid, Error> {
+        let size = area.height;
+        let mut grid = Grid::empty(size);
+        for (row, col) in cells_of(area) {
+            let raw = &table.cell(row, col).value;
+            let (r, c) = (row - area.top, col - area.left);
+            let digit = self.digit(classify(raw, &self.symbols), &raw.display(), size, || {
+                origin.cell_name(r, c, size)
+            })?;
+            grid.set(Cell::at(r, c, size), digit);
+        }
+        Ok(grid)
+    }
+
+    /// Reads one cell's class as a digit of a grid of `size`, or explains why it is not one.
+    fn digit(
+        &self,
+        class: CellClass,
+        text: &str,
+        size: usize,
+        name: impl Fn() -> String,
+    ) -> Result<Option<Digit>, Error> {
+        let bad = |reason: String| Error::BadValue {
+            cell: name(),
+            value: text.trim().to_string(),
+            reason,
+        };
+        match class {
+            CellClass::Blank | CellClass::Empty => Ok(None),
+            CellClass::Value(v) if v <= size => Ok(Some(Digit::new(v))),
+            CellClass::Value(_) | CellClass::Other => Err(bad(cells::rejection(class, text, size))),
+        }
+    }
+
+    fn line_puzzles(&self, lines: &[LinePuzzle]) -> Result<Input, Error> {
+        let puzzles = lines
+            .iter()
+            .map(|line| {
+                let origin = Origin::Line { line: line.line };
+                let mut grid = Grid::empty(line.size);
+                for (index, symbol) in line.cells.iter().enumerate() {
+                    let (r, c) = (index / line.size, index % line.size);
+                    let class = classify(&table::RawValue::Text(symbol.clone()), &self.symbols);
+                    let digit = self.digit(class, symbol, line.size, || {
+                        origin.cell_name(r, c, line.size)
+                    })?;
+                    grid.set(Cell::from_index(index), digit);
+                }
+                let regions = match &line.region_labels {
+                    Some(labels) => Some(regions::from_labels(labels, line.size)?),
+                    None => None,
+                };
+                self.puzzle(grid, regions, origin)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Input {
+            puzzles,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Settles the regions (options first, then what the source says, then default boxes) and
+    /// builds the puzzle.
+    fn puzzle(&self, grid: Grid, found: Option<Regions>, origin: Origin) -> Result<Puzzle, Error> {
+        let size = grid.size();
+        let regions = if self.options.latin {
+            Regions::Latin
+        } else if let Some(spec) = &self.options.boxes {
+            Regions::parse_box(spec, size)?
+        } else if let Some(path) = &self.options.regions_file {
+            regions::from_labels(&read_label_file(path, size)?, size)?
+        } else if let Some(found) = found {
+            found
+        } else {
+            Regions::default_boxes(size).ok_or(Error::NoBoxShape { size })?
+        };
+        let layout = self.layout(size, regions)?;
+        Ok(Puzzle::new(layout, grid, origin)?.with_symbols(self.symbols.clone()))
+    }
+
+    fn layout(&self, size: usize, regions: Regions) -> Result<Arc<Layout>, Error> {
+        let key = (size, format!("{regions:?}"));
+        if let Some(layout) = self.layouts.borrow().get(&key) {
+            return Ok(layout.clone());
+        }
+        let layout = Arc::new(Layout::new(size, regions)?);
+        self.layouts.borrow_mut().insert(key, layout.clone());
+        Ok(layout)
+    }
+}
+
+/// Fails when text rows of the grid were written with fewer cells than the grid is wide: all of
+/// them (the block is not square) or some (the grid is ragged).
+fn check_ragged(table: &Table, area: &Area) -> Result<(), Error> {
+    let needed = area.left + area.width;
+    let length = |r: usize| table.row_lengths.get(r).copied().unwrap_or(needed);
+    let rows = area.top..area.top + area.height;
+    let Some(short) = rows.clone().find(|&r| length(r) < needed) else {
+        return Ok(());
+    };
+    let found = length(short).saturating_sub(area.left);
+    if rows.clone().all(|r| length(r) == length(short)) {
+        return Err(Error::NotSquare {
+            place: format!(
+                "{} at {}",
+                table.place,
+                table.describe(&Area {
+                    width: found,
+                    ..*area
+                })
+            ),
+            rows: area.height,
+            cols: found,
+        });
+    }
+    Err(Error::Ragged {
+        place: format!("{}, {}", table.place, table.locate(short, area.left)),
+        row: short - area.top + 1,
+        found,
+        expected: area.width,
+    })
+}
+
+fn cells_of(area: &Area) -> impl Iterator<Item = (usize, usize)> + use<> {
+    let area = *area;
+    (area.top..area.top + area.height)
+        .flat_map(move |r| (area.left..area.left + area.width).map(move |c| (r, c)))
+}
+
+/// The labels of a `Regions` sheet: at the grid's own address when that block is filled,
+/// otherwise the sheet's only block of labels.
+fn region_sheet_labels(table: &Table, grid: &Area) -> Result<Vec<String>, Error> {
+    let label = |(r, c): (usize, usize)| table.cell(r, c).value.display().trim().to_string();
+    let at_grid: Vec<String> = cells_of(grid).map(label).collect();
+    if at_grid.iter().all(|l| !l.is_empty()) {
+        return Ok(at_grid);
+    }
+    let used: Vec<(usize, usize)> = cells_of(&Area {
+        top: 0,
+        left: 0,
+        height: table.rows(),
+        width: table.cols(),
+    })
+    .filter(|&(r, c)| !table.cell(r, c).value.is_blank())
+    .collect();
+    let (top, left) = used
+        .iter()
+        .fold((usize::MAX, usize::MAX), |(t, l), &(r, c)| {
+            (t.min(r), l.min(c))
+        });
+    let block = Area::square(top.min(table.rows()), left.min(table.cols()), grid.height);
+    if used.is_empty()
+        || used
+            .iter()
+            .any(|&(r, c)| !block.contains(&Area::square(r, c, 1)))
+    {
+        return Err(Error::BadRegions {
+            reason: format!(
+                "{} must hold one {n}x{n} block of region labels (at {} like the grid, or alone)",
+                table.place,
+                grid.a1(),
+                n = grid.height
+            ),
+        });
+    }
+    Ok(cells_of(&block).map(label).collect())
+}
+
+/// Reads a `--regions` file: N lines of N labels, separated by commas, semicolons, tabs or spaces,
+/// or written one character per cell.
+fn read_label_file(path: &Path, size: usize) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let tokens: Vec<String> = line
+                .split([',', ';', '\t', ' '])
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+                .collect();
+            if tokens.len() == size {
+                tokens
+            } else {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .map(String::from)
+                    .collect()
+            }
+        })
+        .collect();
+    if let Some((index, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != size) {
+        return Err(Error::BadRegions {
+            reason: format!(
+                "{} line {} has {} labels, expected {size}",
+                path.display(),
+                index + 1,
+                row.len()
+            ),
+        });
+    }
+    Ok(rows.concat())
+}

@@ -1,0 +1,200 @@
+//! A sheet-like table of raw cells: what a workbook sheet, a CSV file or a text grid holds before
+//! any grid is found in it.
+
+use crate::model::sheet_address;
+
+/// A cell's value as read, before it is interpreted as a digit.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum RawValue {
+    /// Nothing in the cell.
+    #[default]
+    Blank,
+    /// A number (workbooks store every number as a float).
+    Number(f64),
+    /// Text.
+    Text(String),
+    /// Anything else a workbook can hold (booleans, errors, dates), as text for messages.
+    Other(String),
+}
+
+/// One cell of a [`Table`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RawCell {
+    /// The value (the cached result, for a formula).
+    pub value: RawValue,
+    /// Whether the value was computed by a formula rather than typed.
+    pub formula: bool,
+    /// The cell's fill colour as `0xRRGGBB`, when it has a visible fill.
+    pub fill: Option<u32>,
+    /// Whether any side of the cell has a visible border.
+    pub bordered: bool,
+}
+
+impl RawValue {
+    /// The value as a person would read it, for messages.
+    pub fn display(&self) -> String {
+        match self {
+            RawValue::Blank => String::new(),
+            RawValue::Number(n) => n.to_string(),
+            RawValue::Text(s) | RawValue::Other(s) => s.clone(),
+        }
+    }
+
+    /// Whether the cell is blank or holds only white space.
+    pub fn is_blank(&self) -> bool {
+        match self {
+            RawValue::Blank => true,
+            RawValue::Text(s) => s.trim().is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// A rectangle of cells, addressed by zero-based sheet row and column.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table {
+    /// What the table is, for messages: `sheet 'Sheet1' of book.xlsx`, `grid.csv`.
+    pub place: String,
+    /// The sheet name, for workbooks.
+    pub sheet: Option<String>,
+    /// Whether cell positions are meaningful as sheet addresses (workbooks and CSV), rather than
+    /// positions in a text drawing.
+    pub addressable: bool,
+    /// 1-based source line of each row, for text input.
+    pub lines: Vec<usize>,
+    /// How many cells each row was written with, for text input (rows of a sheet have no length).
+    pub row_lengths: Vec<usize>,
+    rows: usize,
+    cols: usize,
+    cells: Vec<RawCell>,
+}
+
+/// A rectangle of a table, zero-based and inclusive of `top`/`left`, exclusive of the ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Area {
+    /// First row.
+    pub top: usize,
+    /// First column.
+    pub left: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Number of columns.
+    pub width: usize,
+}
+
+impl Area {
+    /// The square of side `size` with its top-left corner at (`top`, `left`).
+    pub fn square(top: usize, left: usize, size: usize) -> Area {
+        Area {
+            top,
+            left,
+            height: size,
+            width: size,
+        }
+    }
+
+    /// The range in A1 notation: `B3:J11`.
+    pub fn a1(&self) -> String {
+        format!(
+            "{}:{}",
+            sheet_address(self.top, self.left),
+            sheet_address(self.top + self.height - 1, self.left + self.width - 1)
+        )
+    }
+
+    /// Whether `other` lies wholly inside `self`.
+    pub fn contains(&self, other: &Area) -> bool {
+        other.top >= self.top
+            && other.left >= self.left
+            && other.top + other.height <= self.top + self.height
+            && other.left + other.width <= self.left + self.width
+    }
+}
+
+impl Table {
+    /// An empty table of the given shape.
+    pub fn new(place: String, rows: usize, cols: usize) -> Table {
+        Table {
+            place,
+            sheet: None,
+            addressable: true,
+            lines: Vec::new(),
+            row_lengths: Vec::new(),
+            rows,
+            cols,
+            cells: vec![RawCell::default(); rows * cols],
+        }
+    }
+
+    /// Builds a table from rows of text cells (CSV and text input); short rows are padded.
+    pub fn from_text_rows(place: String, rows: Vec<Vec<String>>) -> Table {
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let mut table = Table::new(place, rows.len(), width);
+        table.row_lengths = rows.iter().map(Vec::len).collect();
+        for (r, row) in rows.into_iter().enumerate() {
+            for (c, text) in row.into_iter().enumerate() {
+                table.cell_mut(r, c).value = RawValue::Text(text);
+            }
+        }
+        table
+    }
+
+    /// Number of rows (the last used row + 1).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns (the last used column + 1).
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cell at (`row`, `col`); cells outside the table are blank.
+    pub fn cell(&self, row: usize, col: usize) -> &RawCell {
+        static BLANK: RawCell = RawCell {
+            value: RawValue::Blank,
+            formula: false,
+            fill: None,
+            bordered: false,
+        };
+        if row < self.rows && col < self.cols {
+            &self.cells[row * self.cols + col]
+        } else {
+            &BLANK
+        }
+    }
+
+    /// The cell at (`row`, `col`), for filling the table; panics outside it.
+    pub fn cell_mut(&mut self, row: usize, col: usize) -> &mut RawCell {
+        assert!(row < self.rows && col < self.cols, "cell outside the table");
+        &mut self.cells[row * self.cols + col]
+    }
+
+    /// Whether no cell holds a value.
+    pub fn is_blank(&self) -> bool {
+        self.cells.iter().all(|c| c.value.is_blank())
+    }
+
+    /// Where (`row`, `col`) is for a person: `C4` for sheets and CSV, `line 6` for text.
+    pub fn locate(&self, row: usize, col: usize) -> String {
+        if self.addressable {
+            sheet_address(row, col)
+        } else {
+            format!("line {}", self.lines.get(row).copied().unwrap_or(row + 1))
+        }
+    }
+
+    /// Describes an area for messages: `B3:J11` or `lines 4-12`.
+    pub fn describe(&self, area: &Area) -> String {
+        if self.addressable {
+            area.a1()
+        } else {
+            let line = |r: usize| self.lines.get(r).copied().unwrap_or(r + 1);
+            format!(
+                "lines {}-{}",
+                line(area.top),
+                line(area.top + area.height - 1)
+            )
+        }
+    }
+}

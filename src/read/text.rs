@@ -1,0 +1,371 @@
+//! Text input: one-line puzzles (the format of public collections), CSV/TSV tables, and grids
+//! drawn in plain text with separators such as `4 0 0 | 0 7 8 | 0 0 3` and `------+------`.
+//!
+//! A trailing block of region labels, after a blank line, is split off as the region map.
+
+use crate::model::Symbols;
+use crate::read::regions;
+use crate::read::table::Table;
+
+/// What a text file holds.
+#[derive(Debug)]
+pub enum TextInput {
+    /// Puzzles written one per line.
+    Lines(Vec<LinePuzzle>),
+    /// A table to find the grid in, and region labels when a label block follows it.
+    Table {
+        /// The table.
+        table: Table,
+        /// One label per cell, row-major, from the trailing label block.
+        region_labels: Option<Vec<String>>,
+    },
+}
+
+/// A puzzle written on one line: `N² symbols [region labels] [anything else]`.
+#[derive(Debug, Clone)]
+pub struct LinePuzzle {
+    /// 1-based line number.
+    pub line: usize,
+    /// N.
+    pub size: usize,
+    /// One symbol per cell.
+    pub cells: Vec<String>,
+    /// One region label per cell, when the line carries a region map.
+    pub region_labels: Option<Vec<String>>,
+}
+
+/// Parses the text of a file. `place` names it in messages.
+pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
+    let all_lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+        .collect();
+    let lines: Vec<(usize, &str)> = all_lines
+        .iter()
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .copied()
+        .collect();
+    if let Some(puzzles) = as_line_collection(&lines, symbols) {
+        return TextInput::Lines(puzzles);
+    }
+    // CSV rows keep every line (comments become labels) so that rows match sheet addresses.
+    let (rows, addressable) = match delimiter(&lines) {
+        Some(delimiter) => (delimited_rows(&all_lines, delimiter), true),
+        None => (drawn_rows(&lines), false),
+    };
+    let (rows, region_labels) = split_region_block(rows);
+    let line_numbers = rows.iter().map(|(line, _)| *line).collect();
+    let cells = rows.into_iter().map(|(_, cells)| cells).collect();
+    let mut table = Table::from_text_rows(place.to_string(), cells);
+    table.addressable = addressable;
+    table.lines = line_numbers;
+    TextInput::Table {
+        table,
+        region_labels,
+    }
+}
+
+/// A row of text cells with its 1-based line number; blank rows keep their place.
+type Row = (usize, Vec<String>);
+
+fn as_line_collection(lines: &[(usize, &str)], symbols: &Symbols) -> Option<Vec<LinePuzzle>> {
+    let mut content = lines
+        .iter()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .peekable();
+    // A header such as `quizzes,solutions` is skipped.
+    if content.peek().is_some_and(|(_, l)| {
+        l.split([',', ';', '\t', ' '])
+            .all(|w| w.chars().all(char::is_alphabetic))
+    }) {
+        content.next();
+    }
+    let puzzles: Vec<LinePuzzle> = content
+        .map(|&(line, text)| line_puzzle(line, text, symbols))
+        .collect::<Option<_>>()?;
+    let first = puzzles.first()?;
+    // Square lines of N symbols, N in number, are a grid drawn row by row, not N puzzles.
+    let drawn_grid =
+        puzzles.len() == first.size * first.size && first.size * first.size <= symbols.len();
+    (!drawn_grid).then_some(puzzles)
+}
+
+fn line_puzzle(line: usize, text: &str, symbols: &Symbols) -> Option<LinePuzzle> {
+    let mut tokens: Vec<&str> = text
+        .split([' ', '\t', ',', ';'])
+        .filter(|t| !t.is_empty())
+        .collect();
+    // An optional leading size, as in `9 <givens> <regions> <solution> <id>`.
+    if tokens.len() > 1
+        && tokens[0]
+            .parse::<usize>()
+            .is_ok_and(|n| n * n == tokens[1].chars().count())
+    {
+        tokens.remove(0);
+    }
+    let givens = *tokens.first()?;
+    let length = givens.chars().count();
+    // From 3x3 up: a line of four symbols is more likely a row of a drawn grid than a 2x2 puzzle.
+    let size = (3..=symbols.len()).find(|n| n * n == length)?;
+    let is_cell = |c: char| symbols.value_of(c).is_some() || matches!(c, '.' | '0' | '-');
+    if !givens.chars().all(is_cell) {
+        return None;
+    }
+    let cells: Vec<String> = givens.chars().map(String::from).collect();
+    let region_labels = tokens.get(1).and_then(|token| {
+        let labels: Vec<String> = token.chars().map(String::from).collect();
+        let lettered = token.chars().all(|c| c.is_ascii_alphabetic());
+        (labels.len() == cells.len() && lettered && regions::from_labels(&labels, size).is_ok())
+            .then_some(labels)
+    });
+    Some(LinePuzzle {
+        line,
+        size,
+        cells,
+        region_labels,
+    })
+}
+
+/// The field delimiter of a CSV/TSV file: the most frequent of `,` `;` and tab, provided it
+/// separates fields on most lines (a comma in a title does not make a file CSV).
+fn delimiter(lines: &[(usize, &str)]) -> Option<u8> {
+    let content: Vec<&str> = lines
+        .iter()
+        .map(|(_, l)| *l)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    [b',', b';', b'\t']
+        .into_iter()
+        .map(|d| {
+            (
+                d,
+                content.iter().filter(|l| l.as_bytes().contains(&d)).count(),
+            )
+        })
+        .filter(|&(_, lines_with)| lines_with * 2 > content.len())
+        .max_by_key(|&(_, lines_with)| lines_with)
+        .map(|(d, _)| d)
+}
+
+/// Rows of a CSV/TSV file, one per line (blank lines included, so that sheet addresses match what a
+/// spreadsheet shows); each line is parsed as CSV, so quoted fields work.
+fn delimited_rows(lines: &[(usize, &str)], delimiter: u8) -> Vec<Row> {
+    lines
+        .iter()
+        .map(|&(line, text)| {
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(delimiter)
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let cells = reader
+                .records()
+                .next()
+                .and_then(Result::ok)
+                .map(|record| record.iter().map(|f| f.trim().to_string()).collect())
+                .unwrap_or_default();
+            (line, cells)
+        })
+        .collect()
+}
+
+/// Rows of a grid drawn in text. Separator lines are dropped; blank lines separate blocks and are
+/// kept as empty rows only between blocks of different width.
+fn drawn_rows(lines: &[(usize, &str)]) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut pending_blank: Option<usize> = None;
+    for &(line, text) in lines {
+        if text.trim().is_empty() {
+            pending_blank.get_or_insert(line);
+            continue;
+        }
+        if is_separator(text) {
+            continue;
+        }
+        let cells = drawn_cells(text);
+        if let Some(blank) = pending_blank.take() {
+            // A blank line inside a grid (between bands) is layout; between blocks of another
+            // shape it separates them.
+            let continues = rows
+                .last()
+                .is_some_and(|(_, prev)| prev.len() == cells.len());
+            if !continues || label_block_follows(lines, line, cells.len()) {
+                rows.push((blank, Vec::new()));
+            }
+        }
+        rows.push((line, cells));
+    }
+    rows
+}
+
+/// Whether the lines from `start` to the end form one block of `width` rows (a label block).
+fn label_block_follows(lines: &[(usize, &str)], start: usize, width: usize) -> bool {
+    let rest: Vec<&str> = lines
+        .iter()
+        .filter(|(line, text)| *line >= start && !text.trim().is_empty() && !is_separator(text))
+        .map(|(_, text)| *text)
+        .collect();
+    rest.len() == width && rest.iter().all(|t| drawn_cells(t).len() == width)
+}
+
+fn is_separator(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '-' | '=' | '+'))
+        && text
+            .chars()
+            .all(|c| matches!(c, '-' | '=' | '+' | '|' | '*' | ' ' | '\t'))
+}
+
+/// The cells of one drawn row: whitespace-separated tokens when each is one cell (a symbol or a
+/// number such as `12`), otherwise one cell per character. `|` separates boxes and is dropped.
+/// A line that reads as words (a title such as `Puzzle 3:`) is one label cell.
+fn drawn_cells(text: &str) -> Vec<String> {
+    if is_label_line(text) {
+        return vec![text.trim().to_string()];
+    }
+    let cleaned = text.replace('|', " ");
+    let tokens: Vec<&str> = cleaned.split_whitespace().collect();
+    let one_cell =
+        |t: &&str| t.chars().count() == 1 || (t.parse::<usize>().is_ok() && !t.starts_with('0'));
+    if tokens.iter().all(one_cell) {
+        tokens.iter().map(|t| t.to_string()).collect()
+    } else {
+        tokens
+            .iter()
+            .flat_map(|t| t.chars())
+            .map(String::from)
+            .collect()
+    }
+}
+
+fn is_label_line(text: &str) -> bool {
+    let has_word = text
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.chars().count() >= 3 && w.chars().any(char::is_lowercase));
+    has_word || text.contains(':')
+}
+
+/// Splits a trailing block of region labels off the rows: the last block after a blank row, square,
+/// with N labels of N connected cells each.
+fn split_region_block(mut rows: Vec<Row>) -> (Vec<Row>, Option<Vec<String>>) {
+    let Some(last_blank) = rows
+        .iter()
+        .rposition(|(_, cells)| cells.iter().all(|c| c.is_empty()))
+    else {
+        return (rows, None);
+    };
+    let block = &rows[last_blank + 1..];
+    let size = block.len();
+    let square = size > 0
+        && block
+            .iter()
+            .all(|(_, cells)| non_empty(cells).len() == size);
+    if !square
+        || rows[..last_blank]
+            .iter()
+            .all(|(_, c)| c.iter().all(|x| x.is_empty()))
+    {
+        return (rows, None);
+    }
+    let labels: Vec<String> = block
+        .iter()
+        .flat_map(|(_, cells)| non_empty(cells))
+        .collect();
+    if !regions::labels_are_connected_regions(&labels, size) {
+        return (rows, None);
+    }
+    rows.truncate(last_blank);
+    (rows, Some(labels))
+}
+
+fn non_empty(cells: &[String]) -> Vec<String> {
+    cells
+        .iter()
+        .filter(|c| !c.trim().is_empty())
+        .cloned()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> (Table, Option<Vec<String>>) {
+        match parse(text, "test", &Symbols::default()) {
+            TextInput::Table {
+                table,
+                region_labels,
+            } => (table, region_labels),
+            TextInput::Lines(_) => panic!("read as lines"),
+        }
+    }
+
+    fn row(table: &Table, r: usize) -> Vec<String> {
+        (0..table.cols())
+            .map(|c| table.cell(r, c).value.display())
+            .collect()
+    }
+
+    #[test]
+    fn collections_are_read_one_puzzle_per_line() {
+        let text = "# comment\n..3.1..2.\n1..3.2...\n";
+        // Two lines of nine are a collection of 3x3 puzzles; nine such lines would be a drawn 9x9.
+        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!((puzzles[1].line, puzzles[1].size), (3, 3));
+    }
+
+    #[test]
+    fn jigsaw_dataset_lines_carry_their_regions() {
+        let text = "4 ..43...1.2...... aaababbbccddccdd 2143342112344312 1_4x4\n\
+                    4 ...4.2.3.1...... abbbaabcadccdddc 1324421331422431 3_4x4\n";
+        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        assert_eq!(puzzles[0].cells.concat(), "..43...1.2......");
+        assert_eq!(
+            puzzles[0].region_labels.as_ref().unwrap().concat(),
+            "aaababbbccddccdd"
+        );
+    }
+
+    #[test]
+    fn drawn_grids_drop_separators_and_split_symbols() {
+        let text = "4 0 0 | 0 7 8 | 0 0 3\n------+-------+------\n4..|.78|..3\n";
+        let (table, _) = table(text);
+        assert_eq!(table.rows(), 2);
+        assert_eq!(
+            row(&table, 0),
+            row(&table, 1)
+                .iter()
+                .map(|c| if c == "." { "0".into() } else { c.clone() })
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(table.lines, [1, 3]);
+    }
+
+    #[test]
+    fn a_trailing_label_block_becomes_the_region_map() {
+        let text = "1,.,.,.\n.,.,.,.\n.,.,.,.\n.,.,.,2\n\na,a,b,b\na,a,b,b\nc,c,d,d\nc,c,d,d\n";
+        let (table, labels) = table(text);
+        assert_eq!(table.rows(), 4);
+        assert_eq!(labels.unwrap().concat(), "aabbaabbccddccdd");
+    }
+
+    #[test]
+    fn a_solution_block_is_not_taken_for_regions() {
+        let text = "12\n21\n\n12\n21\n";
+        let (_, labels) = table(text);
+        assert!(labels.is_none());
+    }
+
+    #[test]
+    fn titles_are_labels_and_csv_keeps_blank_lines() {
+        let (table, _) = table("Puzzle 3:\n\n1,2\n2,1\n");
+        assert_eq!(row(&table, 0), ["Puzzle 3:".to_string(), String::new()]);
+        assert_eq!(table.rows(), 4);
+        assert_eq!(row(&table, 2), ["1", "2"]);
+    }
+}

@@ -1,0 +1,213 @@
+//! Workbooks (.xlsx .xlsm .xlsb .xls .ods) through calamine: sheets become [`Table`]s with
+//! values, formula flags and, for .xlsx/.xlsm, cell fills and borders.
+
+use crate::error::Error;
+use crate::read::table::{Area, RawCell, RawValue, Table};
+use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+/// How far past the last value a table reaches to take in formatted but empty cells.
+const STYLE_MARGIN: u32 = 100;
+
+/// An open workbook.
+pub struct Workbook {
+    path: PathBuf,
+    sheets: Sheets<BufReader<File>>,
+}
+
+impl Workbook {
+    /// Opens a workbook of any supported kind.
+    pub fn open(path: &Path) -> Result<Workbook, Error> {
+        let sheets = open_workbook_auto(path).map_err(|e| Error::Workbook {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        Ok(Workbook {
+            path: path.to_path_buf(),
+            sheets,
+        })
+    }
+
+    /// The sheet names, in workbook order.
+    pub fn sheet_names(&self) -> Vec<String> {
+        self.sheets.sheet_names()
+    }
+
+    /// The sheet called `name`, ignoring case, if there is one.
+    pub fn find_sheet(&self, name: &str) -> Option<String> {
+        self.sheet_names()
+            .into_iter()
+            .find(|s| s.eq_ignore_ascii_case(name))
+    }
+
+    /// The sheet and area a defined name refers to, when it is a single rectangular range.
+    pub fn defined_range(&self, name: &str) -> Option<(Option<String>, Area)> {
+        self.sheets
+            .defined_names()
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+            .find_map(|(_, formula)| parse_reference(formula).ok())
+    }
+
+    /// Reads a sheet into a table: cached values, which of them are formulas, fills and borders.
+    pub fn table(&mut self, sheet: &str) -> Result<Table, Error> {
+        let values = self
+            .sheets
+            .worksheet_range(sheet)
+            .map_err(|e| self.error(e))?;
+        let formulas = self.sheets.worksheet_formula(sheet).ok();
+        let styles = match &mut self.sheets {
+            Sheets::Xlsx(xlsx) => xlsx.worksheet_style(sheet).ok(),
+            _ => None,
+        };
+        let (rows, cols) = table_extent(&values, styles.as_ref());
+        let file = self.path.file_name().unwrap_or_default().to_string_lossy();
+        let mut table = Table::new(format!("sheet '{sheet}' of {file}"), rows, cols);
+        table.sheet = Some(sheet.to_string());
+        for (row, col, data) in values.used_cells() {
+            let (r, c) = absolute(&values, row, col);
+            table.cell_mut(r, c).value = raw_value(data);
+        }
+        if let Some(formulas) = formulas {
+            for (row, col, formula) in formulas.used_cells() {
+                let (r, c) = absolute(&formulas, row, col);
+                if r < rows && c < cols && !formula.is_empty() {
+                    table.cell_mut(r, c).formula = true;
+                }
+            }
+        }
+        if let Some(styles) = styles {
+            apply_styles(&mut table, &styles);
+        }
+        Ok(table)
+    }
+
+    fn error(&self, e: impl std::fmt::Display) -> Error {
+        Error::Workbook {
+            path: self.path.clone(),
+            message: e.to_string(),
+        }
+    }
+}
+
+fn absolute<T: calamine::CellType>(range: &Range<T>, row: usize, col: usize) -> (usize, usize) {
+    let (top, left) = range.start().unwrap_or((0, 0));
+    (top as usize + row, left as usize + col)
+}
+
+fn table_extent(values: &Range<Data>, styles: Option<&StyleRange>) -> (usize, usize) {
+    let (value_rows, value_cols) = values.end().map_or((0, 0), |(r, c)| (r + 1, c + 1));
+    let (style_rows, style_cols) = styles
+        .and_then(StyleRange::end)
+        .map_or((0, 0), |(r, c)| (r + 1, c + 1));
+    let rows = value_rows.max(style_rows.min(value_rows + STYLE_MARGIN));
+    let cols = value_cols.max(style_cols.min(value_cols + STYLE_MARGIN));
+    (rows as usize, cols as usize)
+}
+
+fn apply_styles(table: &mut Table, styles: &StyleRange) {
+    for (row, col, style) in styles.cells() {
+        let (r, c) = (row as usize, col as usize);
+        if r >= table.rows() || c >= table.cols() {
+            continue;
+        }
+        let cell: &mut RawCell = table.cell_mut(r, c);
+        cell.fill = style
+            .fill
+            .as_ref()
+            .filter(|f| f.is_visible())
+            .and_then(|f| f.get_color())
+            .map(|color| color.to_argb() & 0x00FF_FFFF)
+            .filter(|&rgb| rgb != 0x00FF_FFFF);
+        cell.bordered = style.borders.as_ref().is_some_and(|b| {
+            [&b.left, &b.right, &b.top, &b.bottom]
+                .iter()
+                .any(|side| side.style != calamine::BorderStyle::None)
+        });
+    }
+}
+
+fn raw_value(data: &Data) -> RawValue {
+    match data {
+        Data::Empty => RawValue::Blank,
+        Data::Int(i) => RawValue::Number(*i as f64),
+        Data::Float(f) => RawValue::Number(*f),
+        Data::String(s) => RawValue::Text(s.clone()),
+        other => RawValue::Other(other.to_string()),
+    }
+}
+
+/// Parses `B3:J11`, `$B$3:$J$11`, `Sheet1!B3:J11` or `'My sheet'!$B$3:$J$11` into an optional sheet
+/// name and an area. A single cell is a 1x1 area.
+pub fn parse_reference(reference: &str) -> Result<(Option<String>, Area), Error> {
+    let bad = |reason: &str| Error::BadRange {
+        range: reference.to_string(),
+        reason: reason.to_string(),
+    };
+    let reference = reference.trim().trim_start_matches('=');
+    let (sheet, range) = match reference.rsplit_once('!') {
+        Some((sheet, range)) => {
+            let sheet = sheet.trim_matches('\'').replace("''", "'");
+            (Some(sheet), range)
+        }
+        None => (None, reference),
+    };
+    let (start, end) = range.split_once(':').unwrap_or((range, range));
+    let (top, left) = parse_cell(start).ok_or_else(|| bad("write it as A1:I9"))?;
+    let (bottom, right) = parse_cell(end).ok_or_else(|| bad("write it as A1:I9"))?;
+    if bottom < top || right < left {
+        return Err(bad(
+            "the second corner must be below and right of the first",
+        ));
+    }
+    let area = Area {
+        top,
+        left,
+        height: bottom - top + 1,
+        width: right - left + 1,
+    };
+    Ok((sheet, area))
+}
+
+/// Parses one cell address such as `B3` or `$B$3` into zero-based (row, column).
+fn parse_cell(address: &str) -> Option<(usize, usize)> {
+    let address = address.trim().replace('$', "");
+    let split = address.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = address.split_at(split);
+    if letters.is_empty() || letters.len() > 3 || !letters.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let col = letters
+        .to_ascii_uppercase()
+        .bytes()
+        .fold(0usize, |acc, b| acc * 26 + (b - b'A' + 1) as usize);
+    let row: usize = digits.parse().ok()?;
+    (row >= 1).then(|| (row - 1, col - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_parse_with_and_without_sheets_and_dollars() {
+        let (sheet, area) = parse_reference("B3:J11").unwrap();
+        assert_eq!(sheet, None);
+        assert_eq!((area.top, area.left, area.height, area.width), (2, 1, 9, 9));
+        let (sheet, area) = parse_reference("'Puzzle Goes Here'!$B$11:$E$14").unwrap();
+        assert_eq!(sheet.as_deref(), Some("Puzzle Goes Here"));
+        assert_eq!(area.a1(), "B11:E14");
+        let (_, area) = parse_reference("aa1:ad4").unwrap();
+        assert_eq!(area.a1(), "AA1:AD4");
+    }
+
+    #[test]
+    fn bad_references_are_rejected() {
+        for bad in ["", "B", "3B:4C", "J11:B3", "B0:C1", "ABCD1:A2"] {
+            assert!(parse_reference(bad).is_err(), "{bad}");
+        }
+    }
+}

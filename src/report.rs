@@ -1,0 +1,61 @@
+//! Text reports of a logical solve: the one-line summary, the per-technique counts and the
+//! numbered step log.
+
+use crate::engine::step::Technique;
+use crate::engine::{Outcome, Solve};
+use crate::rating::{Rating, rate};
+use indexmap::IndexMap;
+
+/// How many steps each technique took, in order of first use.
+pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
+    let mut counts = IndexMap::new();
+    for step in &solve.steps {
+        *counts.entry(step.technique).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// What the solve came to, in a few words.
+pub fn verdict(solve: &Solve) -> String {
+    let uniqueness = if solve.unique { "unique solution" } else { "NOT unique: several solutions" };
+    match (&solve.outcome, solve.backtracks()) {
+        (Outcome::Solved, 0) => format!("solved by logic alone ({uniqueness})"),
+        (Outcome::Solved, n) => format!("solved with {n} backtracking step{} ({uniqueness})", plural(n)),
+        (Outcome::Stuck, _) => "stuck: no allowed technique applies (--no-guess)".to_string(),
+        (Outcome::NoSolution { reason }, _) => format!("no solution: {reason}"),
+    }
+}
+
+/// The difficulty line: level, score, hardest step, backtracking count.
+pub fn difficulty(solve: &Solve) -> String {
+    let Rating { level, score, hardest } = rate(&solve.steps);
+    let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} ({r:.1})"));
+    format!(
+        "Level {level}, score {score}, hardest step {hardest}, backtracking steps {}",
+        solve.backtracks()
+    )
+}
+
+/// The steps line: total and per technique.
+pub fn step_counts(solve: &Solve) -> String {
+    let counts: Vec<String> = technique_counts(solve)
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    format!("{} steps: {}", solve.steps.len(), counts.join(", "))
+}
+
+/// The numbered log: one line per step.
+pub fn step_log(solve: &Solve) -> String {
+    let width = solve.steps.len().to_string().len();
+    solve
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| format!("{:>width$}. {}\n", i + 1, step.explanation))
+        .collect()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,347 @@
+//! The engine for every layout: any size from 1 to 100, boxes of any shape, jigsaw regions, Latin
+//! squares and extra houses, seen only through [`Layout::houses`] and [`Layout::peers`].
+//!
+//! The state is one candidate set per cell and, for every house and digit, the number of cells of
+//! the house where the digit can still go. Propagation places naked singles (a cell with one
+//! candidate) and hidden singles (a house-digit with one place) until nothing changes; a house-digit
+//! with no place or a cell with no candidate is a contradiction. Branching follows the smallest
+//! choice, as exact-cover search does: the cell with the fewest candidates or the house-digit with
+//! the fewest places, whichever is smaller. Each branch is binary (put the digit there, or remove it
+//! from there and choose again), and every change is written to a trail so that backtracking
+//! undoes it without copying the grid.
+
+use super::Solutions;
+use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+/// Searches `layout` from `candidates` (one set per cell), reporting solutions to `found`. With a
+/// random generator, each branch tries a random option first.
+pub(super) fn search(layout: &Layout, candidates: &[DigitSet], rng: Option<StdRng>, found: &mut Solutions) {
+    let mut state = State::new(layout, candidates, rng);
+    let mut ok = state.consistent && state.propagate();
+    // The branches taken: the trail length before each, and the cell and digit it fixed.
+    let mut branches: Vec<(usize, usize, u32)> = Vec::new();
+    loop {
+        if ok {
+            if state.open == 0 {
+                found.record(|| state.grid());
+                if found.is_full() {
+                    return;
+                }
+            } else {
+                let (cell, digit) = state.choose();
+                branches.push((state.trail.len(), cell, digit));
+                ok = state.restrict(cell, 1 << digit) && state.propagate();
+                continue;
+            }
+        }
+        // Backtrack: the last digit tried is wrong for its cell; remove it and carry on.
+        let Some((mark, cell, digit)) = branches.pop() else {
+            return;
+        };
+        state.undo(mark);
+        let rest = state.cands[cell] & !(1 << digit);
+        ok = state.restrict(cell, rest) && state.propagate();
+    }
+}
+
+/// The search state, with the trail that undoes it.
+struct State<'a> {
+    layout: &'a Layout,
+    size: usize,
+    /// Candidates of each cell, bit `d` for digit index `d`.
+    cands: Vec<u128>,
+    /// `places[house * size + digit]`: how many cells of the house can still hold the digit.
+    places: Vec<u32>,
+    /// Cells with two candidates or more.
+    open: usize,
+    /// False when the starting candidates already leave a cell or a house-digit empty.
+    consistent: bool,
+    /// Each change of a cell's candidates, with the value it replaced.
+    trail: Vec<(usize, u128)>,
+    /// Cells that became single, whose digit is still to be removed from their peers.
+    singles: Vec<usize>,
+    /// House-digits that came down to one place, to be placed there.
+    hidden: Vec<(usize, usize)>,
+    /// House-digits whose places changed, few enough to lie within another house.
+    locked: Vec<(usize, usize)>,
+    /// The most cells two houses share: house-digits with more places cannot be locked.
+    overlap: u32,
+    /// Scratch list of houses for the locked-candidate check.
+    shared: Vec<usize>,
+    /// `failures[house * size + digit]`: contradictions the house-digit took part in, which
+    /// guide the choice of branches.
+    failures: Vec<u64>,
+    rng: Option<StdRng>,
+}
+
+/// A branching option: a cell (which digit?) or a house-digit (`house * size + digit`: where?).
+#[derive(Clone, Copy)]
+enum Branch {
+    Cell(usize),
+    Places(usize),
+}
+
+impl<'a> State<'a> {
+    fn new(layout: &'a Layout, candidates: &[DigitSet], rng: Option<StdRng>) -> State<'a> {
+        let size = layout.size();
+        let cands: Vec<u128> = candidates.iter().map(|set| set.bits()).collect();
+        let mut places = vec![0; layout.houses().len() * size];
+        for (house, members) in layout.houses().iter().enumerate() {
+            for cell in &members.cells {
+                for digit in Bits(cands[cell.index()]) {
+                    places[house * size + digit] += 1;
+                }
+            }
+        }
+        let singles: Vec<usize> = (0..cands.len()).filter(|&c| cands[c].count_ones() == 1).collect();
+        let hidden = (0..places.len())
+            .filter(|&i| places[i] == 1)
+            .map(|i| (i / size, i % size))
+            .collect();
+        let mut overlap = 1;
+        for (house, members) in layout.houses().iter().enumerate() {
+            let mut common = vec![0; layout.houses().len()];
+            for cell in &members.cells {
+                for &other in layout.houses_of(*cell) {
+                    common[other] += 1;
+                }
+            }
+            common[house] = 0;
+            overlap = overlap.max(common.into_iter().max().unwrap_or(0));
+        }
+        let locked = (0..places.len())
+            .filter(|&i| (2..=overlap).contains(&places[i]))
+            .map(|i| (i / size, i % size))
+            .collect();
+        State {
+            layout,
+            size,
+            locked,
+            overlap,
+            shared: Vec::new(),
+            open: cands.iter().filter(|c| c.count_ones() > 1).count(),
+            consistent: cands.iter().all(|&c| c != 0) && places.iter().all(|&p| p != 0),
+            cands,
+            places,
+            trail: Vec::new(),
+            singles,
+            hidden,
+            rng,
+            failures: vec![0; layout.houses().len() * size],
+        }
+    }
+
+    /// Narrows a cell's candidates to `new` (a subset), keeping the counts and the work queues up to
+    /// date. False on a contradiction; the change is on the trail either way.
+    fn restrict(&mut self, cell: usize, new: u128) -> bool {
+        let old = self.cands[cell];
+        self.trail.push((cell, old));
+        self.cands[cell] = new;
+        let houses = self.layout.houses_of(Cell::from_index(cell));
+        let mut ok = new != 0;
+        if !ok {
+            // The cell is empty: every house-digit it could have served shares the blame.
+            for &house in houses {
+                for digit in Bits(old) {
+                    self.failures[house * self.size + digit] += 1;
+                }
+            }
+        }
+        for digit in Bits(old & !new) {
+            for &house in houses {
+                let index = house * self.size + digit;
+                self.places[index] -= 1;
+                match self.places[index] {
+                    0 => {
+                        ok = false;
+                        self.failures[index] += 1;
+                    }
+                    1 => self.hidden.push((house, digit)),
+                    n if n <= self.overlap => self.locked.push((house, digit)),
+                    _ => {}
+                }
+            }
+        }
+        if new.count_ones() == 1 && old.count_ones() > 1 {
+            self.open -= 1;
+            self.singles.push(cell);
+        }
+        ok
+    }
+
+    /// Places singles until none is left; false on a contradiction (the queues are then emptied).
+    fn propagate(&mut self) -> bool {
+        let ok = self.drain();
+        if !ok {
+            self.singles.clear();
+            self.hidden.clear();
+            self.locked.clear();
+        }
+        ok
+    }
+
+    fn drain(&mut self) -> bool {
+        loop {
+            if let Some(cell) = self.singles.pop() {
+                let digit = self.cands[cell];
+                for peer in self.layout.peers(Cell::from_index(cell)) {
+                    let peer = peer.index();
+                    let cands = self.cands[peer];
+                    if cands & digit != 0 && !self.restrict(peer, cands & !digit) {
+                        return false;
+                    }
+                }
+            } else if let Some((house, digit)) = self.hidden.pop() {
+                let bit = 1 << digit;
+                let Some(cell) = self.layout.houses()[house]
+                    .cells
+                    .iter()
+                    .map(|cell| cell.index())
+                    .find(|&cell| self.cands[cell] & bit != 0)
+                else {
+                    return false;
+                };
+                if self.cands[cell] != bit && !self.restrict(cell, bit) {
+                    return false;
+                }
+            } else if let Some((house, digit)) = self.locked.pop() {
+                if !self.lock(house, digit) {
+                    return false;
+                }
+            } else {
+                return true;
+            }
+        }
+    }
+
+    /// Locked candidates: when every place of `digit` in `house` lies in another house too, the
+    /// digit goes in that part of the other house and nowhere else in it. False on a contradiction.
+    fn lock(&mut self, house: usize, digit: usize) -> bool {
+        if self.places[house * self.size + digit] < 2 {
+            return true;
+        }
+        let bit = 1 << digit;
+        let houses = self.layout.houses();
+        let mut places = houses[house].cells.iter().filter(|cell| self.cands[cell.index()] & bit != 0);
+        let first = places.next().expect("two places or more");
+        self.shared.clear();
+        self.shared.extend(self.layout.houses_of(*first).iter().filter(|&&h| h != house));
+        for cell in places {
+            let of = self.layout.houses_of(*cell);
+            self.shared.retain(|h| of.contains(h));
+            if self.shared.is_empty() {
+                return true;
+            }
+        }
+        for i in 0..self.shared.len() {
+            let other = self.shared[i];
+            for cell in &houses[other].cells {
+                let cands = self.cands[cell.index()];
+                if cands & bit != 0
+                    && !self.layout.houses_of(*cell).contains(&house)
+                    && !self.restrict(cell.index(), cands & !bit)
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Undoes every change made after the trail had `mark` entries.
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (cell, old) = self.trail.pop().expect("trail longer than mark");
+            let new = self.cands[cell];
+            for digit in Bits(old & !new) {
+                for &house in self.layout.houses_of(Cell::from_index(cell)) {
+                    self.places[house * self.size + digit] += 1;
+                }
+            }
+            if new.count_ones() == 1 && old.count_ones() > 1 {
+                self.open += 1;
+            }
+            self.cands[cell] = old;
+        }
+    }
+
+    /// The cell and digit to branch on. The options are the open cells (a branch per candidate)
+    /// and the house-digits not placed yet (a branch per place). Those with the fewest branches
+    /// come first, and among them the one whose constraints failed most often so far (the
+    /// "weighted degree" rule, which steers the search to the hard part of the grid): for a cell,
+    /// the failures of the house-digits it can still serve; for a house-digit, its own. With a
+    /// generator, the digit (or the place) to try is drawn at random.
+    fn choose(&mut self) -> (usize, u32) {
+        let fewest = |counts: &mut dyn Iterator<Item = u32>| counts.filter(|&n| n > 1).min();
+        let fewest_cands = fewest(&mut self.cands.iter().map(|c| c.count_ones()));
+        let fewest_places = fewest(&mut self.places.iter().copied());
+        let fewest = fewest_cands.into_iter().chain(fewest_places).min().expect("an open cell");
+        let mut best: Option<(u64, Branch)> = None;
+        for (cell, &cands) in self.cands.iter().enumerate() {
+            if cands.count_ones() == fewest {
+                let score = self.layout.houses_of(Cell::from_index(cell)).iter().fold(0, |sum, house| {
+                    sum + Bits(cands).map(|digit| self.failures[house * self.size + digit]).sum::<u64>()
+                });
+                if best.is_none_or(|(top, _)| score > top) {
+                    best = Some((score, Branch::Cell(cell)));
+                }
+            }
+        }
+        for (index, &places) in self.places.iter().enumerate() {
+            if places == fewest && best.is_none_or(|(top, _)| self.failures[index] > top) {
+                best = Some((self.failures[index], Branch::Places(index)));
+            }
+        }
+        let pick = self.pick(fewest as usize);
+        match best.expect("an option with the fewest branches").1 {
+            Branch::Cell(cell) => {
+                let digit = Bits(self.cands[cell]).nth(pick).expect("counted candidates");
+                (cell, digit as u32)
+            }
+            Branch::Places(index) => {
+                let (house, digit) = (index / self.size, index % self.size);
+                let cell = self.layout.houses()[house]
+                    .cells
+                    .iter()
+                    .map(|cell| cell.index())
+                    .filter(|&cell| self.cands[cell] >> digit & 1 != 0)
+                    .nth(pick)
+                    .expect("counted places");
+                (cell, digit as u32)
+            }
+        }
+    }
+
+    /// Which of `count` options to try first: the first one, or a random one.
+    fn pick(&mut self, count: usize) -> usize {
+        self.rng.as_mut().map_or(0, |rng| rng.random_range(0..count))
+    }
+
+    /// The grid of a solved state.
+    fn grid(&self) -> Grid {
+        let mut grid = Grid::empty(self.size);
+        for (cell, &cands) in self.cands.iter().enumerate() {
+            let digit = Digit::from_index(cands.trailing_zeros() as usize);
+            grid.set(Cell::from_index(cell), Some(digit));
+        }
+        grid
+    }
+}
+
+/// The indices of the set bits of a candidate set, lowest first.
+struct Bits(u128);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+}

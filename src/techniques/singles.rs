@@ -1,0 +1,81 @@
+//! Singles: full house, naked single, hidden single (per house kind).
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
+use crate::model::HouseKind;
+use crate::techniques::Sink;
+
+/// The last empty cell of a house takes the one digit missing there.
+pub fn full_house(state: &State, sink: &mut Sink) {
+    for (id, house) in state.layout().houses().iter().enumerate() {
+        let mut empty = house.cells.iter().filter(|&&c| state.value(c).is_none());
+        let (Some(&cell), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        let Some(digit) = state.missing(house).as_single() else {
+            continue;
+        };
+        if !state.candidates(cell).contains(digit) {
+            continue;
+        }
+        let mut step = Step::new(Technique::FullHouse);
+        step.placements.push(Candidate::new(cell, digit));
+        step.base.push(id);
+        step.explanation = format!(
+            "Full house in {}: {} is its last empty cell and takes {digit}",
+            state.house_name(id),
+            state.name(cell)
+        );
+        if !sink(step) {
+            return;
+        }
+    }
+}
+
+/// A cell with a single candidate takes it.
+pub fn naked_single(state: &State, sink: &mut Sink) {
+    for cell in state.layout().cells() {
+        let Some(digit) = state.candidates(cell).as_single() else {
+            continue;
+        };
+        let mut step = Step::new(Technique::NakedSingle);
+        step.placements.push(Candidate::new(cell, digit));
+        step.pattern.push(Candidate::new(cell, digit));
+        step.explanation = format!("Naked single: {} can only be {digit}", state.name(cell));
+        if !sink(step) {
+            return;
+        }
+    }
+}
+
+/// A digit with one place left in a house of the given kind goes there.
+pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
+    let wanted = match kind {
+        SingleHouse::Region => HouseKind::Region,
+        SingleHouse::Row => HouseKind::Row,
+        SingleHouse::Column => HouseKind::Column,
+    };
+    for (id, house) in state.layout().houses().iter().enumerate() {
+        if house.kind != wanted {
+            continue;
+        }
+        for digit in state.missing(house).iter() {
+            let places = state.places(house, digit);
+            let [cell] = places[..] else {
+                continue;
+            };
+            let mut step = Step::new(Technique::HiddenSingle(kind));
+            step.placements.push(Candidate::new(cell, digit));
+            step.pattern.push(Candidate::new(cell, digit));
+            step.base.push(id);
+            step.explanation = format!(
+                "Hidden single in {}: {digit} fits only {}",
+                state.house_name(id),
+                state.name(cell)
+            );
+            if !sink(step) {
+                return;
+            }
+        }
+    }
+}

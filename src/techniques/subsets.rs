@@ -1,0 +1,432 @@
+//! Subsets: naked subsets (N cells of a house holding only N digits) and hidden subsets (N digits
+//! of a house confined to N cells), of any size.
+//!
+//! Also owns what subsets share with the other families: [`tight_sets`], the one combination
+//! routine used by subsets and fish, the naked-subset search that locked pairs and triples build
+//! on, and the wording of eliminations in explanations.
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
+use crate::model::{Cell, DigitSet, Layout};
+use crate::techniques::Sink;
+
+/// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
+/// exactly `n` bits, and that union. Branches whose union already has more than `n` bits are cut,
+/// and one index buffer serves every combination. Stops, returning `false`, as soon as `found`
+/// does.
+///
+/// Naked subsets pass cells as candidate masks, hidden subsets digits as position masks, fish
+/// base lines as position masks: the same "N things confined to N places" rule.
+pub(crate) fn tight_sets(
+    masks: &[u128],
+    n: usize,
+    found: &mut dyn FnMut(&[usize], u128) -> bool,
+) -> bool {
+    fn extend(
+        masks: &[u128],
+        n: usize,
+        start: usize,
+        union: u128,
+        chosen: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize], u128) -> bool,
+    ) -> bool {
+        if chosen.len() == n {
+            return union.count_ones() as usize != n || found(chosen, union);
+        }
+        for i in start..=masks.len() - (n - chosen.len()) {
+            let next = union | masks[i];
+            if next.count_ones() as usize > n {
+                continue;
+            }
+            chosen.push(i);
+            let go_on = extend(masks, n, i + 1, next, chosen, found);
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    if n == 0 || masks.len() < n {
+        return true;
+    }
+    extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found)
+}
+
+/// The houses (indices, ascending) that contain every one of `cells`.
+pub(crate) fn shared_houses(layout: &Layout, cells: &[Cell]) -> Vec<usize> {
+    let Some((&first, rest)) = cells.split_first() else {
+        return Vec::new();
+    };
+    layout
+        .houses_of(first)
+        .iter()
+        .copied()
+        .filter(|h| rest.iter().all(|&c| layout.houses_of(c).contains(h)))
+        .collect()
+}
+
+/// A naked subset: cells whose candidates together are as many digits as there are cells.
+pub(crate) struct Naked {
+    /// The cells, row-major.
+    pub cells: Vec<Cell>,
+    /// The digits they hold.
+    pub digits: DigitSet,
+    /// Every house holding all the cells, ascending.
+    pub shared: Vec<usize>,
+}
+
+/// Calls `found` with each naked subset of `n` cells, once (from the first house that holds it),
+/// until it returns `false`.
+pub(crate) fn each_naked(state: &State, n: usize, found: &mut dyn FnMut(Naked) -> bool) {
+    let layout = state.layout();
+    for (id, house) in layout.houses().iter().enumerate() {
+        let cells: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| (1..=n).contains(&state.candidates(c).len()))
+            .collect();
+        let masks: Vec<u128> = cells.iter().map(|&c| state.candidates(c).bits()).collect();
+        let go_on = tight_sets(&masks, n, &mut |chosen, union| {
+            let mut subset: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
+            subset.sort_unstable();
+            let shared = shared_houses(layout, &subset);
+            shared[0] != id
+                || found(Naked {
+                    cells: subset,
+                    digits: DigitSet::from_bits(union),
+                    shared,
+                })
+        });
+        if !go_on {
+            return;
+        }
+    }
+}
+
+/// The step of a naked subset as `technique`: its digits are removed from the other cells of
+/// `houses` (all of which hold the subset); the explanation names those of `houses`, in the
+/// order given, where something is removed.
+pub(crate) fn naked_step(
+    state: &State,
+    technique: Technique,
+    subset: &Naked,
+    houses: &[usize],
+) -> Step {
+    let layout = state.layout();
+    let mut step = Step::new(technique);
+    for &id in houses {
+        let before = step.eliminations.len();
+        for &cell in &layout.houses()[id].cells {
+            if !subset.cells.contains(&cell) {
+                let removed = state.candidates(cell).intersection(subset.digits);
+                step.eliminations
+                    .extend(removed.iter().map(|d| Candidate::new(cell, d)));
+            }
+        }
+        if step.eliminations.len() > before {
+            step.cover.push(id);
+        }
+    }
+    step.eliminations.sort_unstable();
+    step.eliminations.dedup();
+    step.pattern = candidates_in(state, &subset.cells, subset.digits);
+    step.base = subset.shared.clone();
+    let where_ = step
+        .cover
+        .iter()
+        .map(|&h| state.house_name(h))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    step.explanation = format!(
+        "{} {} in {where_} at {} ⇒ {}",
+        sentence_case(technique),
+        digit_list(subset.digits),
+        cell_list(state, &subset.cells),
+        eliminations_text(state, &step.eliminations)
+    );
+    step
+}
+
+/// Naked subsets of `n` cells: their digits are removed from the other cells of every house they
+/// share.
+pub fn naked(state: &State, n: usize, sink: &mut Sink) {
+    each_naked(state, n, &mut |subset| {
+        let step = naked_step(
+            state,
+            Technique::NakedSubset(n as u8),
+            &subset,
+            &subset.shared,
+        );
+        !step.makes_progress() || sink(step)
+    });
+}
+
+/// Hidden subsets of `n` digits: the other digits are removed from the `n` cells that hold them.
+pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
+    let layout = state.layout();
+    let mut positions = vec![0u128; state.size()];
+    for (id, house) in layout.houses().iter().enumerate() {
+        positions.fill(0);
+        for (i, &cell) in house.cells.iter().enumerate() {
+            for digit in state.candidates(cell).iter() {
+                positions[digit.index()] |= 1 << i;
+            }
+        }
+        let digits: Vec<usize> = (0..positions.len())
+            .filter(|&d| (1..=n as u32).contains(&positions[d].count_ones()))
+            .collect();
+        let masks: Vec<u128> = digits.iter().map(|&d| positions[d]).collect();
+        let go_on = tight_sets(&masks, n, &mut |chosen, union| {
+            let set = DigitSet::from_bits(chosen.iter().fold(0, |bits, &i| bits | 1 << digits[i]));
+            let cells: Vec<Cell> = (0..house.cells.len())
+                .filter(|&i| union >> i & 1 == 1)
+                .map(|i| house.cells[i])
+                .collect();
+            let eliminations: Vec<Candidate> = cells
+                .iter()
+                .flat_map(|&c| {
+                    let others = state.candidates(c).without(set);
+                    others.iter().map(move |d| Candidate::new(c, d))
+                })
+                .collect();
+            if eliminations.is_empty() || found_earlier(state, id, &cells, set) {
+                return true;
+            }
+            let mut step = Step::new(Technique::HiddenSubset(n as u8));
+            step.pattern = candidates_in(state, &cells, set);
+            step.base.push(id);
+            step.cover.push(id);
+            step.explanation = format!(
+                "{} {} in {} at {} ⇒ {}",
+                sentence_case(step.technique),
+                digit_list(set),
+                state.house_name(id),
+                cell_list(state, &cells),
+                eliminations_text(state, &eliminations)
+            );
+            step.eliminations = eliminations;
+            sink(step)
+        });
+        if !go_on {
+            return;
+        }
+    }
+}
+
+/// Whether a house before `id` also confines `digits` to `cells` (the same step, found there).
+fn found_earlier(state: &State, id: usize, cells: &[Cell], digits: DigitSet) -> bool {
+    let houses = state.layout().houses();
+    shared_houses(state.layout(), cells)
+        .into_iter()
+        .take_while(|&h| h < id)
+        .any(|h| {
+            houses[h]
+                .cells
+                .iter()
+                .all(|c| cells.contains(c) || state.candidates(*c).intersection(digits).is_empty())
+        })
+}
+
+/// The candidates among `digits` in `cells`.
+fn candidates_in(state: &State, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|&c| {
+            let held = state.candidates(c).intersection(digits);
+            held.iter().map(move |d| Candidate::new(c, d))
+        })
+        .collect()
+}
+
+/// `Naked pair`, `Hidden triple`, `Locked pair`, `Naked subset (5)`.
+fn sentence_case(technique: Technique) -> String {
+    let name = technique.name();
+    let mut chars = name.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_string() + &chars.as_str().to_lowercase()
+    })
+}
+
+/// Digits as a list: `2,6`.
+pub(crate) fn digit_list(digits: DigitSet) -> String {
+    digits
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Cell names as a list: `r4c1, r4c8`.
+pub(crate) fn cell_list(state: &State, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| state.name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Eliminations grouped by cell in row-major order: `r4c3<>2, r4c5<>26`. Digits of a cell are
+/// run together up to size 9 and separated by commas beyond (`r1c1<>10,12`).
+pub(crate) fn eliminations_text(state: &State, eliminations: &[Candidate]) -> String {
+    let mut sorted = eliminations.to_vec();
+    sorted.sort_unstable();
+    let separator = if state.size() > 9 { "," } else { "" };
+    sorted
+        .chunk_by(|a, b| a.cell == b.cell)
+        .map(|group| {
+            let digits: Vec<String> = group.iter().map(|c| c.digit.to_string()).collect();
+            format!("{}<>{}", state.name(group[0].cell), digits.join(separator))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Builds test states from pencil marks.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::engine::state::State;
+    use crate::engine::step::Candidate;
+    use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
+    use std::sync::Arc;
+
+    /// A state with no digits placed and the given candidates: `marks` lists `(row, col,
+    /// digits)` (1-based, digits as a string such as `"12"`); every other cell holds all digits.
+    pub fn state(layout: Layout, marks: &[(usize, usize, &str)]) -> State {
+        let size = layout.size();
+        let mut candidates = vec![DigitSet::full(size); size * size];
+        for &(row, col, digits) in marks {
+            candidates[(row - 1) * size + col - 1] = digits
+                .chars()
+                .map(|d| Digit::new(d.to_digit(10).unwrap() as usize))
+                .collect();
+        }
+        State::from_parts(
+            Arc::new(layout),
+            Grid::empty(size),
+            Grid::empty(size),
+            candidates,
+        )
+    }
+
+    /// Candidates from `(row, col, digit)` triples (1-based), in row-major order.
+    pub fn cands(size: usize, list: &[(usize, usize, usize)]) -> Vec<Candidate> {
+        let mut all: Vec<Candidate> = list
+            .iter()
+            .map(|&(r, c, d)| Candidate::new(Cell::at(r - 1, c - 1, size), Digit::new(d)))
+            .collect();
+        all.sort_unstable();
+        all
+    }
+
+    /// A 4x4 jigsaw layout; regions (numbered from 0, named from 1):
+    /// ```text
+    /// 0 0 0 1
+    /// 0 1 1 1
+    /// 2 2 3 3
+    /// 2 2 3 3
+    /// ```
+    pub fn jigsaw4() -> Layout {
+        let region_of = vec![0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        Layout::new(4, crate::model::Regions::Jigsaw { region_of }).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{cands, jigsaw4, state};
+    use super::*;
+    use crate::model::{Layout, Regions};
+    use crate::techniques::find_all;
+
+    fn six() -> Layout {
+        Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
+    }
+
+    #[test]
+    fn tight_sets_finds_exactly_the_unions_of_n_bits() {
+        // Masks 0b011, 0b110, 0b101 pairwise give unions of 3 bits; all three together give 3.
+        let masks = [0b011, 0b110, 0b101, 0b1000];
+        let mut seen = Vec::new();
+        tight_sets(&masks, 3, &mut |chosen, union| {
+            seen.push((chosen.to_vec(), union));
+            true
+        });
+        assert_eq!(seen, [(vec![0, 1, 2], 0b111)]);
+    }
+
+    #[test]
+    fn naked_triple_in_a_row_of_a_six_by_six() {
+        // r1c1, r1c3, r1c5 hold only 1, 2, 3 between them; they share only row 1 (c1-3 are box 1,
+        // c5 is box 2), so 1, 2, 3 leave the other cells of row 1: c2, c4, c6. No other house
+        // has three cells with three digits, and no two cells hold just two.
+        let s = state(six(), &[(1, 1, "12"), (1, 3, "23"), (1, 5, "13")]);
+        let steps = find_all(Technique::NakedSubset(3), &s);
+        assert_eq!(steps.len(), 1);
+        let expected: Vec<_> = [2, 4, 6]
+            .iter()
+            .flat_map(|&c| (1..=3).map(move |d| (1, c, d)))
+            .collect();
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(
+            steps[0].explanation,
+            "Naked triple 1,2,3 in row 1 at r1c1, r1c3, r1c5 ⇒ r1c2<>123, r1c4<>123, r1c6<>123"
+        );
+        assert!(find_all(Technique::NakedSubset(2), &s).is_empty());
+    }
+
+    #[test]
+    fn naked_pair_in_a_jigsaw_clears_both_shared_houses_once() {
+        // r2c2 and r2c4 hold only 3 and 4 and share row 2 and region 2 (r1c4, r2c2-4). Row 2
+        // loses 3 and 4 in r2c1 and r2c3, region 2 in r1c4 and r2c3: one step, found once.
+        let s = state(jigsaw4(), &[(2, 2, "34"), (2, 4, "34")]);
+        let steps = find_all(Technique::NakedSubset(2), &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [
+            (1, 4, 3),
+            (1, 4, 4),
+            (2, 1, 3),
+            (2, 1, 4),
+            (2, 3, 3),
+            (2, 3, 4),
+        ];
+        assert_eq!(steps[0].eliminations, cands(4, &expected));
+        assert_eq!(
+            steps[0].explanation,
+            "Naked pair 3,4 in row 2 and region 2 at r2c2, r2c4 ⇒ r1c4<>34, r2c1<>34, r2c3<>34"
+        );
+    }
+
+    #[test]
+    fn hidden_pair_in_a_row_of_a_six_by_six() {
+        // In row 1, 5 and 6 fit only r1c2 and r1c6, so those two cells lose 1-4. In every other
+        // house 5 and 6 have more than two places (column 2 and box 1 include row 2).
+        let marks: Vec<_> = [1, 3, 4, 5].iter().map(|&c| (1, c, "1234")).collect();
+        let s = state(six(), &marks);
+        let steps = find_all(Technique::HiddenSubset(2), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            steps[0].explanation,
+            "Hidden pair 5,6 in row 1 at r1c2, r1c6 ⇒ r1c2<>1234, r1c6<>1234"
+        );
+        assert_eq!(steps[0].eliminations.len(), 8);
+    }
+
+    #[test]
+    fn hidden_subset_confined_in_two_houses_is_reported_once() {
+        // 5 and 6 are gone from r1c3-6 and r2c1-3, so they fit only r1c1 and r1c2 both in row 1
+        // and in box 1: one step (from row 1), removing 1-4 from those cells. Elsewhere 5 and 6
+        // keep at least three places (row 2 and box 2 in c4-6, each column in rows 2-6).
+        let mut marks: Vec<_> = (3..=6).map(|c| (1, c, "1234")).collect();
+        marks.extend((1..=3).map(|c| (2, c, "1234")));
+        let s = state(six(), &marks);
+        let steps = find_all(Technique::HiddenSubset(2), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].base, [0]);
+        let expected: Vec<_> = (1..=2)
+            .flat_map(|c| (1..=4).map(move |d| (1, c, d)))
+            .collect();
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+    }
+}

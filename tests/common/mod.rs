@@ -1,0 +1,116 @@
+//! Shared test helpers: locating ../shared, an independent brute-force solution counter, and the
+//! builders of the workbook fixtures in `fixtures/workbooks/`.
+
+#![allow(dead_code)] // each test crate uses its own part of this module
+
+pub mod workbooks;
+
+use std::path::PathBuf;
+
+/// The crate root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fixture path.
+pub fn fixture(relative: &str) -> PathBuf {
+    root().join("fixtures").join(relative)
+}
+
+/// `../shared/<relative>`, or `None` (with a message) when the shared folder is absent.
+pub fn shared(relative: &str) -> Option<PathBuf> {
+    let path = root().join("../shared").join(relative);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipping: {} is not available", path.display());
+        None
+    }
+}
+
+/// Counts solutions (up to `limit`) of a grid by plain backtracking, written independently of the
+/// library: `givens` row-major with 0 for empty, `region_of` one region number per cell.
+pub fn brute_force_count(givens: &[u8], size: usize, region_of: &[usize], limit: usize) -> usize {
+    fn fits(grid: &[u8], size: usize, region_of: &[usize], cell: usize, v: u8) -> bool {
+        let (r, c) = (cell / size, cell % size);
+        (0..size * size).all(|other| {
+            other == cell
+                || grid[other] != v
+                || (other / size != r && other % size != c && region_of[other] != region_of[cell])
+        })
+    }
+    fn go(grid: &mut Vec<u8>, size: usize, region_of: &[usize], limit: usize) -> usize {
+        let Some(cell) = grid.iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for v in 1..=size as u8 {
+            if fits(grid, size, region_of, cell, v) {
+                grid[cell] = v;
+                found += go(grid, size, region_of, limit - found);
+                grid[cell] = 0;
+                if found >= limit {
+                    break;
+                }
+            }
+        }
+        found
+    }
+    let consistent = (0..size * size)
+        .all(|cell| givens[cell] == 0 || fits(givens, size, region_of, cell, givens[cell]));
+    if !consistent {
+        return 0;
+    }
+    go(&mut givens.to_vec(), size, region_of, limit)
+}
+
+/// Region numbers of r×c boxes in a grid of `size`.
+pub fn box_regions(size: usize, rows: usize, cols: usize) -> Vec<usize> {
+    (0..size * size)
+        .map(|cell| (cell / size) / rows * (size / cols) + (cell % size) / cols)
+        .collect()
+}
+
+/// Region numbers from letters, in order of first appearance.
+pub fn letter_regions(labels: &str) -> Vec<usize> {
+    let mut seen: Vec<char> = Vec::new();
+    labels
+        .chars()
+        .map(|c| {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+            seen.iter().position(|&s| s == c).unwrap()
+        })
+        .collect()
+}
+
+/// Values of a collection line (`.` empty, `1-9A-Z`), 0 for empty.
+pub fn line_values(line: &str) -> Vec<u8> {
+    const ALPHABET: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    line.chars()
+        .map(|c| ALPHABET.find(c).map_or(0, |i| i as u8 + 1))
+        .collect()
+}
+
+/// Runs the gridlogic binary; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Binds insta to the top-level `snapshots/` folder for the rest of the calling scope.
+pub fn snapshots() -> insta::internals::SettingsBindDropGuard {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind_to_scope()
+}

@@ -1,0 +1,133 @@
+//! The logical engine: soundness on every kind of puzzle (each placement is the solution's digit,
+//! no elimination removes it), explanations a person can follow (snapshots), options, and the
+//! engine's verdicts on puzzles with no or several solutions.
+
+mod common;
+
+use common::{fixture, run, shared};
+use gridlogic::engine::{self, Options, Outcome, is_sound};
+use gridlogic::model::Puzzle;
+use gridlogic::read::{ReadOptions, read_file, read_text};
+use gridlogic::search;
+
+/// Solves every puzzle and checks every step against the unique solution found by search.
+fn assert_sound(puzzles: &[Puzzle], what: &str) -> usize {
+    let mut steps = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let count = search::count_solutions(puzzle, 2);
+        assert_eq!(count.solutions, 1, "{what} #{i}: the harness needs unique puzzles");
+        let solution = count.first.unwrap();
+        let solve = engine::solve(puzzle, &Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE));
+        assert_eq!(solve.outcome, Outcome::Solved, "{what} #{i}");
+        for (n, step) in solve.steps.iter().enumerate() {
+            assert!(is_sound(step, &solution), "{what} #{i} step {}: {}", n + 1, step.explanation);
+        }
+        assert_eq!(solve.state.values(), &solution, "{what} #{i}");
+        steps += solve.steps.len();
+    }
+    steps
+}
+
+fn read_lines(path: &std::path::Path, take: usize, stride: usize) -> Vec<Puzzle> {
+    let text: String = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .step_by(stride)
+        .take(take)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    read_text(&text, "sample", &ReadOptions::default()).unwrap().puzzles
+}
+
+#[test]
+fn every_step_is_sound_on_the_seed_puzzles() {
+    let expected = std::fs::read_to_string(fixture("seed/expected.csv")).unwrap();
+    let unique: Vec<Puzzle> = expected
+        .lines()
+        .filter(|l| l.ends_with(",unique"))
+        .map(|l| {
+            let file = fixture(&format!("seed/{}", l.split(',').next().unwrap()));
+            read_file(&file, &ReadOptions::default()).unwrap().puzzles.remove(0)
+        })
+        .collect();
+    assert_eq!(unique.len(), 6);
+    assert_sound(&unique, "seed");
+}
+
+#[test]
+fn every_step_is_sound_on_dataset_samples() {
+    let samples = [
+        ("datasets/9x9/magictour_top1465.txt", 150, 10),
+        ("datasets/9x9/sudoku17_49158.txt", 100, 491),
+        ("datasets/9x9/forum_hardest_1106.txt", 40, 9),
+        ("datasets/16x16/janko_16x16_62.txt", 10, 6),
+        ("datasets/jigsaw/janko_chaos_unique_333.txt", 333, 1),
+        ("datasets/25x25/alphadoku_2.txt", 1, 1),
+    ];
+    for (file, take, stride) in samples {
+        let Some(path) = shared(file) else {
+            return;
+        };
+        let puzzles = read_lines(&path, take, stride);
+        let steps = assert_sound(&puzzles, file);
+        eprintln!("{file}: {} puzzles, {steps} steps, all sound", puzzles.len());
+    }
+}
+
+#[test]
+fn every_step_is_sound_on_the_hodoku_exemplars() {
+    let Some(path) = shared("datasets/hodoku/exemplars-1.0-dev.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
+        .collect();
+    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default()).unwrap().puzzles;
+    assert!(puzzles.len() > 100, "{}", puzzles.len());
+    let unique: Vec<Puzzle> = puzzles.into_iter().filter(|p| search::count_solutions(p, 2).solutions == 1).collect();
+    assert_sound(&unique, "exemplars");
+}
+
+#[test]
+fn explain_logs_of_the_seed_puzzles_read_as_a_person_would_write_them() {
+    let _snapshots = common::snapshots();
+    for name in ["search-easy-9x9", "genetic-9x9", "generator-holes-9"] {
+        let (code, out, err) = run(&["explain", &format!("fixtures/seed/{name}.csv")]);
+        assert_eq!(code, 0, "{err}");
+        insta::assert_snapshot!(format!("explain_{name}"), out);
+    }
+}
+
+#[test]
+fn puzzles_without_a_solution_get_a_verdict_with_the_contradiction() {
+    let (code, out, _) = run(&["solve", "fixtures/seed/search-6-9x9.csv"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no solution:"), "{out}");
+}
+
+#[test]
+fn several_solutions_are_reported_and_the_seed_picks_one() {
+    let file = "fixtures/seed/generator-holes-45.csv";
+    let (code, out, _) = run(&["solve", file]);
+    assert_eq!(code, 1);
+    assert!(out.contains("NOT unique"), "{out}");
+    let (code, out, _) = run(&["solve", file, "--random", "--seed", "3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("each lead to a solution") || out.contains("backtracking"), "{out}");
+}
+
+#[test]
+fn no_guess_stops_and_shows_the_candidate_grid() {
+    let (code, out, _) = run(&["solve", "fixtures/seed/genetic-9x9.csv", "--techniques", "singles", "--no-guess"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("stuck"), "{out}");
+}
+
+#[test]
+fn verify_checks_every_step() {
+    let (code, out, err) = run(&["solve", "fixtures/seed/search-hard-9x9.csv", "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -1,0 +1,51 @@
+//! Runs HoDoKu's regression library (`../shared/datasets/hodoku/reglib-1.4-dev.txt`): every case
+//! of the techniques we implement must pass, every other case is skipped.
+
+mod common;
+
+use gridlogic::reglib::{self, Outcome};
+use std::time::Instant;
+
+/// The codes we implement: singles, intersections, subsets, basic fish.
+const IMPLEMENTED: [&str; 16] = [
+    "0000", "0002", "0003", "0100", "0101", "0110", "0111", "0200", "0201", "0202", "0210", "0211",
+    "0212", "0300", "0301", "0302",
+];
+
+#[test]
+fn every_implemented_case_of_the_regression_library_passes() {
+    let Some(path) = common::shared("datasets/hodoku/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = Instant::now();
+    let report = reglib::run(&text);
+    eprintln!("{} in {:?}", report.lines().join("\n"), start.elapsed());
+    let mut implemented = 0;
+    for result in &report.results {
+        let code = result.code.split('-').next().unwrap();
+        if IMPLEMENTED.contains(&code) {
+            implemented += 1;
+            assert_eq!(
+                result.outcome,
+                Outcome::Passed,
+                "line {}: {}",
+                result.line,
+                result.code
+            );
+        } else {
+            assert_eq!(
+                result.outcome,
+                Outcome::Skipped,
+                "line {}: {}",
+                result.line,
+                result.code
+            );
+        }
+    }
+    assert!(
+        implemented > 200,
+        "only {implemented} implemented cases found"
+    );
+    assert_eq!(report.passed(), implemented);
+}

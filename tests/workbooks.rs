@@ -1,0 +1,269 @@
+//! Reading puzzles from workbooks: grid detection, regions from fills and sheets, formulas,
+//! defined names, and the real workbooks in ../shared/xlsx.
+
+mod common;
+
+use common::{brute_force_count, fixture, run, shared, workbooks};
+use gridlogic::model::{Cell, Regions};
+use gridlogic::read::{ReadOptions, read_file};
+
+fn read(name: &str) -> gridlogic::model::Puzzle {
+    read_with(name, &ReadOptions::default())
+}
+
+fn read_with(name: &str, options: &ReadOptions) -> gridlogic::model::Puzzle {
+    let input = read_file(&fixture(&format!("workbooks/{name}")), options).unwrap();
+    assert_eq!(input.puzzles.len(), 1);
+    input.puzzles.into_iter().next().unwrap()
+}
+
+fn sheet_origin(puzzle: &gridlogic::model::Puzzle) -> String {
+    match puzzle.origin() {
+        gridlogic::model::Origin::Sheet { top, left, .. } => {
+            gridlogic::model::sheet_address(*top, *left)
+        }
+        other => panic!("not from a sheet: {other:?}"),
+    }
+}
+
+fn givens(puzzle: &gridlogic::model::Puzzle) -> Vec<u8> {
+    puzzle.givens().values().to_vec()
+}
+
+#[test]
+fn committed_workbooks_match_their_builders() {
+    let dir = std::env::temp_dir().join(format!("gridlogic-fixtures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    workbooks::build_all(&dir);
+    let update = std::env::var_os("GRIDLOGIC_UPDATE_FIXTURES").is_some();
+    for (name, _) in workbooks::all() {
+        let fresh = std::fs::read(dir.join(name)).unwrap();
+        let committed_path = fixture(&format!("workbooks/{name}"));
+        if update {
+            std::fs::write(&committed_path, &fresh).unwrap();
+        }
+        let committed = std::fs::read(&committed_path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{name} differs from its builder; run with GRIDLOGIC_UPDATE_FIXTURES=1"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_grid_under_a_merged_title_is_found_with_its_givens() {
+    let puzzle = read("sudoku-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "B4");
+    assert_eq!(
+        givens(&puzzle),
+        workbooks::seed_values("search-easy-9x9.csv")
+    );
+    assert_eq!(puzzle.cell_name(Cell::at(3, 2, 9)), "r4c3 (D7)");
+}
+
+#[test]
+fn a_grid_at_a1_is_found() {
+    let puzzle = read("plain-a1-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "A1");
+    assert_eq!(
+        givens(&puzzle),
+        workbooks::seed_values("search-hard-9x9.csv")
+    );
+}
+
+#[test]
+fn the_puzzle_is_preferred_to_a_grid_labelled_solution() {
+    let puzzle = read("offset-with-solution-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "E7");
+    assert_eq!(
+        givens(&puzzle),
+        workbooks::seed_values("search-medium-9x9.csv")
+    );
+}
+
+#[test]
+fn typed_grids_are_preferred_and_cached_formula_values_are_read() {
+    let puzzle = read("formulas-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "A1");
+    assert_eq!(givens(&puzzle), workbooks::seed_values("genetic-9x9.csv"));
+}
+
+#[test]
+fn two_equal_candidates_give_an_ambiguity_error_and_range_settles_it() {
+    let path = fixture("workbooks/ambiguous-two-grids.xlsx");
+    let err = read_file(&path, &ReadOptions::default()).unwrap_err();
+    let _snapshots = common::snapshots();
+    insta::assert_snapshot!("ambiguous_workbook", err.to_string());
+    let options = ReadOptions {
+        range: Some("K1:S9".into()),
+        ..ReadOptions::default()
+    };
+    let puzzle = read_with("ambiguous-two-grids.xlsx", &options);
+    assert_eq!(
+        givens(&puzzle),
+        workbooks::seed_values("search-medium-9x9.csv")
+    );
+}
+
+#[test]
+fn a_defined_name_points_at_the_grid_on_another_sheet() {
+    let puzzle = read("defined-name.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "C3");
+    assert_eq!(
+        givens(&puzzle),
+        workbooks::seed_values("search-medium-9x9.csv")
+    );
+    let options = ReadOptions {
+        sheet: Some("data".into()),
+        range: Some("M3:U11".into()),
+        ..ReadOptions::default()
+    };
+    assert_eq!(
+        givens(&read_with("defined-name.xlsx", &options)),
+        workbooks::seed_values("search-easy-9x9.csv")
+    );
+}
+
+#[test]
+fn small_grids_with_zeros_and_numeric_text_are_read() {
+    let four = read("small-4x4.xlsx");
+    assert_eq!((four.size(), sheet_origin(&four)), (4, "C3".to_string()));
+    assert_eq!(
+        four.layout().regions(),
+        &Regions::Boxes { rows: 2, cols: 2 }
+    );
+    let six = read("numeric-text-6x6.xlsx");
+    assert_eq!(six.layout().regions(), &Regions::Boxes { rows: 2, cols: 3 });
+    let expected: Vec<u8> = workbooks::UNIQUE_6X6.bytes().map(|b| b - b'0').collect();
+    assert_eq!(givens(&six), expected);
+    assert_eq!(
+        brute_force_count(&expected, 6, &common::box_regions(6, 2, 3), 2),
+        1
+    );
+}
+
+#[test]
+fn box_shading_is_not_mistaken_for_a_jigsaw() {
+    let puzzle = read("checkerboard-6x6.xlsx");
+    assert_eq!(
+        puzzle.layout().regions(),
+        &Regions::Boxes { rows: 2, cols: 3 }
+    );
+}
+
+#[test]
+fn numbers_ten_to_sixteen_are_read_in_a_16x16() {
+    let puzzle = read("hexadoku-16x16.xlsx");
+    assert_eq!(puzzle.size(), 16);
+    assert_eq!(givens(&puzzle), common::line_values(workbooks::JANKO_16X16));
+}
+
+#[test]
+fn jigsaw_regions_come_from_fills_and_from_a_regions_sheet() {
+    for (name, (_, labels)) in [
+        ("jigsaw-fills-7x7.xlsx", workbooks::CHAOS_7X7),
+        ("jigsaw-regions-sheet-5x5.xlsx", workbooks::CHAOS_5X5),
+    ] {
+        let puzzle = read(name);
+        let Regions::Jigsaw { region_of } = puzzle.layout().regions() else {
+            panic!("{name}: not read as a jigsaw")
+        };
+        let expected = common::letter_regions(labels);
+        assert_eq!(
+            region_of.iter().map(|&r| r as usize).collect::<Vec<_>>(),
+            expected,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn check_and_solve_work_on_the_fixture_workbooks() {
+    let (code, out, _) = run(&["check", "fixtures/workbooks/sudoku-9x9.xlsx"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("sheet 'Sudoku' B4:J12: 9x9, 3x3 boxes, 35 givens: 1 solution (unique)"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "solve",
+        "fixtures/workbooks/jigsaw-fills-7x7.xlsx",
+        "--format",
+        "line",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "2147563365142775326411463275627513447163525324716"
+    );
+    let (code, out, _) = run(&[
+        "solve",
+        "fixtures/workbooks/jigsaw-regions-sheet-5x5.xlsx",
+        "--format",
+        "line",
+    ]);
+    assert_eq!((code, out.trim()), (0, "2354154132452133142512354"));
+}
+
+#[test]
+fn choppystick_finds_the_4x4_under_the_puzzle_label() {
+    let Some(path) = shared("xlsx/choppystick_sudoku.xlsm") else {
+        return;
+    };
+    let input = read_file(&path, &ReadOptions::default()).unwrap();
+    let puzzle = &input.puzzles[0];
+    assert_eq!(
+        (puzzle.size(), sheet_origin(puzzle)),
+        (4, "B11".to_string())
+    );
+    // Givens as the sheet shows them: 1 at D11, 3 at C12, 4 at E14.
+    let mut expected = vec![0u8; 16];
+    (expected[2], expected[5], expected[15]) = (1, 3, 4);
+    assert_eq!(givens(puzzle), expected);
+    // Three givens leave a 4x4 with several solutions; the sheet's own solution is one of them.
+    assert_eq!(
+        brute_force_count(&expected, 4, &common::box_regions(4, 2, 2), 2),
+        2
+    );
+    let (code, out, _) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("B11:E14: 4x4, 2x2 boxes, 3 givens: 2 or more solutions"),
+        "{out}"
+    );
+    let second = ReadOptions {
+        sheet: Some("Sheet1".into()),
+        ..ReadOptions::default()
+    };
+    let nine = read_file(&path, &second).unwrap();
+    assert_eq!(sheet_origin(&nine.puzzles[0]), "B5");
+}
+
+#[test]
+fn afghangoat_reads_the_input_grid_at_a1_despite_the_helper_cells() {
+    let Some(path) = shared("xlsx/afghangoat_sudoku.xlsx") else {
+        return;
+    };
+    let input = read_file(&path, &ReadOptions::default()).unwrap();
+    let puzzle = &input.puzzles[0];
+    assert_eq!((puzzle.size(), sheet_origin(puzzle)), (9, "A1".to_string()));
+    assert_eq!(puzzle.givens().filled_count(), 23);
+    // Independent count with the `sudoku` crate: the sheet's puzzle has more than one solution.
+    let line: String = puzzle
+        .givens()
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect();
+    let count = sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solutions_count_up_to(2);
+    assert_eq!(count, 2);
+    let (code, out, _) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("sheet 'Munka1' A1:I9: 9x9, 3x3 boxes, 23 givens: 2 or more solutions"),
+        "{out}"
+    );
+}
