@@ -1,9 +1,8 @@
 //! Runs HoDoKu's regression library (`../shared/datasets/hodoku/reglib-1.4-dev.txt`): every case
 //! of the techniques we implement must pass, every other case is skipped.
 
-mod common;
-
 use gridlogic::reglib::{self, Outcome};
+use std::path::Path;
 use std::time::Instant;
 
 /// The codes we implement: singles, intersections, subsets, basic fish.
@@ -14,9 +13,12 @@ const IMPLEMENTED: [&str; 16] = [
 
 #[test]
 fn every_implemented_case_of_the_regression_library_passes() {
-    let Some(path) = common::shared("datasets/hodoku/reglib-1.4-dev.txt") else {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/hodoku/reglib-1.4-dev.txt");
+    if !path.exists() {
+        eprintln!("skipping: {} is not available", path.display());
         return;
-    };
+    }
     let text = std::fs::read_to_string(path).unwrap();
     let start = Instant::now();
     let report = reglib::run(&text);
@@ -43,9 +45,8 @@ fn every_implemented_case_of_the_regression_library_passes() {
             );
         }
     }
-    assert!(
-        implemented > 200,
-        "only {implemented} implemented cases found"
-    );
+    // 19 full houses, 18 of each other single and locked candidate, 16 locked pairs and
+    // triples, 71 subsets, 18 fish: the cases this file holds for our techniques.
+    assert_eq!(implemented, 196, "cases of implemented techniques");
     assert_eq!(report.passed(), implemented);
 }

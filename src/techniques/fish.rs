@@ -33,19 +33,21 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
             }
             let go_on = tight_sets(&masks, n, &mut |chosen, union| {
                 // Bit i of a line is its i-th cell, which lies on the crossing line numbered i.
-                let base: Vec<usize> = chosen.iter().map(|&i| bases[i]).collect();
-                let in_base = base.iter().fold(0u128, |m, &b| m | 1 << houses[b].number);
-                let cover: Vec<usize> = bits(union).map(|i| cover_lines[i]).collect();
-                let mut eliminations: Vec<Candidate> = cover
+                let in_base = chosen
                     .iter()
-                    .flat_map(|&line| {
-                        let outside = positions(state, &houses[line], digit) & !in_base;
-                        bits(outside).map(move |i| Candidate::new(houses[line].cells[i], digit))
+                    .fold(0u128, |m, &i| m | 1 << houses[bases[i]].number);
+                let mut eliminations: Vec<Candidate> = bits(union)
+                    .flat_map(|i| {
+                        let line = &houses[cover_lines[i]];
+                        let outside = positions(state, line, digit) & !in_base;
+                        bits(outside).map(move |j| Candidate::new(line.cells[j], digit))
                     })
                     .collect();
                 if eliminations.is_empty() {
                     return true;
                 }
+                let base: Vec<usize> = chosen.iter().map(|&i| bases[i]).collect();
+                let cover: Vec<usize> = bits(union).map(|i| cover_lines[i]).collect();
                 eliminations.sort_unstable();
                 let mut step = Step::new(Technique::BasicFish(n as u8));
                 step.pattern = base

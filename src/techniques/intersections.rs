@@ -89,7 +89,10 @@ pub fn locked_subset(state: &State, n: usize, sink: &mut Sink) {
         };
         let mut order = vec![region];
         order.extend(subset.shared.iter().filter(|&&h| h != region));
-        let step = naked_step(state, Technique::LockedSubset(n as u8), &subset, &order);
+        let technique = Technique::LockedSubset(n as u8);
+        let Some(step) = naked_step(state, technique, &subset, &order) else {
+            return true;
+        };
         let outside = step
             .eliminations
             .iter()

@@ -107,13 +107,13 @@ pub(crate) fn each_naked(state: &State, n: usize, found: &mut dyn FnMut(Naked) -
 
 /// The step of a naked subset as `technique`: its digits are removed from the other cells of
 /// `houses` (all of which hold the subset); the explanation names those of `houses`, in the
-/// order given, where something is removed.
+/// order given, where something is removed. `None` when nothing is.
 pub(crate) fn naked_step(
     state: &State,
     technique: Technique,
     subset: &Naked,
     houses: &[usize],
-) -> Step {
+) -> Option<Step> {
     let layout = state.layout();
     let mut step = Step::new(technique);
     for &id in houses {
@@ -129,37 +129,35 @@ pub(crate) fn naked_step(
             step.cover.push(id);
         }
     }
+    if step.eliminations.is_empty() {
+        return None;
+    }
     step.eliminations.sort_unstable();
     step.eliminations.dedup();
     step.pattern = candidates_in(state, &subset.cells, subset.digits);
     step.base = subset.shared.clone();
-    let where_ = step
+    let houses_text = step
         .cover
         .iter()
         .map(|&h| state.house_name(h))
         .collect::<Vec<_>>()
         .join(" and ");
     step.explanation = format!(
-        "{} {} in {where_} at {} ⇒ {}",
+        "{} {} in {houses_text} at {} ⇒ {}",
         sentence_case(technique),
         digit_list(subset.digits),
         cell_list(state, &subset.cells),
         eliminations_text(state, &step.eliminations)
     );
-    step
+    Some(step)
 }
 
 /// Naked subsets of `n` cells: their digits are removed from the other cells of every house they
 /// share.
 pub fn naked(state: &State, n: usize, sink: &mut Sink) {
     each_naked(state, n, &mut |subset| {
-        let step = naked_step(
-            state,
-            Technique::NakedSubset(n as u8),
-            &subset,
-            &subset.shared,
-        );
-        !step.makes_progress() || sink(step)
+        let technique = Technique::NakedSubset(n as u8);
+        naked_step(state, technique, &subset, &subset.shared).is_none_or(&mut *sink)
     });
 }
 
