@@ -11,7 +11,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 fn shared(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(relative)
 }
 
 /// The puzzles of a file, one per line; the first token of each line (exemplar lines carry tags).
@@ -23,7 +25,9 @@ fn puzzles(relative: &str) -> Vec<Puzzle> {
         .filter_map(|l| l.split_whitespace().next())
         .map(|l| format!("{l}\n"))
         .collect();
-    read_text(&lines, relative, &ReadOptions::default()).expect("valid puzzles").puzzles
+    read_text(&lines, relative, &ReadOptions::default())
+        .expect("valid puzzles")
+        .puzzles
 }
 
 fn logical_solve(c: &mut Criterion) {
@@ -33,7 +37,9 @@ fn logical_solve(c: &mut Criterion) {
     }
     let options = Options::all(9, engine::DEFAULT_MAX_SIZE);
     let mut group = c.benchmark_group("engine");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     for (name, file) in [
         ("top1465", "datasets/9x9/magictour_top1465.txt"),
         ("exemplars", "datasets/hodoku/exemplars-1.0-dev.txt"),

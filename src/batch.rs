@@ -37,7 +37,9 @@ pub struct Row {
 pub fn solve_all(puzzles: &[Puzzle], options: &Options, progress: bool) -> Vec<Row> {
     let bar = if progress {
         let bar = ProgressBar::new(puzzles.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}") {
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+        {
             bar.set_style(style);
         }
         bar
@@ -64,7 +66,11 @@ fn solve_one(puzzle: &Puzzle, options: &Options) -> Row {
     let solved = solve.outcome == Outcome::Solved;
     Row {
         puzzle: grid_line(puzzle.givens(), puzzle.symbols()),
-        solution: if solved { grid_line(solve.state.values(), puzzle.symbols()) } else { String::new() },
+        solution: if solved {
+            grid_line(solve.state.values(), puzzle.symbols())
+        } else {
+            String::new()
+        },
         logic_only: solved && solve.backtracks() == 0,
         backtracks: solve.backtracks(),
         level: rating.level.to_string(),

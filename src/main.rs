@@ -65,6 +65,13 @@ enum Command {
         #[arg(long, requires = "technique")]
         all: bool,
     },
+    /// Run a HoDoKu regression library file: one line per failing case, then the totals.
+    ///
+    /// Exit code 0: no case failed; 1: some failed; 2: the file cannot be read.
+    Reglib {
+        /// The library file (e.g. ../shared/datasets/hodoku/reglib-1.4-dev.txt).
+        file: PathBuf,
+    },
     /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
     Batch {
         #[command(flatten)]
@@ -210,7 +217,9 @@ impl EngineArgs {
             options.techniques.retain(|t| chosen.contains(t));
         }
         if let Some(max) = self.max_level {
-            options.techniques.retain(|&t| technique_rating(t).level <= max.level());
+            options
+                .techniques
+                .retain(|&t| technique_rating(t).level <= max.level());
         }
         options.no_guess = self.no_guess;
         options.seed = self.seed;
@@ -235,12 +244,16 @@ fn main() -> ExitCode {
             grids,
             technique,
             all,
-        } => (&input.file, explain(input, engine, *grids, technique.as_deref(), *all)),
+        } => (
+            &input.file,
+            explain(input, engine, *grids, technique.as_deref(), *all),
+        ),
         Command::Batch {
             input,
             engine,
             output,
         } => (&input.file, batch(input, engine, output.as_ref())),
+        Command::Reglib { file } => (file, reglib(file)),
     };
     match result {
         Ok(code) => code,
@@ -257,7 +270,11 @@ fn main() -> ExitCode {
 }
 
 fn exit_code(success: bool) -> ExitCode {
-    if success { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 /// A puzzle's source, size, layout and givens in one line.
@@ -272,7 +289,9 @@ fn summary(puzzle: &Puzzle) -> String {
             }
         }
         Origin::Line { line } => format!("line {line}: "),
-        Origin::TextGrid { lines } => lines.first().map_or(String::new(), |l| format!("line {l}: ")),
+        Origin::TextGrid { lines } => lines
+            .first()
+            .map_or(String::new(), |l| format!("line {l}: ")),
         Origin::Unknown => String::new(),
     };
     format!(
@@ -333,7 +352,13 @@ fn solved_grid(solve: &Solve) -> Option<&Grid> {
     (solve.outcome == Outcome::Solved).then(|| solve.state.values())
 }
 
-fn solve(input: &InputArgs, engine_args: &EngineArgs, format: Format, random: bool, verify: bool) -> CommandResult {
+fn solve(
+    input: &InputArgs,
+    engine_args: &EngineArgs,
+    format: Format,
+    random: bool,
+    verify: bool,
+) -> CommandResult {
     let read = input.read()?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
@@ -344,11 +369,16 @@ fn solve(input: &InputArgs, engine_args: &EngineArgs, format: Format, random: bo
         .map(|p| engine_args.options(p.size()).map(|o| engine::solve(p, &o)))
         .collect::<Result<_, _>>()?;
     for (puzzle, solve) in read.puzzles.iter().zip(&solves) {
-        let wrong = if verify { first_wrong_step(puzzle, solve) } else { None };
+        let wrong = if verify {
+            first_wrong_step(puzzle, solve)
+        } else {
+            None
+        };
         if let Some(message) = &wrong {
             eprintln!("error: {}: {message}", summary(puzzle));
         }
-        all_ok &= wrong.is_none() && solve.outcome == Outcome::Solved && (solve.unique || random);
+        let accepted = solve.outcome == Outcome::Solved && (solve.unique || random);
+        all_ok &= wrong.is_none() && accepted;
         match format {
             Format::Text => {
                 writeln!(out, "{}: {}", summary(puzzle), report::verdict(solve))?;
@@ -361,7 +391,9 @@ fn solve(input: &InputArgs, engine_args: &EngineArgs, format: Format, random: bo
                 writeln!(out, "{grid}")?;
             }
             Format::Line => {
-                let line = solved_grid(solve).map(|g| render::grid_line(g, puzzle.symbols()));
+                let line = solved_grid(solve)
+                    .filter(|_| accepted)
+                    .map(|g| render::grid_line(g, puzzle.symbols()));
                 if line.is_none() {
                     eprintln!("{}: {}", summary(puzzle), report::verdict(solve));
                 }
@@ -397,13 +429,33 @@ fn solve(input: &InputArgs, engine_args: &EngineArgs, format: Format, random: bo
 fn first_wrong_step(puzzle: &Puzzle, solve: &Solve) -> Option<String> {
     let count = search::count_solutions(puzzle, 2);
     let solution = count.first.filter(|_| count.solutions == 1)?;
-    let (index, step) = solve.steps.iter().enumerate().find(|(_, step)| !engine::is_sound(step, &solution))?;
+    let (index, step) = solve
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, step)| !engine::is_sound(step, &solution))?;
     Some(format!("step {} is wrong: {}", index + 1, step.explanation))
 }
 
-fn explain(input: &InputArgs, engine_args: &EngineArgs, grids: bool, technique: Option<&str>, all: bool) -> CommandResult {
+fn explain(
+    input: &InputArgs,
+    engine_args: &EngineArgs,
+    grids: bool,
+    technique: Option<&str>,
+    all: bool,
+) -> CommandResult {
     let text = std::fs::read_to_string(&input.file).ok();
-    let pencil = text.as_deref().and_then(|t| read::pencil::parse(t, None)).transpose()?;
+    let pencil = match text.as_deref().map(str::trim_start) {
+        Some(line) if line.starts_with(':') => {
+            let case = gridlogic::reglib::Case::parse(line.lines().next().unwrap_or_default(), 1)
+                .map_err(|why| {
+                gridlogic::Error::Usage(format!("not a HoDoKu library line: {why}"))
+            })?;
+            Some(case.state)
+        }
+        Some(text) => read::pencil::parse(text, None).transpose()?,
+        None => None,
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     if let Some(name) = technique {
         let states: Vec<(State, gridlogic::model::Symbols)> = match pencil {
@@ -421,7 +473,13 @@ fn explain(input: &InputArgs, engine_args: &EngineArgs, grids: bool, technique: 
                 .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
             let steps: Vec<Step> = chosen
                 .iter()
-                .flat_map(|&t| if all { techniques::find_all(t, &state) } else { techniques::find_first(t, &state).into_iter().collect() })
+                .flat_map(|&t| {
+                    if all {
+                        techniques::find_all(t, &state)
+                    } else {
+                        techniques::find_first(t, &state).into_iter().collect()
+                    }
+                })
                 .collect();
             if grids {
                 writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
@@ -429,7 +487,12 @@ fn explain(input: &InputArgs, engine_args: &EngineArgs, grids: bool, technique: 
             for step in &steps {
                 writeln!(out, "{}", step.explanation)?;
             }
-            writeln!(out, "{} instance{} of {name}", steps.len(), if steps.len() == 1 { "" } else { "s" })?;
+            writeln!(
+                out,
+                "{} instance{} of {name}",
+                steps.len(),
+                if steps.len() == 1 { "" } else { "s" }
+            )?;
         }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
@@ -459,9 +522,25 @@ fn explain(input: &InputArgs, engine_args: &EngineArgs, grids: bool, technique: 
     Ok(exit_code(all_solved))
 }
 
+fn reglib(file: &PathBuf) -> CommandResult {
+    let text = std::fs::read_to_string(file).map_err(|source| gridlogic::Error::Io {
+        path: file.clone(),
+        source,
+    })?;
+    let report = gridlogic::reglib::run(&text);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for line in report.lines() {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(exit_code(report.failed() == 0))
+}
+
 fn batch(input: &InputArgs, engine_args: &EngineArgs, output: Option<&PathBuf>) -> CommandResult {
     if output.is_some_and(|o| same_file(o, &input.file)) {
-        return Err(gridlogic::Error::Usage("the output file must not be the input file".into()).into());
+        return Err(
+            gridlogic::Error::Usage("the output file must not be the input file".into()).into(),
+        );
     }
     let read = input.read()?;
     let options = match read.puzzles.first() {

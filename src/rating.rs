@@ -38,7 +38,11 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         Technique::BasicFish(4) => (160, Level::Unfair, 5.2),
         Technique::NakedSubset(n) | Technique::HiddenSubset(n) | Technique::BasicFish(n) => {
             let beyond = f32::from(n) - 4.0;
-            (160 + 40 * u32::from(n - 4), Level::Unfair, 5.4 + 0.2 * beyond)
+            (
+                160 + 40 * u32::from(n - 4),
+                Level::Unfair,
+                5.4 + 0.2 * beyond,
+            )
         }
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
@@ -71,7 +75,9 @@ pub struct Rating {
 
 /// Rates a sequence of steps.
 pub fn rate(steps: &[Step]) -> Rating {
-    let ratings = steps.iter().map(|s| (s.technique, technique_rating(s.technique)));
+    let ratings = steps
+        .iter()
+        .map(|s| (s.technique, technique_rating(s.technique)));
     let score = ratings.clone().map(|(_, r)| r.score).sum();
     let hardest = ratings
         .clone()

@@ -24,7 +24,11 @@ pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
         .cells()
         .map(|cell| match state.value(cell) {
             Some(digit) => symbols.write(digit),
-            None => state.candidates(cell).iter().map(|d| symbols.write(d)).collect(),
+            None => state
+                .candidates(cell)
+                .iter()
+                .map(|d| symbols.write(d))
+                .collect(),
         })
         .collect();
     draw(&texts, state.layout())
@@ -34,7 +38,12 @@ pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
 fn draw(texts: &[String], layout: &Layout) -> String {
     let size = layout.size();
     let widths: Vec<usize> = (0..size)
-        .map(|c| (0..size).map(|r| texts[r * size + c].chars().count()).max().unwrap_or(1))
+        .map(|c| {
+            (0..size)
+                .map(|r| texts[r * size + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
         .collect();
     let borders = Borders { layout, size };
     let wide: Vec<bool> = (0..size.saturating_sub(1))
@@ -48,7 +57,11 @@ fn draw(texts: &[String], layout: &Layout) -> String {
         }
         let mut line = String::new();
         for col in 0..size {
-            line.push_str(&format!("{:<width$}", texts[row * size + col], width = widths[col]));
+            line.push_str(&format!(
+                "{:<width$}",
+                texts[row * size + col],
+                width = widths[col]
+            ));
             if col + 1 < size {
                 line.push_str(match (wide[col], borders.right_of(row, col)) {
                     (false, _) => " ",
@@ -86,7 +99,8 @@ impl Borders<'_> {
 
     /// The rule drawn between `row` and the next row.
     fn rule(&self, row: usize, widths: &[usize], wide: &[bool]) -> String {
-        let segment = |col: usize| (if self.below(row, col) { "-" } else { " " }).repeat(widths[col]);
+        let segment =
+            |col: usize| (if self.below(row, col) { "-" } else { " " }).repeat(widths[col]);
         let mut line = segment(0);
         for (col, &is_wide) in wide.iter().enumerate() {
             line.push_str(&self.joint(row, col, is_wide));

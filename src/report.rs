@@ -17,10 +17,17 @@ pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
 
 /// What the solve came to, in a few words.
 pub fn verdict(solve: &Solve) -> String {
-    let uniqueness = if solve.unique { "unique solution" } else { "NOT unique: several solutions" };
+    let uniqueness = if solve.unique {
+        "unique solution"
+    } else {
+        "NOT unique: several solutions"
+    };
     match (&solve.outcome, solve.backtracks()) {
         (Outcome::Solved, 0) => format!("solved by logic alone ({uniqueness})"),
-        (Outcome::Solved, n) => format!("solved with {n} backtracking step{} ({uniqueness})", plural(n)),
+        (Outcome::Solved, n) => format!(
+            "solved with {n} backtracking step{} ({uniqueness})",
+            plural(n)
+        ),
         (Outcome::Stuck, _) => "stuck: no allowed technique applies (--no-guess)".to_string(),
         (Outcome::NoSolution { reason }, _) => format!("no solution: {reason}"),
     }
@@ -28,8 +35,12 @@ pub fn verdict(solve: &Solve) -> String {
 
 /// The difficulty line: level, score, hardest step, backtracking count.
 pub fn difficulty(solve: &Solve) -> String {
-    let Rating { level, score, hardest } = rate(&solve.steps);
-    let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} ({r:.1})"));
+    let Rating {
+        level,
+        score,
+        hardest,
+    } = rate(&solve.steps);
+    let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} rated {r:.1}"));
     format!(
         "Level {level}, score {score}, hardest step {hardest}, backtracking steps {}",
         solve.backtracks()

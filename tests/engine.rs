@@ -15,12 +15,23 @@ fn assert_sound(puzzles: &[Puzzle], what: &str) -> usize {
     let mut steps = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let count = search::count_solutions(puzzle, 2);
-        assert_eq!(count.solutions, 1, "{what} #{i}: the harness needs unique puzzles");
+        assert_eq!(
+            count.solutions, 1,
+            "{what} #{i}: the harness needs unique puzzles"
+        );
         let solution = count.first.unwrap();
-        let solve = engine::solve(puzzle, &Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE));
+        let solve = engine::solve(
+            puzzle,
+            &Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE),
+        );
         assert_eq!(solve.outcome, Outcome::Solved, "{what} #{i}");
         for (n, step) in solve.steps.iter().enumerate() {
-            assert!(is_sound(step, &solution), "{what} #{i} step {}: {}", n + 1, step.explanation);
+            assert!(
+                is_sound(step, &solution),
+                "{what} #{i} step {}: {}",
+                n + 1,
+                step.explanation
+            );
         }
         assert_eq!(solve.state.values(), &solution, "{what} #{i}");
         steps += solve.steps.len();
@@ -36,7 +47,9 @@ fn read_lines(path: &std::path::Path, take: usize, stride: usize) -> Vec<Puzzle>
         .take(take)
         .map(|l| format!("{l}\n"))
         .collect();
-    read_text(&text, "sample", &ReadOptions::default()).unwrap().puzzles
+    read_text(&text, "sample", &ReadOptions::default())
+        .unwrap()
+        .puzzles
 }
 
 #[test]
@@ -47,7 +60,10 @@ fn every_step_is_sound_on_the_seed_puzzles() {
         .filter(|l| l.ends_with(",unique"))
         .map(|l| {
             let file = fixture(&format!("seed/{}", l.split(',').next().unwrap()));
-            read_file(&file, &ReadOptions::default()).unwrap().puzzles.remove(0)
+            read_file(&file, &ReadOptions::default())
+                .unwrap()
+                .puzzles
+                .remove(0)
         })
         .collect();
     assert_eq!(unique.len(), 6);
@@ -70,7 +86,10 @@ fn every_step_is_sound_on_dataset_samples() {
         };
         let puzzles = read_lines(&path, take, stride);
         let steps = assert_sound(&puzzles, file);
-        eprintln!("{file}: {} puzzles, {steps} steps, all sound", puzzles.len());
+        eprintln!(
+            "{file}: {} puzzles, {steps} steps, all sound",
+            puzzles.len()
+        );
     }
 }
 
@@ -85,9 +104,14 @@ fn every_step_is_sound_on_the_hodoku_exemplars() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
         .collect();
-    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default()).unwrap().puzzles;
+    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default())
+        .unwrap()
+        .puzzles;
     assert!(puzzles.len() > 100, "{}", puzzles.len());
-    let unique: Vec<Puzzle> = puzzles.into_iter().filter(|p| search::count_solutions(p, 2).solutions == 1).collect();
+    let unique: Vec<Puzzle> = puzzles
+        .into_iter()
+        .filter(|p| search::count_solutions(p, 2).solutions == 1)
+        .collect();
     assert_sound(&unique, "exemplars");
 }
 
@@ -116,12 +140,21 @@ fn several_solutions_are_reported_and_the_seed_picks_one() {
     assert!(out.contains("NOT unique"), "{out}");
     let (code, out, _) = run(&["solve", file, "--random", "--seed", "3"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("each lead to a solution") || out.contains("backtracking"), "{out}");
+    assert!(
+        out.contains("each lead to a solution") || out.contains("backtracking"),
+        "{out}"
+    );
 }
 
 #[test]
 fn no_guess_stops_and_shows_the_candidate_grid() {
-    let (code, out, _) = run(&["solve", "fixtures/seed/genetic-9x9.csv", "--techniques", "singles", "--no-guess"]);
+    let (code, out, _) = run(&[
+        "solve",
+        "fixtures/seed/genetic-9x9.csv",
+        "--techniques",
+        "singles",
+        "--no-guess",
+    ]);
     assert_eq!(code, 1);
     assert!(out.contains("stuck"), "{out}");
 }

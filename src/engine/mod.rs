@@ -125,7 +125,9 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Stri
         .min_by_key(|&c| state.candidates(c).len())
         .ok_or("no empty cell is left")?;
     let options = state.candidates(cell);
-    let (viable, dead): (Vec<Digit>, Vec<Digit>) = options.iter().partition(|&d| leads_to_solution(state, cell, d));
+    let (viable, dead): (Vec<Digit>, Vec<Digit>) = options
+        .iter()
+        .partition(|&d| leads_to_solution(state, cell, d));
     let digit = match viable.len() {
         0 => {
             return Err(format!(
@@ -146,7 +148,17 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Stri
             list(viable.iter().copied())
         ),
         (true, true) => format!("{digit} leads to the solution"),
-        (false, true) => format!("{} lead to contradictions; {digit} leads to the solution", list(dead.into_iter())),
+        (false, true) => {
+            let verb = if dead.len() == 1 {
+                "leads to a contradiction"
+            } else {
+                "each lead to a contradiction"
+            };
+            format!(
+                "{} {verb}; {digit} leads to the solution",
+                list(dead.into_iter())
+            )
+        }
     };
     step.explanation = format!(
         "Backtracking: no technique applies; {} has candidates {}; {tried}",
@@ -174,6 +186,11 @@ fn list(digits: impl Iterator<Item = Digit>) -> String {
 /// Whether a step agrees with `solution`: every placement is the solution's digit and no
 /// elimination removes it. The soundness harness checks every step with this.
 pub fn is_sound(step: &Step, solution: &crate::model::Grid) -> bool {
-    step.placements.iter().all(|p| solution.get(p.cell) == Some(p.digit))
-        && step.eliminations.iter().all(|e| solution.get(e.cell) != Some(e.digit))
+    step.placements
+        .iter()
+        .all(|p| solution.get(p.cell) == Some(p.digit))
+        && step
+            .eliminations
+            .iter()
+            .all(|e| solution.get(e.cell) != Some(e.digit))
 }

@@ -18,7 +18,11 @@ pub struct State {
 impl State {
     /// The state right after the givens: every empty cell holds the digits its peers leave open.
     pub fn from_puzzle(puzzle: &Puzzle) -> State {
-        let candidates = puzzle.layout().cells().map(|cell| puzzle.open_digits(cell)).collect();
+        let candidates = puzzle
+            .layout()
+            .cells()
+            .map(|cell| puzzle.open_digits(cell))
+            .collect();
         State {
             layout: puzzle.layout_arc().clone(),
             origin: puzzle.origin().clone(),
@@ -31,7 +35,12 @@ impl State {
     /// A state from placed digits and explicit candidates (a pencil-mark grid). `givens` are the
     /// original clues; `values` also holds digits placed since. Candidates of filled cells are
     /// ignored.
-    pub fn from_parts(layout: Arc<Layout>, givens: Grid, values: Grid, mut candidates: Vec<DigitSet>) -> State {
+    pub fn from_parts(
+        layout: Arc<Layout>,
+        givens: Grid,
+        values: Grid,
+        mut candidates: Vec<DigitSet>,
+    ) -> State {
         for cell in layout.cells() {
             if values.get(cell).is_some() {
                 candidates[cell.index()] = DigitSet::EMPTY;
@@ -104,8 +113,15 @@ impl State {
 
     /// A cell's name for explanations: `r3c5 (E3)` from a sheet, `r3c5` otherwise.
     pub fn name(&self, cell: Cell) -> String {
+        self.claim(cell, "")
+    }
+
+    /// A claim about a cell for explanations, with the cell's sheet address after it:
+    /// `r6c9<>1 (I6)` from a sheet, `r6c9<>1` otherwise.
+    pub fn claim(&self, cell: Cell, claim: &str) -> String {
         let size = self.size();
-        self.origin.cell_name(cell.row(size), cell.col(size), size)
+        self.origin
+            .cell_claim(cell.row(size), cell.col(size), size, claim)
     }
 
     /// A house's name for explanations: `row 3`, `box 5`, `region 2`.
@@ -141,11 +157,15 @@ impl State {
         {
             return Some(format!("{} has no candidate left", self.name(cell)));
         }
-        self.layout.houses().iter().enumerate().find_map(|(id, house)| {
-            self.missing(house)
-                .iter()
-                .find(|&d| self.places(house, d).is_empty())
-                .map(|d| format!("{d} has no place left in {}", self.house_name(id)))
-        })
+        self.layout
+            .houses()
+            .iter()
+            .enumerate()
+            .find_map(|(id, house)| {
+                self.missing(house)
+                    .iter()
+                    .find(|&d| self.places(house, d).is_empty())
+                    .map(|d| format!("{d} has no place left in {}", self.house_name(id)))
+            })
     }
 }

@@ -112,9 +112,21 @@ impl Technique {
             Technique::HiddenSingle(SingleHouse::Column) => "Hidden Single (column)".into(),
             Technique::Pointing => "Pointing".into(),
             Technique::Claiming => "Claiming".into(),
-            Technique::LockedSubset(n) => sized(n, ["Locked Pair", "Locked Triple", "Locked Quad"], "Locked Subset"),
-            Technique::NakedSubset(n) => sized(n, ["Naked Pair", "Naked Triple", "Naked Quad"], "Naked Subset"),
-            Technique::HiddenSubset(n) => sized(n, ["Hidden Pair", "Hidden Triple", "Hidden Quad"], "Hidden Subset"),
+            Technique::LockedSubset(n) => sized(
+                n,
+                ["Locked Pair", "Locked Triple", "Locked Quad"],
+                "Locked Subset",
+            ),
+            Technique::NakedSubset(n) => sized(
+                n,
+                ["Naked Pair", "Naked Triple", "Naked Quad"],
+                "Naked Subset",
+            ),
+            Technique::HiddenSubset(n) => sized(
+                n,
+                ["Hidden Pair", "Hidden Triple", "Hidden Quad"],
+                "Hidden Subset",
+            ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
             Technique::Backtracking => "Backtracking".into(),
         }
@@ -146,8 +158,12 @@ impl Technique {
     /// The family, for colours and summaries.
     pub fn family(self) -> Family {
         match self {
-            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle(_) => Family::Singles,
-            Technique::Pointing | Technique::Claiming | Technique::LockedSubset(_) => Family::Intersections,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle(_) => {
+                Family::Singles
+            }
+            Technique::Pointing | Technique::Claiming | Technique::LockedSubset(_) => {
+                Family::Intersections
+            }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
             Technique::Backtracking => Family::Backtracking,

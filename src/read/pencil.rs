@@ -23,7 +23,9 @@ pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<State, Error
         .filter(|t| !t.is_empty())
         .collect();
     let size = (2..=9).find(|n| n * n == tokens.len())?;
-    let digits_only = tokens.iter().all(|t| t.bytes().all(|b| (b'1'..=b'0' + size as u8).contains(&b)));
+    let digits_only = tokens
+        .iter()
+        .all(|t| t.bytes().all(|b| (b'1'..=b'0' + size as u8).contains(&b)));
     if !digits_only || tokens.iter().all(|t| t.len() == 1) {
         return None;
     }
@@ -39,13 +41,21 @@ fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<State
     let mut values = Grid::empty(size);
     let mut candidates = Vec::with_capacity(tokens.len());
     for (index, token) in tokens.iter().enumerate() {
-        let set: DigitSet = token.bytes().map(|b| Digit::new((b - b'0') as usize)).collect();
+        let set: DigitSet = token
+            .bytes()
+            .map(|b| Digit::new((b - b'0') as usize))
+            .collect();
         if token.len() == 1 {
             values.set(Cell::from_index(index), set.as_single());
         }
         candidates.push(set);
     }
-    Ok(State::from_parts(layout, Grid::empty(size), values, candidates))
+    Ok(State::from_parts(
+        layout,
+        Grid::empty(size),
+        values,
+        candidates,
+    ))
 }
 
 #[cfg(test)]

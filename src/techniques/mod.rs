@@ -24,7 +24,9 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::HiddenSingle(kind) => singles::hidden_single(state, kind, &mut progress),
         Technique::Pointing => intersections::pointing(state, &mut progress),
         Technique::Claiming => intersections::claiming(state, &mut progress),
-        Technique::LockedSubset(n) => intersections::locked_subset(state, n as usize, &mut progress),
+        Technique::LockedSubset(n) => {
+            intersections::locked_subset(state, n as usize, &mut progress)
+        }
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
@@ -69,7 +71,11 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
     ];
     let largest = max_size.min(size / 2) as u8;
     for n in 2..=largest {
-        order.extend([Technique::NakedSubset(n), Technique::BasicFish(n), Technique::HiddenSubset(n)]);
+        order.extend([
+            Technique::NakedSubset(n),
+            Technique::BasicFish(n),
+            Technique::HiddenSubset(n),
+        ]);
     }
     order
 }

@@ -275,7 +275,7 @@ pub(crate) fn eliminations_text(state: &State, eliminations: &[Candidate]) -> St
         .chunk_by(|a, b| a.cell == b.cell)
         .map(|group| {
             let digits: Vec<String> = group.iter().map(|c| c.digit.to_string()).collect();
-            format!("{}<>{}", state.name(group[0].cell), digits.join(separator))
+            state.claim(group[0].cell, &format!("<>{}", digits.join(separator)))
         })
         .collect::<Vec<_>>()
         .join(", ")

@@ -27,8 +27,11 @@ const REGION_FILLS: [u32; 9] = [
     0xF5D5A0, 0xB8DDF2, 0xA8DCC8, 0xF7F2A0, 0xA8C8E6, 0xF0C0A0, 0xE8C0D8, 0xD8D8D8, 0xC8E8B0,
 ];
 
+/// Writes one fixture's sheets into a workbook.
+type Builder = fn(&mut Workbook) -> Result<(), XlsxError>;
+
 /// Every fixture: file name and builder.
-pub fn all() -> Vec<(&'static str, fn(&mut Workbook) -> Result<(), XlsxError>)> {
+pub fn all() -> Vec<(&'static str, Builder)> {
     vec![
         ("sudoku-9x9.xlsx", titled_9x9),
         ("plain-a1-9x9.xlsx", plain_a1),
@@ -204,17 +207,17 @@ fn formulas(book: &mut Workbook) -> Result<(), XlsxError> {
         }
     }
     // A computed copy beside it, as formula-driven solvers keep.
-    for index in 0..81 {
+    for (index, &value) in values.iter().enumerate() {
         let (r, c) = ((index / 9) as u32, (index % 9) as u16);
         let source = format!(
             "{}{}",
             rust_xlsxwriter::utility::column_number_to_name(c),
             r + 1
         );
-        let result = if values[index] == 0 {
+        let result = if value == 0 {
             String::new()
         } else {
-            values[index].to_string()
+            value.to_string()
         };
         let formula = Formula::new(format!("=IF({source}=\"\",\"\",{source})")).set_result(result);
         ws.write_formula(r, c + 10, formula)?;
