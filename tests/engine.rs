@@ -164,3 +164,113 @@ fn verify_checks_every_step() {
     let (code, out, err) = run(&["solve", "fixtures/seed/search-hard-9x9.csv", "--verify"]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// HoDoKu's expected eliminations, `<digit><row><col>` separated by spaces, as `r1c3<>3` texts.
+fn hodoku_eliminations(line: &str) -> Vec<String> {
+    line.split(':')
+        .nth(5)
+        .unwrap()
+        .split_whitespace()
+        .map(|e| {
+            let b = e.as_bytes();
+            format!("r{}c{}<>{}", b[1] as char, b[2] as char, b[0] as char)
+        })
+        .collect()
+}
+
+#[test]
+fn explain_lists_a_technique_on_a_hodoku_line_and_on_a_pencil_mark_grid() {
+    let line = std::fs::read_to_string(fixture("text/xwing-hodoku.txt")).unwrap();
+    let expected = hodoku_eliminations(&line);
+    assert_eq!(expected.len(), 9);
+    for file in [
+        "fixtures/text/xwing-hodoku.txt",
+        "fixtures/text/xwing-pencil.txt",
+    ] {
+        let (code, out, err) = run(&["explain", file, "--technique", "x-wing", "--all"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.ends_with("1 instance of x-wing\n"), "{out}");
+        let found: Vec<&str> = out
+            .lines()
+            .next()
+            .unwrap()
+            .split("⇒ ")
+            .nth(1)
+            .unwrap()
+            .split(", ")
+            .collect();
+        assert_eq!(found, expected, "{file}");
+    }
+}
+
+#[test]
+fn batch_writes_one_csv_row_per_puzzle_with_the_solution() {
+    let dir = std::env::temp_dir().join(format!("gridlogic-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("rows.csv");
+    let (code, _, err) = run(&[
+        "batch",
+        "fixtures/text/top1465-first3.txt",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "puzzle",
+            "solution",
+            "logic_only",
+            "backtracking_steps",
+            "level",
+            "score",
+            "hardest_technique",
+            "steps",
+            "microseconds"
+        ]
+    );
+    let puzzles = std::fs::read_to_string(fixture("text/top1465-first3.txt")).unwrap();
+    for (row, puzzle) in rows[1..].iter().zip(puzzles.lines()) {
+        assert_eq!(row[0], puzzle);
+        let solution = sudoku::Sudoku::from_str_line(puzzle)
+            .unwrap()
+            .solution()
+            .unwrap();
+        assert_eq!(row[1], solution.to_str_line().to_string());
+        assert_eq!(row[2] == "yes", row[3] == "0");
+    }
+    assert_eq!(rows.len(), 4);
+    let (code, _, err) = run(&[
+        "batch",
+        "fixtures/text/top1465-first3.txt",
+        "-o",
+        "fixtures/text/top1465-first3.txt",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn technique_options_limit_what_the_engine_uses() {
+    let (code, out, _) = run(&[
+        "solve",
+        "fixtures/seed/genetic-9x9.csv",
+        "--max-level",
+        "easy",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains("Pointing") && out.contains("Backtracking"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[
+        "solve",
+        "fixtures/seed/genetic-9x9.csv",
+        "--techniques",
+        "no-such-thing",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown technique 'no-such-thing'"), "{err}");
+}
