@@ -444,59 +444,48 @@ fn explain(
     technique: Option<&str>,
     all: bool,
 ) -> CommandResult {
-    let text = std::fs::read_to_string(&input.file).ok();
-    let pencil = match text.as_deref().map(str::trim_start) {
-        Some(line) if line.starts_with(':') => {
-            let case = gridlogic::reglib::Case::parse(line.lines().next().unwrap_or_default(), 1)
-                .map_err(|why| {
-                gridlogic::Error::Usage(format!("not a HoDoKu library line: {why}"))
-            })?;
-            Some(case.state)
-        }
-        Some(text) => read::pencil::parse(text, None).transpose()?,
-        None => None,
-    };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    if let Some(name) = technique {
-        let states: Vec<(State, gridlogic::model::Symbols)> = match pencil {
-            Some(state) => vec![(state, Default::default())],
-            None => input
-                .read()?
-                .puzzles
-                .iter()
-                .map(|p| (State::from_puzzle(p), p.symbols().clone()))
-                .collect(),
-        };
-        for (state, symbols) in states {
-            let options = engine_args.options(state.size())?;
-            let chosen = Technique::parse(name, &options.techniques)
-                .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
-            let steps: Vec<Step> = chosen
-                .iter()
-                .flat_map(|&t| {
-                    if all {
-                        techniques::find_all(t, &state)
-                    } else {
-                        techniques::find_first(t, &state).into_iter().collect()
-                    }
-                })
-                .collect();
-            if grids {
-                writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
-            }
-            for step in &steps {
-                writeln!(out, "{}", step.explanation)?;
-            }
-            writeln!(
-                out,
-                "{} instance{} of {name}",
-                steps.len(),
-                if steps.len() == 1 { "" } else { "s" }
-            )?;
-        }
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+    match technique {
+        Some(name) => list_technique(input, engine_args, grids, name, all),
+        None => explain_solves(input, engine_args, grids),
     }
+}
+
+/// Lists the instances of one technique in each starting state of the file.
+fn list_technique(
+    input: &InputArgs,
+    engine_args: &EngineArgs,
+    grids: bool,
+    name: &str,
+    all: bool,
+) -> CommandResult {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for (state, symbols) in read::read_states(&input.file, &input.options())? {
+        let options = engine_args.options(state.size())?;
+        let chosen = Technique::parse(name, &options.techniques)
+            .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
+        let steps: Vec<Step> = chosen
+            .iter()
+            .flat_map(|&t| match all {
+                true => techniques::find_all(t, &state),
+                false => techniques::find_first(t, &state).into_iter().collect(),
+            })
+            .collect();
+        if grids {
+            writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
+        }
+        for step in &steps {
+            writeln!(out, "{}", step.explanation)?;
+        }
+        let plural = if steps.len() == 1 { "" } else { "s" };
+        writeln!(out, "{} instance{plural} of {name}", steps.len())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the step log of each puzzle's logical solve.
+fn explain_solves(input: &InputArgs, engine_args: &EngineArgs, grids: bool) -> CommandResult {
+    let mut out = io::BufWriter::new(io::stdout().lock());
     let read = input.read()?;
     let mut all_solved = true;
     for puzzle in &read.puzzles {

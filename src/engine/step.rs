@@ -219,6 +219,22 @@ impl Step {
         }
     }
 
+    /// A step that places `digit` in `cell`, justified by `base` houses and explained by
+    /// `explanation`; the placed candidate is its pattern.
+    pub fn placing(
+        technique: Technique,
+        placed: Candidate,
+        base: Option<usize>,
+        explanation: String,
+    ) -> Step {
+        let mut step = Step::new(technique);
+        step.placements.push(placed);
+        step.pattern.push(placed);
+        step.base.extend(base);
+        step.explanation = explanation;
+        step
+    }
+
     /// Whether the step changes anything.
     pub fn makes_progress(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()

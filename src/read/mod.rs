@@ -13,8 +13,10 @@ pub mod table;
 pub mod text;
 pub mod workbook;
 
+use crate::engine::state::State;
 use crate::error::Error;
 use crate::model::{Cell, Digit, Grid, Layout, Origin, Puzzle, Regions, Symbols};
+use crate::reglib;
 use cells::{CellClass, classify};
 use regions::FillRegions;
 use std::collections::HashMap;
@@ -81,6 +83,29 @@ pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     })?;
     let place = path.file_name().unwrap_or_default().to_string_lossy();
     read_text(&text, &place, options)
+}
+
+/// Reads the starting states in a file, with the symbols to draw them: a HoDoKu library line
+/// (`:0300:3:<givens>:<deleted>:…`), a pencil-mark grid, or puzzles (their states after the
+/// givens).
+pub fn read_states(path: &Path, options: &ReadOptions) -> Result<Vec<(State, Symbols)>, Error> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let text = text.trim_start();
+    if text.starts_with(':') {
+        let line = text.lines().next().unwrap_or_default();
+        let case = reglib::Case::parse(line, 1)
+            .map_err(|why| Error::Usage(format!("not a HoDoKu library line: {why}")))?;
+        return Ok(vec![(case.state, Symbols::default())]);
+    }
+    if let Some(state) = pencil::parse(text, None) {
+        return Ok(vec![(state?, Symbols::default())]);
+    }
+    let input = read_file(path, options)?;
+    Ok(input
+        .puzzles
+        .iter()
+        .map(|p| (State::from_puzzle(p), p.symbols().clone()))
+        .collect())
 }
 
 /// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in

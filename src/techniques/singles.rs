@@ -18,15 +18,18 @@ pub fn full_house(state: &State, sink: &mut Sink) {
         if !state.candidates(cell).contains(digit) {
             continue;
         }
-        let mut step = Step::new(Technique::FullHouse);
-        step.placements.push(Candidate::new(cell, digit));
-        step.base.push(id);
-        step.explanation = format!(
+        let explanation = format!(
             "Full house in {}: {} is its last empty cell and takes {digit}",
             state.house_name(id),
             state.name(cell)
         );
-        if !sink(step) {
+        let placed = Candidate::new(cell, digit);
+        if !sink(Step::placing(
+            Technique::FullHouse,
+            placed,
+            Some(id),
+            explanation,
+        )) {
             return;
         }
     }
@@ -38,11 +41,14 @@ pub fn naked_single(state: &State, sink: &mut Sink) {
         let Some(digit) = state.candidates(cell).as_single() else {
             continue;
         };
-        let mut step = Step::new(Technique::NakedSingle);
-        step.placements.push(Candidate::new(cell, digit));
-        step.pattern.push(Candidate::new(cell, digit));
-        step.explanation = format!("Naked single: {} can only be {digit}", state.name(cell));
-        if !sink(step) {
+        let explanation = format!("Naked single: {} can only be {digit}", state.name(cell));
+        let placed = Candidate::new(cell, digit);
+        if !sink(Step::placing(
+            Technique::NakedSingle,
+            placed,
+            None,
+            explanation,
+        )) {
             return;
         }
     }
@@ -64,16 +70,18 @@ pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
             let [cell] = places[..] else {
                 continue;
             };
-            let mut step = Step::new(Technique::HiddenSingle(kind));
-            step.placements.push(Candidate::new(cell, digit));
-            step.pattern.push(Candidate::new(cell, digit));
-            step.base.push(id);
-            step.explanation = format!(
+            let explanation = format!(
                 "Hidden single in {}: {digit} fits only {}",
                 state.house_name(id),
                 state.name(cell)
             );
-            if !sink(step) {
+            let placed = Candidate::new(cell, digit);
+            if !sink(Step::placing(
+                Technique::HiddenSingle(kind),
+                placed,
+                Some(id),
+                explanation,
+            )) {
                 return;
             }
         }
