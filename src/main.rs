@@ -344,7 +344,7 @@ struct SolveJson<'a> {
     outcome: &'a Outcome,
     rating: rating::Rating,
     backtracking_steps: usize,
-    steps: &'a [Step],
+    steps: Vec<report::StepJson>,
     solution: Option<Vec<Vec<u8>>>,
 }
 
@@ -408,7 +408,11 @@ fn solve(
                 outcome: &solve.outcome,
                 rating: rating::rate(&solve.steps),
                 backtracking_steps: solve.backtracks(),
-                steps: &solve.steps,
+                steps: solve
+                    .steps
+                    .iter()
+                    .map(|s| report::StepJson::of(s, &solve.state))
+                    .collect(),
                 solution: solved_grid(solve).map(render::grid_rows),
             }),
         }

@@ -1,10 +1,12 @@
 //! Text reports of a logical solve: the one-line summary, the per-technique counts and the
 //! numbered step log.
 
-use crate::engine::step::Technique;
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
 use crate::engine::{Outcome, Solve};
 use crate::rating::{Rating, rate};
 use indexmap::IndexMap;
+use serde::Serialize;
 
 /// How many steps each technique took, in order of first use.
 pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
@@ -69,4 +71,52 @@ pub fn step_log(solve: &Solve) -> String {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A step for JSON output, in the notation people read: cells as `r3c5`, placements as `r3c5=7`,
+/// eliminations as `r3c5<>7`, houses by name.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// Technique name.
+    pub technique: String,
+    /// HoDoKu's code, when it has one.
+    pub code: Option<&'static str>,
+    /// `r3c5=7`.
+    pub placements: Vec<String>,
+    /// `r3c5<>7`.
+    pub eliminations: Vec<String>,
+    /// The pattern's candidates, `r3c5:7`.
+    pub pattern: Vec<String>,
+    /// Base houses: `row 3`.
+    pub base: Vec<String>,
+    /// Cover houses.
+    pub cover: Vec<String>,
+    /// The explanation line.
+    pub explanation: String,
+}
+
+impl StepJson {
+    /// Describes `step` in the notation of `state`'s grid.
+    pub fn of(step: &Step, state: &State) -> StepJson {
+        let size = state.size();
+        let rc = |c: &Candidate, sep: &str| {
+            format!(
+                "r{}c{}{sep}{}",
+                c.cell.row(size) + 1,
+                c.cell.col(size) + 1,
+                c.digit
+            )
+        };
+        let houses = |ids: &[usize]| ids.iter().map(|&h| state.house_name(h)).collect();
+        StepJson {
+            technique: step.technique.name(),
+            code: step.technique.hodoku_code(),
+            placements: step.placements.iter().map(|c| rc(c, "=")).collect(),
+            eliminations: step.eliminations.iter().map(|c| rc(c, "<>")).collect(),
+            pattern: step.pattern.iter().map(|c| rc(c, ":")).collect(),
+            base: houses(&step.base),
+            cover: houses(&step.cover),
+            explanation: step.explanation.clone(),
+        }
+    }
 }
