@@ -67,10 +67,19 @@ fn solvers(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(3))
             .throughput(Throughput::Elements(lines.len() as u64));
         group.bench_function("first/gridlogic", |b| {
-            b.iter(|| ours.iter().filter(|p| search::solve(black_box(p)).is_some()).count())
+            b.iter(|| {
+                ours.iter()
+                    .filter(|p| search::solve(black_box(p)).is_some())
+                    .count()
+            })
         });
         group.bench_function("first/sudoku", |b| {
-            b.iter(|| theirs.iter().filter(|s| black_box(**s).solution().is_some()).count())
+            b.iter(|| {
+                theirs
+                    .iter()
+                    .filter(|s| black_box(**s).solution().is_some())
+                    .count()
+            })
         });
         group.bench_function("count2/gridlogic", |b| {
             b.iter(|| {

@@ -14,12 +14,11 @@ use std::sync::Arc;
 /// The symbols of the collections: value `v` is written as `ALPHABET[v - 1]`.
 const ALPHABET: &str = "123456789ABCDEFGHIJKLMNOP";
 
-/// Samples are smaller in debug builds, where `cargo test` runs.
-const FAST: bool = !cfg!(debug_assertions);
-
 /// The lines of a collection file, or `None` (with a message) when the datasets are absent.
 fn dataset(path: &str) -> Option<Vec<String>> {
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets").join(path);
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/datasets")
+        .join(path);
     if !file.exists() {
         eprintln!("skipped: {} is absent", file.display());
         return None;
@@ -67,7 +66,11 @@ fn assert_unique(puzzle: &Puzzle, expected: &str, name: &str) {
     let count = search::count_solutions(puzzle, 2);
     assert_eq!(count.solutions, 1, "{name}: number of solutions");
     let first = count.first.expect("a solution");
-    assert!(puzzle.is_solution(&first), "{name}: invalid solution {}", line(&first));
+    assert!(
+        puzzle.is_solution(&first),
+        "{name}: invalid solution {}",
+        line(&first)
+    );
     assert_eq!(line(&first), expected, "{name}: not the published solution");
 }
 
@@ -85,7 +88,11 @@ fn naive_count(puzzle: &Puzzle, limit: usize) -> usize {
         let mut count = 0;
         for value in 1..=layout.size() {
             let digit = Digit::new(value);
-            if layout.peers(here).iter().all(|&p| grid.get(p) != Some(digit)) {
+            if layout
+                .peers(here)
+                .iter()
+                .all(|&p| grid.get(p) != Some(digit))
+            {
                 grid.set(here, Some(digit));
                 count += fill(layout, grid, cell + 1, limit - count);
                 grid.set(here, None);
@@ -132,7 +139,13 @@ fn empty_4x4_has_288_solutions_and_the_limit_stops_counting() {
     let ten = search::count_solutions(&empty, 10);
     assert_eq!(ten.solutions, 10);
     assert!(empty.is_solution(&ten.first.expect("a solution")));
-    assert_eq!(search::count_solutions(&empty, 0), Count { solutions: 0, first: None });
+    assert_eq!(
+        search::count_solutions(&empty, 0),
+        Count {
+            solutions: 0,
+            first: None
+        }
+    );
 }
 
 #[test]
@@ -180,11 +193,21 @@ fn x_sudoku_solutions_keep_both_diagonals() {
 
 #[test]
 fn rectangular_boxes_match_the_naive_count() {
-    for (rows, cols, keep_every) in [(2, 2, 3), (2, 3, 2), (3, 2, 2), (4, 2, 2), (2, 4, 2), (3, 3, 2)] {
+    for (rows, cols, keep_every) in [
+        (2, 2, 3),
+        (2, 3, 2),
+        (3, 2, 2),
+        (4, 2, 2),
+        (2, 4, 2),
+        (3, 3, 2),
+    ] {
         let layout = Arc::new(Layout::new(rows * cols, Regions::Boxes { rows, cols }).unwrap());
         let solution = shifted_solution(rows, cols);
         let full = puzzle(&layout, solution.clone());
-        assert!(full.is_solution(&solution), "{rows}x{cols}: the built grid is a solution");
+        assert!(
+            full.is_solution(&solution),
+            "{rows}x{cols}: the built grid is a solution"
+        );
         for offset in 0..3 {
             let givens = thinned(&solution, |i| (i * 7 + offset) % keep_every == 0);
             let partial = puzzle(&layout, givens);
@@ -203,8 +226,14 @@ fn a_contradiction_found_only_by_search_gives_no_solution() {
     // contradiction: only branching does.
     let cases = [
         (boxes(4), "...23.....3....."),
-        (boxes(9), "8....1....95.......76.........672948...453217...918536......465....2.793....3.182"),
-        (boxes_as_jigsaw(), "8....1....95.......76.........672948...453217...918536......465....2.793....3.182"),
+        (
+            boxes(9),
+            "8....1....95.......76.........672948...453217...918536......465....2.793....3.182",
+        ),
+        (
+            boxes_as_jigsaw(),
+            "8....1....95.......76.........672948...453217...918536......465....2.793....3.182",
+        ),
     ];
     for (layout, givens) in cases {
         let p = puzzle(&layout, grid(givens, layout.size()));
@@ -214,7 +243,14 @@ fn a_contradiction_found_only_by_search_gives_no_solution() {
         if layout.size() == 4 {
             assert_eq!(naive_count(&p, 2), 0);
         }
-        assert_eq!(search::count_solutions(&p, 2), Count { solutions: 0, first: None }, "{givens}");
+        assert_eq!(
+            search::count_solutions(&p, 2),
+            Count {
+                solutions: 0,
+                first: None
+            },
+            "{givens}"
+        );
         assert_eq!(search::solve(&p), None);
         assert_eq!(search::random_solution(&p, 7), None);
     }
@@ -222,17 +258,24 @@ fn a_contradiction_found_only_by_search_gives_no_solution() {
 
 #[test]
 fn random_solutions_depend_on_the_seed_only() {
-    for layout in [boxes(4), boxes(9), boxes(16)] {
+    for layout in [boxes(4), boxes(9), boxes(16), boxes(25)] {
         let size = layout.size();
         let empty = puzzle(&layout, Grid::empty(size));
         let mut distinct = HashSet::new();
         for seed in 0..8 {
             let solution = search::random_solution(&empty, seed).expect("a solution");
             assert!(empty.is_solution(&solution), "{size}x{size}, seed {seed}");
-            assert_eq!(search::random_solution(&empty, seed), Some(solution.clone()));
+            assert_eq!(
+                search::random_solution(&empty, seed),
+                Some(solution.clone())
+            );
             distinct.insert(solution);
         }
-        assert!(distinct.len() >= 4, "{size}x{size}: only {} distinct solutions", distinct.len());
+        assert!(
+            distinct.len() >= 4,
+            "{size}x{size}: only {} distinct solutions",
+            distinct.len()
+        );
     }
 }
 
@@ -241,17 +284,30 @@ fn candidates_narrow_the_count() {
     let layout = boxes(4);
     let full = DigitSet::full(4);
     let mut candidates = vec![full; 16];
-    assert_eq!(search::count_from_candidates(&layout, &candidates, 1000).solutions, 288);
+    assert_eq!(
+        search::count_from_candidates(&layout, &candidates, 1000).solutions,
+        288
+    );
     // With r1c1 = 1 a quarter of the solutions are left.
     candidates[0] = DigitSet::single(Digit::new(1));
-    assert_eq!(search::count_from_candidates(&layout, &candidates, 1000).solutions, 72);
+    assert_eq!(
+        search::count_from_candidates(&layout, &candidates, 1000).solutions,
+        72
+    );
     candidates[1] = DigitSet::EMPTY;
-    assert_eq!(search::count_from_candidates(&layout, &candidates, 1000).solutions, 0);
+    assert_eq!(
+        search::count_from_candidates(&layout, &candidates, 1000).solutions,
+        0
+    );
 
     // 9x9, both engines: a unique puzzle with a wrong candidate removed from each open cell still
     // has its solution, and removing a right one leaves none.
-    let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else { return };
-    let Some(solutions) = dataset("9x9/emerentius_top50k_solutions.txt") else { return };
+    let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else {
+        return;
+    };
+    let Some(solutions) = dataset("9x9/emerentius_top50k_solutions.txt") else {
+        return;
+    };
     for layout in [boxes(9), boxes_as_jigsaw()] {
         for (givens, solution) in puzzles.iter().zip(&solutions).take(20) {
             let solved = grid(solution, 9);
@@ -269,44 +325,73 @@ fn candidates_narrow_the_count() {
                 })
                 .collect();
             let count = search::count_from_candidates(&layout, &candidates, 2);
-            assert_eq!(count, Count { solutions: 1, first: Some(solved.clone()) });
+            assert_eq!(
+                count,
+                Count {
+                    solutions: 1,
+                    first: Some(solved.clone())
+                }
+            );
             let open = givens.find(['.', '0']).unwrap();
-            candidates[open] = candidates[open].without(DigitSet::single(solved.get(Cell::from_index(open)).unwrap()));
-            assert_eq!(search::count_from_candidates(&layout, &candidates, 2).solutions, 0);
+            candidates[open] = candidates[open].without(DigitSet::single(
+                solved.get(Cell::from_index(open)).unwrap(),
+            ));
+            assert_eq!(
+                search::count_from_candidates(&layout, &candidates, 2).solutions,
+                0
+            );
         }
     }
 }
 
 #[test]
 fn top50k_sample_has_the_published_solutions() {
-    let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else { return };
-    let Some(solutions) = dataset("9x9/emerentius_top50k_solutions.txt") else { return };
+    let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else {
+        return;
+    };
+    let Some(solutions) = dataset("9x9/emerentius_top50k_solutions.txt") else {
+        return;
+    };
     let layout = boxes(9);
-    let sample = if FAST { 2000 } else { 500 };
+    let sample = 2000;
     for (index, (givens, solution)) in puzzles.iter().zip(&solutions).take(sample).enumerate() {
-        assert_unique(&puzzle(&layout, grid(givens, 9)), solution, &format!("top50k line {}", index + 1));
+        assert_unique(
+            &puzzle(&layout, grid(givens, 9)),
+            solution,
+            &format!("top50k line {}", index + 1),
+        );
     }
 }
 
 #[test]
 fn serg_sample_has_several_solutions() {
-    let Some(puzzles) = dataset("9x9/serg_benchmark_multi.txt") else { return };
+    let Some(puzzles) = dataset("9x9/serg_benchmark_multi.txt") else {
+        return;
+    };
     let layout = boxes(9);
-    let step = if FAST { 10 } else { 40 };
+    let step = 10;
     for (index, givens) in puzzles.iter().enumerate().step_by(step) {
         let p = puzzle(&layout, grid(givens, 9));
         let count = search::count_solutions(&p, 2);
         assert_eq!(count.solutions, 2, "serg line {}", index + 1);
-        assert!(p.is_solution(&count.first.unwrap()), "serg line {}", index + 1);
+        assert!(
+            p.is_solution(&count.first.unwrap()),
+            "serg line {}",
+            index + 1
+        );
     }
 }
 
 #[test]
 fn standard_and_generic_engines_agree() {
-    let Some(hard) = dataset("9x9/magictour_top1465.txt") else { return };
-    let Some(multi) = dataset("9x9/serg_benchmark_multi.txt") else { return };
+    let Some(hard) = dataset("9x9/magictour_top1465.txt") else {
+        return;
+    };
+    let Some(multi) = dataset("9x9/serg_benchmark_multi.txt") else {
+        return;
+    };
     let (standard, generic) = (boxes(9), boxes_as_jigsaw());
-    let sample = if FAST { 300 } else { 60 };
+    let sample = 300;
     for givens in hard.iter().take(sample).chain(multi.iter().take(sample)) {
         let fast = search::count_solutions(&puzzle(&standard, grid(givens, 9)), 2);
         let slow = search::count_solutions(&puzzle(&generic, grid(givens, 9)), 2);
@@ -318,11 +403,19 @@ fn standard_and_generic_engines_agree() {
 
 #[test]
 fn janko_16x16_have_the_published_solutions() {
-    let Some(puzzles) = dataset("16x16/janko_16x16_62.txt") else { return };
-    let Some(solutions) = dataset("16x16/janko_16x16_62_solutions.txt") else { return };
+    let Some(puzzles) = dataset("16x16/janko_16x16_62.txt") else {
+        return;
+    };
+    let Some(solutions) = dataset("16x16/janko_16x16_62_solutions.txt") else {
+        return;
+    };
     let layout = boxes(16);
     for (index, (givens, solution)) in puzzles.iter().zip(&solutions).enumerate() {
-        assert_unique(&puzzle(&layout, grid(givens, 16)), solution, &format!("16x16 line {}", index + 1));
+        assert_unique(
+            &puzzle(&layout, grid(givens, 16)),
+            solution,
+            &format!("16x16 line {}", index + 1),
+        );
     }
 }
 
@@ -332,13 +425,21 @@ fn jigsaw(line: &str) -> (Puzzle, String, String) {
     let size: usize = fields[0].parse().unwrap();
     let region_of = fields[2].bytes().map(|b| (b - b'a') as u16).collect();
     let layout = Arc::new(Layout::new(size, Regions::Jigsaw { region_of }).unwrap());
-    (puzzle(&layout, grid(fields[1], size)), fields[3].to_string(), fields[4].to_string())
+    (
+        puzzle(&layout, grid(fields[1], size)),
+        fields[3].to_string(),
+        fields[4].to_string(),
+    )
 }
 
 #[test]
 fn jigsaw_puzzles_have_the_published_solutions() {
-    let Some(unique) = dataset("jigsaw/janko_chaos_unique_333.txt") else { return };
-    let Some(all) = dataset("jigsaw/janko_chaos_340.txt") else { return };
+    let Some(unique) = dataset("jigsaw/janko_chaos_unique_333.txt") else {
+        return;
+    };
+    let Some(all) = dataset("jigsaw/janko_chaos_340.txt") else {
+        return;
+    };
     for line in &unique {
         let (p, solution, id) = jigsaw(line);
         assert_unique(&p, &solution, &id);
@@ -366,7 +467,9 @@ fn jigsaw_puzzles_have_the_published_solutions() {
 
 #[test]
 fn alphadoku_25x25_are_unique() {
-    let Some(puzzles) = dataset("25x25/alphadoku_2.txt") else { return };
+    let Some(puzzles) = dataset("25x25/alphadoku_2.txt") else {
+        return;
+    };
     let layout = boxes(25);
     for (index, givens) in puzzles.iter().enumerate() {
         let p = puzzle(&layout, grid(givens, 25));
@@ -378,7 +481,9 @@ fn alphadoku_25x25_are_unique() {
 
 #[test]
 fn liviniuk_25x25_solve() {
-    let Some(puzzles) = dataset("25x25/liviniuk_25x25_10.txt") else { return };
+    let Some(puzzles) = dataset("25x25/liviniuk_25x25_10.txt") else {
+        return;
+    };
     let layout = boxes(25);
     for (index, givens) in puzzles.iter().enumerate() {
         let p = puzzle(&layout, grid(givens, 25));
@@ -389,65 +494,14 @@ fn liviniuk_25x25_solve() {
 
 #[test]
 fn empty_large_grids_solve() {
-    for size in [12, 16, 25, 36] {
-        let empty = puzzle(&boxes(size), Grid::empty(size));
-        let solution = search::solve(&empty).expect("a solution");
-        assert!(empty.is_solution(&solution), "{size}x{size}");
-    }
-}
-
-
-#[test]
-#[ignore]
-fn scratch_time() {
-    for file in ["25x25/liviniuk_25x25_10.txt", "25x25/alphadoku_2.txt"] {
-        let Some(puzzles) = dataset(file) else { return };
-        let layout = boxes(25);
-        for (index, givens) in puzzles.iter().enumerate() {
-            let p = puzzle(&layout, grid(givens, 25));
-            let t = std::time::Instant::now();
-            let c = search::count_solutions(&p, if file.contains("alpha") { 2 } else { 1 });
-            println!("{file} {index}: {} {:?}", c.solutions, t.elapsed());
+    for size in [12, 16, 25, 36, 49] {
+        for regions in [Regions::default_boxes(size).unwrap(), Regions::Latin] {
+            let empty = puzzle(
+                &Arc::new(Layout::new(size, regions).unwrap()),
+                Grid::empty(size),
+            );
+            let solution = search::solve(&empty).expect("a solution");
+            assert!(empty.is_solution(&solution), "{size}x{size}");
         }
     }
-}
-
-
-#[test]
-#[ignore]
-fn scratch_nine() {
-    let layout = boxes(9);
-    let only = std::env::var("ONLY").unwrap_or_default();
-    for (file, step) in [("9x9/magictour_top1465.txt", 1), ("9x9/sudoku17_49158.txt", 49), ("9x9/forum_hardest_1106.txt", 1)] {
-        if !file.contains(&only) { continue; }
-        let lines: Vec<String> = dataset(file).unwrap().iter().step_by(step).cloned().collect();
-        let puzzles: Vec<Puzzle> = lines.iter().map(|l| puzzle(&layout, grid(l, 9))).collect();
-        let theirs: Vec<sudoku::Sudoku> = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
-        for limit in [1, 2] {
-            let mut best = f64::MAX;
-            let mut n = 0;
-            for _ in 0..15 { let t = std::time::Instant::now(); for p in &puzzles { n += search::count_solutions(p, limit).solutions; } best = best.min(t.elapsed().as_secs_f64()); }
-            let st = gridlogic::search::stats();
-            let mut tb = f64::MAX;
-            for _ in 0..15 { let t = std::time::Instant::now(); for p in &theirs { n += if limit == 1 { p.solution().is_some() as usize } else { p.solutions_count_up_to(2) }; } tb = tb.min(t.elapsed().as_secs_f64()); }
-            println!("{file} limit {limit}: ours {:.0}/s theirs {:.0}/s ratio {:.2} {st} {n}", puzzles.len() as f64 / best, puzzles.len() as f64 / tb, tb / best);
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn scratch_which() {
-    let layout = boxes(9);
-    let which = std::env::var("WHICH").unwrap_or_default();
-    let lines: Vec<String> = dataset("9x9/sudoku17_49158.txt").unwrap().iter().step_by(49).cloned().collect();
-    let puzzles: Vec<Puzzle> = lines.iter().map(|l| puzzle(&layout, grid(l, 9))).collect();
-    let theirs: Vec<sudoku::Sudoku> = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
-    let mut n = 0;
-    let reps: usize = std::env::var("REPS").map(|r| r.parse().unwrap()).unwrap_or(300);
-    for _ in 0..reps {
-        if which == "ours" { for p in &puzzles { n += search::count_solutions(p, 2).solutions; } }
-        else if which == "theirs" { for p in &theirs { n += p.solutions_count_up_to(2); } }
-    }
-    println!("{n}");
 }

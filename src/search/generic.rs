@@ -1,50 +1,76 @@
 //! The engine for every layout: any size from 1 to 100, boxes of any shape, jigsaw regions, Latin
-//! squares and extra houses, seen only through [`Layout::houses`] and [`Layout::peers`].
+//! squares and extra houses, seen only through [`Layout::houses`], [`Layout::houses_of`] and
+//! [`Layout::peers`].
 //!
 //! The state is one candidate set per cell and, for every house and digit, the number of cells of
-//! the house where the digit can still go. Propagation places naked singles (a cell with one
-//! candidate) and hidden singles (a house-digit with one place) until nothing changes; a house-digit
-//! with no place or a cell with no candidate is a contradiction. Branching follows the smallest
-//! choice, as exact-cover search does: the cell with the fewest candidates or the house-digit with
-//! the fewest places, whichever is smaller. Each branch is binary (put the digit there, or remove it
-//! from there and choose again), and every change is written to a trail so that backtracking
-//! undoes it without copying the grid.
+//! the house where the digit can still go. Propagation runs until nothing changes: naked singles (a
+//! cell with one candidate leaves its peers), hidden singles (a house-digit with one place puts the
+//! digit there) and locked candidates (a house-digit whose places all lie in another house clears
+//! the rest of that house). A cell with no candidate or a house-digit with no place is a
+//! contradiction.
+//!
+//! Branching looks at the smallest choice, as exact-cover search does: the cells with the fewest
+//! candidates and the house-digits with the fewest places. Among those it takes the one whose
+//! constraints have failed most often so far (the "weighted degree" rule, which keeps the search on
+//! the hard part of the grid; without it some 25x25 puzzles take minutes). Each branch is binary:
+//! put the digit there, or take it from there and choose again. Every change goes on a trail, so
+//! backtracking undoes it without copying the grid.
 
 use super::Solutions;
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
-use rand::RngExt;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
-/// Searches `layout` from `candidates` (one set per cell), reporting solutions to `found`. With a
-/// random generator, each branch tries a random option first.
-pub(super) fn search(layout: &Layout, candidates: &[DigitSet], rng: Option<StdRng>, found: &mut Solutions) {
+/// How the search takes its branches.
+pub(super) enum Order {
+    /// For counting: options in order, and no restarts.
+    Exhaustive,
+    /// For one solution: options in order; a search that runs long without a solution starts
+    /// again, and goes another way, as the failures it counted steer it.
+    First,
+    /// For a random solution: options in an order drawn from a generator seeded with this seed; a
+    /// search that runs long starts again with fresh draws and its failure counts cleared (they
+    /// would lead it back the same way).
+    Random(u64),
+}
+
+/// Searches `layout` from `candidates` (one set per cell; digits above the size are ignored),
+/// reporting solutions to `found`.
+///
+/// Restarts (with [`Order::First`] and [`Order::Random`]) cut the heavy tail of filling nearly
+/// empty grids, where most orders succeed straight away and a few get lost for minutes. Each
+/// allows twice the branches of the one before, so the search stays complete.
+pub(super) fn search(
+    layout: &Layout,
+    candidates: &[DigitSet],
+    order: Order,
+    found: &mut Solutions,
+) {
+    let (restarts, rng) = match order {
+        Order::Exhaustive => (false, None),
+        Order::First => (true, None),
+        Order::Random(seed) => (true, Some(StdRng::seed_from_u64(seed))),
+    };
     let mut state = State::new(layout, candidates, rng);
-    let mut ok = state.consistent && state.propagate();
-    // The branches taken: the trail length before each, and the cell and digit it fixed.
-    let mut branches: Vec<(usize, usize, u32)> = Vec::new();
-    loop {
-        if ok {
-            if state.open == 0 {
-                found.record(|| state.grid());
-                if found.is_full() {
-                    return;
-                }
-            } else {
-                let (cell, digit) = state.choose();
-                branches.push((state.trail.len(), cell, digit));
-                ok = state.restrict(cell, 1 << digit) && state.propagate();
-                continue;
-            }
+    if !(state.consistent && state.propagate()) {
+        return;
+    }
+    let root = state.trail.len();
+    let mut budget = match restarts {
+        true => (2 * state.open as u64).max(MIN_BUDGET),
+        false => u64::MAX,
+    };
+    while !state.run(budget, found) {
+        state.undo(root);
+        if state.rng.is_some() {
+            state.failures.fill(0);
         }
-        // Backtrack: the last digit tried is wrong for its cell; remove it and carry on.
-        let Some((mark, cell, digit)) = branches.pop() else {
-            return;
-        };
-        state.undo(mark);
-        let rest = state.cands[cell] & !(1 << digit);
-        ok = state.restrict(cell, rest) && state.propagate();
+        budget = budget.saturating_mul(2);
     }
 }
+
+/// The fewest branches a search with restarts takes before it may start again.
+const MIN_BUDGET: u64 = 256;
 
 /// The search state, with the trail that undoes it.
 struct State<'a> {
@@ -86,7 +112,8 @@ enum Branch {
 impl<'a> State<'a> {
     fn new(layout: &'a Layout, candidates: &[DigitSet], rng: Option<StdRng>) -> State<'a> {
         let size = layout.size();
-        let cands: Vec<u128> = candidates.iter().map(|set| set.bits()).collect();
+        let full = DigitSet::full(size).bits();
+        let cands: Vec<u128> = candidates.iter().map(|set| set.bits() & full).collect();
         let mut places = vec![0; layout.houses().len() * size];
         for (house, members) in layout.houses().iter().enumerate() {
             for cell in &members.cells {
@@ -95,7 +122,9 @@ impl<'a> State<'a> {
                 }
             }
         }
-        let singles: Vec<usize> = (0..cands.len()).filter(|&c| cands[c].count_ones() == 1).collect();
+        let singles: Vec<usize> = (0..cands.len())
+            .filter(|&c| cands[c].count_ones() == 1)
+            .collect();
         let hidden = (0..places.len())
             .filter(|&i| places[i] == 1)
             .map(|i| (i / size, i % size))
@@ -171,7 +200,8 @@ impl<'a> State<'a> {
         ok
     }
 
-    /// Places singles until none is left; false on a contradiction (the queues are then emptied).
+    /// Draws every conclusion of singles and locked candidates; false on a contradiction (the work
+    /// queues are then emptied).
     fn propagate(&mut self) -> bool {
         let ok = self.drain();
         if !ok {
@@ -182,6 +212,7 @@ impl<'a> State<'a> {
         ok
     }
 
+    /// Works through the queues until they are empty; false on a contradiction.
     fn drain(&mut self) -> bool {
         loop {
             if let Some(cell) = self.singles.pop() {
@@ -224,10 +255,18 @@ impl<'a> State<'a> {
         }
         let bit = 1 << digit;
         let houses = self.layout.houses();
-        let mut places = houses[house].cells.iter().filter(|cell| self.cands[cell.index()] & bit != 0);
+        let mut places = houses[house]
+            .cells
+            .iter()
+            .filter(|cell| self.cands[cell.index()] & bit != 0);
         let first = places.next().expect("two places or more");
         self.shared.clear();
-        self.shared.extend(self.layout.houses_of(*first).iter().filter(|&&h| h != house));
+        self.shared.extend(
+            self.layout
+                .houses_of(*first)
+                .iter()
+                .filter(|&&h| h != house),
+        );
         for cell in places {
             let of = self.layout.houses_of(*cell);
             self.shared.retain(|h| of.contains(h));
@@ -248,6 +287,43 @@ impl<'a> State<'a> {
             }
         }
         true
+    }
+
+    /// Searches from the current (propagated) state, reporting solutions to `found`, until the
+    /// search is complete or `found` is full: true. False when `budget` branches were taken without
+    /// a solution, so that the caller can start again; the state is then somewhere below the
+    /// starting point.
+    fn run(&mut self, budget: u64, found: &mut Solutions) -> bool {
+        // The branches taken: the trail length before each, and the cell and digit it fixed.
+        let mut branches: Vec<(usize, usize, u32)> = Vec::new();
+        let mut taken = 0;
+        let mut ok = true;
+        loop {
+            if ok {
+                if self.open == 0 {
+                    found.record(|| self.grid());
+                    if found.is_full() {
+                        return true;
+                    }
+                } else {
+                    if taken == budget && found.is_empty() {
+                        return false;
+                    }
+                    taken += 1;
+                    let (cell, digit) = self.choose();
+                    branches.push((self.trail.len(), cell, digit));
+                    ok = self.restrict(cell, 1 << digit) && self.propagate();
+                    continue;
+                }
+            }
+            // Backtrack: the last digit tried is wrong for its cell; remove it and carry on.
+            let Some((mark, cell, digit)) = branches.pop() else {
+                return true;
+            };
+            self.undo(mark);
+            let rest = self.cands[cell] & !(1 << digit);
+            ok = self.restrict(cell, rest) && self.propagate();
+        }
     }
 
     /// Undoes every change made after the trail had `mark` entries.
@@ -277,13 +353,23 @@ impl<'a> State<'a> {
         let fewest = |counts: &mut dyn Iterator<Item = u32>| counts.filter(|&n| n > 1).min();
         let fewest_cands = fewest(&mut self.cands.iter().map(|c| c.count_ones()));
         let fewest_places = fewest(&mut self.places.iter().copied());
-        let fewest = fewest_cands.into_iter().chain(fewest_places).min().expect("an open cell");
+        let fewest = fewest_cands
+            .into_iter()
+            .chain(fewest_places)
+            .min()
+            .expect("an open cell");
         let mut best: Option<(u64, Branch)> = None;
         for (cell, &cands) in self.cands.iter().enumerate() {
             if cands.count_ones() == fewest {
-                let score = self.layout.houses_of(Cell::from_index(cell)).iter().fold(0, |sum, house| {
-                    sum + Bits(cands).map(|digit| self.failures[house * self.size + digit]).sum::<u64>()
-                });
+                let score =
+                    self.layout
+                        .houses_of(Cell::from_index(cell))
+                        .iter()
+                        .fold(0, |sum, house| {
+                            sum + Bits(cands)
+                                .map(|digit| self.failures[house * self.size + digit])
+                                .sum::<u64>()
+                        });
                 if best.is_none_or(|(top, _)| score > top) {
                     best = Some((score, Branch::Cell(cell)));
                 }
@@ -297,7 +383,9 @@ impl<'a> State<'a> {
         let pick = self.pick(fewest as usize);
         match best.expect("an option with the fewest branches").1 {
             Branch::Cell(cell) => {
-                let digit = Bits(self.cands[cell]).nth(pick).expect("counted candidates");
+                let digit = Bits(self.cands[cell])
+                    .nth(pick)
+                    .expect("counted candidates");
                 (cell, digit as u32)
             }
             Branch::Places(index) => {
@@ -316,7 +404,9 @@ impl<'a> State<'a> {
 
     /// Which of `count` options to try first: the first one, or a random one.
     fn pick(&mut self, count: usize) -> usize {
-        self.rng.as_mut().map_or(0, |rng| rng.random_range(0..count))
+        self.rng
+            .as_mut()
+            .map_or(0, |rng| rng.random_range(0..count))
     }
 
     /// The grid of a solved state.

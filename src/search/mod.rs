@@ -1,22 +1,20 @@
 //! The exact solver: counts a puzzle's solutions up to a limit, finds one, or finds a random one.
 //!
 //! Two engines sit behind one interface, and the choice between them is automatic:
-//! - `nine`: a bit-parallel engine for standard Sudoku (9x9, 3x3 boxes, no extra houses), the
-//!   case that must be fast because checking thousands of puzzles is common;
-//! - `generic`: an engine for every size from 1 to 100 and every layout (boxes of any shape,
-//!   jigsaw regions, Latin squares, extra houses), which sees the grid only through
-//!   [`Layout::houses`] and [`Layout::peers`].
+//! - `nine`: a bit-parallel engine for standard Sudoku (9x9, 3x3 boxes, no extra houses), the case
+//!   that must be fast, because checking thousands of puzzles is common;
+//! - `generic`: an engine for every size from 1 to 100 and every layout (boxes of any shape, jigsaw
+//!   regions, Latin squares, extra houses), which knows the grid only through its houses and peers.
 //!
-//! Both report solutions to a [`Solutions`] collector, which counts them, keeps the first and says
-//! when to stop. Both start from candidates rather than givens, so the logical engine can hand over
-//! a partly deduced grid ([`count_from_candidates`]).
+//! Both report solutions to a `Solutions` collector, which counts them, keeps the first and says
+//! when to stop, and both can start from candidates rather than givens, so that the logical engine
+//! can hand over a partly deduced grid ([`count_from_candidates`]). Random solutions always come
+//! from the generic engine, whose branching can take its options in a random order.
 
 mod generic;
 mod nine;
 
 use crate::model::{Cell, DigitSet, Grid, Layout, Puzzle};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 /// How many solutions a search found, and the first of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,36 +44,50 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
 /// Counts the solutions that keep every digit of a cell within that cell's `candidates`, stopping
 /// at `limit`.
 ///
-/// `candidates` holds one set per cell, row-major. A cell with a single candidate counts as placed;
-/// a cell with none makes the count 0. The candidates need not be consistent with each other: the
-/// search removes whatever the houses rule out.
+/// `candidates` holds one set per cell, row-major; digits above the grid's size are ignored. A cell
+/// with a single candidate counts as placed; a cell with none makes the count 0. The candidates
+/// need not be consistent with each other: the search removes whatever the houses rule out.
 pub fn count_from_candidates(layout: &Layout, candidates: &[DigitSet], limit: usize) -> Count {
-    assert_eq!(candidates.len(), layout.cell_count(), "one candidate set per cell");
+    assert_eq!(
+        candidates.len(),
+        layout.cell_count(),
+        "one candidate set per cell"
+    );
     let mut found = Solutions::new(limit);
     if !found.is_full() {
         if nine::applies(layout) {
             nine::search_candidates(candidates, &mut found);
         } else {
-            generic::search(layout, candidates, None, &mut found);
+            let order = match limit {
+                1 => generic::Order::First,
+                _ => generic::Order::Exhaustive,
+            };
+            generic::search(layout, candidates, order, &mut found);
         }
     }
     found.into_count()
 }
 
-/// Any one solution of `puzzle`, or `None` when it has none.
+/// Any one solution of `puzzle`, or `None` when it has none; the same one on every run.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     count_solutions(puzzle, 1).first
 }
 
 /// A solution of `puzzle` picked at random, or `None` when it has none.
 ///
-/// The search tries the options of every branch in an order drawn from a random generator seeded
-/// with `seed`, so the same puzzle and seed give the same grid on every run, and every solution can
-/// come out (though not all with the same probability).
+/// The search takes the options of every branch in an order drawn from a generator seeded with
+/// `seed`, so the same puzzle and seed give the same grid on every run, and every solution can come
+/// out (though not all with the same probability). It starts again with new draws when it runs
+/// long, which keeps nearly empty grids quick up to 36x36; from 49x49 up, filling an empty grid of
+/// boxes at random can take very long.
 pub fn random_solution(puzzle: &Puzzle, seed: u64) -> Option<Grid> {
     let mut found = Solutions::new(1);
-    let rng = StdRng::seed_from_u64(seed);
-    generic::search(puzzle.layout(), &candidates_of(puzzle), Some(rng), &mut found);
+    generic::search(
+        puzzle.layout(),
+        &candidates_of(puzzle),
+        generic::Order::Random(seed),
+        &mut found,
+    );
     found.first
 }
 
@@ -113,6 +125,11 @@ impl Solutions {
         self.count += 1;
     }
 
+    /// Whether no solution was found yet.
+    fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
     /// Whether the limit is reached, so the search must stop.
     fn is_full(&self) -> bool {
         self.count >= self.limit
@@ -125,8 +142,3 @@ impl Solutions {
         }
     }
 }
-
-pub static GUESSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static C: [std::sync::atomic::AtomicU64; 6] = [const { std::sync::atomic::AtomicU64::new(0) }; 6];
-pub fn bump(i: usize) { C[i].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-pub fn stats() -> String { format!("guesses {} counters {:?}", GUESSES.swap(0, std::sync::atomic::Ordering::Relaxed), C.iter().map(|c| c.swap(0, std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>()) }
