@@ -332,6 +332,19 @@ fn candidates_narrow_the_count() {
                     first: Some(solved.clone())
                 }
             );
+            // Every cell single: the solution itself, or nothing once two cells of a row agree.
+            let mut singles: Vec<DigitSet> = (0..81)
+                .map(|i| DigitSet::single(solved.get(Cell::from_index(i)).unwrap()))
+                .collect();
+            assert_eq!(
+                search::count_from_candidates(&layout, &singles, 2).solutions,
+                1
+            );
+            singles[1] = singles[0];
+            assert_eq!(
+                search::count_from_candidates(&layout, &singles, 2).solutions,
+                0
+            );
             let open = givens.find(['.', '0']).unwrap();
             candidates[open] = candidates[open].without(DigitSet::single(
                 solved.get(Cell::from_index(open)).unwrap(),
