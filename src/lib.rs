@@ -16,12 +16,12 @@ pub mod batch;
 pub mod engine;
 pub mod error;
 pub mod model;
-pub mod search;
-pub mod read;
 pub mod rating;
+pub mod read;
 pub mod reglib;
-pub mod report;
 pub mod render;
+pub mod report;
+pub mod search;
 pub mod techniques;
 
 pub use error::{Error, Result};

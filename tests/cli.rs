@@ -189,10 +189,21 @@ fn json_output_carries_grid_layout_and_count() {
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["unique"], true);
     let steps = doc["steps"].as_array().unwrap();
-    let placed: usize = steps.iter().map(|s| s["placements"].as_array().unwrap().len()).sum();
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placements"].as_array().unwrap().len())
+        .sum();
     assert_eq!(doc["given_count"], 6);
-    assert_eq!(placed, 36 - 6, "every empty cell is placed by exactly one step");
-    assert!(steps.iter().all(|s| !s["explanation"].as_str().unwrap().is_empty()));
+    assert_eq!(
+        placed,
+        36 - 6,
+        "every empty cell is placed by exactly one step"
+    );
+    assert!(
+        steps
+            .iter()
+            .all(|s| !s["explanation"].as_str().unwrap().is_empty())
+    );
     assert_eq!(doc["outcome"]["kind"], "solved");
     assert_eq!(doc["layout"]["regions"], "jigsaw regions");
     let expected = line_values("146325452136231654523461615243364512");
