@@ -370,14 +370,14 @@ fn solve(
         .collect::<Result<_, _>>()?;
     for (puzzle, solve) in read.puzzles.iter().zip(&solves) {
         let wrong = if verify {
-            first_wrong_step(puzzle, solve)
+            first_wrong_step(solve)
         } else {
             None
         };
         if let Some(message) = &wrong {
             eprintln!("error: {}: {message}", summary(puzzle));
         }
-        let accepted = solve.outcome == Outcome::Solved && (solve.unique || random);
+        let accepted = solve.outcome == Outcome::Solved && (solve.is_unique() || random);
         all_ok &= wrong.is_none() && accepted;
         match format {
             Format::Text => {
@@ -404,7 +404,7 @@ fn solve(
                 layout: LayoutJson::of(puzzle),
                 givens: render::grid_rows(puzzle.givens()),
                 given_count: puzzle.givens().filled_count(),
-                unique: solve.unique,
+                unique: solve.is_unique(),
                 outcome: &solve.outcome,
                 rating: rating::rate(&solve.steps),
                 backtracking_steps: solve.backtracks(),
@@ -428,16 +428,9 @@ fn solve(
     Ok(exit_code(all_ok))
 }
 
-/// The first step that contradicts the puzzle's unique solution, described; `None` when every
-/// step is sound (or the puzzle is not unique, so there is nothing to compare with).
-fn first_wrong_step(puzzle: &Puzzle, solve: &Solve) -> Option<String> {
-    let count = search::count_solutions(puzzle, 2);
-    let solution = count.first.filter(|_| count.solutions == 1)?;
-    let (index, step) = solve
-        .steps
-        .iter()
-        .enumerate()
-        .find(|(_, step)| !engine::is_sound(step, &solution))?;
+/// The first step that contradicts the puzzle's unique solution, described.
+fn first_wrong_step(solve: &Solve) -> Option<String> {
+    let (index, step) = solve.first_unsound_step()?;
     Some(format!("step {} is wrong: {}", index + 1, step.explanation))
 }
 

@@ -19,7 +19,7 @@ pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
 
 /// What the solve came to, in a few words.
 pub fn verdict(solve: &Solve) -> String {
-    let uniqueness = if solve.unique {
+    let uniqueness = if solve.is_unique() {
         "unique solution"
     } else {
         "NOT unique: several solutions"

@@ -133,16 +133,19 @@ fn puzzles_without_a_solution_get_a_verdict_with_the_contradiction() {
 }
 
 #[test]
-fn several_solutions_are_reported_and_the_seed_picks_one() {
+fn backtracking_on_a_puzzle_that_is_not_unique_says_so_and_picks_by_seed() {
     let file = "fixtures/seed/generator-holes-45.csv";
-    let (code, out, _) = run(&["solve", file]);
-    assert_eq!(code, 1);
-    assert!(out.contains("NOT unique"), "{out}");
-    let (code, out, _) = run(&["solve", file, "--random", "--seed", "3"]);
+    let (code, out, _) = run(&["explain", file, "--seed", "3"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("each lead to a solution") || out.contains("backtracking"),
+        out.contains("each lead to a solution (the puzzle is not unique); picked"),
         "{out}"
+    );
+    assert!(out.contains("NOT unique: several solutions"), "{out}");
+    assert_eq!(
+        run(&["explain", file, "--seed", "3"]).1,
+        out,
+        "the same seed, the same log"
     );
 }
 

@@ -5,7 +5,7 @@
 pub mod state;
 pub mod step;
 
-use crate::model::{Cell, Digit, DigitSet, Puzzle};
+use crate::model::{Cell, Digit, DigitSet, Grid, Puzzle};
 use crate::search;
 use crate::techniques;
 use rand::rngs::StdRng;
@@ -63,11 +63,26 @@ pub struct Solve {
     pub state: State,
     /// How it ended.
     pub outcome: Outcome,
-    /// Whether the puzzle has exactly one solution (by search, before solving).
-    pub unique: bool,
+    /// The puzzle's solution when it has exactly one (found by search before solving).
+    pub solution: Option<Grid>,
 }
 
 impl Solve {
+    /// Whether the puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.solution.is_some()
+    }
+
+    /// The first step (with its index) that contradicts the unique solution: a placement of
+    /// another digit or an elimination of the solution's digit. `None` when every step is sound
+    /// or the puzzle is not unique.
+    pub fn first_unsound_step(&self) -> Option<(usize, &Step)> {
+        let solution = self.solution.as_ref()?;
+        self.steps
+            .iter()
+            .enumerate()
+            .find(|(_, step)| !is_sound(step, solution))
+    }
     /// Number of backtracking steps.
     pub fn backtracks(&self) -> usize {
         self.steps
@@ -79,7 +94,9 @@ impl Solve {
 
 /// Solves `puzzle` by logic, backtracking only when no allowed technique applies.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
-    let unique = search::count_solutions(puzzle, 2).solutions == 1;
+    let count = search::count_solutions(puzzle, 2);
+    let solution = count.first.filter(|_| count.solutions == 1);
+    let unique = solution.is_some();
     let mut state = State::from_puzzle(puzzle);
     let mut steps = Vec::new();
     let mut rng = StdRng::seed_from_u64(options.seed);
@@ -106,7 +123,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
         steps,
         state,
         outcome,
-        unique,
+        solution,
     }
 }
 
@@ -185,7 +202,7 @@ fn list(digits: impl Iterator<Item = Digit>) -> String {
 
 /// Whether a step agrees with `solution`: every placement is the solution's digit and no
 /// elimination removes it. The soundness harness checks every step with this.
-pub fn is_sound(step: &Step, solution: &crate::model::Grid) -> bool {
+pub fn is_sound(step: &Step, solution: &Grid) -> bool {
     step.placements
         .iter()
         .all(|p| solution.get(p.cell) == Some(p.digit))

@@ -83,7 +83,7 @@ impl fmt::Display for House {
 }
 
 /// How the grid is divided into regions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", tag = "kind")]
 pub enum Regions {
     /// Rectangular boxes of `rows` x `cols` cells.

@@ -166,7 +166,7 @@ enum RegionSource {
 struct Reader<'a> {
     options: &'a ReadOptions,
     symbols: Symbols,
-    layouts: std::cell::RefCell<HashMap<(usize, String), Arc<Layout>>>,
+    layouts: std::cell::RefCell<HashMap<(usize, Regions), Arc<Layout>>>,
 }
 
 impl<'a> Reader<'a> {
@@ -385,12 +385,13 @@ impl<'a> Reader<'a> {
     }
 
     fn layout(&self, size: usize, regions: Regions) -> Result<Arc<Layout>, Error> {
-        let key = (size, format!("{regions:?}"));
-        if let Some(layout) = self.layouts.borrow().get(&key) {
+        if let Some(layout) = self.layouts.borrow().get(&(size, regions.clone())) {
             return Ok(layout.clone());
         }
-        let layout = Arc::new(Layout::new(size, regions)?);
-        self.layouts.borrow_mut().insert(key, layout.clone());
+        let layout = Arc::new(Layout::new(size, regions.clone())?);
+        self.layouts
+            .borrow_mut()
+            .insert((size, regions), layout.clone());
         Ok(layout)
     }
 }
