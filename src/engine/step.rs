@@ -53,8 +53,22 @@ pub enum Family {
     Intersections,
     /// Naked and hidden subsets.
     Subsets,
-    /// Basic fish.
+    /// Basic, finned, sashimi and Franken fish.
     Fish,
+    /// Single-digit patterns: skyscraper, 2-string kite, turbot fish, empty rectangle.
+    SingleDigit,
+    /// Uniqueness: unique and avoidable rectangles, BUG+1 (only on puzzles known to be unique).
+    Uniqueness,
+    /// Wings: XY-, XYZ-, W- and WXYZ-Wing, remote pairs.
+    Wings,
+    /// Colouring: simple colours and multi-colours.
+    Colouring,
+    /// Chains: X-chains, XY-chains, nice loops and alternating inference chains.
+    Chains,
+    /// Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS chains, Sue de Coq, death blossom.
+    Als,
+    /// Forcing chains and nets, Nishio.
+    Forcing,
     /// A guess settled by search.
     Backtracking,
 }
