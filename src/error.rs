@@ -1,4 +1,5 @@
-//! The library's error type: every way an input can be unreadable or invalid.
+//! The library's error type: every way an input can be unreadable or invalid, or an output
+//! unwritable.
 //!
 //! Each message names the place a person has to look at: the file, the sheet, the cell by its sheet
 //! address and as `r4c3`, and the offending value. Puzzles that read fine but have no solution or
@@ -25,6 +26,15 @@ pub enum Error {
         /// The file.
         path: PathBuf,
         /// What the workbook reader said.
+        message: String,
+    },
+
+    /// An output file could not be written.
+    #[error("cannot write {path}: {message}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
         message: String,
     },
 

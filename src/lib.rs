@@ -9,6 +9,7 @@
 //! - [`techniques`]: human techniques, one file per family;
 //! - [`rating`]: per-technique scores and the difficulty of a solve;
 //! - [`report`]: summaries and step logs of a solve;
+//! - [`write`]: annotated workbooks, described in memory and written as `.xlsx`;
 //! - [`batch`]: many puzzles on all cores, one CSV row each;
 //! - [`error`]: the error type.
 
@@ -23,5 +24,6 @@ pub mod render;
 pub mod report;
 pub mod search;
 pub mod techniques;
+pub mod write;
 
 pub use error::{Error, Result};

@@ -8,10 +8,11 @@ use gridlogic::model::{Grid, Origin, Puzzle};
 use gridlogic::rating::{self, technique_rating};
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
+use gridlogic::write::sudoku as sudoku_book;
 use gridlogic::{report, search, techniques};
 use serde::Serialize;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Solve and check logic puzzles kept in spreadsheets, CSV and text files, and explain every step.
@@ -48,6 +49,8 @@ enum Command {
         /// Check every step against the solution found by search (a soundness check).
         #[arg(long)]
         verify: bool,
+        #[command(flatten)]
+        workbook: WorkbookArgs,
     },
     /// Print the numbered step log of a logical solve.
     Explain {
@@ -107,6 +110,70 @@ struct InputArgs {
     /// Symbol alphabet for the digits 1..N, e.g. 0123456789ABCDEF.
     #[arg(long, value_name = "STRING")]
     symbols: Option<String>,
+}
+
+/// Where the annotated workbook goes.
+#[derive(Args)]
+struct WorkbookArgs {
+    /// Write the annotated workbook to OUT.xlsx. Without it, a workbook input gets
+    /// <stem>.solved.xlsx beside it and a text or CSV input gets none.
+    #[arg(short, long, value_name = "OUT.xlsx")]
+    output: Option<PathBuf>,
+    /// Replace the workbook if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Add one sheet per step, for the first K steps or all, showing the candidates it works on.
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "all",
+          value_parser = parse_step_sheets)]
+    step_sheets: Option<usize>,
+    /// Write no workbook, not even beside a workbook input.
+    #[arg(long, conflicts_with_all = ["output", "force", "step_sheets"])]
+    no_workbook: bool,
+}
+
+/// `all` or a number of step sheets.
+fn parse_step_sheets(text: &str) -> Result<usize, String> {
+    match text {
+        "all" => Ok(usize::MAX),
+        number => number
+            .parse()
+            .map_err(|_| format!("expected a number of steps or 'all', got '{number}'")),
+    }
+}
+
+impl WorkbookArgs {
+    /// The workbook to write for `input`, if any, after checking that it may be written: an
+    /// `.xlsx` name, not the input, and not an existing file unless `--force`.
+    fn target(&self, input: &Path) -> Result<Option<PathBuf>, gridlogic::Error> {
+        let path = match (&self.output, self.no_workbook) {
+            (_, true) => return Ok(None),
+            (Some(path), _) => path.clone(),
+            (None, _) if read::is_workbook(input) => {
+                let stem = input.file_stem().unwrap_or_default().to_string_lossy();
+                input.with_file_name(format!("{stem}.solved.xlsx"))
+            }
+            (None, _) => return Ok(None),
+        };
+        let refuse = |message: &str| gridlogic::Error::Write {
+            path: path.clone(),
+            message: message.to_string(),
+        };
+        let is_xlsx = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
+        if !is_xlsx {
+            return Err(refuse(
+                "workbooks are written as .xlsx; give it an .xlsx name",
+            ));
+        }
+        if same_file(&path, input) {
+            return Err(refuse("it is the input file, which is never written over"));
+        }
+        if path.exists() && !self.force {
+            return Err(refuse("it exists; use --force to replace it"));
+        }
+        Ok(Some(path))
+    }
 }
 
 /// What the logical engine may use.
@@ -237,7 +304,11 @@ fn main() -> ExitCode {
             format,
             random,
             verify,
-        } => (&input.file, solve(input, engine, *format, *random, *verify)),
+            workbook,
+        } => (
+            &input.file,
+            solve(input, engine, *format, *random, *verify, workbook),
+        ),
         Command::Explain {
             input,
             engine,
@@ -262,6 +333,10 @@ fn main() -> ExitCode {
             eprintln!("error: writing output: {e}");
             ExitCode::from(2)
         }
+        Err(Failure::Input(error @ gridlogic::Error::Write { .. })) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
         Err(Failure::Input(error)) => {
             eprintln!("error: {}: {error}", file.display());
             ExitCode::from(2)
@@ -275,30 +350,6 @@ fn exit_code(success: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
-}
-
-/// A puzzle's source, size, layout and givens in one line.
-fn summary(puzzle: &Puzzle) -> String {
-    let n = puzzle.size();
-    let place = match puzzle.origin() {
-        Origin::Sheet { sheet, top, left } => {
-            let area = read::table::Area::square(*top, *left, n).a1();
-            match sheet {
-                Some(sheet) => format!("sheet '{sheet}' {area}: "),
-                None => format!("{area}: "),
-            }
-        }
-        Origin::Line { line } => format!("line {line}: "),
-        Origin::TextGrid { lines } => lines
-            .first()
-            .map_or(String::new(), |l| format!("line {l}: ")),
-        Origin::Unknown => String::new(),
-    };
-    format!(
-        "{place}{n}x{n}, {}, {} givens",
-        puzzle.layout().regions().describe(),
-        puzzle.givens().filled_count()
-    )
 }
 
 fn check(input: &InputArgs) -> CommandResult {
@@ -320,7 +371,7 @@ fn check(input: &InputArgs) -> CommandResult {
                 "2 or more solutions (not unique)"
             }
         };
-        writeln!(out, "{}: {verdict}", summary(puzzle))?;
+        writeln!(out, "{}: {verdict}", report::puzzle_summary(puzzle))?;
     }
     if read.puzzles.len() > 1 {
         writeln!(
@@ -358,8 +409,18 @@ fn solve(
     format: Format,
     random: bool,
     verify: bool,
+    workbook: &WorkbookArgs,
 ) -> CommandResult {
+    let target = workbook.target(&input.file)?;
     let read = input.read()?;
+    if target.is_some() && read.puzzles.len() != 1 {
+        return Err(gridlogic::Error::Usage(format!(
+            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
+             or --no-workbook",
+            read.puzzles.len()
+        ))
+        .into());
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
     let mut documents = Vec::new();
@@ -375,13 +436,18 @@ fn solve(
             None
         };
         if let Some(message) = &wrong {
-            eprintln!("error: {}: {message}", summary(puzzle));
+            eprintln!("error: {}: {message}", report::puzzle_summary(puzzle));
         }
         let accepted = solve.outcome == Outcome::Solved && (solve.is_unique() || random);
         all_ok &= wrong.is_none() && accepted;
         match format {
             Format::Text => {
-                writeln!(out, "{}: {}", summary(puzzle), report::verdict(solve))?;
+                writeln!(
+                    out,
+                    "{}: {}",
+                    report::puzzle_summary(puzzle),
+                    report::verdict(solve)
+                )?;
                 writeln!(out, "{}", report::difficulty(solve))?;
                 writeln!(out, "{}", report::step_counts(solve))?;
                 let grid = match solved_grid(solve) {
@@ -395,7 +461,11 @@ fn solve(
                     .filter(|_| accepted)
                     .map(|g| render::grid_line(g, puzzle.symbols()));
                 if line.is_none() {
-                    eprintln!("{}: {}", summary(puzzle), report::verdict(solve));
+                    eprintln!(
+                        "{}: {}",
+                        report::puzzle_summary(puzzle),
+                        report::verdict(solve)
+                    );
                 }
                 writeln!(out, "{}", line.unwrap_or_default())?;
             }
@@ -425,7 +495,43 @@ fn solve(
         writeln!(out, "{}", json.map_err(io::Error::other)?)?;
     }
     out.flush()?;
+    if let (Some(path), [puzzle], [solve]) = (target, read.puzzles.as_slice(), solves.as_slice()) {
+        let step_sheets = workbook.step_sheets.unwrap_or(0);
+        write_workbook(&input.file, puzzle, solve, engine_args, step_sheets, &path)?;
+        eprintln!("wrote {}", path.display());
+    }
     Ok(exit_code(all_ok))
+}
+
+/// Writes the annotated workbook of `solve`. A puzzle that was not read from a sheet is placed
+/// at B3 and solved again there, so that the explanations name the workbook's cells.
+fn write_workbook(
+    source: &Path,
+    puzzle: &Puzzle,
+    solve: &Solve,
+    engine_args: &EngineArgs,
+    step_sheets: usize,
+    path: &Path,
+) -> Result<(), gridlogic::Error> {
+    let source = source
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let options = sudoku_book::BookOptions {
+        step_sheets,
+        ..sudoku_book::BookOptions::new(puzzle, source)
+    };
+    let placed;
+    let (puzzle, solve) = match puzzle.origin() {
+        Origin::Sheet { .. } => (puzzle, solve),
+        _ => {
+            let moved = puzzle.clone().with_origin(sudoku_book::DEFAULT_ORIGIN);
+            let again = engine::solve(&moved, &engine_args.options(moved.size())?);
+            placed = (moved, again);
+            (&placed.0, &placed.1)
+        }
+    };
+    let book = sudoku_book::book(puzzle, solve, &options);
+    gridlogic::write::xlsx::save(&book, path)
 }
 
 /// The first step that contradicts the puzzle's unique solution, described.
@@ -489,7 +595,7 @@ fn explain_solves(input: &InputArgs, engine_args: &EngineArgs, grids: bool) -> C
         let options = engine_args.options(puzzle.size())?;
         let solve = engine::solve(puzzle, &options);
         all_solved &= solve.outcome == Outcome::Solved;
-        writeln!(out, "{}", summary(puzzle))?;
+        writeln!(out, "{}", report::puzzle_summary(puzzle))?;
         if grids {
             let mut state = State::from_puzzle(puzzle);
             for (i, step) in solve.steps.iter().enumerate() {
@@ -547,7 +653,7 @@ fn show_progress() -> bool {
     io::stderr().is_terminal()
 }
 
-fn same_file(a: &PathBuf, b: &PathBuf) -> bool {
+fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,

@@ -4,9 +4,34 @@
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Step, Technique};
 use crate::engine::{Outcome, Solve};
+use crate::model::{Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use indexmap::IndexMap;
 use serde::Serialize;
+
+/// A puzzle's source, size, layout and givens in one line.
+pub fn puzzle_summary(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let place = match puzzle.origin() {
+        Origin::Sheet { sheet, top, left } => {
+            let area = crate::read::table::Area::square(*top, *left, n).a1();
+            match sheet {
+                Some(sheet) => format!("sheet '{sheet}' {area}: "),
+                None => format!("{area}: "),
+            }
+        }
+        Origin::Line { line } => format!("line {line}: "),
+        Origin::TextGrid { lines } => lines
+            .first()
+            .map_or(String::new(), |l| format!("line {l}: ")),
+        Origin::Unknown => String::new(),
+    };
+    format!(
+        "{place}{n}x{n}, {}, {} givens",
+        puzzle.layout().regions().describe(),
+        puzzle.givens().filled_count()
+    )
+}
 
 /// How many steps each technique took, in order of first use.
 pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {

@@ -191,6 +191,7 @@ fn check_and_solve_work_on_the_fixture_workbooks() {
         "fixtures/workbooks/jigsaw-fills-7x7.xlsx",
         "--format",
         "line",
+        "--no-workbook",
     ]);
     assert_eq!(code, 0);
     assert_eq!(
@@ -202,6 +203,7 @@ fn check_and_solve_work_on_the_fixture_workbooks() {
         "fixtures/workbooks/jigsaw-regions-sheet-5x5.xlsx",
         "--format",
         "line",
+        "--no-workbook",
     ]);
     assert_eq!((code, out.trim()), (0, "2354154132452133142512354"));
 }

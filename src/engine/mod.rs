@@ -65,6 +65,8 @@ pub struct Solve {
     pub outcome: Outcome,
     /// The puzzle's solution when it has exactly one (found by search before solving).
     pub solution: Option<Grid>,
+    /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
+    pub solutions: usize,
 }
 
 impl Solve {
@@ -124,6 +126,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
         state,
         outcome,
         solution,
+        solutions: count.solutions,
     }
 }
 

@@ -73,6 +73,26 @@ pub enum Family {
     Backtracking,
 }
 
+impl Family {
+    /// The name shown in legends: `Singles`, `Single-digit patterns`, `Almost locked sets`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::Singles => "Singles",
+            Family::Intersections => "Intersections",
+            Family::Subsets => "Subsets",
+            Family::Fish => "Fish",
+            Family::SingleDigit => "Single-digit patterns",
+            Family::Uniqueness => "Uniqueness",
+            Family::Wings => "Wings",
+            Family::Colouring => "Colouring",
+            Family::Chains => "Chains",
+            Family::Als => "Almost locked sets",
+            Family::Forcing => "Forcing chains",
+            Family::Backtracking => "Backtracking",
+        }
+    }
+}
+
 /// Which kind of house a hidden single was found in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -272,6 +272,13 @@ impl Puzzle {
         self
     }
 
+    /// The same puzzle said to sit at `origin`, so that messages and explanations name the cells
+    /// there (used when a puzzle read from text is written to a workbook).
+    pub fn with_origin(mut self, origin: Origin) -> Puzzle {
+        self.origin = origin;
+        self
+    }
+
     fn check_duplicates(&self) -> Result<(), Error> {
         for house in self.layout.houses() {
             let mut seen: Vec<Option<Cell>> = vec![None; self.size()];

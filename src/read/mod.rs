@@ -58,14 +58,19 @@ pub struct Input {
     pub warnings: Vec<String>,
 }
 
-/// Reads the puzzle or puzzles in a file.
-pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+/// Whether `path` is read as a workbook (by its extension).
+pub fn is_workbook(path: &Path) -> bool {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
-    if WORKBOOK_EXTENSIONS.contains(&extension.as_str()) {
+    WORKBOOK_EXTENSIONS.contains(&extension.as_str())
+}
+
+/// Reads the puzzle or puzzles in a file.
+pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+    if is_workbook(path) {
         return read_workbook(path, options);
     }
     if options.sheet.is_some() {

@@ -1,0 +1,469 @@
+//! Workbook output. A [`Book`] is an in-memory description of a workbook — sheets, cells, values,
+//! formats, notes, links, borders, column widths — built by a puzzle-specific module
+//! ([`sudoku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
+//! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
+
+pub mod palette;
+pub mod sudoku;
+pub mod xlsx;
+
+use crate::model::sheet_address;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// A colour as `0xRRGGBB`.
+pub type Rgb = u32;
+
+/// A workbook: its sheets, in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Book {
+    /// The sheets; the first is the one shown when the file opens.
+    pub sheets: Vec<Sheet>,
+}
+
+/// One worksheet.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Sheet {
+    /// The sheet's name (at most 31 characters).
+    pub name: String,
+    /// Cells by zero-based (row, column).
+    pub cells: BTreeMap<(u32, u16), CellSpec>,
+    /// Column widths in pixels, by zero-based column.
+    pub column_widths: BTreeMap<u16, u32>,
+    /// Row heights in pixels, by zero-based row.
+    pub row_heights: BTreeMap<u32, u32>,
+    /// The first scrolling row and column: rows above and columns left of it stay in view.
+    pub freeze: Option<(u32, u16)>,
+    /// An Excel table (with a filter on its header).
+    pub table: Option<Table>,
+    /// Whether the screen shows the sheet's gridlines.
+    pub gridlines: bool,
+    /// How the sheet prints.
+    pub print: Print,
+}
+
+/// How a sheet prints.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Print {
+    /// The spreadsheet's defaults.
+    #[default]
+    Default,
+    /// Scaled to one page, turned sideways when wider than tall (grids).
+    OnePage,
+    /// Sideways, scaled to the width of one page (tables).
+    PageWide,
+}
+
+/// An Excel table: a header row of column names over data rows, with a filter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// Zero-based row of the header.
+    pub top: u32,
+    /// Zero-based first column.
+    pub left: u16,
+    /// Zero-based last data row.
+    pub bottom: u32,
+    /// Column names, left to right.
+    pub columns: Vec<String>,
+}
+
+/// What a cell holds and how it looks.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellSpec {
+    /// The value.
+    pub content: Content,
+    /// The look.
+    pub style: Style,
+    /// A note (comment) shown when pointing at the cell.
+    pub note: Option<String>,
+}
+
+/// A cell's value.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Content {
+    /// Nothing, only a format.
+    #[default]
+    Blank,
+    /// A string.
+    Text(String),
+    /// A number.
+    Number(f64),
+    /// A string in parts with fonts of their own (struck-out candidates, highlighted digits).
+    Rich(Vec<Run>),
+    /// A link to a cell of the same workbook, shown as `text`.
+    Link {
+        /// The sheet linked to.
+        sheet: String,
+        /// Zero-based (row, column) of the target cell.
+        cell: (u32, u16),
+        /// The text shown.
+        text: String,
+    },
+}
+
+/// A part of a rich string.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The text.
+    pub text: String,
+    /// Its font.
+    pub font: Font,
+}
+
+/// Font attributes; `None` leaves the workbook default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Font {
+    /// Bold.
+    pub bold: bool,
+    /// Italic.
+    pub italic: bool,
+    /// Struck through.
+    pub strike: bool,
+    /// Underlined (links).
+    pub underline: bool,
+    /// Size in tenths of a point.
+    pub size_tenths: Option<u16>,
+    /// Colour.
+    pub colour: Option<Rgb>,
+    /// A fixed-width face, so keypad-style candidate lists line up.
+    pub monospace: bool,
+}
+
+/// The line of one cell edge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Line {
+    /// No border.
+    #[default]
+    None,
+    /// A hairline between cells.
+    Thin,
+    /// A region edge on big grids.
+    Medium,
+    /// A region edge.
+    Thick,
+}
+
+/// A cell's four borders.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Borders {
+    /// Top edge.
+    pub top: Line,
+    /// Right edge.
+    pub right: Line,
+    /// Bottom edge.
+    pub bottom: Line,
+    /// Left edge.
+    pub left: Line,
+}
+
+/// Horizontal placement of a cell's text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Align {
+    /// The spreadsheet's default (text left, numbers right).
+    #[default]
+    General,
+    /// Left, centred vertically.
+    Left,
+    /// Centred (also vertically).
+    Centre,
+    /// Left and at the top: for wrapped text in tables.
+    TopLeft,
+}
+
+/// How a cell looks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// The font.
+    pub font: Font,
+    /// Background fill.
+    pub fill: Option<Rgb>,
+    /// Horizontal placement.
+    pub align: Align,
+    /// Wrap long text onto several lines.
+    pub wrap: bool,
+    /// The borders.
+    pub borders: Borders,
+}
+
+impl Font {
+    /// The default font at `points`.
+    pub fn sized(points: f64) -> Font {
+        Font {
+            size_tenths: Some((points * 10.0).round() as u16),
+            ..Font::default()
+        }
+    }
+
+    /// The same font in bold.
+    pub fn bold(self) -> Font {
+        Font { bold: true, ..self }
+    }
+
+    /// The same font in `colour`.
+    pub fn coloured(self, colour: Rgb) -> Font {
+        Font {
+            colour: Some(colour),
+            ..self
+        }
+    }
+
+    /// The size in points, if set.
+    pub fn points(self) -> Option<f64> {
+        self.size_tenths.map(|t| f64::from(t) / 10.0)
+    }
+}
+
+impl Style {
+    /// A style with just `font`.
+    pub fn font(font: Font) -> Style {
+        Style {
+            font,
+            ..Style::default()
+        }
+    }
+}
+
+impl CellSpec {
+    /// A cell holding `content` in `style`, without a note.
+    pub fn new(content: Content, style: Style) -> CellSpec {
+        CellSpec {
+            content,
+            style,
+            note: None,
+        }
+    }
+}
+
+impl Sheet {
+    /// An empty sheet named `name`, gridlines shown.
+    pub fn new(name: impl Into<String>) -> Sheet {
+        Sheet {
+            name: name.into(),
+            gridlines: true,
+            ..Sheet::default()
+        }
+    }
+
+    /// Puts `spec` at zero-based (`row`, `col`).
+    pub fn put(&mut self, row: usize, col: usize, spec: CellSpec) {
+        self.cells.insert((row as u32, col as u16), spec);
+    }
+
+    /// Puts `text` at (`row`, `col`) in `style`; an empty text leaves the cell blank.
+    pub fn text(&mut self, row: usize, col: usize, text: impl Into<String>, style: Style) {
+        let text = text.into();
+        let content = match text.is_empty() {
+            true => Content::Blank,
+            false => Content::Text(text),
+        };
+        self.put(row, col, CellSpec::new(content, style));
+    }
+
+    /// Sets the width of column `col` in pixels.
+    pub fn column_width(&mut self, col: usize, pixels: u32) {
+        self.column_widths.insert(col as u16, pixels);
+    }
+
+    /// Sets the height of row `row` in pixels.
+    pub fn row_height(&mut self, row: usize, pixels: u32) {
+        self.row_heights.insert(row as u32, pixels);
+    }
+}
+
+impl Book {
+    /// The whole book as text, one line per sheet property and per row of cells, with the styles
+    /// numbered in order of first use: what snapshot tests compare.
+    pub fn describe(&self) -> String {
+        let mut styles: Vec<Style> = Vec::new();
+        let mut out = String::new();
+        for sheet in &self.sheets {
+            describe_sheet(sheet, &mut styles, &mut out);
+        }
+        out.push_str("== styles ==\n");
+        for (i, style) in styles.iter().enumerate() {
+            let _ = writeln!(out, "s{i}: {}", describe_style(style));
+        }
+        out
+    }
+}
+
+fn describe_sheet(sheet: &Sheet, styles: &mut Vec<Style>, out: &mut String) {
+    let _ = writeln!(out, "== sheet '{}' ==", sheet.name);
+    let mut flags = Vec::new();
+    if !sheet.gridlines {
+        flags.push("no gridlines".to_string());
+    }
+    if sheet.print != Print::Default {
+        flags.push(format!("print {:?}", sheet.print));
+    }
+    if let Some((row, col)) = sheet.freeze {
+        flags.push(format!(
+            "frozen at {}",
+            sheet_address(row as usize, col as usize)
+        ));
+    }
+    if !flags.is_empty() {
+        let _ = writeln!(out, "{}", flags.join(", "));
+    }
+    if let Some(table) = &sheet.table {
+        let right = table.left as usize + table.columns.len() - 1;
+        let _ = writeln!(
+            out,
+            "table {}:{}: {}",
+            sheet_address(table.top as usize, table.left as usize),
+            sheet_address(table.bottom as usize, right),
+            table.columns.join(" | ")
+        );
+    }
+    let _ = writeln!(out, "columns: {}", runs(&sheet.column_widths, column_label));
+    let _ = writeln!(
+        out,
+        "rows: {}",
+        runs(&sheet.row_heights, |r| (r + 1).to_string())
+    );
+    let mut notes = Vec::new();
+    let mut row_text = String::new();
+    let mut current_row = None;
+    for (&(row, col), cell) in &sheet.cells {
+        if current_row != Some(row) {
+            if current_row.is_some() {
+                let _ = writeln!(out, "{}", row_text.trim_end_matches(" | "));
+            }
+            row_text = format!("{}: ", row + 1);
+            current_row = Some(row);
+        }
+        let id = style_id(styles, cell.style);
+        let address = sheet_address(row as usize, col as usize);
+        let _ = write!(
+            row_text,
+            "{address} {} s{id} | ",
+            describe_content(&cell.content)
+        );
+        if let Some(note) = &cell.note {
+            notes.push(format!("note {address}: {note}"));
+        }
+    }
+    if current_row.is_some() {
+        let _ = writeln!(out, "{}", row_text.trim_end_matches(" | "));
+    }
+    for note in notes {
+        let _ = writeln!(out, "{note}");
+    }
+}
+
+fn column_label(col: u16) -> String {
+    crate::model::column_name(col as usize)
+}
+
+/// `B-J 40px, L 24px`: runs of neighbouring keys with the same value.
+fn runs<K: Copy + Into<u64>>(sizes: &BTreeMap<K, u32>, label: impl Fn(K) -> String) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut run: Option<(K, K, u32)> = None;
+    let flush = |run: Option<(K, K, u32)>, parts: &mut Vec<String>| {
+        if let Some((first, last, px)) = run {
+            let range = if Into::<u64>::into(first) == last.into() {
+                label(first)
+            } else {
+                format!("{}-{}", label(first), label(last))
+            };
+            parts.push(format!("{range} {px}px"));
+        }
+    };
+    for (&key, &px) in sizes {
+        run = match run {
+            Some((first, last, size))
+                if size == px && Into::<u64>::into(last) + 1 == key.into() =>
+            {
+                Some((first, key, size))
+            }
+            other => {
+                flush(other, &mut parts);
+                Some((key, key, px))
+            }
+        };
+    }
+    flush(run, &mut parts);
+    parts.join(", ")
+}
+
+fn style_id(styles: &mut Vec<Style>, style: Style) -> usize {
+    match styles.iter().position(|s| *s == style) {
+        Some(i) => i,
+        None => {
+            styles.push(style);
+            styles.len() - 1
+        }
+    }
+}
+
+fn describe_content(content: &Content) -> String {
+    match content {
+        Content::Blank => "_".to_string(),
+        Content::Text(text) => format!("{:?}", text),
+        Content::Number(n) => n.to_string(),
+        Content::Rich(runs) => {
+            let parts: Vec<String> = runs
+                .iter()
+                .map(|r| format!("{:?}{}", r.text, font_marks(&r.font)))
+                .collect();
+            format!("rich[{}]", parts.join(" "))
+        }
+        Content::Link { sheet, cell, text } => format!(
+            "{text:?}->'{sheet}'!{}",
+            sheet_address(cell.0 as usize, cell.1 as usize)
+        ),
+    }
+}
+
+/// Short marks for the font attributes that differ from the default: `/b/s/#RRGGBB`.
+fn font_marks(font: &Font) -> String {
+    let mut marks = String::new();
+    for (on, mark) in [
+        (font.bold, "/b"),
+        (font.italic, "/i"),
+        (font.strike, "/s"),
+        (font.underline, "/u"),
+        (font.monospace, "/mono"),
+    ] {
+        if on {
+            marks.push_str(mark);
+        }
+    }
+    if let Some(points) = font.points() {
+        let _ = write!(marks, "/{points}pt");
+    }
+    if let Some(colour) = font.colour {
+        let _ = write!(marks, "/#{colour:06X}");
+    }
+    marks
+}
+
+fn describe_style(style: &Style) -> String {
+    let mut parts = vec![format!("font[{}]", font_marks(&style.font))];
+    if let Some(fill) = style.fill {
+        parts.push(format!("fill #{fill:06X}"));
+    }
+    if style.align != Align::General {
+        parts.push(format!("{:?}", style.align).to_lowercase());
+    }
+    if style.wrap {
+        parts.push("wrap".to_string());
+    }
+    let b = style.borders;
+    if b != Borders::default() {
+        let edge = |line: Line| match line {
+            Line::None => '-',
+            Line::Thin => '1',
+            Line::Medium => '2',
+            Line::Thick => '3',
+        };
+        parts.push(format!(
+            "borders trbl {}{}{}{}",
+            edge(b.top),
+            edge(b.right),
+            edge(b.bottom),
+            edge(b.left)
+        ));
+    }
+    parts.join(" ")
+}

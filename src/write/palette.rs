@@ -1,0 +1,106 @@
+//! Colours of the annotated workbooks: one fixed fill per technique family, a warning fill for
+//! backtracking, and pale fills for areas (jigsaw regions, Shikaku rectangles) coloured so that
+//! neighbours never share one. The fills are Paul Tol's "light" and "pale" schemes, chosen to stay
+//! distinguishable with colour-blindness and to keep black digits readable.
+
+use super::Rgb;
+use crate::engine::step::Family;
+
+/// The fill of cells placed by backtracking: a warning red.
+pub const BACKTRACKING: Rgb = 0xEE6677;
+
+/// The fill of cells whose pattern a step sheet highlights.
+pub const PATTERN: Rgb = 0xFFEE99;
+
+/// The fill of cells that lose candidates on a step sheet.
+pub const TARGET: Rgb = 0xFFCCCC;
+
+/// Struck-through candidates (eliminations) on step sheets.
+pub const ELIMINATED: Rgb = 0xCC3311;
+
+/// Candidates that belong to a step's pattern.
+pub const HIGHLIGHT: Rgb = 0x0044AA;
+
+/// Fin candidates of finned patterns.
+pub const FIN: Rgb = 0xEE7733;
+
+/// Digits placed by a step.
+pub const PLACED: Rgb = 0x117733;
+
+/// Digits and candidates that are not part of the story: grey.
+pub const QUIET: Rgb = 0x666666;
+
+/// The fill of cells placed by a technique of `family`.
+pub fn family_fill(family: Family) -> Rgb {
+    match family {
+        Family::Singles => 0x99DDFF,
+        Family::Intersections => 0x44BB99,
+        Family::Subsets => 0xBBCC33,
+        Family::Fish => 0x77AADD,
+        Family::SingleDigit => 0xEEDD88,
+        Family::Uniqueness => 0xAAAA00,
+        Family::Wings => 0xFFAABB,
+        Family::Colouring => 0xCCDDAA,
+        Family::Chains => 0xEE8866,
+        Family::Als => 0xBBCCEE,
+        Family::Forcing => 0xDDDDDD,
+        Family::Backtracking => BACKTRACKING,
+    }
+}
+
+/// Pale fills for areas, in the order [`colour_areas`] hands them out.
+pub const AREA_FILLS: [Rgb; 10] = [
+    0xBBCCEE, 0xEEEEBB, 0xCCDDAA, 0xFFCCCC, 0xCCEEFF, 0xDDDDDD, 0xEEDD88, 0xFFAABB, 0x99DDFF,
+    0x44BB99,
+];
+
+/// A fill for each area such that areas listed as neighbours get different fills, given each
+/// area's neighbours. Areas are coloured greedily in "smallest last" order (repeatedly set aside
+/// an area with the fewest neighbours left, colour in reverse), which needs at most six fills
+/// for any map drawn on a grid; ties go by index, so the result is deterministic.
+pub fn colour_areas(neighbours: &[Vec<usize>]) -> Vec<Rgb> {
+    let mut left: Vec<usize> = neighbours.iter().map(Vec::len).collect();
+    let mut removed = vec![false; neighbours.len()];
+    let mut order = Vec::with_capacity(neighbours.len());
+    while let Some(area) = (0..neighbours.len())
+        .filter(|&a| !removed[a])
+        .min_by_key(|&a| left[a])
+    {
+        removed[area] = true;
+        order.push(area);
+        for &n in &neighbours[area] {
+            left[n] = left[n].saturating_sub(1);
+        }
+    }
+    let mut colour: Vec<usize> = vec![usize::MAX; neighbours.len()];
+    for &area in order.iter().rev() {
+        let used: Vec<usize> = neighbours[area].iter().map(|&n| colour[n]).collect();
+        colour[area] = (0..).find(|c| !used.contains(c)).unwrap_or(0);
+    }
+    colour
+        .into_iter()
+        .map(|c| AREA_FILLS[c % AREA_FILLS.len()])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbouring_areas_get_different_fills() {
+        // A wheel: area 0 in the middle touches 1..=5, which touch their ring neighbours.
+        let mut neighbours = vec![vec![1, 2, 3, 4, 5]];
+        for a in 1..=5 {
+            let next = a % 5 + 1;
+            let prev = (a + 3) % 5 + 1;
+            neighbours.push(vec![0, prev, next]);
+        }
+        let fills = colour_areas(&neighbours);
+        for (a, list) in neighbours.iter().enumerate() {
+            for &b in list {
+                assert_ne!(fills[a], fills[b], "areas {a} and {b}");
+            }
+        }
+    }
+}

@@ -1,0 +1,781 @@
+//! The annotated Sudoku workbook, described from a solve: "Solution" (the solved grid where the
+//! puzzle was typed, deduced cells filled by technique family with a note naming their step, a
+//! legend and a summary), "Steps" (the step log as a filterable table linking to the cells),
+//! "Puzzle" (the givens with region borders), "Candidates" (pencil marks after the givens) and,
+//! on request, one sheet per step showing the candidates it works on.
+
+use super::palette::{self, family_fill};
+use super::{
+    Align, Book, Borders, CellSpec, Content, Font, Line, Print, Rgb, Run, Sheet, Style, Table,
+};
+use crate::engine::Solve;
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Family, Step};
+use crate::model::{Cell, Digit, DigitSet, Layout, Origin, Puzzle, Regions};
+use crate::rating::rate;
+use crate::report;
+use std::collections::BTreeMap;
+
+/// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
+pub const DEFAULT_ORIGIN: Origin = Origin::Sheet {
+    sheet: None,
+    top: 2,
+    left: 1,
+};
+
+/// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
+const CANDIDATE_ANCHOR: (usize, usize) = (3, 1);
+
+/// What goes into the workbook besides the four fixed sheets.
+#[derive(Debug, Clone, Default)]
+pub struct BookOptions {
+    /// The input's file name, for the summary.
+    pub source: String,
+    /// How many of the first steps get a sheet of their own (`usize::MAX` for all).
+    pub step_sheets: usize,
+    /// Write digits as numbers (as typed in a sheet) rather than as the puzzle's symbols.
+    pub numbers: bool,
+}
+
+impl BookOptions {
+    /// Options for `puzzle` as read from the file named `source`, without step sheets: digits
+    /// are written as numbers unless the puzzle came from text with letters (a custom alphabet,
+    /// or a grid larger than 9x9 not read from a sheet or CSV).
+    pub fn new(puzzle: &Puzzle, source: impl Into<String>) -> BookOptions {
+        let from_table = matches!(puzzle.origin(), Origin::Sheet { .. });
+        BookOptions {
+            source: source.into(),
+            step_sheets: 0,
+            numbers: !puzzle.symbols().is_custom() && (puzzle.size() <= 9 || from_table),
+        }
+    }
+}
+
+/// Describes the workbook of `solve`, a solve of `puzzle`.
+pub fn book(puzzle: &Puzzle, solve: &Solve, options: &BookOptions) -> Book {
+    let view = View::new(puzzle, solve, options.numbers);
+    let mut sheets = vec![
+        view.solution_sheet(options),
+        view.steps_sheet(options.step_sheets),
+        view.puzzle_sheet(),
+        view.candidates_sheet(),
+    ];
+    sheets.extend(view.step_sheets(options.step_sheets));
+    Book { sheets }
+}
+
+/// Everything the sheets are drawn from.
+struct View<'a> {
+    puzzle: &'a Puzzle,
+    solve: &'a Solve,
+    /// Zero-based sheet row and column of the grid's top-left cell.
+    anchor: (usize, usize),
+    /// The step that placed each cell, by cell index.
+    placed_by: Vec<Option<usize>>,
+    /// Digits as numbers (typed in a sheet) rather than symbols.
+    numeric: bool,
+    /// Pixel size of a solution cell.
+    cell_px: u32,
+}
+
+impl<'a> View<'a> {
+    fn new(puzzle: &'a Puzzle, solve: &'a Solve, numeric: bool) -> View<'a> {
+        let anchor = match puzzle.origin() {
+            Origin::Sheet { top, left, .. } => (*top, *left),
+            _ => (2, 1),
+        };
+        let mut placed_by = vec![None; puzzle.layout().cell_count()];
+        for (i, step) in solve.steps.iter().enumerate() {
+            for p in &step.placements {
+                placed_by[p.cell.index()] = Some(i);
+            }
+        }
+        let cell_px = match puzzle.size() {
+            0..=9 => 40,
+            10..=16 => 32,
+            17..=25 => 28,
+            _ => 24,
+        };
+        View {
+            puzzle,
+            solve,
+            anchor,
+            placed_by,
+            numeric,
+            cell_px,
+        }
+    }
+
+    fn size(&self) -> usize {
+        self.puzzle.size()
+    }
+
+    fn layout(&self) -> &Layout {
+        self.puzzle.layout()
+    }
+
+    /// A digit as the cell shows it: a number, or the puzzle's symbol.
+    fn digit_content(&self, digit: Digit) -> Content {
+        if self.numeric {
+            Content::Number(digit.get() as f64)
+        } else {
+            Content::Text(self.puzzle.symbols().write(digit))
+        }
+    }
+
+    /// A digit inside a candidate list.
+    fn digit_text(&self, digit: Digit) -> String {
+        if self.numeric {
+            digit.get().to_string()
+        } else {
+            self.puzzle.symbols().write(digit)
+        }
+    }
+
+    /// The sheet row and column of a grid cell, for a grid anchored at `anchor`.
+    fn at(&self, cell: Cell, anchor: (usize, usize)) -> (usize, usize) {
+        let n = self.size();
+        (anchor.0 + cell.row(n), anchor.1 + cell.col(n))
+    }
+
+    /// Thin lines between cells, thick ones on region edges and around the grid.
+    fn borders(&self, cell: Cell) -> Borders {
+        let n = self.size();
+        let (row, col) = (cell.row(n), cell.col(n));
+        let region = |r: usize, c: usize| self.layout().region_of(Cell::at(r, c, n));
+        let edge = |outside: bool, other: Option<(usize, usize)>| {
+            let crosses = other.is_some_and(|(r, c)| region(r, c) != region(row, col));
+            if outside || crosses {
+                Line::Thick
+            } else {
+                Line::Thin
+            }
+        };
+        Borders {
+            top: edge(row == 0, row.checked_sub(1).map(|r| (r, col))),
+            bottom: edge(row + 1 == n, (row + 1 < n).then_some((row + 1, col))),
+            left: edge(col == 0, col.checked_sub(1).map(|c| (row, c))),
+            right: edge(col + 1 == n, (col + 1 < n).then_some((row, col + 1))),
+        }
+    }
+
+    /// Square columns and rows of `px` for a grid at `anchor`.
+    fn size_grid(&self, sheet: &mut Sheet, anchor: (usize, usize), width: u32, height: u32) {
+        for i in 0..self.size() {
+            sheet.column_width(anchor.1 + i, width);
+            sheet.row_height(anchor.0 + i, height);
+        }
+    }
+
+    fn digit_style(&self, font: Font, fill: Option<Rgb>, cell: Cell) -> Style {
+        Style {
+            font,
+            fill,
+            align: Align::Centre,
+            wrap: false,
+            borders: self.borders(cell),
+        }
+    }
+
+    fn digit_font(&self) -> Font {
+        Font::sized(f64::from(self.cell_px) * 0.45)
+    }
+
+    /// The fill of a cell placed by `step`.
+    fn fill_of(step: &Step) -> Rgb {
+        family_fill(step.technique.family())
+    }
+
+    fn note_of(&self, index: usize) -> String {
+        format!(
+            "Step {} — {}",
+            index + 1,
+            self.solve.steps[index].explanation
+        )
+    }
+
+    fn solution_sheet(&self, options: &BookOptions) -> Sheet {
+        let mut sheet = Sheet::new("Solution");
+        sheet.gridlines = false;
+        sheet.print = Print::OnePage;
+        self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
+        let state = &self.solve.state;
+        for cell in self.layout().cells() {
+            let spec = self.solution_cell(state, cell);
+            let (row, col) = self.at(cell, self.anchor);
+            sheet.put(row, col, spec);
+        }
+        self.legend_and_summary(&mut sheet, options);
+        sheet
+    }
+
+    fn solution_cell(&self, state: &State, cell: Cell) -> CellSpec {
+        let font = self.digit_font();
+        if let Some(digit) = self.puzzle.givens().get(cell) {
+            let style = self.digit_style(font.bold(), Some(0xFFFFFF), cell);
+            return CellSpec::new(self.digit_content(digit), style);
+        }
+        match (state.value(cell), self.placed_by[cell.index()]) {
+            (Some(digit), Some(step)) => {
+                let fill = View::fill_of(&self.solve.steps[step]);
+                let mut spec = CellSpec::new(
+                    self.digit_content(digit),
+                    self.digit_style(font, Some(fill), cell),
+                );
+                spec.note = Some(self.note_of(step));
+                spec
+            }
+            _ => {
+                let small = Font::sized(8.0).coloured(palette::QUIET);
+                let text = self.candidate_line(state.candidates(cell));
+                let mut style = self.digit_style(small, None, cell);
+                style.wrap = true;
+                CellSpec::new(Content::Text(text), style)
+            }
+        }
+    }
+
+    fn candidate_line(&self, candidates: DigitSet) -> String {
+        let digits: Vec<String> = candidates.iter().map(|d| self.digit_text(d)).collect();
+        digits.join(" ")
+    }
+
+    /// The legend (fill → family, with counts) and the summary, right of the grid.
+    fn legend_and_summary(&self, sheet: &mut Sheet, options: &BookOptions) {
+        let (top, col) = (self.anchor.0, self.anchor.1 + self.size() + 1);
+        sheet.column_width(col - 1, 16);
+        sheet.column_width(col, 24);
+        sheet.column_width(col + 1, 150);
+        sheet.column_width(col + 2, 420);
+        let heading = Style {
+            align: Align::Left,
+            ..Style::font(Font::sized(12.0).bold())
+        };
+        let plain = Style {
+            align: Align::Left,
+            ..Style::default()
+        };
+        let bold = Style::font(Font::default().bold());
+        let bold = Style {
+            align: Align::Left,
+            ..bold
+        };
+        let mut row = top;
+        sheet.text(row, col, "Legend", heading);
+        row += 1;
+        for (label, fill, counts) in self.legend_rows() {
+            let swatch = Style {
+                fill: Some(fill),
+                borders: Borders {
+                    top: Line::Thin,
+                    right: Line::Thin,
+                    bottom: Line::Thin,
+                    left: Line::Thin,
+                },
+                ..Style::default()
+            };
+            sheet.put(row, col, CellSpec::new(Content::Blank, swatch));
+            sheet.text(row, col + 1, label, plain);
+            sheet.text(row, col + 2, counts, plain);
+            row += 1;
+        }
+        row += 1;
+        sheet.text(row, col, "Summary", heading);
+        row += 1;
+        for (label, value) in self.summary_rows(options) {
+            sheet.text(row, col + 1, label, bold);
+            sheet.text(row, col + 2, value, plain);
+            row += 1;
+        }
+    }
+
+    /// One row for the givens, then one per family used: label, fill, counts.
+    fn legend_rows(&self) -> Vec<(String, Rgb, String)> {
+        let givens = self.puzzle.givens().filled_count();
+        let mut rows = vec![(
+            "Given".to_string(),
+            0xFFFFFF,
+            format!("{givens} {}", plural(givens, "cell", "cells")),
+        )];
+        let mut families: BTreeMap<Family, (usize, usize)> = BTreeMap::new();
+        for step in &self.solve.steps {
+            let entry = families.entry(step.technique.family()).or_default();
+            entry.0 += step.placements.len();
+            entry.1 += 1;
+        }
+        for (family, (cells, steps)) in families {
+            rows.push((
+                family.label().to_string(),
+                family_fill(family),
+                format!(
+                    "{cells} {}, {steps} {}",
+                    plural(cells, "cell", "cells"),
+                    plural(steps, "step", "steps")
+                ),
+            ));
+        }
+        rows
+    }
+
+    fn summary_rows(&self, options: &BookOptions) -> Vec<(&'static str, String)> {
+        let rating = rate(&self.solve.steps);
+        let hardest = rating
+            .hardest
+            .map_or("none".to_string(), |(t, r)| format!("{t}, rated {r:.1}"));
+        let solutions = match self.solve.solutions {
+            0 => "none".to_string(),
+            1 => "1 (unique)".to_string(),
+            _ => "2 or more (not unique)".to_string(),
+        };
+        vec![
+            ("Source", options.source.clone()),
+            ("Puzzle", report::puzzle_summary(self.puzzle)),
+            ("Result", report::verdict(self.solve)),
+            ("Solutions", solutions),
+            (
+                "Level",
+                format!("{} (score {})", rating.level, rating.score),
+            ),
+            ("Hardest step", hardest),
+            ("Backtracking steps", self.solve.backtracks().to_string()),
+            ("Steps", self.solve.steps.len().to_string()),
+        ]
+    }
+
+    fn steps_sheet(&self, step_sheets: usize) -> Sheet {
+        let mut sheet = Sheet::new("Steps");
+        let columns = [
+            ("Step", 48),
+            ("Technique", 170),
+            ("Family", 130),
+            ("Digits", 60),
+            ("Placements", 90),
+            ("Eliminations", 220),
+            ("Explanation", 640),
+            ("Filled cells", 80),
+        ];
+        for (i, &(_, px)) in columns.iter().enumerate() {
+            sheet.column_width(i, px);
+        }
+        let style = Style {
+            align: Align::TopLeft,
+            wrap: true,
+            ..Style::default()
+        };
+        let link = Style {
+            font: Font {
+                underline: true,
+                ..Font::default().coloured(0x0563C1)
+            },
+            ..style
+        };
+        let mut state = State::from_puzzle(self.puzzle);
+        for (i, step) in self.solve.steps.iter().enumerate() {
+            state.apply(step);
+            let row = i + 1;
+            let number = if i < step_sheets {
+                Content::Link {
+                    sheet: step_sheet_name(i),
+                    cell: (0, 0),
+                    text: (i + 1).to_string(),
+                }
+            } else {
+                Content::Number((i + 1) as f64)
+            };
+            let number_style = if i < step_sheets { link } else { style };
+            sheet.put(row, 0, CellSpec::new(number, number_style));
+            sheet.text(row, 1, step.technique.name(), style);
+            sheet.text(row, 2, step.technique.family().label(), style);
+            sheet.text(row, 3, self.step_digits(step), style);
+            let (placements, placement_style) = self.placements_cell(step);
+            let placement_style = if placement_style { link } else { style };
+            sheet.put(row, 4, CellSpec::new(placements, placement_style));
+            sheet.text(
+                row,
+                5,
+                self.candidates_text(&step.eliminations, "<>"),
+                style,
+            );
+            sheet.text(row, 6, step.explanation.clone(), style);
+            let filled = state.values().filled_count();
+            sheet.put(row, 7, CellSpec::new(Content::Number(filled as f64), style));
+        }
+        if self.solve.steps.is_empty() {
+            sheet.text(1, 0, "no steps: the givens fill the grid", style);
+        }
+        sheet.table = Some(Table {
+            top: 0,
+            left: 0,
+            bottom: self.solve.steps.len().max(1) as u32,
+            columns: columns.iter().map(|(name, _)| name.to_string()).collect(),
+        });
+        sheet.freeze = Some((1, 0));
+        sheet.print = Print::PageWide;
+        sheet
+    }
+
+    /// The digits a step is about, `3` or `3, 7`.
+    fn step_digits(&self, step: &Step) -> String {
+        let digits: DigitSet = step
+            .placements
+            .iter()
+            .chain(&step.eliminations)
+            .map(|c| c.digit)
+            .collect();
+        let texts: Vec<String> = digits.iter().map(|d| self.digit_text(d)).collect();
+        texts.join(", ")
+    }
+
+    /// `r3c5=7, r4c1=2` and whether it links (to the first placement's cell on "Solution").
+    fn placements_cell(&self, step: &Step) -> (Content, bool) {
+        let text = self.candidates_text(&step.placements, "=");
+        match step.placements.first() {
+            Some(first) => {
+                let (row, col) = self.at(first.cell, self.anchor);
+                let link = Content::Link {
+                    sheet: "Solution".to_string(),
+                    cell: (row as u32, col as u16),
+                    text,
+                };
+                (link, true)
+            }
+            None => (Content::Blank, false),
+        }
+    }
+
+    /// `r3c5=7, r4c1=2` or `r1c3<>3`: candidates in `r3c5` notation joined by `relation`.
+    fn candidates_text(&self, candidates: &[Candidate], relation: &str) -> String {
+        let n = self.size();
+        let texts: Vec<String> = candidates
+            .iter()
+            .map(|c| {
+                format!(
+                    "r{}c{}{relation}{}",
+                    c.cell.row(n) + 1,
+                    c.cell.col(n) + 1,
+                    self.digit_text(c.digit)
+                )
+            })
+            .collect();
+        texts.join(", ")
+    }
+
+    fn puzzle_sheet(&self) -> Sheet {
+        let mut sheet = Sheet::new("Puzzle");
+        sheet.gridlines = false;
+        sheet.print = Print::OnePage;
+        self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
+        let fills = self.region_fills();
+        for cell in self.layout().cells() {
+            let fill = self
+                .layout()
+                .region_of(cell)
+                .and_then(|r| fills.get(r).copied());
+            let content = self
+                .puzzle
+                .givens()
+                .get(cell)
+                .map_or(Content::Blank, |d| self.digit_content(d));
+            let style = self.digit_style(self.digit_font().bold(), fill, cell);
+            let (row, col) = self.at(cell, self.anchor);
+            sheet.put(row, col, CellSpec::new(content, style));
+        }
+        sheet
+    }
+
+    /// Pale fills for jigsaw regions, neighbours differing; none for boxes and Latin squares.
+    fn region_fills(&self) -> Vec<Rgb> {
+        let layout = self.layout();
+        if !matches!(layout.regions(), Regions::Jigsaw { .. }) {
+            return Vec::new();
+        }
+        let n = self.size();
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for cell in layout.cells() {
+            let (row, col) = (cell.row(n), cell.col(n));
+            let next = [(row + 1, col), (row, col + 1)];
+            for (r, c) in next.into_iter().filter(|&(r, c)| r < n && c < n) {
+                let (a, b) = (layout.region_of(cell), layout.region_of(Cell::at(r, c, n)));
+                if let (Some(a), Some(b)) = (a, b)
+                    && a != b
+                    && !neighbours[a].contains(&b)
+                {
+                    neighbours[a].push(b);
+                    neighbours[b].push(a);
+                }
+            }
+        }
+        palette::colour_areas(&neighbours)
+    }
+
+    fn candidates_sheet(&self) -> Sheet {
+        let state = State::from_puzzle(self.puzzle);
+        let title = "Candidates after the givens".to_string();
+        let line = "Each empty cell lists the digits that none of its houses holds yet.";
+        self.candidate_grid_sheet("Candidates", &title, line, &state, None)
+    }
+
+    fn step_sheets(&self, count: usize) -> Vec<Sheet> {
+        let mut state = State::from_puzzle(self.puzzle);
+        let mut sheets = Vec::new();
+        for (i, step) in self.solve.steps.iter().enumerate().take(count) {
+            let title = format!(
+                "Step {} of {}: {}",
+                i + 1,
+                self.solve.steps.len(),
+                step.technique
+            );
+            let sheet = self.candidate_grid_sheet(
+                &step_sheet_name(i),
+                &title,
+                &step.explanation,
+                &state,
+                Some(step),
+            );
+            sheets.push(sheet);
+            state.apply(step);
+        }
+        sheets
+    }
+
+    /// A sheet with a title, a line of text and the candidate grid of `state`; with a step, its
+    /// pattern cells are filled, its candidates coloured, eliminations struck through and
+    /// placements shown in green.
+    fn candidate_grid_sheet(
+        &self,
+        name: &str,
+        title: &str,
+        line: &str,
+        state: &State,
+        step: Option<&Step>,
+    ) -> Sheet {
+        let mut sheet = Sheet::new(name);
+        sheet.gridlines = false;
+        sheet.print = Print::OnePage;
+        sheet.text(0, 1, title, Style::font(Font::sized(12.0).bold()));
+        sheet.text(1, 1, line, Style::default());
+        if step.is_some() {
+            sheet.put(
+                0,
+                0,
+                CellSpec::new(
+                    Content::Link {
+                        sheet: "Steps".to_string(),
+                        cell: (0, 0),
+                        text: "Steps".to_string(),
+                    },
+                    Style::font(Font {
+                        underline: true,
+                        ..Font::default().coloured(0x0563C1)
+                    }),
+                ),
+            );
+        }
+        let keypad = Keypad::for_size(self.size(), self);
+        let lines = self
+            .layout()
+            .cells()
+            .map(|cell| keypad.lines(state.candidates(cell).len()))
+            .max()
+            .unwrap_or(1);
+        let (width, height) = keypad.cell_pixels(lines);
+        self.size_grid(&mut sheet, CANDIDATE_ANCHOR, width, height);
+        let marks = step.map(Marks::of).unwrap_or_default();
+        for cell in self.layout().cells() {
+            let spec = self.candidate_cell(state, cell, &keypad, &marks);
+            let (row, col) = self.at(cell, CANDIDATE_ANCHOR);
+            sheet.put(row, col, spec);
+        }
+        sheet
+    }
+
+    fn candidate_cell(
+        &self,
+        state: &State,
+        cell: Cell,
+        keypad: &Keypad,
+        marks: &Marks,
+    ) -> CellSpec {
+        let fill = if marks.cells.contains(&cell) {
+            Some(palette::PATTERN)
+        } else if marks.eliminations.iter().any(|e| e.cell == cell) {
+            Some(palette::TARGET)
+        } else {
+            None
+        };
+        if let Some(digit) = state.value(cell) {
+            let given = self.puzzle.givens().get(cell).is_some();
+            let font = Font::sized(f64::from(keypad.big_points));
+            let font = if given {
+                font.bold()
+            } else {
+                font.coloured(0x333333)
+            };
+            return CellSpec::new(
+                self.digit_content(digit),
+                self.digit_style(font, fill, cell),
+            );
+        }
+        let runs = keypad.runs(state.candidates(cell), |d| {
+            marks.font_of(Candidate::new(cell, d), keypad.font)
+        });
+        let mut style = self.digit_style(keypad.font, fill, cell);
+        style.wrap = true;
+        let content = if runs.iter().all(|r| r.text.trim().is_empty()) {
+            Content::Blank
+        } else {
+            Content::Rich(runs)
+        };
+        CellSpec::new(content, style)
+    }
+}
+
+/// How a step marks the candidates of a step sheet.
+#[derive(Default)]
+struct Marks {
+    cells: Vec<Cell>,
+    pattern: Vec<Candidate>,
+    fins: Vec<Candidate>,
+    eliminations: Vec<Candidate>,
+    placements: Vec<Candidate>,
+}
+
+impl Marks {
+    fn of(step: &Step) -> Marks {
+        let mut cells: Vec<Cell> = step
+            .pattern
+            .iter()
+            .chain(&step.fins)
+            .chain(&step.placements)
+            .map(|c| c.cell)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        Marks {
+            cells,
+            pattern: step.pattern.clone(),
+            fins: step.fins.clone(),
+            eliminations: step.eliminations.clone(),
+            placements: step.placements.clone(),
+        }
+    }
+
+    fn font_of(&self, candidate: Candidate, base: Font) -> Font {
+        if self.placements.contains(&candidate) {
+            base.bold().coloured(palette::PLACED)
+        } else if self.eliminations.contains(&candidate) {
+            Font {
+                strike: true,
+                ..base.bold().coloured(palette::ELIMINATED)
+            }
+        } else if self.fins.contains(&candidate) {
+            base.bold().coloured(palette::FIN)
+        } else if self.pattern.contains(&candidate) {
+            base.bold().coloured(palette::HIGHLIGHT)
+        } else {
+            base.coloured(palette::QUIET)
+        }
+    }
+}
+
+/// How candidates are laid out in a cell: a keypad (`1 2 3` / `4 5 6` / `7 8 9`) up to 9x9, a
+/// wrapped line beyond.
+struct Keypad {
+    /// Symbols of the digits 1..=N as the candidate lists show them.
+    symbols: Vec<String>,
+    /// Digits per keypad row; 0 for a wrapped line.
+    columns: usize,
+    /// The candidates' font.
+    font: Font,
+    /// Points of a filled cell's digit.
+    big_points: u16,
+}
+
+impl Keypad {
+    fn for_size(size: usize, view: &View) -> Keypad {
+        let symbols = (1..=size).map(|d| view.digit_text(Digit::new(d))).collect();
+        let keypad = size <= 9;
+        Keypad {
+            symbols,
+            columns: if keypad {
+                (size as f64).sqrt().ceil() as usize
+            } else {
+                0
+            },
+            font: Font {
+                monospace: true,
+                ..Font::sized(if keypad { 9.0 } else { 7.0 })
+            },
+            big_points: if keypad { 20 } else { 14 },
+        }
+    }
+
+    /// Width of a wrapped line, in characters.
+    const LINE_CHARS: usize = 14;
+
+    /// How many text lines a cell with `count` candidates takes.
+    fn lines(&self, count: usize) -> usize {
+        if self.columns > 0 {
+            self.symbols.len().div_ceil(self.columns)
+        } else {
+            let width = self.symbols.last().map_or(1, String::len) + 1;
+            (count * width).div_ceil(Keypad::LINE_CHARS).max(1)
+        }
+    }
+
+    /// Cell width and height in pixels for `lines` lines of candidates.
+    fn cell_pixels(&self, lines: usize) -> (u32, u32) {
+        if self.columns > 0 {
+            let width = (self.columns * 2 * 8 + 8) as u32;
+            let height = (lines * 13 + 8) as u32;
+            let side = width.max(height).max(36);
+            (side, side)
+        } else {
+            (96, (lines * 11 + 8).max(40) as u32)
+        }
+    }
+
+    /// The candidate list as rich-text runs, each candidate in the font `font_of` gives it.
+    fn runs(&self, candidates: DigitSet, font_of: impl Fn(Digit) -> Font) -> Vec<Run> {
+        let mut runs: Vec<Run> = Vec::new();
+        let mut push = |text: String, font: Font| match runs.last_mut() {
+            Some(last) if last.font == font => last.text.push_str(&text),
+            _ => runs.push(Run { text, font }),
+        };
+        let plain = self.font.coloured(palette::QUIET);
+        if self.columns > 0 {
+            // Every keypad line is as wide as the first, so that centring keeps the columns.
+            let positions = self.symbols.len().div_ceil(self.columns) * self.columns;
+            for i in 0..positions {
+                if i > 0 {
+                    let gap = if i % self.columns == 0 { "\n" } else { " " };
+                    push(gap.to_string(), plain);
+                }
+                let digit = Digit::new(i + 1);
+                match self.symbols.get(i) {
+                    Some(symbol) if candidates.contains(digit) => {
+                        push(symbol.clone(), font_of(digit))
+                    }
+                    _ => push(" ".to_string(), plain),
+                }
+            }
+        } else {
+            for (i, digit) in candidates.iter().enumerate() {
+                if i > 0 {
+                    push(" ".to_string(), plain);
+                }
+                push(self.symbols[digit.index()].clone(), font_of(digit));
+            }
+        }
+        runs
+    }
+}
+
+/// `Step 12`.
+fn step_sheet_name(index: usize) -> String {
+    format!("Step {}", index + 1)
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}

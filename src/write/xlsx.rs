@@ -1,0 +1,255 @@
+//! Writes a [`Book`] to an `.xlsx` file with `rust_xlsxwriter`: formats are made once per distinct
+//! style, the document date is fixed so that the same book always gives the same bytes, and the
+//! file is written to a temporary name and renamed, so a crash never leaves half a workbook.
+
+use super::{Align, Book, Content, Font, Line, Print, Sheet, Style};
+use crate::error::Error;
+use crate::model::sheet_address;
+use rust_xlsxwriter::{
+    Color, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, FormatUnderline, Note,
+    Table, TableColumn, TableStyle, Url, Workbook, Worksheet, XlsxError,
+};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The fixed creation date written into every workbook (documents carry one; a fixed one keeps
+/// the output byte-identical from run to run).
+const DOCUMENT_DATE: (u16, u8, u8) = (2024, 1, 1);
+
+/// The author of notes.
+const NOTE_AUTHOR: &str = "gridlogic";
+
+/// The face used for monospace fonts.
+const MONOSPACE_FACE: &str = "Consolas";
+
+/// The workbook as `.xlsx` bytes.
+pub fn to_bytes(book: &Book) -> Result<Vec<u8>, XlsxError> {
+    let mut workbook = Workbook::new();
+    let (y, m, d) = DOCUMENT_DATE;
+    let date = ExcelDateTime::from_ymd(y, m, d)?;
+    workbook.set_properties(
+        &DocProperties::new()
+            .set_creation_datetime(&date)
+            .set_author(NOTE_AUTHOR),
+    );
+    let mut formats = Formats::default();
+    for sheet in &book.sheets {
+        let worksheet = workbook.add_worksheet();
+        fill_worksheet(worksheet, sheet, &mut formats)?;
+    }
+    workbook.save_to_buffer()
+}
+
+/// Writes `book` to `path`: first to a temporary file beside it, then renamed over `path`.
+pub fn save(book: &Book, path: &Path) -> Result<(), Error> {
+    let failed = |message: String| Error::Write {
+        path: path.to_path_buf(),
+        message,
+    };
+    let bytes = to_bytes(book).map_err(|e| failed(e.to_string()))?;
+    let temporary = temporary_path(path);
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(&bytes)?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
+    renamed.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        failed(e.to_string())
+    })
+}
+
+/// `dir/.name.xlsx.<pid>.tmp` beside `path`.
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or("workbook".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// One `Format` per distinct style or rich-string font.
+#[derive(Default)]
+struct Formats {
+    styles: HashMap<Style, Format>,
+}
+
+impl Formats {
+    fn of(&mut self, style: Style) -> &Format {
+        self.styles.entry(style).or_insert_with(|| format_of(style))
+    }
+}
+
+fn format_of(style: Style) -> Format {
+    let mut format = with_font(Format::new(), style.font);
+    if let Some(fill) = style.fill {
+        format = format.set_background_color(Color::RGB(fill));
+    }
+    format = match style.align {
+        Align::General => format,
+        Align::Left => format
+            .set_align(FormatAlign::Left)
+            .set_align(FormatAlign::VerticalCenter),
+        Align::Centre => format
+            .set_align(FormatAlign::Center)
+            .set_align(FormatAlign::VerticalCenter),
+        Align::TopLeft => format
+            .set_align(FormatAlign::Left)
+            .set_align(FormatAlign::Top),
+    };
+    if style.wrap {
+        format = format.set_text_wrap();
+    }
+    let b = style.borders;
+    format
+        .set_border_top(border(b.top))
+        .set_border_right(border(b.right))
+        .set_border_bottom(border(b.bottom))
+        .set_border_left(border(b.left))
+}
+
+fn with_font(mut format: Format, font: Font) -> Format {
+    if font.bold {
+        format = format.set_bold();
+    }
+    if font.italic {
+        format = format.set_italic();
+    }
+    if font.strike {
+        format = format.set_font_strikethrough();
+    }
+    if font.underline {
+        format = format.set_underline(FormatUnderline::Single);
+    }
+    if let Some(points) = font.points() {
+        format = format.set_font_size(points);
+    }
+    if let Some(colour) = font.colour {
+        format = format.set_font_color(Color::RGB(colour));
+    }
+    if font.monospace {
+        format = format.set_font_name(MONOSPACE_FACE);
+    }
+    format
+}
+
+fn border(line: Line) -> FormatBorder {
+    match line {
+        Line::None => FormatBorder::None,
+        Line::Thin => FormatBorder::Thin,
+        Line::Medium => FormatBorder::Medium,
+        Line::Thick => FormatBorder::Thick,
+    }
+}
+
+fn fill_worksheet(
+    worksheet: &mut Worksheet,
+    sheet: &Sheet,
+    formats: &mut Formats,
+) -> Result<(), XlsxError> {
+    worksheet.set_name(&sheet.name)?;
+    worksheet.set_screen_gridlines(sheet.gridlines);
+    for (&col, &px) in &sheet.column_widths {
+        worksheet.set_column_width_pixels(col, px)?;
+    }
+    for (&row, &px) in &sheet.row_heights {
+        worksheet.set_row_height_pixels(row, px)?;
+    }
+    if let Some((row, col)) = sheet.freeze {
+        worksheet.set_freeze_panes(row, col)?;
+    }
+    match sheet.print {
+        Print::Default => {}
+        Print::OnePage => {
+            worksheet.set_print_fit_to_pages(1, 1);
+            if is_wide(sheet) {
+                worksheet.set_landscape();
+            }
+        }
+        Print::PageWide => {
+            worksheet.set_print_fit_to_pages(1, 0).set_landscape();
+        }
+    }
+    for (&(row, col), cell) in &sheet.cells {
+        write_content(worksheet, row, col, &cell.content, cell.style, formats)?;
+        if let Some(text) = &cell.note {
+            worksheet.insert_note(row, col, &note(text))?;
+        }
+    }
+    if let Some(table) = &sheet.table {
+        let columns: Vec<TableColumn> = table
+            .columns
+            .iter()
+            .map(|name| TableColumn::new().set_header(name))
+            .collect();
+        let last_col = table.left + table.columns.len() as u16 - 1;
+        let spec = Table::new()
+            .set_columns(&columns)
+            .set_style(TableStyle::Light9);
+        worksheet.add_table(table.top, table.left, table.bottom, last_col, &spec)?;
+    }
+    Ok(())
+}
+
+fn write_content(
+    worksheet: &mut Worksheet,
+    row: u32,
+    col: u16,
+    content: &Content,
+    style: Style,
+    formats: &mut Formats,
+) -> Result<(), XlsxError> {
+    match content {
+        Content::Blank => worksheet.write_blank(row, col, formats.of(style))?,
+        Content::Text(text) => {
+            worksheet.write_string_with_format(row, col, text, formats.of(style))?
+        }
+        Content::Number(n) => {
+            worksheet.write_number_with_format(row, col, *n, formats.of(style))?
+        }
+        Content::Rich(runs) => {
+            let run_formats: Vec<Format> = runs
+                .iter()
+                .map(|r| with_font(Format::new(), r.font))
+                .collect();
+            let segments: Vec<(&Format, &str)> = run_formats
+                .iter()
+                .zip(runs)
+                .filter(|(_, r)| !r.text.is_empty())
+                .map(|(f, r)| (f, r.text.as_str()))
+                .collect();
+            let cell_format = formats.of(style).clone();
+            worksheet.write_rich_string_with_format(row, col, &segments, &cell_format)?
+        }
+        Content::Link { sheet, cell, text } => {
+            let target = sheet_address(cell.0 as usize, cell.1 as usize);
+            let url = Url::new(format!("internal:'{sheet}'!{target}")).set_text(text);
+            worksheet.write_url_with_format(row, col, url, formats.of(style))?
+        }
+    };
+    Ok(())
+}
+
+/// A note sized to its text, without the author's name in front.
+fn note(text: &str) -> Note {
+    let lines = 1 + text.chars().count() / 42 + text.matches('\n').count();
+    Note::new(text)
+        .set_author(NOTE_AUTHOR)
+        .add_author_prefix(false)
+        .set_width(300)
+        .set_height(20 + 16 * lines as u32)
+}
+
+/// Whether the sheet's used area is wider than tall, in pixels (default sizes for the rest).
+fn is_wide(sheet: &Sheet) -> bool {
+    let (rows, cols) = sheet.cells.keys().fold((0, 0), |(r, c), &(row, col)| {
+        (r.max(row + 1), c.max(col + 1))
+    });
+    let width: u32 = (0..cols)
+        .map(|c| sheet.column_widths.get(&c).copied().unwrap_or(64))
+        .sum();
+    let height: u32 = (0..rows)
+        .map(|r| sheet.row_heights.get(&r).copied().unwrap_or(20))
+        .sum();
+    width > height
+}

@@ -1,0 +1,478 @@
+//! The annotated solution workbook: written by `solve`, read back with calamine (sheets, the grid
+//! at the puzzle's addresses, one Steps row per step, fills of deduced cells), the rules for where
+//! it goes, byte-for-byte determinism, snapshots of its description, and a LibreOffice render.
+
+mod common;
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use common::{fixture, root, run, snapshots};
+use gridlogic::engine::{self, Options};
+use gridlogic::model::{Cell, Puzzle};
+use gridlogic::read::{ReadOptions, read_file};
+use gridlogic::write::{palette, sudoku as book};
+use std::path::{Path, PathBuf};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridlogic-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn read_puzzle(path: &Path, options: &ReadOptions) -> Puzzle {
+    let mut input = read_file(path, options).unwrap();
+    assert_eq!(input.puzzles.len(), 1);
+    input.puzzles.remove(0)
+}
+
+/// The numbers of an `n`x`n` block of `sheet` starting at zero-based (`top`, `left`).
+fn grid_at(
+    book: &mut Xlsx<std::io::BufReader<std::fs::File>>,
+    sheet: &str,
+    top: u32,
+    left: u32,
+    n: u32,
+) -> Vec<u8> {
+    let range = book.worksheet_range(sheet).unwrap();
+    let mut values = Vec::new();
+    for row in top..top + n {
+        for col in left..left + n {
+            let value = match range.get_value((row, col)) {
+                Some(Data::Float(f)) => *f as u8,
+                Some(Data::Int(i)) => *i as u8,
+                _ => 0,
+            };
+            values.push(value);
+        }
+    }
+    values
+}
+
+/// Whether `grid` is a solution of a puzzle with `givens`: every row, column and region of
+/// `region_of` holds 1..=n once, and the givens are kept. Independent of gridlogic's solver.
+fn is_valid_solution(
+    grid: &[u8],
+    givens: &[u8],
+    n: usize,
+    region_of: &dyn Fn(usize) -> usize,
+) -> bool {
+    let full = |cells: Vec<usize>| {
+        let mut seen: Vec<u8> = cells.iter().map(|&i| grid[i]).collect();
+        seen.sort_unstable();
+        seen == (1..=n as u8).collect::<Vec<_>>()
+    };
+    let rows = (0..n).all(|r| full((0..n).map(|c| r * n + c).collect()));
+    let cols = (0..n).all(|c| full((0..n).map(|r| r * n + c).collect()));
+    let regions = (0..n).all(|g| full((0..n * n).filter(|&i| region_of(i) == g).collect()));
+    let kept = givens.iter().zip(grid).all(|(&g, &v)| g == 0 || g == v);
+    rows && cols && regions && kept
+}
+
+#[test]
+fn solving_a_workbook_writes_the_solution_where_the_puzzle_was_typed() {
+    let dir = scratch("nine");
+    let input = dir.join("sudoku-9x9.xlsx");
+    std::fs::copy(fixture("workbooks/sudoku-9x9.xlsx"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let (code, _, err) = run(&["solve", path_str(&input)]);
+    assert_eq!(code, 0, "{err}");
+    let output = dir.join("sudoku-9x9.solved.xlsx");
+    assert!(err.contains("wrote"), "{err}");
+    assert_eq!(
+        std::fs::read(&input).unwrap(),
+        before,
+        "the input is untouched"
+    );
+
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    assert_eq!(
+        book.sheet_names(),
+        ["Solution", "Steps", "Puzzle", "Candidates"]
+    );
+    // The puzzle sits at B4:J12 under its title; the solution must be there too.
+    let puzzle = read_puzzle(&input, &ReadOptions::default());
+    let givens = puzzle.givens().values().to_vec();
+    let solution = grid_at(&mut book, "Solution", 3, 1, 9);
+    let boxes = |i: usize| (i / 9) / 3 * 3 + (i % 9) / 3;
+    assert!(
+        is_valid_solution(&solution, &givens, 9, &boxes),
+        "{solution:?}"
+    );
+    let line: String = givens.iter().map(|&d| char::from(b'0' + d)).collect();
+    let published = ::sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solution()
+        .unwrap();
+    assert_eq!(
+        solution,
+        published.to_bytes().to_vec(),
+        "the sudoku crate agrees"
+    );
+    assert_eq!(grid_at(&mut book, "Puzzle", 3, 1, 9), givens);
+
+    // One Steps row per step of the solve (46 singles for this puzzle, per `explain`), the last
+    // one filling the 81st cell; each placement links to its cell.
+    let (_, log, _) = run(&["explain", path_str(&input)]);
+    let step_lines = log
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
+        .count();
+    let steps = book.worksheet_range("Steps").unwrap();
+    assert_eq!(steps.height() - 1, step_lines);
+    assert_eq!(steps.get_value((0, 0)), Some(&Data::String("Step".into())));
+    let last = steps.height() as u32 - 1;
+    assert_eq!(steps.get_value((last, 7)), Some(&Data::Float(81.0)));
+    for row in 1..=last {
+        let Some(Data::String(placement)) = steps.get_value((row, 4)) else {
+            panic!("row {row} has no placement");
+        };
+        let (cell, digit) = placement.split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        assert_eq!(
+            solution[(r - 1) * 9 + c - 1].to_string(),
+            digit,
+            "row {row}"
+        );
+    }
+}
+
+#[test]
+fn deduced_cells_are_filled_by_family_and_givens_stay_white() {
+    let dir = scratch("fills");
+    let output = dir.join("out.xlsx");
+    let input = fixture("workbooks/offset-with-solution-9x9.xlsx");
+    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+    assert_eq!(code, 0, "{err}");
+    let puzzle = read_puzzle(&input, &ReadOptions::default());
+    let gridlogic::model::Origin::Sheet { top, left, .. } = puzzle.origin().clone() else {
+        panic!("read from a sheet");
+    };
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let styles = book.worksheet_style("Solution").unwrap();
+    let fill_at = |row: usize, col: usize| {
+        styles
+            .get((row as u32, col as u32))
+            .and_then(|s| s.fill.as_ref())
+            .and_then(|f| f.get_color())
+            .map(|c| c.to_argb() & 0xFF_FFFF)
+    };
+    let solve = engine::solve(&puzzle, &Options::all(9, 4));
+    let mut deduced = 0;
+    for step in &solve.steps {
+        let expected = palette::family_fill(step.technique.family());
+        for placement in &step.placements {
+            let (r, c) = (placement.cell.row(9), placement.cell.col(9));
+            assert_eq!(
+                fill_at(top + r, left + c),
+                Some(expected),
+                "{}",
+                step.explanation
+            );
+            deduced += 1;
+        }
+    }
+    assert_eq!(deduced + puzzle.givens().filled_count(), 81);
+    for cell in puzzle
+        .layout()
+        .cells()
+        .filter(|&c| puzzle.givens().get(c).is_some())
+    {
+        let (r, c) = (cell.row(9), cell.col(9));
+        assert_eq!(
+            fill_at(top + r, left + c),
+            Some(0xFFFFFF),
+            "given r{}c{}",
+            r + 1,
+            c + 1
+        );
+    }
+}
+
+#[test]
+fn where_the_workbook_goes_and_what_is_never_overwritten() {
+    let dir = scratch("targets");
+    let input = dir.join("puzzle.xlsx");
+    std::fs::copy(fixture("workbooks/small-4x4.xlsx"), &input).unwrap();
+    let original = std::fs::read(&input).unwrap();
+    let output = dir.join("out.xlsx");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", path_str(&input)];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    assert_eq!(solve(&["-o", path_str(&output)]).0, 0);
+    let first = std::fs::read(&output).unwrap();
+    let (code, _, err) = solve(&["-o", path_str(&output)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("it exists; use --force to replace it"),
+        "{err}"
+    );
+    let (code, _, err) = solve(&["-o", path_str(&output), "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        first,
+        "byte-identical on a second run"
+    );
+    let (code, _, err) = solve(&["-o", path_str(&input), "--force"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("it is the input file"), "{err}");
+    let (code, _, err) = solve(&["-o", path_str(&dir.join("out.ods"))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give it an .xlsx name"), "{err}");
+    assert_eq!(std::fs::read(&input).unwrap(), original);
+    assert!(!dir.join("puzzle.solved.xlsx").exists());
+    assert_eq!(solve(&[]).0, 0);
+    assert!(
+        dir.join("puzzle.solved.xlsx").exists(),
+        "default name beside the input"
+    );
+    assert_eq!(solve(&["--no-workbook", "--format", "line"]).0, 0);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // Text input: nothing unless -o; a collection cannot go into one workbook.
+    let text = dir.join("drawn.txt");
+    std::fs::copy(fixture("text/drawn-9x9.txt"), &text).unwrap();
+    assert_eq!(run(&["solve", path_str(&text)]).0, 0);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        4,
+        "no workbook for text input"
+    );
+    let (code, _, err) = run(&[
+        "solve",
+        "fixtures/text/top1465-first3.txt",
+        "-o",
+        path_str(&dir.join("many.xlsx")),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds 3 puzzles"), "{err}");
+}
+
+#[test]
+fn text_input_goes_to_b3_with_explanations_naming_the_workbook_cells() {
+    let dir = scratch("text");
+    let output = dir.join("drawn.xlsx");
+    let (code, _, err) = run(&[
+        "solve",
+        "fixtures/text/drawn-9x9.txt",
+        "-o",
+        path_str(&output),
+        "--step-sheets",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let names = book.sheet_names();
+    let steps = book.worksheet_range("Steps").unwrap();
+    assert_eq!(
+        names.len(),
+        4 + steps.height() - 1,
+        "one sheet per step with bare --step-sheets"
+    );
+    assert_eq!(names[4], "Step 1");
+    let puzzle = read_puzzle(&fixture("text/drawn-9x9.txt"), &ReadOptions::default());
+    assert_eq!(
+        grid_at(&mut book, "Puzzle", 2, 1, 9),
+        puzzle.givens().values()
+    );
+    let Some(Data::String(first)) = steps.get_value((1, 6)) else {
+        panic!("no explanation");
+    };
+    // The first placement's sheet address is its place on the Solution sheet (B3 = r1c1).
+    let Some(Data::String(placement)) = steps.get_value((1, 4)) else {
+        panic!("no placement");
+    };
+    let (r, c) = placement[1..placement.find('=').unwrap()]
+        .split_once('c')
+        .unwrap();
+    let address = gridlogic::model::sheet_address(
+        2 + r.parse::<usize>().unwrap() - 1,
+        c.parse::<usize>().unwrap(),
+    );
+    assert!(
+        first.contains(&format!("({address})")),
+        "{first} names {address}"
+    );
+}
+
+/// Solves `path` and describes its workbook with `step_sheets` step sheets.
+fn description(path: &Path, options: &ReadOptions, step_sheets: usize) -> String {
+    let puzzle = read_puzzle(path, options);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let book_options = book::BookOptions {
+        step_sheets,
+        ..book::BookOptions::new(&puzzle, name)
+    };
+    let puzzle = match puzzle.origin() {
+        gridlogic::model::Origin::Sheet { .. } => puzzle,
+        _ => puzzle.with_origin(book::DEFAULT_ORIGIN),
+    };
+    let solve = engine::solve(&puzzle, &Options::all(puzzle.size(), 4));
+    book::book(&puzzle, &solve, &book_options).describe()
+}
+
+#[test]
+fn workbook_descriptions_of_a_seed_a_6x6_a_16x16_and_a_jigsaw() {
+    let _guard = snapshots();
+    let seed = description(
+        &fixture("seed/search-hard-9x9.csv"),
+        &ReadOptions::default(),
+        2,
+    );
+    insta::assert_snapshot!("workbook_seed_hard_9x9", seed);
+    let six = description(
+        &fixture("workbooks/checkerboard-6x6.xlsx"),
+        &ReadOptions::default(),
+        1,
+    );
+    insta::assert_snapshot!("workbook_checkerboard_6x6", six);
+    let sixteen = description(
+        &fixture("workbooks/hexadoku-16x16.xlsx"),
+        &ReadOptions::default(),
+        0,
+    );
+    insta::assert_snapshot!("workbook_hexadoku_16x16", sixteen);
+    let jigsaw = description(
+        &fixture("workbooks/jigsaw-fills-7x7.xlsx"),
+        &ReadOptions::default(),
+        1,
+    );
+    insta::assert_snapshot!("workbook_jigsaw_7x7", jigsaw);
+}
+
+#[test]
+fn every_size_and_layout_writes_a_valid_solution() {
+    let dir = scratch("sizes");
+    let cases = [
+        "workbooks/small-4x4.xlsx",
+        "workbooks/numeric-text-6x6.xlsx",
+        "workbooks/hexadoku-16x16.xlsx",
+        "workbooks/jigsaw-regions-sheet-5x5.xlsx",
+        "text/jigsaw-6x6.csv",
+    ];
+    for name in cases {
+        let input = fixture(name);
+        let output = dir.join(format!("{}.xlsx", name.replace('/', "-")));
+        let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let puzzle = read_puzzle(&input, &ReadOptions::default());
+        let n = puzzle.size();
+        let (top, left) = match puzzle.origin() {
+            gridlogic::model::Origin::Sheet { top, left, .. } => (*top as u32, *left as u32),
+            _ => (2, 1),
+        };
+        let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+        let grid = grid_at(&mut book, "Solution", top, left, n as u32);
+        let layout = puzzle.layout();
+        let region = |i: usize| layout.region_of(Cell::from_index(i)).unwrap();
+        assert!(
+            is_valid_solution(&grid, puzzle.givens().values(), n, &region),
+            "{name}: {grid:?}"
+        );
+    }
+}
+
+#[test]
+fn twenty_five_by_twenty_five_from_the_datasets() {
+    let Some(path) = common::shared("datasets/25x25/alphadoku_2.txt") else {
+        return;
+    };
+    let dir = scratch("alpha");
+    let line = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let input = dir.join("alpha.txt");
+    std::fs::write(&input, &line).unwrap();
+    let output = dir.join("alpha.xlsx");
+    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+    assert_eq!(code, 0, "{err}");
+    let puzzle = read_puzzle(&input, &ReadOptions::default());
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    // Letters as in the file: read the symbols back through the puzzle's alphabet.
+    let range = book.worksheet_range("Solution").unwrap();
+    let mut grid = Vec::new();
+    for row in 2..27 {
+        for col in 1..26 {
+            let Some(Data::String(text)) = range.get_value((row, col)) else {
+                panic!("no symbol at row {row} column {col}");
+            };
+            let c = text.chars().next().unwrap();
+            grid.push(puzzle.symbols().value_of(c).unwrap() as u8);
+        }
+    }
+    let boxes = |i: usize| (i / 25) / 5 * 5 + (i % 25) / 5;
+    assert!(is_valid_solution(
+        &grid,
+        puzzle.givens().values(),
+        25,
+        &boxes
+    ));
+}
+
+#[test]
+fn libreoffice_renders_the_workbook_to_pdf() {
+    let available = std::process::Command::new("soffice")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !available {
+        eprintln!("skipped: soffice (LibreOffice) is not on PATH");
+        return;
+    }
+    let dir = scratch("pdf");
+    let output = dir.join("nine.xlsx");
+    let input = root().join("fixtures/workbooks/sudoku-9x9.xlsx");
+    let (code, _, err) = run(&[
+        "solve",
+        path_str(&input),
+        "-o",
+        path_str(&output),
+        "--step-sheets",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let profile = format!(
+        "-env:UserInstallation=file://{}",
+        dir.join("profile").display()
+    );
+    let status = std::process::Command::new("soffice")
+        .args([
+            &profile,
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            path_str(&dir),
+            path_str(&output),
+        ])
+        .output()
+        .unwrap();
+    // soffice exits 0 even when the conversion fails: the PDF itself is the evidence.
+    let pdf = std::fs::read(dir.join("nine.pdf")).unwrap_or_else(|_| {
+        panic!(
+            "no PDF written: {}",
+            String::from_utf8_lossy(&status.stderr)
+        )
+    });
+    assert!(pdf.starts_with(b"%PDF"), "not a PDF");
+    assert!(
+        pdf.len() > 10_000,
+        "a PDF of {} bytes is too small for seven sheets",
+        pdf.len()
+    );
+}
