@@ -156,6 +156,16 @@ pub struct Borders {
     pub left: Line,
 }
 
+impl Borders {
+    /// No borders.
+    pub const NONE: Borders = Borders {
+        top: Line::None,
+        right: Line::None,
+        bottom: Line::None,
+        left: Line::None,
+    };
+}
+
 /// Horizontal placement of a cell's text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Align {
@@ -186,6 +196,24 @@ pub struct Style {
 }
 
 impl Font {
+    /// The workbook's default font.
+    pub const PLAIN: Font = Font {
+        bold: false,
+        italic: false,
+        strike: false,
+        underline: false,
+        size_tenths: None,
+        colour: None,
+        monospace: false,
+    };
+
+    /// The usual look of a link: blue, underlined.
+    pub const LINK: Font = Font {
+        underline: true,
+        colour: Some(0x0563C1),
+        ..Font::PLAIN
+    };
+
     /// The default font at `points`.
     pub fn sized(points: f64) -> Font {
         Font {

@@ -23,6 +23,33 @@ pub const DEFAULT_ORIGIN: Origin = Origin::Sheet {
     left: 1,
 };
 
+/// The Steps table's columns and their widths in pixels.
+const STEP_COLUMNS: [(&str, u32); 8] = [
+    ("Step", 48),
+    ("Technique", 170),
+    ("Family", 130),
+    ("Digits", 60),
+    ("Placements", 90),
+    ("Eliminations", 220),
+    ("Explanation", 640),
+    ("Filled cells", 80),
+];
+
+/// Text in the Steps table: wrapped, at the top left.
+const TABLE_TEXT: Style = Style {
+    font: Font::PLAIN,
+    fill: None,
+    align: Align::TopLeft,
+    wrap: true,
+    borders: Borders::NONE,
+};
+
+/// Links in the Steps table.
+const TABLE_LINK: Style = Style {
+    font: Font::LINK,
+    ..TABLE_TEXT
+};
+
 /// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
 const CANDIDATE_ANCHOR: (usize, usize) = (3, 1);
 
@@ -344,74 +371,71 @@ impl<'a> View<'a> {
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {
         let mut sheet = Sheet::new("Steps");
-        let columns = [
-            ("Step", 48),
-            ("Technique", 170),
-            ("Family", 130),
-            ("Digits", 60),
-            ("Placements", 90),
-            ("Eliminations", 220),
-            ("Explanation", 640),
-            ("Filled cells", 80),
-        ];
-        for (i, &(_, px)) in columns.iter().enumerate() {
+        for (i, &(_, px)) in STEP_COLUMNS.iter().enumerate() {
             sheet.column_width(i, px);
         }
-        let style = Style {
-            align: Align::TopLeft,
-            wrap: true,
-            ..Style::default()
-        };
-        let link = Style {
-            font: Font {
-                underline: true,
-                ..Font::default().coloured(0x0563C1)
-            },
-            ..style
-        };
         let mut state = State::from_puzzle(self.puzzle);
         for (i, step) in self.solve.steps.iter().enumerate() {
             state.apply(step);
-            let row = i + 1;
-            let number = if i < step_sheets {
-                Content::Link {
-                    sheet: step_sheet_name(i),
-                    cell: (0, 0),
-                    text: (i + 1).to_string(),
-                }
-            } else {
-                Content::Number((i + 1) as f64)
-            };
-            let number_style = if i < step_sheets { link } else { style };
-            sheet.put(row, 0, CellSpec::new(number, number_style));
-            sheet.text(row, 1, step.technique.name(), style);
-            sheet.text(row, 2, step.technique.family().label(), style);
-            sheet.text(row, 3, self.step_digits(step), style);
-            let (placements, placement_style) = self.placements_cell(step);
-            let placement_style = if placement_style { link } else { style };
-            sheet.put(row, 4, CellSpec::new(placements, placement_style));
-            sheet.text(
-                row,
-                5,
-                self.candidates_text(&step.eliminations, "<>"),
-                style,
-            );
-            sheet.text(row, 6, step.explanation.clone(), style);
             let filled = state.values().filled_count();
-            sheet.put(row, 7, CellSpec::new(Content::Number(filled as f64), style));
+            self.step_row(&mut sheet, i, step, filled, i < step_sheets);
         }
         if self.solve.steps.is_empty() {
-            sheet.text(1, 0, "no steps: the givens fill the grid", style);
+            sheet.text(1, 0, "no steps: the givens fill the grid", TABLE_TEXT);
         }
         sheet.table = Some(Table {
             top: 0,
             left: 0,
             bottom: self.solve.steps.len().max(1) as u32,
-            columns: columns.iter().map(|(name, _)| name.to_string()).collect(),
+            columns: STEP_COLUMNS
+                .iter()
+                .map(|(name, _)| name.to_string())
+                .collect(),
         });
         sheet.freeze = Some((1, 0));
         sheet.print = Print::PageWide;
         sheet
+    }
+
+    /// The row of step `index`, after which `filled` cells are filled; its number links to its
+    /// step sheet when it has one.
+    fn step_row(&self, sheet: &mut Sheet, index: usize, step: &Step, filled: usize, linked: bool) {
+        let row = index + 1;
+        let number = match linked {
+            true => Content::Link {
+                sheet: step_sheet_name(index),
+                cell: (0, 0),
+                text: (index + 1).to_string(),
+            },
+            false => Content::Number((index + 1) as f64),
+        };
+        sheet.put(
+            row,
+            0,
+            CellSpec::new(number, if linked { TABLE_LINK } else { TABLE_TEXT }),
+        );
+        sheet.text(row, 1, step.technique.name(), TABLE_TEXT);
+        sheet.text(row, 2, step.technique.family().label(), TABLE_TEXT);
+        sheet.text(row, 3, self.step_digits(step), TABLE_TEXT);
+        let placements = self.placements_cell(step);
+        let style = match placements {
+            Content::Link { .. } => TABLE_LINK,
+            _ => TABLE_TEXT,
+        };
+        sheet.put(row, 4, CellSpec::new(placements, style));
+        let eliminations = self.candidates_text(&step.eliminations, "<>");
+        let lines = wrapped_lines(&eliminations, STEP_COLUMNS[5].1)
+            .max(wrapped_lines(&step.explanation, STEP_COLUMNS[6].1));
+        if lines > 1 {
+            sheet.row_height(row, 20 * lines as u32);
+        }
+        sheet.text(row, 5, eliminations, TABLE_TEXT);
+        sheet.text(row, 6, step.explanation.clone(), TABLE_TEXT);
+        sheet.put(
+            row,
+            7,
+            CellSpec::new(Content::Number(filled as f64), TABLE_TEXT),
+        );
     }
 
     /// The digits a step is about, `3` or `3, 7`.
@@ -426,20 +450,19 @@ impl<'a> View<'a> {
         texts.join(", ")
     }
 
-    /// `r3c5=7, r4c1=2` and whether it links (to the first placement's cell on "Solution").
-    fn placements_cell(&self, step: &Step) -> (Content, bool) {
+    /// `r3c5=7, r4c1=2`, linked to the first placement's cell on "Solution".
+    fn placements_cell(&self, step: &Step) -> Content {
         let text = self.candidates_text(&step.placements, "=");
         match step.placements.first() {
             Some(first) => {
                 let (row, col) = self.at(first.cell, self.anchor);
-                let link = Content::Link {
+                Content::Link {
                     sheet: "Solution".to_string(),
                     cell: (row as u32, col as u16),
                     text,
-                };
-                (link, true)
+                }
             }
-            None => (Content::Blank, false),
+            None => Content::Blank,
         }
     }
 
@@ -564,10 +587,7 @@ impl<'a> View<'a> {
                         cell: (0, 0),
                         text: "Steps".to_string(),
                     },
-                    Style::font(Font {
-                        underline: true,
-                        ..Font::default().coloured(0x0563C1)
-                    }),
+                    Style::font(Font::LINK),
                 ),
             );
         }
@@ -769,6 +789,14 @@ impl Keypad {
         }
         runs
     }
+}
+
+/// About how many lines `text` takes when wrapped in a column `pixels` wide (7 pixels a
+/// character in the default font), so that rows can be made tall enough: not every spreadsheet
+/// program grows rows for wrapped text by itself.
+fn wrapped_lines(text: &str, pixels: u32) -> usize {
+    let per_line = (pixels as usize / 7).max(1);
+    text.chars().count().div_ceil(per_line).max(1)
 }
 
 /// `Step 12`.
