@@ -341,3 +341,104 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
         .first()
         .expect("two digits")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::state::State;
+    use crate::engine::step::{Candidate, Technique};
+    use crate::model::{DigitSet, Layout, Regions};
+    use crate::search::count_from_candidates;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+
+    fn six() -> Layout {
+        Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
+    }
+
+    /// Whether no solution of the state's candidates holds `removed`.
+    fn in_no_solution(state: &State, removed: Candidate) -> bool {
+        let mut candidates = state.all_candidates().to_vec();
+        candidates[removed.cell.index()] = DigitSet::single(removed.digit);
+        count_from_candidates(state.layout(), &candidates, 1).solutions == 0
+    }
+
+    #[test]
+    fn xy_wing_in_a_six_by_six() {
+        // Pivot r1c1 {1,2} sees r1c5 {1,3} (row) and r2c2 {2,3} (box): one pincer is 3, so 3
+        // leaves r1c2, r1c3 (row 1 and box 1) and r2c4-6 (row 2 and box 2). Every other cell
+        // holds all six digits.
+        let s = state(six(), &[(1, 1, "12"), (1, 5, "13"), (2, 2, "23")]);
+        let steps = find_all(Technique::XyWing, &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 2, 3), (1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "XY-Wing 1/2/3: pivot r1c1, pincers r1c5 and r2c2 ⇒ r1c2<>3, r1c3<>3, r2c4<>3, \
+             r2c5<>3, r2c6<>3"
+        );
+        assert!(find_all(Technique::XyzWing, &s).is_empty());
+    }
+
+    #[test]
+    fn xyz_wing_in_a_six_by_six() {
+        // Pivot r1c2 {1,2,3} with r1c5 {1,3} and r2c1 {2,3}: 3 leaves the cells seeing all
+        // three, r1c1 and r1c3 (row 1 and box 1).
+        let s = state(six(), &[(1, 2, "123"), (1, 5, "13"), (2, 1, "23")]);
+        let steps = find_all(Technique::XyzWing, &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(1, 1, 3), (1, 3, 3)]));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "XYZ-Wing 1/2/3: pivot r1c2, pincers r1c5 and r2c1 ⇒ r1c1<>3, r1c3<>3"
+        );
+    }
+
+    #[test]
+    fn w_wing_in_a_jigsaw() {
+        // r1c1 and r4c4 hold {1,2} and share no house. Column 2 holds 2 only in r1c2 (seen by
+        // r1c1 in row 1) and r4c2 (seen by r4c4 in row 4): one of r1c1, r4c4 is 1, so 1 leaves
+        // the cells seeing both, r1c4 (row 1, column 4) and r4c1 (column 1, row 4).
+        let marks = [
+            (1, 1, "12"),
+            (4, 4, "12"),
+            (2, 2, "134"),
+            (3, 2, "134"),
+        ];
+        let s = state(jigsaw4(), &marks);
+        let steps = find_all(Technique::WWing, &s);
+        assert!(!steps.is_empty());
+        let step = steps
+            .iter()
+            .find(|s| s.explanation.contains("on 2 in column 2"))
+            .expect("the link in column 2");
+        assert_eq!(step.eliminations, cands(4, &[(1, 4, 1), (4, 1, 1)]));
+        assert!(step.eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            step.explanation,
+            "W-Wing 1/2: r1c1 and r4c4 joined by the strong link on 2 in column 2 (r1c2 = r4c2) \
+             ⇒ r1c4<>1, r4c1<>1"
+        );
+    }
+
+    #[test]
+    fn wxyz_wing_in_a_six_by_six() {
+        // r1c1 {1,4}, r1c2 {2,4}, r1c5 {3,4}, r2c1 {1,2,3}: four cells, four digits; 1, 2 and 4
+        // are restricted, 3 (r1c5, r2c1) is not. If neither is 3, r1c5 is 4, so r1c1 is 1 and
+        // r1c2 is 2, leaving r2c1 nothing. So 3 leaves r1c3 and r2c4-6.
+        let marks = [(1, 1, "14"), (1, 2, "24"), (1, 5, "34"), (2, 1, "123")];
+        let s = state(six(), &marks);
+        let steps = find_all(Technique::WxyzWing, &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "WXYZ-Wing 1,2,3,4 in r1c1, r1c2, r1c5, r2c1: only 3 is unrestricted ⇒ r1c3<>3, \
+             r2c4<>3, r2c5<>3, r2c6<>3"
+        );
+    }
+}
