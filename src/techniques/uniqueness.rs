@@ -83,8 +83,7 @@ pub fn hidden_rectangle(state: &State, sink: &mut Sink) {
             let opposite = corner ^ 3;
             for (a, b) in [(rect.x, rect.y), (rect.y, rect.x)] {
                 let target = rect.cells[opposite];
-                if state.candidates(target).contains(b)
-                    && confined(state, &rect.cells, opposite, a)
+                if state.candidates(target).contains(b) && confined(state, &rect.cells, opposite, a)
                 {
                     let removed = vec![Candidate::new(rect.cells[opposite], b)];
                     let detail = format!(
@@ -95,7 +94,13 @@ pub fn hidden_rectangle(state: &State, sink: &mut Sink) {
                         rect.y,
                         state.name(rect.cells[opposite])
                     );
-                    steps.push(rect_step(state, Technique::HiddenRectangle, rect, detail, removed));
+                    steps.push(rect_step(
+                        state,
+                        Technique::HiddenRectangle,
+                        rect,
+                        detail,
+                        removed,
+                    ));
                 }
             }
         }
@@ -140,7 +145,10 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         return;
     };
     let held = state.candidates(cell);
-    let Some(z) = held.iter().find(|&z| is_grave(state, Candidate::new(cell, z))) else {
+    let Some(z) = held
+        .iter()
+        .find(|&z| is_grave(state, Candidate::new(cell, z)))
+    else {
         return;
     };
     let eliminations: Vec<Candidate> = held
@@ -298,7 +306,13 @@ fn same_extra(state: &State, rect: &Rectangle, kind: u8) -> Vec<Step> {
         return Vec::new();
     }
     let detail = format!(": {} hold the extra {z}", cell_list(state, &roof));
-    vec![rect_step(state, Technique::UniqueRectangle(kind), rect, detail, removed)]
+    vec![rect_step(
+        state,
+        Technique::UniqueRectangle(kind),
+        rect,
+        detail,
+        removed,
+    )]
 }
 
 /// Type 3: two roof corners on one line; their extra digits act as one cell that forms a naked
@@ -423,9 +437,18 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
     let lines = |kind: HouseKind| -> Vec<usize> {
         shared_houses(state.layout(), &[rect.cells[0], rect.cells[1]])
             .into_iter()
-            .chain(shared_houses(state.layout(), &[rect.cells[2], rect.cells[3]]))
-            .chain(shared_houses(state.layout(), &[rect.cells[0], rect.cells[2]]))
-            .chain(shared_houses(state.layout(), &[rect.cells[1], rect.cells[3]]))
+            .chain(shared_houses(
+                state.layout(),
+                &[rect.cells[2], rect.cells[3]],
+            ))
+            .chain(shared_houses(
+                state.layout(),
+                &[rect.cells[0], rect.cells[2]],
+            ))
+            .chain(shared_houses(
+                state.layout(),
+                &[rect.cells[1], rect.cells[3]],
+            ))
             .filter(|&h| houses[h].kind == kind)
             .collect()
     };
@@ -447,7 +470,10 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
             continue;
         }
         let names: Vec<String> = line.iter().map(|&h| state.house_name(h)).collect();
-        let detail = format!(": {a} lies only in the rectangle in {}", names.join(" and "));
+        let detail = format!(
+            ": {a} lies only in the rectangle in {}",
+            names.join(" and ")
+        );
         let mut step = rect_step(state, Technique::UniqueRectangle(6), rect, detail, removed);
         step.base = line;
         steps.push(step);
@@ -505,7 +531,15 @@ fn avoidable_1(state: &State, cells: &Corners) -> Option<Step> {
         return None;
     }
     let removed = vec![Candidate::new(cells[empty], x)];
-    Some(avoidable_step(state, 1, cells, x, y, String::new(), removed))
+    Some(avoidable_step(
+        state,
+        1,
+        cells,
+        x,
+        y,
+        String::new(),
+        removed,
+    ))
 }
 
 /// Avoidable rectangle type 2: two corners of one line placed (not given) with `x` and `y`; the
@@ -564,7 +598,13 @@ fn avoidable_step(
         floor: Vec::new(),
         roof: Vec::new(),
     };
-    rect_step(state, Technique::AvoidableRectangle(kind), &rect, detail, removed)
+    rect_step(
+        state,
+        Technique::AvoidableRectangle(kind),
+        &rect,
+        detail,
+        removed,
+    )
 }
 
 /// `Unique Rectangle Type 1 on 3,7 in r1c1, r1c4, r3c1, r3c4{detail} ⇒ r3c4<>37`.
@@ -597,3 +637,116 @@ fn rect_step(
     step
 }
 
+#[cfg(test)]
+mod tests {
+    use crate::engine::state::State;
+    use crate::engine::step::Technique;
+    use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Regions};
+    use crate::search::count_from_candidates;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+    use std::sync::Arc;
+
+    /// A 6x6 solution (2x3 boxes) with r1c1, r1c2, r3c1, r3c2, r3c3 left open: r1c1, r1c2 and
+    /// r3c1 hold {1,2}, r3c2 {1,2,3}, r3c3 {1,3}.
+    fn six_with_a_rectangle() -> State {
+        let rows = ["123456", "456123", "231564", "564231", "312645", "645312"];
+        let layout = Arc::new(Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap());
+        let mut values = Grid::empty(6);
+        let mut candidates = vec![DigitSet::EMPTY; 36];
+        let open = [
+            (0, 0, "12"),
+            (0, 1, "12"),
+            (2, 0, "12"),
+            (2, 1, "123"),
+            (2, 2, "13"),
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let cell = Cell::at(r, c, 6);
+                match open.iter().find(|o| (o.0, o.1) == (r, c)) {
+                    Some(&(_, _, held)) => {
+                        candidates[cell.index()] = held
+                            .chars()
+                            .map(|d| Digit::new(d.to_digit(10).unwrap() as usize))
+                            .collect()
+                    }
+                    None => values.set(cell, Some(Digit::new(ch.to_digit(10).unwrap() as usize))),
+                }
+            }
+        }
+        State::from_parts(layout, values.clone(), values, candidates)
+    }
+
+    fn search_candidates(state: &State) -> Vec<DigitSet> {
+        state
+            .layout()
+            .cells()
+            .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
+            .collect()
+    }
+
+    #[test]
+    fn type_1_in_a_six_by_six_only_when_uniqueness_is_known() {
+        let s = six_with_a_rectangle();
+        assert!(find_all(Technique::UniqueRectangle(1), &s).is_empty());
+        let s = s.assuming_unique(true);
+        let all = search_candidates(&s);
+        assert_eq!(count_from_candidates(s.layout(), &all, 2).solutions, 1);
+        let steps = find_all(Technique::UniqueRectangle(1), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(3, 2, 1), (3, 2, 2)]));
+        for removed in &steps[0].eliminations {
+            let mut only = all.clone();
+            only[removed.cell.index()] = DigitSet::single(removed.digit);
+            assert_eq!(count_from_candidates(s.layout(), &only, 1).solutions, 0);
+        }
+        assert_eq!(
+            steps[0].explanation,
+            "Unique Rectangle Type 1 on 1,2 in r1c1, r1c2, r3c1, r3c2 ⇒ r3c2<>12"
+        );
+    }
+
+    #[test]
+    fn nothing_fires_without_the_uniqueness_flag() {
+        let s = six_with_a_rectangle();
+        let all = [
+            Technique::UniqueRectangle(1),
+            Technique::UniqueRectangle(2),
+            Technique::UniqueRectangle(3),
+            Technique::UniqueRectangle(4),
+            Technique::UniqueRectangle(5),
+            Technique::UniqueRectangle(6),
+            Technique::HiddenRectangle,
+            Technique::AvoidableRectangle(1),
+            Technique::AvoidableRectangle(2),
+            Technique::BugPlusOne,
+        ];
+        assert!(
+            all.iter()
+                .any(|&t| !find_all(t, &s.clone().assuming_unique(true)).is_empty())
+        );
+        assert!(all.iter().all(|&t| find_all(t, &s).is_empty()));
+    }
+
+    #[test]
+    fn no_rectangle_across_three_regions_nor_on_a_latin_square() {
+        // r2c1, r2c2, r3c1 hold {1,2}, r3c2 {1,2,3}. With 2x2 boxes the four cells lie in
+        // boxes 1 and 3, paired by rows: a type 1. In the jigsaw they lie in regions 1, 2 and 3
+        // (r2c1 region 1, r2c2 region 2, r3c1-2 region 3), and a Latin square has no regions:
+        // no deadly pattern, nothing found.
+        let marks = [(2, 1, "12"), (2, 2, "12"), (3, 1, "12"), (3, 2, "123")];
+        let boxes = Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
+        let found = |layout: Layout| {
+            find_all(
+                Technique::UniqueRectangle(1),
+                &state(layout, &marks).assuming_unique(true),
+            )
+        };
+        let steps = found(boxes);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(4, &[(3, 2, 1), (3, 2, 2)]));
+        assert!(found(jigsaw4()).is_empty());
+        assert!(found(Layout::new(4, Regions::Latin).unwrap()).is_empty());
+    }
+}

@@ -32,7 +32,10 @@ pub fn xy_wing(state: &State, sink: &mut Sink) {
             if !with_a.contains(x) || with_a.contains(y) {
                 continue;
             }
-            let z = with_a.without(held).first().expect("a pincer holds two digits");
+            let z = with_a
+                .without(held)
+                .first()
+                .expect("a pincer holds two digits");
             let wanted: DigitSet = [y, z].into_iter().collect();
             for &b in pincers.iter().filter(|&&b| state.candidates(b) == wanted) {
                 let eliminations = seen_by_all(state, z, &[a, b]);
@@ -45,7 +48,13 @@ pub fn xy_wing(state: &State, sink: &mut Sink) {
                     state.name(a),
                     state.name(b)
                 );
-                let step = wing_step(state, Technique::XyWing, &[pivot, a, b], detail, eliminations);
+                let step = wing_step(
+                    state,
+                    Technique::XyWing,
+                    &[pivot, a, b],
+                    detail,
+                    eliminations,
+                );
                 if !sink(step) {
                     return;
                 }
@@ -73,7 +82,10 @@ pub fn xyz_wing(state: &State, sink: &mut Sink) {
                 if with_a == with_b || with_a.union(with_b) != held {
                     continue;
                 }
-                let z = with_a.intersection(with_b).first().expect("the pincers share z");
+                let z = with_a
+                    .intersection(with_b)
+                    .first()
+                    .expect("the pincers share z");
                 let eliminations = seen_by_all(state, z, &[pivot, a, b]);
                 if eliminations.is_empty() {
                     continue;
@@ -85,8 +97,13 @@ pub fn xyz_wing(state: &State, sink: &mut Sink) {
                     state.name(a),
                     state.name(b)
                 );
-                let step =
-                    wing_step(state, Technique::XyzWing, &[pivot, a, b], detail, eliminations);
+                let step = wing_step(
+                    state,
+                    Technique::XyzWing,
+                    &[pivot, a, b],
+                    detail,
+                    eliminations,
+                );
                 if !sink(step) {
                     return;
                 }
@@ -266,7 +283,12 @@ fn wing_step(
     let mut step = Step::new(technique);
     step.pattern = cells
         .iter()
-        .flat_map(|&c| state.candidates(c).iter().map(move |d| Candidate::new(c, d)))
+        .flat_map(|&c| {
+            state
+                .candidates(c)
+                .iter()
+                .map(move |d| Candidate::new(c, d))
+        })
         .collect();
     step.pattern.sort_unstable();
     step.explanation = format!(
@@ -401,12 +423,7 @@ mod tests {
         // r1c1 and r4c4 hold {1,2} and share no house. Column 2 holds 2 only in r1c2 (seen by
         // r1c1 in row 1) and r4c2 (seen by r4c4 in row 4): one of r1c1, r4c4 is 1, so 1 leaves
         // the cells seeing both, r1c4 (row 1, column 4) and r4c1 (column 1, row 4).
-        let marks = [
-            (1, 1, "12"),
-            (4, 4, "12"),
-            (2, 2, "134"),
-            (3, 2, "134"),
-        ];
+        let marks = [(1, 1, "12"), (4, 4, "12"), (2, 2, "134"), (3, 2, "134")];
         let s = state(jigsaw4(), &marks);
         let steps = find_all(Technique::WWing, &s);
         assert!(!steps.is_empty());
