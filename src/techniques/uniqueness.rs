@@ -571,7 +571,8 @@ fn avoidable_2(state: &State, cells: &Corners) -> Option<Step> {
     if extras[1] != extras[0] {
         return None;
     }
-    let pincers = empty.map(|i| cells[i]);
+    let mut pincers = empty.map(|i| cells[i]);
+    pincers.sort_unstable();
     let removed = seen_by_all(state, z, &pincers);
     if removed.is_empty() {
         return None;
