@@ -563,6 +563,8 @@ fn list_technique(
 ) -> CommandResult {
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (state, symbols) in read::read_states(&input.file, &input.options())? {
+        let unique = engine::has_unique_solution(&state);
+        let state = state.assuming_unique(unique);
         let options = engine_args.options(state.size())?;
         let chosen = Technique::parse(name, &options.techniques)
             .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;

@@ -44,6 +44,19 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
                 5.4 + 0.2 * beyond,
             )
         }
+        // Wings and uniqueness. HoDoKu has no WXYZ-Wing and Sudoku Explainer no W-Wing, WXYZ-Wing,
+        // hidden or avoidable rectangle: those sit beside their nearest relatives.
+        Technique::XyWing => (160, Level::Hard, 4.2),
+        Technique::XyzWing => (180, Level::Hard, 4.4),
+        Technique::WWing => (150, Level::Hard, 4.4),
+        Technique::WxyzWing => (200, Level::Hard, 4.6),
+        Technique::UniqueRectangle(1 | 4) | Technique::AvoidableRectangle(1) => {
+            (100, Level::Hard, 4.5)
+        }
+        Technique::UniqueRectangle(_)
+        | Technique::HiddenRectangle
+        | Technique::AvoidableRectangle(_) => (100, Level::Hard, 4.6),
+        Technique::BugPlusOne => (100, Level::Hard, 5.6),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

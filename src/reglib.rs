@@ -59,7 +59,8 @@ impl Case {
             line,
             code: code.to_string(),
             variant: variant.map(str::to_string),
-            state: State::from_parts(layout, givens, values, candidates),
+            // HoDoKu's cases come from puzzles with one solution.
+            state: State::from_parts(layout, givens, values, candidates).assuming_unique(true),
             eliminations: parse_candidates(fields[5])?,
             placements: parse_candidates(fields[6])?,
         })
@@ -236,6 +237,19 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0300" => vec![Technique::BasicFish(2)],
         "0301" => vec![Technique::BasicFish(3)],
         "0302" => vec![Technique::BasicFish(4)],
+        "0600" => vec![Technique::UniqueRectangle(1)],
+        "0601" => vec![Technique::UniqueRectangle(2)],
+        "0602" => vec![Technique::UniqueRectangle(3)],
+        "0603" => vec![Technique::UniqueRectangle(4)],
+        "0604" => vec![Technique::UniqueRectangle(5)],
+        "0605" => vec![Technique::UniqueRectangle(6)],
+        "0606" => vec![Technique::HiddenRectangle],
+        "0607" => vec![Technique::AvoidableRectangle(1)],
+        "0608" => vec![Technique::AvoidableRectangle(2)],
+        "0610" => vec![Technique::BugPlusOne],
+        "0800" => vec![Technique::XyWing],
+        "0801" => vec![Technique::XyzWing],
+        "0803" => vec![Technique::WWing],
         _ => return None,
     })
 }

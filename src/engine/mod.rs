@@ -99,7 +99,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
     let count = search::count_solutions(puzzle, 2);
     let solution = count.first.filter(|_| count.solutions == 1);
     let unique = solution.is_some();
-    let mut state = State::from_puzzle(puzzle);
+    let mut state = State::from_puzzle(puzzle).assuming_unique(unique);
     let mut steps = Vec::new();
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {
@@ -190,13 +190,23 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Stri
 
 /// Whether some solution puts `digit` in `cell`, given the state's candidates.
 fn leads_to_solution(state: &State, cell: Cell, digit: Digit) -> bool {
-    let mut candidates: Vec<DigitSet> = state
+    let mut candidates = search_candidates(state);
+    candidates[cell.index()] = DigitSet::single(digit);
+    search::count_from_candidates(state.layout(), &candidates, 1).solutions > 0
+}
+
+/// Whether the state's values and candidates allow exactly one solution (by search).
+pub fn has_unique_solution(state: &State) -> bool {
+    search::count_from_candidates(state.layout(), &search_candidates(state), 2).solutions == 1
+}
+
+/// One candidate set per cell for the search: a filled cell's value, else its candidates.
+fn search_candidates(state: &State) -> Vec<DigitSet> {
+    state
         .layout()
         .cells()
         .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
-        .collect();
-    candidates[cell.index()] = DigitSet::single(digit);
-    search::count_from_candidates(state.layout(), &candidates, 1).solutions > 0
+        .collect()
 }
 
 fn list(digits: impl Iterator<Item = Digit>) -> String {

@@ -13,6 +13,7 @@ pub struct State {
     givens: Grid,
     values: Grid,
     candidates: Vec<DigitSet>,
+    unique: bool,
 }
 
 impl State {
@@ -29,6 +30,7 @@ impl State {
             givens: puzzle.givens().clone(),
             values: puzzle.givens().clone(),
             candidates,
+            unique: false,
         }
     }
 
@@ -52,7 +54,21 @@ impl State {
             givens,
             values,
             candidates,
+            unique: false,
         }
+    }
+
+    /// The same state, known (`true`) or not known to have exactly one solution. Uniqueness
+    /// techniques (unique rectangles, BUG+1) only fire on a state known to be unique; whoever
+    /// builds the state sets this after checking by search.
+    pub fn assuming_unique(mut self, unique: bool) -> State {
+        self.unique = unique;
+        self
+    }
+
+    /// Whether the puzzle is known to have exactly one solution.
+    pub fn assumes_unique(&self) -> bool {
+        self.unique
     }
 
     /// The geometry.

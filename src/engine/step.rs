@@ -127,6 +127,23 @@ pub enum Technique {
     HiddenSubset(u8),
     /// A digit confined to N cover lines within N base lines: X-Wing (2), Swordfish (3), …
     BasicFish(u8),
+    /// A bivalue pivot and two bivalue pincers: the pincers' common digit leaves their common peers.
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers: their common digit leaves the cells seeing all three.
+    XyzWing,
+    /// Two equal bivalue cells joined by a strong link on one digit: the other leaves their peers.
+    WWing,
+    /// Four cells holding four digits, only one of them unrestricted: it leaves the cells seeing
+    /// every cell of the pattern that holds it.
+    WxyzWing,
+    /// Unique rectangle types 1 to 6: avoiding a deadly pattern of four cells on two digits.
+    UniqueRectangle(u8),
+    /// A unique rectangle whose opposite corner is pinned by strong links on one digit.
+    HiddenRectangle,
+    /// Avoidable rectangle types 1 and 2: a deadly pattern among digits placed, not given.
+    AvoidableRectangle(u8),
+    /// Bivalue universal grave plus one: the only cell with three candidates must avoid the BUG.
+    BugPlusOne,
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -162,6 +179,14 @@ impl Technique {
                 "Hidden Subset",
             ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
+            Technique::XyWing => "XY-Wing".into(),
+            Technique::XyzWing => "XYZ-Wing".into(),
+            Technique::WWing => "W-Wing".into(),
+            Technique::WxyzWing => "WXYZ-Wing".into(),
+            Technique::UniqueRectangle(n) => format!("Unique Rectangle Type {n}"),
+            Technique::HiddenRectangle => "Hidden Rectangle".into(),
+            Technique::AvoidableRectangle(n) => format!("Avoidable Rectangle Type {n}"),
+            Technique::BugPlusOne => "BUG+1".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -185,6 +210,19 @@ impl Technique {
             Technique::BasicFish(2) => "0300",
             Technique::BasicFish(3) => "0301",
             Technique::BasicFish(4) => "0302",
+            Technique::UniqueRectangle(1) => "0600",
+            Technique::UniqueRectangle(2) => "0601",
+            Technique::UniqueRectangle(3) => "0602",
+            Technique::UniqueRectangle(4) => "0603",
+            Technique::UniqueRectangle(5) => "0604",
+            Technique::UniqueRectangle(6) => "0605",
+            Technique::HiddenRectangle => "0606",
+            Technique::AvoidableRectangle(1) => "0607",
+            Technique::AvoidableRectangle(2) => "0608",
+            Technique::BugPlusOne => "0610",
+            Technique::XyWing => "0800",
+            Technique::XyzWing => "0801",
+            Technique::WWing => "0803",
             _ => return None,
         })
     }
@@ -200,6 +238,13 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
+            Technique::XyWing | Technique::XyzWing | Technique::WWing | Technique::WxyzWing => {
+                Family::Wings
+            }
+            Technique::UniqueRectangle(_)
+            | Technique::HiddenRectangle
+            | Technique::AvoidableRectangle(_)
+            | Technique::BugPlusOne => Family::Uniqueness,
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -7,9 +7,12 @@ pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 use crate::engine::state::State;
 use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::rating::technique_rating;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +33,16 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::XyWing => wings::xy_wing(state, &mut progress),
+        Technique::XyzWing => wings::xyz_wing(state, &mut progress),
+        Technique::WWing => wings::w_wing(state, &mut progress),
+        Technique::WxyzWing => wings::wxyz_wing(state, &mut progress),
+        Technique::UniqueRectangle(n) => uniqueness::unique_rectangle(state, n, &mut progress),
+        Technique::HiddenRectangle => uniqueness::hidden_rectangle(state, &mut progress),
+        Technique::AvoidableRectangle(n) => {
+            uniqueness::avoidable_rectangle(state, n, &mut progress)
+        }
+        Technique::BugPlusOne => uniqueness::bug_plus_one(state, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -77,5 +90,35 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::HiddenSubset(n),
         ]);
     }
+    let wings_and_uniqueness = [
+        Technique::XyWing,
+        Technique::WWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle(1),
+        Technique::UniqueRectangle(4),
+        Technique::AvoidableRectangle(1),
+        Technique::UniqueRectangle(2),
+        Technique::UniqueRectangle(3),
+        Technique::UniqueRectangle(5),
+        Technique::UniqueRectangle(6),
+        Technique::HiddenRectangle,
+        Technique::AvoidableRectangle(2),
+        Technique::WxyzWing,
+        Technique::BugPlusOne,
+    ];
+    for technique in wings_and_uniqueness {
+        insert_by_rating(&mut order, technique);
+    }
     order
+}
+
+/// Inserts `technique` before the first technique of `order` rated harder on Sudoku Explainer's
+/// scale (at the end if there is none).
+fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
+    let rating = technique_rating(technique).explainer;
+    let at = order
+        .iter()
+        .position(|&t| technique_rating(t).explainer > rating)
+        .unwrap_or(order.len());
+    order.insert(at, technique);
 }

@@ -1,0 +1,461 @@
+//! Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing.
+//!
+//! Each is a handful of cells that between them force one digit `z` into at least one of the cells
+//! of the pattern that hold it; `z` then leaves every cell that sees all of those. "Sees" is
+//! shared house membership from the layout, so boxes, jigsaw regions and Latin squares are served
+//! alike. (Remote pairs are chains, not wings.)
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
+use crate::model::{Cell, Digit, DigitSet, Layout};
+use crate::techniques::Sink;
+use crate::techniques::subsets::{cell_list, digit_list, eliminations_text};
+use std::collections::HashSet;
+
+/// The most four-cell patterns a WXYZ-Wing search examines in one call, so that the search
+/// stays interactive on 25x25 grids full of small cells.
+pub const WXYZ_MAX_PATTERNS: usize = 200_000;
+
+/// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
+/// seeing both pincers.
+pub fn xy_wing(state: &State, sink: &mut Sink) {
+    let layout = state.layout();
+    for pivot in layout.cells() {
+        let held = state.candidates(pivot);
+        if held.len() != 2 {
+            continue;
+        }
+        let (x, y) = pair(held);
+        let pincers = bivalue_peers(state, pivot);
+        for &a in &pincers {
+            let with_a = state.candidates(a);
+            if !with_a.contains(x) || with_a.contains(y) {
+                continue;
+            }
+            let z = with_a
+                .without(held)
+                .first()
+                .expect("a pincer holds two digits");
+            let wanted: DigitSet = [y, z].into_iter().collect();
+            for &b in pincers.iter().filter(|&&b| state.candidates(b) == wanted) {
+                let eliminations = seen_by_all(state, z, &[a, b]);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let detail = format!(
+                    "{x}/{y}/{z}: pivot {}, pincers {} and {}",
+                    state.name(pivot),
+                    state.name(a),
+                    state.name(b)
+                );
+                let step = wing_step(
+                    state,
+                    Technique::XyWing,
+                    &[pivot, a, b],
+                    detail,
+                    eliminations,
+                );
+                if !sink(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// XYZ-Wing: pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the
+/// cells seeing the pivot and both pincers.
+pub fn xyz_wing(state: &State, sink: &mut Sink) {
+    let layout = state.layout();
+    for pivot in layout.cells() {
+        let held = state.candidates(pivot);
+        if held.len() != 3 {
+            continue;
+        }
+        let pincers: Vec<Cell> = bivalue_peers(state, pivot)
+            .into_iter()
+            .filter(|&c| state.candidates(c).without(held).is_empty())
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (with_a, with_b) = (state.candidates(a), state.candidates(b));
+                if with_a == with_b || with_a.union(with_b) != held {
+                    continue;
+                }
+                let z = with_a
+                    .intersection(with_b)
+                    .first()
+                    .expect("the pincers share z");
+                let eliminations = seen_by_all(state, z, &[pivot, a, b]);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let (x, y) = (only(with_a, z), only(with_b, z));
+                let detail = format!(
+                    "{x}/{y}/{z}: pivot {}, pincers {} and {}",
+                    state.name(pivot),
+                    state.name(a),
+                    state.name(b)
+                );
+                let step = wing_step(
+                    state,
+                    Technique::XyzWing,
+                    &[pivot, a, b],
+                    detail,
+                    eliminations,
+                );
+                if !sink(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// W-Wing: two cells `{x,y}` that do not see each other, joined by a strong link on `x` (a house
+/// where `x` has exactly two places, one seen by each cell): one of them is `y`, so `y` leaves
+/// the cells seeing both.
+pub fn w_wing(state: &State, sink: &mut Sink) {
+    let layout = state.layout();
+    let bivalue: Vec<Cell> = layout
+        .cells()
+        .filter(|&c| state.candidates(c).len() == 2)
+        .collect();
+    for (i, &a) in bivalue.iter().enumerate() {
+        for &b in &bivalue[i + 1..] {
+            let held = state.candidates(a);
+            if state.candidates(b) != held || sees(layout, a, b) {
+                continue;
+            }
+            for (x, y) in [pair(held), swap(pair(held))] {
+                let eliminations = seen_by_all(state, y, &[a, b]);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let Some((house, ends)) = strong_link(state, x, a, b) else {
+                    continue;
+                };
+                let detail = format!(
+                    "{y}/{x}: {} and {} joined by the strong link on {x} in {} ({} = {})",
+                    state.name(a),
+                    state.name(b),
+                    state.house_name(house),
+                    state.name(ends[0]),
+                    state.name(ends[1])
+                );
+                let mut step = wing_step(state, Technique::WWing, &[a, b], detail, eliminations);
+                step.pattern.extend(ends.map(|c| Candidate::new(c, x)));
+                step.pattern.sort_unstable();
+                step.base.push(house);
+                if !sink(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// WXYZ-Wing: four cells that see one another in a connected way and hold four digits between
+/// them, every digit but one (`z`) restricted (its cells in the pattern all see one another).
+/// The four cells cannot all take restricted digits, so one of them is `z`: `z` leaves the cells
+/// seeing every cell of the pattern that holds it.
+pub fn wxyz_wing(state: &State, sink: &mut Sink) {
+    let layout = state.layout();
+    for cells in wxyz_patterns(state) {
+        let digits = cells
+            .iter()
+            .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
+        let unrestricted: Vec<Digit> = digits
+            .iter()
+            .filter(|&d| !all_see_each_other(layout, &holding(state, &cells, d)))
+            .collect();
+        let [z] = unrestricted[..] else {
+            continue;
+        };
+        let eliminations = seen_by_all(state, z, &holding(state, &cells, z));
+        if eliminations.is_empty() {
+            continue;
+        }
+        let detail = format!(
+            "{} in {}: only {z} is unrestricted",
+            digit_list(digits),
+            cell_list(state, &cells)
+        );
+        if !sink(wing_step(
+            state,
+            Technique::WxyzWing,
+            &cells,
+            detail,
+            eliminations,
+        )) {
+            return;
+        }
+    }
+}
+
+/// The connected four-cell sets of cells holding two to four candidates and four digits in all,
+/// sorted, each once, at most [`WXYZ_MAX_PATTERNS`] of them examined.
+fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
+    let layout = state.layout();
+    let small = |c: Cell| (2..=4).contains(&state.candidates(c).len());
+    let mut found: HashSet<[Cell; 4]> = HashSet::new();
+    let mut budget = WXYZ_MAX_PATTERNS;
+    for seed in layout.cells().filter(|&c| small(c)) {
+        let mut chosen = vec![seed];
+        grow(state, &small, &mut chosen, &mut found, &mut budget);
+        if budget == 0 {
+            break;
+        }
+    }
+    let mut patterns: Vec<[Cell; 4]> = found.into_iter().collect();
+    patterns.sort_unstable();
+    patterns
+}
+
+/// Extends `chosen` by peers of its cells, later than its first cell, while the digits stay at
+/// most four; records the sets of four.
+fn grow(
+    state: &State,
+    small: &dyn Fn(Cell) -> bool,
+    chosen: &mut Vec<Cell>,
+    found: &mut HashSet<[Cell; 4]>,
+    budget: &mut usize,
+) {
+    if chosen.len() == 4 {
+        let mut key = [chosen[0], chosen[1], chosen[2], chosen[3]];
+        key.sort_unstable();
+        found.insert(key);
+        *budget = budget.saturating_sub(1);
+        return;
+    }
+    let layout = state.layout();
+    let digits = chosen
+        .iter()
+        .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
+    let mut next: Vec<Cell> = chosen
+        .iter()
+        .flat_map(|&c| layout.peers(c).iter().copied())
+        .filter(|&c| c > chosen[0] && !chosen.contains(&c) && small(c))
+        .filter(|&c| digits.union(state.candidates(c)).len() <= 4)
+        .collect();
+    next.sort_unstable();
+    next.dedup();
+    for cell in next {
+        if *budget == 0 {
+            return;
+        }
+        chosen.push(cell);
+        grow(state, small, chosen, found, budget);
+        chosen.pop();
+    }
+}
+
+/// A house (and its two places) where `x` has exactly two places, neither `a` nor `b`, one seen
+/// by `a` and the other by `b`.
+fn strong_link(state: &State, x: Digit, a: Cell, b: Cell) -> Option<(usize, [Cell; 2])> {
+    let layout = state.layout();
+    layout.houses().iter().enumerate().find_map(|(id, house)| {
+        let places = state.places(house, x);
+        let [p, q] = places[..] else {
+            return None;
+        };
+        if [p, q].iter().any(|c| *c == a || *c == b) {
+            return None;
+        }
+        if sees(layout, a, p) && sees(layout, b, q) {
+            Some((id, [p, q]))
+        } else if sees(layout, a, q) && sees(layout, b, p) {
+            Some((id, [q, p]))
+        } else {
+            None
+        }
+    })
+}
+
+/// The step of a wing of `technique` on `cells`: `{name} {detail} ⇒ {eliminations}`.
+fn wing_step(
+    state: &State,
+    technique: Technique,
+    cells: &[Cell],
+    detail: String,
+    eliminations: Vec<Candidate>,
+) -> Step {
+    let mut step = Step::new(technique);
+    step.pattern = cells
+        .iter()
+        .flat_map(|&c| {
+            state
+                .candidates(c)
+                .iter()
+                .map(move |d| Candidate::new(c, d))
+        })
+        .collect();
+    step.pattern.sort_unstable();
+    step.explanation = format!(
+        "{technique} {detail} ⇒ {}",
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    step
+}
+
+/// The candidates `digit` in cells outside `cells` that see every one of `cells`, sorted.
+pub(crate) fn seen_by_all(state: &State, digit: Digit, cells: &[Cell]) -> Vec<Candidate> {
+    let layout = state.layout();
+    layout
+        .peers(cells[0])
+        .iter()
+        .copied()
+        .filter(|&c| state.candidates(c).contains(digit) && !cells.contains(&c))
+        .filter(|&c| cells[1..].iter().all(|&other| sees(layout, c, other)))
+        .map(|c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// Whether `a` and `b` share a house.
+pub(crate) fn sees(layout: &Layout, a: Cell, b: Cell) -> bool {
+    layout.peers(a).binary_search(&b).is_ok()
+}
+
+/// Whether every two of `cells` share a house.
+fn all_see_each_other(layout: &Layout, cells: &[Cell]) -> bool {
+    cells
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| sees(layout, a, b)))
+}
+
+/// The cells among `cells` that hold `digit`.
+fn holding(state: &State, cells: &[Cell], digit: Digit) -> Vec<Cell> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| state.candidates(c).contains(digit))
+        .collect()
+}
+
+/// The peers of `cell` with exactly two candidates.
+fn bivalue_peers(state: &State, cell: Cell) -> Vec<Cell> {
+    state
+        .layout()
+        .peers(cell)
+        .iter()
+        .copied()
+        .filter(|&c| state.candidates(c).len() == 2)
+        .collect()
+}
+
+/// The two digits of a two-digit set, ascending.
+fn pair(digits: DigitSet) -> (Digit, Digit) {
+    let mut it = digits.iter();
+    let first = it.next().expect("two digits");
+    (first, it.next().expect("two digits"))
+}
+
+fn swap((a, b): (Digit, Digit)) -> (Digit, Digit) {
+    (b, a)
+}
+
+/// The digit of a two-digit set other than `digit`.
+fn only(digits: DigitSet, digit: Digit) -> Digit {
+    digits
+        .without(DigitSet::single(digit))
+        .first()
+        .expect("two digits")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::state::State;
+    use crate::engine::step::{Candidate, Technique};
+    use crate::model::{DigitSet, Layout, Regions};
+    use crate::search::count_from_candidates;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+
+    fn six() -> Layout {
+        Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
+    }
+
+    /// Whether no solution of the state's candidates holds `removed`.
+    fn in_no_solution(state: &State, removed: Candidate) -> bool {
+        let mut candidates = state.all_candidates().to_vec();
+        candidates[removed.cell.index()] = DigitSet::single(removed.digit);
+        count_from_candidates(state.layout(), &candidates, 1).solutions == 0
+    }
+
+    #[test]
+    fn xy_wing_in_a_six_by_six() {
+        // Pivot r1c1 {1,2} sees r1c5 {1,3} (row) and r2c2 {2,3} (box): one pincer is 3, so 3
+        // leaves r1c2, r1c3 (row 1 and box 1) and r2c4-6 (row 2 and box 2). Every other cell
+        // holds all six digits.
+        let s = state(six(), &[(1, 1, "12"), (1, 5, "13"), (2, 2, "23")]);
+        let steps = find_all(Technique::XyWing, &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 2, 3), (1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "XY-Wing 1/2/3: pivot r1c1, pincers r1c5 and r2c2 ⇒ r1c2<>3, r1c3<>3, r2c4<>3, \
+             r2c5<>3, r2c6<>3"
+        );
+        assert!(find_all(Technique::XyzWing, &s).is_empty());
+    }
+
+    #[test]
+    fn xyz_wing_in_a_six_by_six() {
+        // Pivot r1c2 {1,2,3} with r1c5 {1,3} and r2c1 {2,3}: 3 leaves the cells seeing all
+        // three, r1c1 and r1c3 (row 1 and box 1).
+        let s = state(six(), &[(1, 2, "123"), (1, 5, "13"), (2, 1, "23")]);
+        let steps = find_all(Technique::XyzWing, &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(1, 1, 3), (1, 3, 3)]));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "XYZ-Wing 1/2/3: pivot r1c2, pincers r1c5 and r2c1 ⇒ r1c1<>3, r1c3<>3"
+        );
+    }
+
+    #[test]
+    fn w_wing_in_a_jigsaw() {
+        // r1c1 and r4c4 hold {1,2} and share no house. Column 2 holds 2 only in r1c2 (seen by
+        // r1c1 in row 1) and r4c2 (seen by r4c4 in row 4): one of r1c1, r4c4 is 1, so 1 leaves
+        // the cells seeing both, r1c4 (row 1, column 4) and r4c1 (column 1, row 4).
+        let marks = [(1, 1, "12"), (4, 4, "12"), (2, 2, "134"), (3, 2, "134")];
+        let s = state(jigsaw4(), &marks);
+        let steps = find_all(Technique::WWing, &s);
+        assert!(!steps.is_empty());
+        let step = steps
+            .iter()
+            .find(|s| s.explanation.contains("on 2 in column 2"))
+            .expect("the link in column 2");
+        assert_eq!(step.eliminations, cands(4, &[(1, 4, 1), (4, 1, 1)]));
+        assert!(step.eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            step.explanation,
+            "W-Wing 1/2: r1c1 and r4c4 joined by the strong link on 2 in column 2 (r1c2 = r4c2) \
+             ⇒ r1c4<>1, r4c1<>1"
+        );
+    }
+
+    #[test]
+    fn wxyz_wing_in_a_six_by_six() {
+        // r1c1 {1,4}, r1c2 {2,4}, r1c5 {3,4}, r2c1 {1,2,3}: four cells, four digits; 1, 2 and 4
+        // are restricted, 3 (r1c5, r2c1) is not. If neither is 3, r1c5 is 4, so r1c1 is 1 and
+        // r1c2 is 2, leaving r2c1 nothing. So 3 leaves r1c3 and r2c4-6.
+        let marks = [(1, 1, "14"), (1, 2, "24"), (1, 5, "34"), (2, 1, "123")];
+        let s = state(six(), &marks);
+        let steps = find_all(Technique::WxyzWing, &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
+        assert_eq!(
+            steps[0].explanation,
+            "WXYZ-Wing 1,2,3,4 in r1c1, r1c2, r1c5, r2c1: only 3 is unrestricted ⇒ r1c3<>3, \
+             r2c4<>3, r2c5<>3, r2c6<>3"
+        );
+    }
+}
