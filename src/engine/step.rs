@@ -85,6 +85,38 @@ pub enum SingleHouse {
     Column,
 }
 
+/// A single-digit pattern: two strong links on one digit joined by a weak link (or by an empty
+/// rectangle's region), alone or as HoDoKu's dual pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SingleDigitPattern {
+    /// Two parallel strong links whose bases share a crossing line.
+    Skyscraper,
+    /// A row and a column strong link whose inner ends share a region.
+    TwoStringKite,
+    /// Any other pair of strong links joined by a weak link.
+    TurbotFish,
+    /// A region whose places of the digit lie in one row and one column, with a strong link.
+    EmptyRectangle,
+    /// Two 2-string kites through the same two cells of a region.
+    DualTwoStringKite,
+    /// Two empty rectangles on the same two-place region, one through each of its crossings.
+    DualEmptyRectangle,
+}
+
+/// A colouring rule: strong links of one digit coloured in two alternating colours per cluster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ColouringRule {
+    /// Simple colours: a candidate that sees both colours of a cluster goes.
+    Trap,
+    /// Simple colours: two cells of one colour share a house, so that colour goes.
+    Wrap,
+    /// Multi-colours: colours of two clusters see each other, so a candidate seeing both their
+    /// partner colours goes.
+    MultiTrap,
+    /// Multi-colours: a colour that sees both colours of another cluster goes.
+    MultiWrap,
+}
+
 /// A solving technique. Subsets and fish carry their size, so one variant serves pairs to
 /// the large subsets of big grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,6 +139,10 @@ pub enum Technique {
     HiddenSubset(u8),
     /// A digit confined to N cover lines within N base lines: X-Wing (2), Swordfish (3), …
     BasicFish(u8),
+    /// A single-digit pattern: skyscraper, 2-string kite, turbot fish, empty rectangle, duals.
+    SingleDigit(SingleDigitPattern),
+    /// Simple colours and multi-colours.
+    Colouring(ColouringRule),
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -142,6 +178,22 @@ impl Technique {
                 "Hidden Subset",
             ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
+            Technique::SingleDigit(pattern) => match pattern {
+                SingleDigitPattern::Skyscraper => "Skyscraper",
+                SingleDigitPattern::TwoStringKite => "2-String Kite",
+                SingleDigitPattern::TurbotFish => "Turbot Fish",
+                SingleDigitPattern::EmptyRectangle => "Empty Rectangle",
+                SingleDigitPattern::DualTwoStringKite => "Dual 2-String Kite",
+                SingleDigitPattern::DualEmptyRectangle => "Dual Empty Rectangle",
+            }
+            .into(),
+            Technique::Colouring(rule) => match rule {
+                ColouringRule::Trap => "Simple Colours (trap)",
+                ColouringRule::Wrap => "Simple Colours (wrap)",
+                ColouringRule::MultiTrap => "Multi-Colours (trap)",
+                ColouringRule::MultiWrap => "Multi-Colours (wrap)",
+            }
+            .into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -165,6 +217,20 @@ impl Technique {
             Technique::BasicFish(2) => "0300",
             Technique::BasicFish(3) => "0301",
             Technique::BasicFish(4) => "0302",
+            Technique::SingleDigit(pattern) => match pattern {
+                SingleDigitPattern::Skyscraper => "0400",
+                SingleDigitPattern::TwoStringKite => "0401",
+                SingleDigitPattern::EmptyRectangle => "0402",
+                SingleDigitPattern::TurbotFish => "0403",
+                SingleDigitPattern::DualTwoStringKite => "0404",
+                SingleDigitPattern::DualEmptyRectangle => "0405",
+            },
+            Technique::Colouring(rule) => match rule {
+                ColouringRule::Trap => "0500",
+                ColouringRule::Wrap => "0501",
+                ColouringRule::MultiTrap => "0502",
+                ColouringRule::MultiWrap => "0503",
+            },
             _ => return None,
         })
     }
@@ -180,6 +246,8 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
+            Technique::SingleDigit(_) => Family::SingleDigit,
+            Technique::Colouring(_) => Family::Colouring,
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -3,13 +3,16 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
 //! by the same code.
 
+pub mod colouring;
 pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 
 use crate::engine::state::State;
-use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::engine::step::{ColouringRule, SingleDigitPattern, SingleHouse, Step, Technique};
+use crate::rating::technique_rating;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +33,8 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::SingleDigit(pattern) => single_digit::find(state, pattern, &mut progress),
+        Technique::Colouring(rule) => colouring::find(state, rule, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -77,5 +82,37 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::HiddenSubset(n),
         ]);
     }
+    let patterns = [
+        SingleDigitPattern::Skyscraper,
+        SingleDigitPattern::DualTwoStringKite,
+        SingleDigitPattern::TwoStringKite,
+        SingleDigitPattern::TurbotFish,
+        SingleDigitPattern::DualEmptyRectangle,
+        SingleDigitPattern::EmptyRectangle,
+    ];
+    let rules = [
+        ColouringRule::Trap,
+        ColouringRule::Wrap,
+        ColouringRule::MultiTrap,
+        ColouringRule::MultiWrap,
+    ];
+    let later = patterns
+        .map(Technique::SingleDigit)
+        .into_iter()
+        .chain(rules.map(Technique::Colouring));
+    for technique in later {
+        insert_by_rating(&mut order, technique);
+    }
     order
+}
+
+/// Inserts `technique` before the first technique of `order` with a higher Sudoku Explainer
+/// rating (after those rated the same).
+fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
+    let rating = |t: Technique| technique_rating(t).explainer;
+    let at = order
+        .iter()
+        .position(|&t| rating(t) > rating(technique))
+        .unwrap_or(order.len());
+    order.insert(at, technique);
 }

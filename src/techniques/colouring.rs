@@ -1,0 +1,307 @@
+//! Colouring: simple colours (trap and wrap) and multi-colours (HoDoKu's types 1 and 2).
+//!
+//! For one digit, the strong links (houses with exactly two places) join cells into clusters.
+//! Colouring a cluster's cells in two alternating colours, `+` and `-`, splits it so that either
+//! every `+` cell holds the digit or every `-` cell does.
+//!
+//! - Trap: a candidate outside the cluster that sees both colours goes.
+//! - Wrap: two cells of one colour share a house, so that colour cannot hold the digit.
+//! - Multi-colours trap: a colour of cluster A sees a colour of cluster B, so one of their partner
+//!   colours holds the digit; a candidate outside both clusters that sees both partners goes.
+//! - Multi-colours wrap: a colour of cluster A sees both colours of cluster B, so it goes.
+//!
+//! Clusters come from generic houses, so any box shape, jigsaw regions and Latin squares are
+//! served alike. The work is linear in the candidates per cluster (pairs of clusters for
+//! multi-colours), so no cap is needed.
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, ColouringRule, Step, Technique};
+use crate::model::{Cell, Digit};
+use crate::techniques::Sink;
+use crate::techniques::single_digit::{plain, sees, strong_links};
+use crate::techniques::subsets::eliminations_text;
+
+/// Finds the steps of one colouring rule.
+pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
+    for digit in (1..=state.size()).map(Digit::new) {
+        let clusters = clusters(state, digit);
+        let go_on = match rule {
+            ColouringRule::Trap => clusters.iter().all(|c| trap(state, digit, c, sink)),
+            ColouringRule::Wrap => clusters.iter().all(|c| wrap(state, digit, c, sink)),
+            ColouringRule::MultiTrap => multi_trap(state, digit, &clusters, sink),
+            ColouringRule::MultiWrap => multi_wrap(state, digit, &clusters, sink),
+        };
+        if !go_on {
+            return;
+        }
+    }
+}
+
+/// The cells of one cluster, by colour: either all of `colours[0]` or all of `colours[1]` hold
+/// the digit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Cluster {
+    colours: [Vec<Cell>; 2],
+}
+
+impl Cluster {
+    fn contains(&self, cell: Cell) -> bool {
+        self.colours.iter().any(|colour| colour.contains(&cell))
+    }
+
+    /// `+ r1c4,r5c6 / - r8c9,r2c3`, or with a cluster name `A+ r1c4 / A- r8c9`.
+    fn describe(&self, state: &State, name: &str) -> String {
+        format!(
+            "{name}+ {} / {name}- {}",
+            cells_text(state, &self.colours[0]),
+            cells_text(state, &self.colours[1])
+        )
+    }
+
+    /// Every candidate of the cluster, row-major.
+    fn candidates(&self, digit: Digit) -> Vec<Candidate> {
+        let mut all: Vec<Candidate> = self
+            .colours
+            .iter()
+            .flatten()
+            .map(|&c| Candidate::new(c, digit))
+            .collect();
+        all.sort_unstable();
+        all
+    }
+}
+
+/// `r1c4,r5c6`.
+fn cells_text(state: &State, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| plain(state, c))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The clusters of `digit`'s strong links, each coloured from its first cell (row-major). A
+/// cluster whose links close an odd loop (possible only in a broken state) is left out.
+fn clusters(state: &State, digit: Digit) -> Vec<Cluster> {
+    let cell_count = state.layout().cell_count();
+    let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); cell_count];
+    for link in strong_links(state, digit) {
+        let [a, b] = link.cells;
+        neighbours[a.index()].push(b);
+        neighbours[b.index()].push(a);
+    }
+    let mut colour_of: Vec<Option<usize>> = vec![None; cell_count];
+    let mut clusters = Vec::new();
+    for start in state.layout().cells() {
+        if neighbours[start.index()].is_empty() || colour_of[start.index()].is_some() {
+            continue;
+        }
+        let mut cluster = Cluster {
+            colours: [vec![start], Vec::new()],
+        };
+        colour_of[start.index()] = Some(0);
+        let mut queue = vec![start];
+        let mut odd_loop = false;
+        while let Some(cell) = queue.pop() {
+            let colour = colour_of[cell.index()].unwrap_or_default();
+            for &next in &neighbours[cell.index()] {
+                match colour_of[next.index()] {
+                    Some(c) => odd_loop |= c == colour,
+                    None => {
+                        colour_of[next.index()] = Some(1 - colour);
+                        cluster.colours[1 - colour].push(next);
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        if !odd_loop {
+            cluster.colours.iter_mut().for_each(|c| c.sort_unstable());
+            clusters.push(cluster);
+        }
+    }
+    clusters
+}
+
+/// Whether `cell` sees some cell of `cells`.
+fn sees_any(state: &State, cell: Cell, cells: &[Cell]) -> bool {
+    cells.iter().any(|&c| sees(state.layout(), cell, c))
+}
+
+/// The candidates of `digit` outside `clusters` that see a cell of each of `targets`.
+fn seeing_all(
+    state: &State,
+    digit: Digit,
+    clusters: &[&Cluster],
+    targets: [&[Cell]; 2],
+) -> Vec<Candidate> {
+    state
+        .layout()
+        .cells()
+        .filter(|&c| state.candidates(c).contains(digit))
+        .filter(|&c| !clusters.iter().any(|cluster| cluster.contains(c)))
+        .filter(|&c| targets.iter().all(|t| sees_any(state, c, t)))
+        .map(|c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// Simple colours, trap: candidates that see both colours of `cluster` go.
+fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool {
+    let [plus, minus] = &cluster.colours;
+    let eliminations = seeing_all(state, digit, &[cluster], [plus, minus]);
+    if eliminations.is_empty() {
+        return true;
+    }
+    let technique = Technique::Colouring(ColouringRule::Trap);
+    let mut step = Step::new(technique);
+    step.pattern = cluster.candidates(digit);
+    step.explanation = format!(
+        "{technique} on {digit}: {}, one colour holds {digit}; each removed {digit} sees both ⇒ {}",
+        cluster.describe(state, ""),
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    sink(step)
+}
+
+/// Two cells of `cells` that share a house, if any.
+fn clash(state: &State, cells: &[Cell]) -> Option<(Cell, Cell)> {
+    cells.iter().enumerate().find_map(|(i, &a)| {
+        cells[i + 1..]
+            .iter()
+            .find(|&&b| sees(state.layout(), a, b))
+            .map(|&b| (a, b))
+    })
+}
+
+/// Simple colours, wrap: a colour with two cells in one house cannot hold the digit.
+fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool {
+    for (sign, colour) in ["+", "-"].iter().zip(&cluster.colours) {
+        let Some((a, b)) = clash(state, colour) else {
+            continue;
+        };
+        let technique = Technique::Colouring(ColouringRule::Wrap);
+        let mut step = Step::new(technique);
+        step.pattern = cluster.candidates(digit);
+        step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
+        step.explanation = format!(
+            "{technique} on {digit}: {}; {sign} has {} and {} in one house, so {sign} is not \
+             {digit} ⇒ {}",
+            cluster.describe(state, ""),
+            plain(state, a),
+            plain(state, b),
+            eliminations_text(state, &step.eliminations)
+        );
+        if !sink(step) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A cell of `from` and a cell of `to` that see each other, if any.
+fn bridge(state: &State, from: &[Cell], to: &[Cell]) -> Option<(Cell, Cell)> {
+    from.iter().find_map(|&a| {
+        to.iter()
+            .find(|&&b| sees(state.layout(), a, b))
+            .map(|&b| (a, b))
+    })
+}
+
+const SIGNS: [&str; 2] = ["+", "-"];
+
+/// Multi-colours trap: colour `x` of cluster A sees colour `y` of cluster B, so A's other colour
+/// or B's other colour holds the digit, and every candidate that sees both of those goes. One step
+/// per pair of clusters gathers what all their bridges remove.
+fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink) -> bool {
+    for (i, a) in clusters.iter().enumerate() {
+        for b in &clusters[i + 1..] {
+            let mut eliminations = Vec::new();
+            let mut reasons = Vec::new();
+            for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let Some((p, q)) = bridge(state, &a.colours[x], &b.colours[y]) else {
+                    continue;
+                };
+                let partners = [&a.colours[1 - x][..], &b.colours[1 - y][..]];
+                eliminations.extend(seeing_all(state, digit, &[], partners));
+                reasons.push(format!(
+                    "{} sees {}, so A{} or B{} holds {digit}",
+                    plain(state, p),
+                    plain(state, q),
+                    SIGNS[1 - x],
+                    SIGNS[1 - y]
+                ));
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            eliminations.sort_unstable();
+            eliminations.dedup();
+            let technique = Technique::Colouring(ColouringRule::MultiTrap);
+            let mut step = Step::new(technique);
+            step.pattern = union(a.candidates(digit), b.candidates(digit));
+            step.explanation = format!(
+                "{technique} on {digit}: {}; {}; {}; each removed {digit} sees both ⇒ {}",
+                a.describe(state, "A"),
+                b.describe(state, "B"),
+                reasons.join("; "),
+                eliminations_text(state, &eliminations)
+            );
+            step.eliminations = eliminations;
+            if !sink(step) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Multi-colours wrap: a colour of cluster A that sees both colours of cluster B cannot hold the
+/// digit, as one of B's colours does.
+fn multi_wrap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink) -> bool {
+    for (i, a) in clusters.iter().enumerate() {
+        for (j, b) in clusters.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            for x in 0..2 {
+                let colour = &a.colours[x];
+                let (Some(plus), Some(minus)) = (
+                    bridge(state, colour, &b.colours[0]),
+                    bridge(state, colour, &b.colours[1]),
+                ) else {
+                    continue;
+                };
+                let technique = Technique::Colouring(ColouringRule::MultiWrap);
+                let mut step = Step::new(technique);
+                step.pattern = union(a.candidates(digit), b.candidates(digit));
+                step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
+                step.explanation = format!(
+                    "{technique} on {digit}: {}; {}; A{} sees both B colours ({} sees {}, {} sees \
+                     {}), so A{} is not {digit} ⇒ {}",
+                    a.describe(state, "A"),
+                    b.describe(state, "B"),
+                    SIGNS[x],
+                    plain(state, plus.0),
+                    plain(state, plus.1),
+                    plain(state, minus.0),
+                    plain(state, minus.1),
+                    SIGNS[x],
+                    eliminations_text(state, &step.eliminations)
+                );
+                if !sink(step) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The candidates of `a` and `b`, sorted.
+fn union(mut a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
+    a.extend(b);
+    a.sort_unstable();
+    a.dedup();
+    a
+}
