@@ -305,3 +305,68 @@ fn union(mut a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
     a.dedup();
     a
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::step::{ColouringRule, Technique};
+    use crate::model::{Layout, Regions};
+    use crate::techniques::find_all;
+    use crate::techniques::single_digit::testing::{
+        assert_no_solution_has_an_elimination, without_one,
+    };
+    use crate::techniques::subsets::testing::cands;
+
+    #[test]
+    fn colour_wrap_in_a_six_by_six() {
+        // 2x3 boxes. 1 is confined to two places in row 1 (c1, c4), column 4 (r1, r4), row 4
+        // (c4, c2) and column 2 (r4, r2): one cluster, + r1c1, r2c2, r4c4 / - r1c4, r4c2. r1c1
+        // and r2c2 are both + in box 1, so + cannot be 1.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut gaps = Vec::new();
+        for i in [3, 5, 6] {
+            gaps.extend([(1, i), (i, 4), (4, i), (i, 2)]);
+        }
+        gaps.extend([(1, 2), (2, 4), (4, 1), (6, 2)]);
+        let s = without_one(layout, &gaps);
+        let steps = find_all(Technique::Colouring(ColouringRule::Wrap), &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 1, 1), (2, 2, 1), (4, 4, 1)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(
+            steps[0].explanation,
+            "Simple Colours (wrap) on 1: + r1c1,r2c2,r4c4 / - r1c4,r4c2; + has r1c1 and r2c2 in \
+             one house, so + is not 1 ⇒ r1c1<>1, r2c2<>1, r4c4<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+    }
+
+    #[test]
+    fn colour_trap_in_a_six_by_six() {
+        // 2x3 boxes. 1 has two places in column 1 (r1, r4), box 3 (r4c1, r3c3) and row 3 (c3,
+        // c5): + r1c1, r3c3 / - r3c5, r4c1. r1c5 sees r1c1 (row 1) and r3c5 (column 5), so it
+        // cannot be 1 whichever colour is. (In a Latin square a chain's colours always end on
+        // parallel lines, so simple traps need regions.)
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let gaps = [
+            (2, 1),
+            (3, 1),
+            (5, 1),
+            (6, 1),
+            (3, 2),
+            (4, 2),
+            (4, 3),
+            (3, 4),
+            (3, 6),
+        ];
+        let s = without_one(layout, &gaps);
+        let steps = find_all(Technique::Colouring(ColouringRule::Trap), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(1, 5, 1)]));
+        assert_eq!(
+            steps[0].explanation,
+            "Simple Colours (trap) on 1: + r1c1,r3c3 / - r3c5,r4c1, one colour holds 1; each \
+             removed 1 sees both ⇒ r1c5<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+    }
+}

@@ -554,3 +554,124 @@ fn dual_empty_rectangles(
     }
     true
 }
+
+/// Test states with one digit's places restricted, and an independent check of eliminations.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::engine::state::State;
+    use crate::engine::step::Step;
+    use crate::model::{Digit, DigitSet, Layout};
+    use crate::search::count_from_candidates;
+    use crate::techniques::subsets::testing::state;
+
+    /// A state where every cell holds every digit, except that `cells` (1-based row, column) lack
+    /// 1.
+    pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
+        let rest: String = (2..=layout.size()).map(|d| d.to_string()).collect();
+        let marks: Vec<_> = cells.iter().map(|&(r, c)| (r, c, rest.as_str())).collect();
+        state(layout, &marks)
+    }
+
+    /// Asserts that the state has solutions and that none of them holds an eliminated candidate.
+    pub fn assert_no_solution_has_an_elimination(state: &State, step: &Step) {
+        let layout = state.layout();
+        let candidates = state.all_candidates().to_vec();
+        assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
+        for elimination in &step.eliminations {
+            let mut forced = candidates.clone();
+            forced[elimination.cell.index()] = DigitSet::single(elimination.digit);
+            let count = count_from_candidates(layout, &forced, 1);
+            assert_eq!(count.solutions, 0, "{elimination:?} is in a solution");
+        }
+        assert!(step.eliminations.iter().all(|e| e.digit == Digit::new(1)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{assert_no_solution_has_an_elimination, without_one};
+    use crate::engine::step::{SingleDigitPattern, Technique};
+    use crate::model::{Layout, Regions};
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::cands;
+
+    fn pattern(p: SingleDigitPattern) -> Technique {
+        Technique::SingleDigit(p)
+    }
+
+    #[test]
+    fn skyscraper_in_columns_of_a_six_by_six() {
+        // 2x3 boxes. Columns 2 and 5 hold 1 only in rows 1, 5 and rows 2, 5: r5c2 and r5c5 share
+        // row 5, so r1c2 or r2c5 is 1. Cells seeing both: the rest of row 1 in box 2 (r1c4,
+        // r1c6) and of row 2 in box 1 (r2c1, r2c3). Every other house keeps at least 4 places.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut gaps: Vec<_> = [2, 3, 4, 6].iter().map(|&r| (r, 2)).collect();
+        gaps.extend([1, 3, 4, 6].iter().map(|&r| (r, 5)));
+        let s = without_one(layout, &gaps);
+        let steps = find_all(pattern(SingleDigitPattern::Skyscraper), &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 4, 1), (1, 6, 1), (2, 1, 1), (2, 3, 1)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(
+            steps[0].explanation,
+            "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
+             r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        for other in [
+            SingleDigitPattern::TwoStringKite,
+            SingleDigitPattern::TurbotFish,
+            SingleDigitPattern::EmptyRectangle,
+        ] {
+            assert!(find_all(pattern(other), &s).is_empty(), "{other:?}");
+        }
+    }
+
+    /// A 6x6 jigsaw; regions (numbered from 0, named from 1):
+    /// ```text
+    /// 0 0 0 1 1 1
+    /// 0 0 2 1 1 1
+    /// 0 2 2 2 3 3
+    /// 4 4 2 2 3 3
+    /// 4 4 5 5 3 3
+    /// 4 4 5 5 5 5
+    /// ```
+    fn jigsaw6() -> Layout {
+        let rows = ["000111", "002111", "022233", "442233", "445533", "445555"];
+        let region_of = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| u16::from(b - b'0')))
+            .collect();
+        Layout::new(6, Regions::Jigsaw { region_of }).unwrap()
+    }
+
+    #[test]
+    fn empty_rectangle_in_a_jigsaw_region_and_its_refusal() {
+        // Region 3 (r2c3, r3c2-4, r4c3-4) holds 1 only at r3c2, r3c4 (row 3) and r4c3 (column
+        // 3). Column 6 holds 1 only at r3c6 and r6c6. If a column-3 cell outside the region that
+        // sees r6c6 were 1, r3c6 would be 1, and region 3 would have no place: r6c3 (row 6) and
+        // r5c3 (region 6, as r6c6) lose 1. No other house has just two places.
+        let gaps = [(2, 3), (3, 3), (4, 4), (1, 6), (2, 6), (4, 6), (5, 6)];
+        let s = without_one(jigsaw6(), &gaps);
+        let steps = find_all(pattern(SingleDigitPattern::EmptyRectangle), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(5, 3, 1), (6, 3, 1)]));
+        assert_eq!(
+            steps[0].explanation,
+            "Empty Rectangle on 1: region 3 holds 1 only in row 3 and column 3, r3c6=r6c6 is \
+             strong (column 6); a 1 in column 3 seeing r6c6 forces r3c6 and leaves region 3 no \
+             place ⇒ r5c3<>1, r6c3<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        // With 1 back in r4c4 the region's places no longer lie in one row and one column.
+        let s = without_one(
+            jigsaw6(),
+            &gaps[..2]
+                .iter()
+                .chain(&gaps[3..])
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        assert!(find_all(pattern(SingleDigitPattern::EmptyRectangle), &s).is_empty());
+    }
+}
