@@ -37,6 +37,9 @@ pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
     }
 }
 
+/// The names of a cluster's two colours.
+const SIGNS: [&str; 2] = ["+", "-"];
+
 /// The cells of one cluster, by colour: either all of `colours[0]` or all of `colours[1]` hold
 /// the digit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -176,7 +179,7 @@ fn clash(state: &State, cells: &[Cell]) -> Option<(Cell, Cell)> {
 
 /// Simple colours, wrap: a colour with two cells in one house cannot hold the digit.
 fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool {
-    for (sign, colour) in ["+", "-"].iter().zip(&cluster.colours) {
+    for (sign, colour) in SIGNS.iter().zip(&cluster.colours) {
         let Some((a, b)) = clash(state, colour) else {
             continue;
         };
@@ -207,8 +210,6 @@ fn bridge(state: &State, from: &[Cell], to: &[Cell]) -> Option<(Cell, Cell)> {
             .map(|&b| (a, b))
     })
 }
-
-const SIGNS: [&str; 2] = ["+", "-"];
 
 /// Multi-colours trap: colour `x` of cluster A sees colour `y` of cluster B, so A's other colour
 /// or B's other colour holds the digit, and every candidate that sees both of those goes. One step
@@ -261,41 +262,45 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
 fn multi_wrap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink) -> bool {
     for (i, a) in clusters.iter().enumerate() {
         for (j, b) in clusters.iter().enumerate() {
-            if i == j {
-                continue;
-            }
-            for x in 0..2 {
-                let colour = &a.colours[x];
-                let (Some(plus), Some(minus)) = (
-                    bridge(state, colour, &b.colours[0]),
-                    bridge(state, colour, &b.colours[1]),
-                ) else {
-                    continue;
-                };
-                let technique = Technique::Colouring(ColouringRule::MultiWrap);
-                let mut step = Step::new(technique);
-                step.pattern = union(a.candidates(digit), b.candidates(digit));
-                step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
-                step.explanation = format!(
-                    "{technique} on {digit}: {}; {}; A{} sees both B colours ({} sees {}, {} sees \
-                     {}), so A{} is not {digit} ⇒ {}",
-                    a.describe(state, "A"),
-                    b.describe(state, "B"),
-                    SIGNS[x],
-                    plain(state, plus.0),
-                    plain(state, plus.1),
-                    plain(state, minus.0),
-                    plain(state, minus.1),
-                    SIGNS[x],
-                    eliminations_text(state, &step.eliminations)
-                );
-                if !sink(step) {
+            for sign in 0..2 {
+                let step = (i != j)
+                    .then(|| multi_wrap_step(state, digit, [a, b], sign))
+                    .flatten();
+                if !step.is_none_or(&mut *sink) {
                     return false;
                 }
             }
         }
     }
     true
+}
+
+/// The multi-colours wrap step for colour `sign` of cluster A, if it sees both colours of B.
+fn multi_wrap_step(
+    state: &State,
+    digit: Digit,
+    [a, b]: [&Cluster; 2],
+    sign: usize,
+) -> Option<Step> {
+    let colour = &a.colours[sign];
+    let plus = bridge(state, colour, &b.colours[0])?;
+    let minus = bridge(state, colour, &b.colours[1])?;
+    let technique = Technique::Colouring(ColouringRule::MultiWrap);
+    let mut step = Step::new(technique);
+    step.pattern = union(a.candidates(digit), b.candidates(digit));
+    step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
+    let sees = |(p, q): (Cell, Cell)| format!("{} sees {}", plain(state, p), plain(state, q));
+    step.explanation = format!(
+        "{technique} on {digit}: {}; {}; A{sign} sees both B colours ({}, {}), so A{sign} is not \
+         {digit} ⇒ {}",
+        a.describe(state, "A"),
+        b.describe(state, "B"),
+        sees(plus),
+        sees(minus),
+        eliminations_text(state, &step.eliminations),
+        sign = SIGNS[sign],
+    );
+    Some(step)
 }
 
 /// The candidates of `a` and `b`, sorted.
