@@ -271,20 +271,7 @@ impl Chain<'_> {
 /// Dual 2-string kites: two kites through the same two cells of a region, where each cell ends a
 /// row link in one kite and a column link in the other; one step removes what both remove.
 fn dual_kites(state: &State, digit: Digit, links: &[StrongLink], sink: &mut Sink) -> bool {
-    let mut kites: Vec<(Chain, Vec<Candidate>)> = Vec::new();
-    each_chain(state, links, &mut |chain| {
-        let eliminations = chain.eliminations(state, digit);
-        if chain.pattern == Some(SingleDigitPattern::TwoStringKite) && !eliminations.is_empty() {
-            kites.push((
-                Chain {
-                    weak: chain.weak.clone(),
-                    ..*chain
-                },
-                eliminations,
-            ));
-        }
-        true
-    });
+    let kites = kites(state, digit, links);
     // Two kites through the same two cells use each cell's row link in one, its column link in
     // the other.
     let knot = |x: &Chain| {
@@ -292,40 +279,70 @@ fn dual_kites(state: &State, digit: Digit, links: &[StrongLink], sink: &mut Sink
         cells.sort_unstable();
         cells
     };
-    for (i, (first, first_out)) in kites.iter().enumerate() {
-        for (second, second_out) in &kites[i + 1..] {
-            if knot(first) != knot(second) || first.links == second.links {
-                continue;
-            }
-            let mut eliminations = union(first_out, second_out);
-            if eliminations.len() == first_out.len().max(second_out.len()) {
-                continue;
-            }
-            eliminations.sort_unstable();
-            let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
-            let mut step = Step::new(technique);
-            step.pattern = union(&first.candidates(digit), &second.candidates(digit));
-            step.base = first
-                .links
-                .iter()
-                .chain(&second.links)
-                .map(|l| l.houses[0])
-                .collect();
-            step.cover = vec![first.weak_house(state.layout())];
-            step.explanation = format!(
-                "{technique} on {digit}: {} and {}, both through {} ⇒ {}",
-                first.eureka(state, digit),
-                second.eureka(state, digit),
-                state.house_name(step.cover[0]),
-                eliminations_text(state, &eliminations)
-            );
-            step.eliminations = eliminations;
-            if !sink(step) {
-                return false;
+    for (i, first) in kites.iter().enumerate() {
+        for second in &kites[i + 1..] {
+            if knot(&first.0) == knot(&second.0) && first.0.links != second.0.links {
+                let step = dual_kite_step(state, digit, first, second);
+                if !step.is_none_or(&mut *sink) {
+                    return false;
+                }
             }
         }
     }
     true
+}
+
+/// The 2-string kites of `digit` that remove something, with what they remove.
+fn kites<'a>(
+    state: &State,
+    digit: Digit,
+    links: &'a [StrongLink],
+) -> Vec<(Chain<'a>, Vec<Candidate>)> {
+    let mut kites = Vec::new();
+    each_chain(state, links, &mut |chain| {
+        let eliminations = chain.eliminations(state, digit);
+        if chain.pattern == Some(SingleDigitPattern::TwoStringKite) && !eliminations.is_empty() {
+            let kite = Chain {
+                weak: chain.weak.clone(),
+                ..*chain
+            };
+            kites.push((kite, eliminations));
+        }
+        true
+    });
+    kites
+}
+
+/// The dual kite step, or `None` when one kite adds nothing to the other.
+fn dual_kite_step(
+    state: &State,
+    digit: Digit,
+    (first, first_out): &(Chain, Vec<Candidate>),
+    (second, second_out): &(Chain, Vec<Candidate>),
+) -> Option<Step> {
+    let eliminations = union(first_out, second_out);
+    if eliminations.len() == first_out.len().max(second_out.len()) {
+        return None;
+    }
+    let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
+    let mut step = Step::new(technique);
+    step.pattern = union(&first.candidates(digit), &second.candidates(digit));
+    step.base = first
+        .links
+        .iter()
+        .chain(&second.links)
+        .map(|l| l.houses[0])
+        .collect();
+    step.cover = vec![first.weak_house(state.layout())];
+    step.explanation = format!(
+        "{technique} on {digit}: {} and {}, both through {} ⇒ {}",
+        first.eureka(state, digit),
+        second.eureka(state, digit),
+        state.house_name(step.cover[0]),
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    Some(step)
 }
 
 /// The candidates in `a` or `b`, sorted, without repeats.
@@ -358,8 +375,7 @@ fn each_empty_rectangle<'a>(
     found: &mut dyn FnMut(EmptyRectangle<'a>) -> bool,
 ) -> bool {
     let layout = state.layout();
-    let houses = layout.houses();
-    let places = state.places(&houses[region], digit);
+    let places = state.places(&layout.houses()[region], digit);
     if places.len() < 2 {
         return true;
     }
@@ -367,35 +383,15 @@ fn each_empty_rectangle<'a>(
         for (line, target) in [(row, column), (column, row)] {
             for link in links {
                 for start in link.cells {
-                    let end = link.other(start);
-                    let outside = |c: Cell| !layout.houses_of(c).contains(&region);
-                    if !layout.houses_of(start).contains(&line) || !outside(start) || !outside(end)
-                    {
-                        continue;
-                    }
-                    let eliminations: Vec<Candidate> = houses[target]
-                        .cells
-                        .iter()
-                        .filter(|&&t| {
-                            state.candidates(t).contains(digit)
-                                && outside(t)
-                                && t != start
-                                && sees(layout, t, end)
-                        })
-                        .map(|&t| Candidate::new(t, digit))
-                        .collect();
-                    if eliminations.is_empty() {
-                        continue;
-                    }
                     let rectangle = EmptyRectangle {
                         region,
                         line,
                         target,
                         link,
                         start,
-                        eliminations,
+                        eliminations: Vec::new(),
                     };
-                    if !found(rectangle) {
+                    if !rectangle.removing(state, digit).is_none_or(&mut *found) {
                         return false;
                     }
                 }
@@ -434,7 +430,33 @@ fn crossings(layout: &Layout, places: &[Cell]) -> Vec<(usize, usize)> {
     pairs
 }
 
-impl EmptyRectangle<'_> {
+impl<'a> EmptyRectangle<'a> {
+    /// The rectangle with what it removes, if its link starts in `line` outside the region,
+    /// ends outside it too, and something is removed.
+    fn removing(self, state: &State, digit: Digit) -> Option<EmptyRectangle<'a>> {
+        let layout = state.layout();
+        let outside = |c: Cell| !layout.houses_of(c).contains(&self.region);
+        let end = self.link.other(self.start);
+        if !layout.houses_of(self.start).contains(&self.line) || !outside(self.start) {
+            return None;
+        }
+        let eliminations: Vec<Candidate> = layout.houses()[self.target]
+            .cells
+            .iter()
+            .filter(|&&t| {
+                state.candidates(t).contains(digit)
+                    && outside(t)
+                    && t != self.start
+                    && sees(layout, t, end)
+            })
+            .map(|&t| Candidate::new(t, digit))
+            .collect();
+        (outside(end) && !eliminations.is_empty()).then_some(EmptyRectangle {
+            eliminations,
+            ..self
+        })
+    }
+
     /// The step for one empty rectangle.
     fn step(&self, state: &State, digit: Digit, technique: Technique) -> Step {
         let mut step = Step::new(technique);
@@ -515,44 +537,50 @@ fn dual_empty_rectangles(
     links: &[StrongLink],
     sink: &mut Sink,
 ) -> bool {
-    let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
-    for region in regions(state) {
+    regions(state).all(|region| {
         let mut found: Vec<EmptyRectangle> = Vec::new();
         each_empty_rectangle(state, digit, region, links, &mut |rectangle| {
             found.push(rectangle);
             true
         });
-        for (i, first) in found.iter().enumerate() {
-            for second in &found[i + 1..] {
-                if first.link == second.link {
-                    continue;
-                }
-                let eliminations = union(&first.eliminations, &second.eliminations);
-                if eliminations.len() == first.eliminations.len().max(second.eliminations.len()) {
-                    continue;
-                }
-                let mut step = first.step(state, digit, technique);
-                step.pattern = union(&step.pattern, &second.candidates(state, digit));
-                step.base.push(second.link.houses[0]);
-                step.cover.extend([second.line, second.target]);
-                step.explanation = format!(
-                    "{technique} on {digit}: {}; also only in {} and {}, {}={} is strong ({}) ⇒ {}",
-                    first.reason(state, digit),
-                    state.house_name(second.line),
-                    state.house_name(second.target),
-                    plain(state, second.start),
-                    plain(state, second.link.other(second.start)),
-                    state.house_name(second.link.houses[0]),
-                    eliminations_text(state, &eliminations)
-                );
-                step.eliminations = eliminations;
-                if !sink(step) {
-                    return false;
-                }
-            }
-        }
+        found.iter().enumerate().all(|(i, first)| {
+            found[i + 1..].iter().all(|second| {
+                dual_rectangle_step(state, digit, first, second).is_none_or(&mut *sink)
+            })
+        })
+    })
+}
+
+/// The dual empty rectangle step, or `None` when the links are the same or one rectangle adds
+/// nothing to the other.
+fn dual_rectangle_step(
+    state: &State,
+    digit: Digit,
+    first: &EmptyRectangle,
+    second: &EmptyRectangle,
+) -> Option<Step> {
+    let eliminations = union(&first.eliminations, &second.eliminations);
+    let most = first.eliminations.len().max(second.eliminations.len());
+    if first.link == second.link || eliminations.len() == most {
+        return None;
     }
-    true
+    let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
+    let mut step = first.step(state, digit, technique);
+    step.pattern = union(&step.pattern, &second.candidates(state, digit));
+    step.base.push(second.link.houses[0]);
+    step.cover.extend([second.line, second.target]);
+    step.explanation = format!(
+        "{technique} on {digit}: {}; also only in {} and {}, {}={} is strong ({}) ⇒ {}",
+        first.reason(state, digit),
+        state.house_name(second.line),
+        state.house_name(second.target),
+        plain(state, second.start),
+        plain(state, second.link.other(second.start)),
+        state.house_name(second.link.houses[0]),
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    Some(step)
 }
 
 /// Test states with one digit's places restricted, and an independent check of eliminations.
