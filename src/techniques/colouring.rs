@@ -19,7 +19,7 @@ use crate::engine::step::{Candidate, ColouringRule, Step, Technique};
 use crate::model::{Cell, Digit};
 use crate::techniques::Sink;
 use crate::techniques::single_digit::{plain, sees, strong_links};
-use crate::techniques::subsets::eliminations_text;
+use crate::techniques::subsets::{eliminations_text, shared_houses};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
@@ -188,11 +188,11 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         step.pattern = cluster.candidates(digit);
         step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
         step.explanation = format!(
-            "{technique} on {digit}: {}; {sign} has {} and {} in one house, so {sign} is not \
-             {digit} ⇒ {}",
+            "{technique} on {digit}: {}; {sign} has {} and {} in {}, so {sign} is not {digit} ⇒ {}",
             cluster.describe(state, ""),
             plain(state, a),
             plain(state, b),
+            state.house_name(shared_houses(state.layout(), &[a, b])[0]),
             eliminations_text(state, &step.eliminations)
         );
         if !sink(step) {
@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(
             steps[0].explanation,
             "Simple Colours (wrap) on 1: + r1c1,r2c2,r4c4 / - r1c4,r4c2; + has r1c1 and r2c2 in \
-             one house, so + is not 1 ⇒ r1c1<>1, r2c2<>1, r4c4<>1"
+             box 1, so + is not 1 ⇒ r1c1<>1, r2c2<>1, r4c4<>1"
         );
         assert_no_solution_has_an_elimination(&s, &steps[0]);
     }

@@ -487,10 +487,10 @@ impl<'a> EmptyRectangle<'a> {
         )
     }
 
-    /// `a 5 in column 2 seeing r9c7 forces r5c7 and leaves box 4 no place`.
+    /// `5 in column 2 seeing r9c7 would force r5c7 and leave box 4 no place`.
     fn consequence(&self, state: &State, digit: Digit) -> String {
         format!(
-            "a {digit} in {} seeing {} forces {} and leaves {} no place",
+            "{digit} in {} seeing {} would force {} and leave {} no place",
             state.house_name(self.target),
             plain(state, self.link.other(self.start)),
             plain(state, self.start),
@@ -687,8 +687,8 @@ mod tests {
         assert_eq!(
             steps[0].explanation,
             "Empty Rectangle on 1: region 3 holds 1 only in row 3 and column 3, r3c6=r6c6 is \
-             strong (column 6); a 1 in column 3 seeing r6c6 forces r3c6 and leaves region 3 no \
-             place ⇒ r5c3<>1, r6c3<>1"
+             strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
+             no place ⇒ r5c3<>1, r6c3<>1"
         );
         assert_no_solution_has_an_elimination(&s, &steps[0]);
         // With 1 back in r4c4 the region's places no longer lie in one row and one column.
