@@ -1,7 +1,7 @@
 //! Difficulty: one table of per-technique scores, levels and Sudoku Explainer–style ratings, and the
 //! rating of a whole solve from its steps.
 
-use crate::engine::step::{Level, SingleHouse, Step, Technique};
+use crate::engine::step::{ColouringRule, Level, SingleDigitPattern, SingleHouse, Step, Technique};
 use serde::Serialize;
 
 /// What the table says about one technique.
@@ -57,6 +57,18 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         | Technique::HiddenRectangle
         | Technique::AvoidableRectangle(_) => (100, Level::Hard, 4.6),
         Technique::BugPlusOne => (100, Level::Hard, 5.6),
+        Technique::SingleDigit(pattern) => match pattern {
+            SingleDigitPattern::Skyscraper => (130, Level::Hard, 4.0),
+            SingleDigitPattern::TwoStringKite | SingleDigitPattern::DualTwoStringKite => {
+                (150, Level::Hard, 4.1)
+            }
+            SingleDigitPattern::TurbotFish => (120, Level::Hard, 4.2),
+            SingleDigitPattern::EmptyRectangle | SingleDigitPattern::DualEmptyRectangle => {
+                (120, Level::Hard, 4.5)
+            }
+        },
+        Technique::Colouring(ColouringRule::Trap | ColouringRule::Wrap) => (150, Level::Hard, 4.5),
+        Technique::Colouring(_) => (200, Level::Hard, 4.6),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

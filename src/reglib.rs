@@ -7,7 +7,9 @@
 //! since; candidates are written `<digit><row><col>`, separated by spaces.
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
+use crate::engine::step::{
+    Candidate, ColouringRule, SingleDigitPattern, SingleHouse, Step, Technique,
+};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
 use std::collections::BTreeSet;
@@ -250,6 +252,20 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0800" => vec![Technique::XyWing],
         "0801" => vec![Technique::XyzWing],
         "0803" => vec![Technique::WWing],
+        "0400" => vec![Technique::SingleDigit(SingleDigitPattern::Skyscraper)],
+        "0401" => vec![Technique::SingleDigit(SingleDigitPattern::TwoStringKite)],
+        "0402" => vec![Technique::SingleDigit(SingleDigitPattern::EmptyRectangle)],
+        "0403" => vec![Technique::SingleDigit(SingleDigitPattern::TurbotFish)],
+        "0404" => vec![Technique::SingleDigit(
+            SingleDigitPattern::DualTwoStringKite,
+        )],
+        "0405" => vec![Technique::SingleDigit(
+            SingleDigitPattern::DualEmptyRectangle,
+        )],
+        "0500" => vec![Technique::Colouring(ColouringRule::Trap)],
+        "0501" => vec![Technique::Colouring(ColouringRule::Wrap)],
+        "0502" => vec![Technique::Colouring(ColouringRule::MultiTrap)],
+        "0503" => vec![Technique::Colouring(ColouringRule::MultiWrap)],
         _ => return None,
     })
 }

@@ -105,6 +105,38 @@ pub enum SingleHouse {
     Column,
 }
 
+/// A single-digit pattern: two strong links on one digit joined by a weak link (or by an empty
+/// rectangle's region), alone or as HoDoKu's dual pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SingleDigitPattern {
+    /// Two parallel strong links whose bases share a crossing line.
+    Skyscraper,
+    /// A row and a column strong link whose inner ends share a region.
+    TwoStringKite,
+    /// Any other pair of strong links joined by a weak link.
+    TurbotFish,
+    /// A region whose places of the digit lie in one row and one column, with a strong link.
+    EmptyRectangle,
+    /// Two 2-string kites through the same two cells of a region.
+    DualTwoStringKite,
+    /// Two empty rectangles on the same two-place region, one through each of its crossings.
+    DualEmptyRectangle,
+}
+
+/// A colouring rule: strong links of one digit coloured in two alternating colours per cluster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ColouringRule {
+    /// Simple colours: a candidate that sees both colours of a cluster goes.
+    Trap,
+    /// Simple colours: two cells of one colour share a house, so that colour goes.
+    Wrap,
+    /// Multi-colours: colours of two clusters see each other, so a candidate seeing both their
+    /// partner colours goes.
+    MultiTrap,
+    /// Multi-colours: a colour that sees both colours of another cluster goes.
+    MultiWrap,
+}
+
 /// A solving technique. Subsets and fish carry their size, so one variant serves pairs to
 /// the large subsets of big grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -144,6 +176,10 @@ pub enum Technique {
     AvoidableRectangle(u8),
     /// Bivalue universal grave plus one: the only cell with three candidates must avoid the BUG.
     BugPlusOne,
+    /// A single-digit pattern: skyscraper, 2-string kite, turbot fish, empty rectangle, duals.
+    SingleDigit(SingleDigitPattern),
+    /// Simple colours and multi-colours.
+    Colouring(ColouringRule),
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -187,6 +223,22 @@ impl Technique {
             Technique::HiddenRectangle => "Hidden Rectangle".into(),
             Technique::AvoidableRectangle(n) => format!("Avoidable Rectangle Type {n}"),
             Technique::BugPlusOne => "BUG+1".into(),
+            Technique::SingleDigit(pattern) => match pattern {
+                SingleDigitPattern::Skyscraper => "Skyscraper",
+                SingleDigitPattern::TwoStringKite => "2-String Kite",
+                SingleDigitPattern::TurbotFish => "Turbot Fish",
+                SingleDigitPattern::EmptyRectangle => "Empty Rectangle",
+                SingleDigitPattern::DualTwoStringKite => "Dual 2-String Kite",
+                SingleDigitPattern::DualEmptyRectangle => "Dual Empty Rectangle",
+            }
+            .into(),
+            Technique::Colouring(rule) => match rule {
+                ColouringRule::Trap => "Simple Colours (trap)",
+                ColouringRule::Wrap => "Simple Colours (wrap)",
+                ColouringRule::MultiTrap => "Multi-Colours (trap)",
+                ColouringRule::MultiWrap => "Multi-Colours (wrap)",
+            }
+            .into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -223,6 +275,20 @@ impl Technique {
             Technique::XyWing => "0800",
             Technique::XyzWing => "0801",
             Technique::WWing => "0803",
+            Technique::SingleDigit(pattern) => match pattern {
+                SingleDigitPattern::Skyscraper => "0400",
+                SingleDigitPattern::TwoStringKite => "0401",
+                SingleDigitPattern::EmptyRectangle => "0402",
+                SingleDigitPattern::TurbotFish => "0403",
+                SingleDigitPattern::DualTwoStringKite => "0404",
+                SingleDigitPattern::DualEmptyRectangle => "0405",
+            },
+            Technique::Colouring(rule) => match rule {
+                ColouringRule::Trap => "0500",
+                ColouringRule::Wrap => "0501",
+                ColouringRule::MultiTrap => "0502",
+                ColouringRule::MultiWrap => "0503",
+            },
             _ => return None,
         })
     }
@@ -245,6 +311,8 @@ impl Technique {
             | Technique::HiddenRectangle
             | Technique::AvoidableRectangle(_)
             | Technique::BugPlusOne => Family::Uniqueness,
+            Technique::SingleDigit(_) => Family::SingleDigit,
+            Technique::Colouring(_) => Family::Colouring,
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -3,15 +3,17 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
 //! by the same code.
 
+pub mod colouring;
 pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
 pub mod wings;
 
 use crate::engine::state::State;
-use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::engine::step::{ColouringRule, SingleDigitPattern, SingleHouse, Step, Technique};
 use crate::rating::technique_rating;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
@@ -43,6 +45,8 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
             uniqueness::avoidable_rectangle(state, n, &mut progress)
         }
         Technique::BugPlusOne => uniqueness::bug_plus_one(state, &mut progress),
+        Technique::SingleDigit(pattern) => single_digit::find(state, pattern, &mut progress),
+        Technique::Colouring(rule) => colouring::find(state, rule, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -90,7 +94,28 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::HiddenSubset(n),
         ]);
     }
-    let wings_and_uniqueness = [
+    let mut later: Vec<Technique> = Vec::new();
+    later.extend(
+        [
+            SingleDigitPattern::Skyscraper,
+            SingleDigitPattern::DualTwoStringKite,
+            SingleDigitPattern::TwoStringKite,
+            SingleDigitPattern::TurbotFish,
+            SingleDigitPattern::DualEmptyRectangle,
+            SingleDigitPattern::EmptyRectangle,
+        ]
+        .map(Technique::SingleDigit),
+    );
+    later.extend(
+        [
+            ColouringRule::Trap,
+            ColouringRule::Wrap,
+            ColouringRule::MultiTrap,
+            ColouringRule::MultiWrap,
+        ]
+        .map(Technique::Colouring),
+    );
+    later.extend([
         Technique::XyWing,
         Technique::WWing,
         Technique::XyzWing,
@@ -105,20 +130,20 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::AvoidableRectangle(2),
         Technique::WxyzWing,
         Technique::BugPlusOne,
-    ];
-    for technique in wings_and_uniqueness {
+    ]);
+    for technique in later {
         insert_by_rating(&mut order, technique);
     }
     order
 }
 
-/// Inserts `technique` before the first technique of `order` rated harder on Sudoku Explainer's
-/// scale (at the end if there is none).
+/// Inserts `technique` before the first technique of `order` with a higher Sudoku Explainer
+/// rating (after those rated the same).
 fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
-    let rating = technique_rating(technique).explainer;
+    let rating = |t: Technique| technique_rating(t).explainer;
     let at = order
         .iter()
-        .position(|&t| technique_rating(t).explainer > rating)
+        .position(|&t| rating(t) > rating(technique))
         .unwrap_or(order.len());
     order.insert(at, technique);
 }

@@ -1,0 +1,705 @@
+//! Single-digit patterns: skyscraper, 2-string kite, turbot fish and empty rectangle, and HoDoKu's
+//! dual kites and dual empty rectangles.
+//!
+//! A strong link is a house with exactly two places for a digit: one of them holds it. Two strong
+//! links A=B and C=D whose inner ends B and C see each other form the chain A=B-C=D: if A is not
+//! the digit, B is, so C is not and D is. So A or D holds the digit, and every cell that sees both
+//! loses it. The names say where the links lie: a skyscraper has two parallel line links whose
+//! inner ends share a crossing line, a 2-string kite a row link and a column link whose inner ends
+//! share a region, a turbot fish anything else (a region link, or line links joined by a region).
+//!
+//! An empty rectangle is a region whose places for the digit all lie in one row and one column, so
+//! the digit is in that row or in that column; with a strong link from the row it removes the digit
+//! from the column where the link's other end sees it (and the same with row and column swapped).
+//! The region's shape is checked on the cells at hand, so boxes of any shape and jigsaw regions are
+//! served alike; Latin squares have no regions and so no kites or empty rectangles.
+//!
+//! The searches pair strong links of one digit, quadratic in their number (a few hundred even on
+//! 100x100), so they need no cap.
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, SingleDigitPattern, Step, Technique};
+use crate::model::{Cell, Digit, HouseKind, Layout};
+use crate::techniques::Sink;
+use crate::techniques::subsets::{eliminations_text, shared_houses};
+
+/// Finds the steps of one single-digit pattern.
+pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
+    for digit in (1..=state.size()).map(Digit::new) {
+        let links = strong_links(state, digit);
+        let go_on = match pattern {
+            SingleDigitPattern::DualTwoStringKite => dual_kites(state, digit, &links, sink),
+            SingleDigitPattern::EmptyRectangle => empty_rectangles(state, digit, &links, sink),
+            SingleDigitPattern::DualEmptyRectangle => {
+                dual_empty_rectangles(state, digit, &links, sink)
+            }
+            _ => each_chain(state, &links, &mut |chain| {
+                chain.pattern != Some(pattern)
+                    || chain
+                        .step(state, digit, Technique::SingleDigit(pattern))
+                        .is_none_or(&mut *sink)
+            }),
+        };
+        if !go_on {
+            return;
+        }
+    }
+}
+
+/// Two cells that are a digit's only places in some house.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StrongLink {
+    /// The two cells, row-major.
+    pub cells: [Cell; 2],
+    /// Every house in which they are the only places, ascending (rows, columns, regions).
+    pub houses: Vec<usize>,
+}
+
+impl StrongLink {
+    /// The cell at the other end from `cell`.
+    pub fn other(&self, cell: Cell) -> Cell {
+        if self.cells[0] == cell {
+            self.cells[1]
+        } else {
+            self.cells[0]
+        }
+    }
+}
+
+/// Every strong link of `digit`, each pair of cells once.
+pub(crate) fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
+    let mut links: Vec<StrongLink> = Vec::new();
+    for (id, house) in state.layout().houses().iter().enumerate() {
+        if let [a, b] = state.places(house, digit)[..] {
+            match links.iter_mut().find(|link| link.cells == [a, b]) {
+                Some(link) => link.houses.push(id),
+                None => links.push(StrongLink {
+                    cells: [a, b],
+                    houses: vec![id],
+                }),
+            }
+        }
+    }
+    links
+}
+
+/// Whether two distinct cells share a house.
+pub(crate) fn sees(layout: &Layout, a: Cell, b: Cell) -> bool {
+    layout.peers(a).binary_search(&b).is_ok()
+}
+
+/// A cell's plain name inside a chain: `r3c5`.
+pub(crate) fn plain(state: &State, cell: Cell) -> String {
+    let size = state.size();
+    format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
+}
+
+/// The candidates of `digit` that see both `a` and `b`.
+fn seeing_both(state: &State, digit: Digit, a: Cell, b: Cell) -> Vec<Candidate> {
+    let layout = state.layout();
+    layout
+        .peers(a)
+        .iter()
+        .filter(|&&c| state.candidates(c).contains(digit) && sees(layout, c, b))
+        .map(|&c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// The chain A=B-C=D of two strong links joined by the weak link B-C.
+struct Chain<'a> {
+    /// A and D: one of them holds the digit.
+    ends: [Cell; 2],
+    /// B and C, which see each other.
+    inner: [Cell; 2],
+    /// A=B and C=D.
+    links: [&'a StrongLink; 2],
+    /// The houses B and C share.
+    weak: Vec<usize>,
+    /// The pattern's name, `None` for an X-Wing (left to the fish).
+    pattern: Option<SingleDigitPattern>,
+}
+
+/// Calls `found` with every chain of two strong links of `digit`, each once, until it returns
+/// `false`.
+fn each_chain<'a>(
+    state: &State,
+    links: &'a [StrongLink],
+    found: &mut dyn FnMut(&Chain<'a>) -> bool,
+) -> bool {
+    let layout = state.layout();
+    for (i, first) in links.iter().enumerate() {
+        for second in &links[i + 1..] {
+            for b in first.cells {
+                for c in second.cells {
+                    let (a, d) = (first.other(b), second.other(c));
+                    if [a, b].iter().any(|x| second.cells.contains(x)) {
+                        continue;
+                    }
+                    let weak = shared_houses(layout, &[b, c]);
+                    if weak.is_empty() {
+                        continue;
+                    }
+                    let mut chain = Chain {
+                        ends: [a, d],
+                        inner: [b, c],
+                        links: [first, second],
+                        weak,
+                        pattern: None,
+                    };
+                    chain.pattern = chain.classify(layout);
+                    if !found(&chain) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+impl Chain<'_> {
+    /// Skyscraper, 2-string kite or turbot fish; `None` for an X-Wing.
+    fn classify(&self, layout: &Layout) -> Option<SingleDigitPattern> {
+        use HouseKind::{Column, Region, Row};
+        let houses = layout.houses();
+        let strong = |i: usize, kind| self.links[i].houses.iter().any(|&h| houses[h].kind == kind);
+        let weak = |kind| self.weak.iter().any(|&h| houses[h].kind == kind);
+        for (along, across) in [(Row, Column), (Column, Row)] {
+            if strong(0, along) && strong(1, along) && weak(across) {
+                let [a, d] = self.ends;
+                let square = shared_houses(layout, &[a, d])
+                    .iter()
+                    .any(|&h| houses[h].kind == across);
+                return (!square).then_some(SingleDigitPattern::Skyscraper);
+            }
+        }
+        let crossed =
+            (strong(0, Row) && strong(1, Column)) || (strong(0, Column) && strong(1, Row));
+        Some(if crossed && weak(Region) {
+            SingleDigitPattern::TwoStringKite
+        } else {
+            SingleDigitPattern::TurbotFish
+        })
+    }
+
+    /// What the chain removes: the digit from every cell that sees both ends.
+    fn eliminations(&self, state: &State, digit: Digit) -> Vec<Candidate> {
+        seeing_both(state, digit, self.ends[0], self.ends[1])
+    }
+
+    /// The house to name for the weak link: the crossing line of a skyscraper, the region of a
+    /// kite, the first shared house otherwise.
+    fn weak_house(&self, layout: &Layout) -> usize {
+        let houses = layout.houses();
+        let wanted = match self.pattern {
+            Some(SingleDigitPattern::TwoStringKite) => Some(HouseKind::Region),
+            Some(SingleDigitPattern::Skyscraper) => {
+                let along = houses[self.links[0].houses[0]].kind;
+                Some(if along == HouseKind::Row {
+                    HouseKind::Column
+                } else {
+                    HouseKind::Row
+                })
+            }
+            _ => None,
+        };
+        self.weak
+            .iter()
+            .copied()
+            .find(|&h| Some(houses[h].kind) == wanted)
+            .unwrap_or(self.weak[0])
+    }
+
+    /// `(4)r1c2=r1c7-r5c7=r5c3`.
+    fn eureka(&self, state: &State, digit: Digit) -> String {
+        let [a, d] = self.ends;
+        let [b, c] = self.inner;
+        let name = |cell| plain(state, cell);
+        format!("({digit}){}={}-{}={}", name(a), name(b), name(c), name(d))
+    }
+
+    /// `strong in row 1 and row 5, r1c7-r5c7 in column 7`.
+    fn reason(&self, state: &State) -> String {
+        let [b, c] = self.inner;
+        format!(
+            "strong in {} and {}, {}-{} in {}",
+            state.house_name(self.links[0].houses[0]),
+            state.house_name(self.links[1].houses[0]),
+            plain(state, b),
+            plain(state, c),
+            state.house_name(self.weak_house(state.layout()))
+        )
+    }
+
+    /// The step, or `None` when the chain removes nothing.
+    fn step(&self, state: &State, digit: Digit, technique: Technique) -> Option<Step> {
+        let mut eliminations = self.eliminations(state, digit);
+        if eliminations.is_empty() {
+            return None;
+        }
+        eliminations.sort_unstable();
+        let [a, d] = self.ends;
+        let mut step = Step::new(technique);
+        step.pattern = self.candidates(digit);
+        step.base = self.links.iter().map(|l| l.houses[0]).collect();
+        step.cover = vec![self.weak_house(state.layout())];
+        step.explanation = format!(
+            "{technique} on {digit}: {} ({}), so {} or {} is {digit} ⇒ {}",
+            self.eureka(state, digit),
+            self.reason(state),
+            plain(state, a),
+            plain(state, d),
+            eliminations_text(state, &eliminations)
+        );
+        step.eliminations = eliminations;
+        Some(step)
+    }
+
+    /// The four candidates of the chain, row-major.
+    fn candidates(&self, digit: Digit) -> Vec<Candidate> {
+        let mut cells: Vec<Candidate> = self
+            .ends
+            .iter()
+            .chain(&self.inner)
+            .map(|&c| Candidate::new(c, digit))
+            .collect();
+        cells.sort_unstable();
+        cells
+    }
+}
+
+/// Dual 2-string kites: two kites through the same two cells of a region, where each cell ends a
+/// row link in one kite and a column link in the other; one step removes what both remove.
+fn dual_kites(state: &State, digit: Digit, links: &[StrongLink], sink: &mut Sink) -> bool {
+    let kites = kites(state, digit, links);
+    // Two kites through the same two cells use each cell's row link in one, its column link in
+    // the other.
+    let knot = |x: &Chain| {
+        let mut cells = x.inner;
+        cells.sort_unstable();
+        cells
+    };
+    for (i, first) in kites.iter().enumerate() {
+        for second in &kites[i + 1..] {
+            if knot(&first.0) == knot(&second.0) && first.0.links != second.0.links {
+                let step = dual_kite_step(state, digit, first, second);
+                if !step.is_none_or(&mut *sink) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The 2-string kites of `digit` that remove something, with what they remove.
+fn kites<'a>(
+    state: &State,
+    digit: Digit,
+    links: &'a [StrongLink],
+) -> Vec<(Chain<'a>, Vec<Candidate>)> {
+    let mut kites = Vec::new();
+    each_chain(state, links, &mut |chain| {
+        let eliminations = chain.eliminations(state, digit);
+        if chain.pattern == Some(SingleDigitPattern::TwoStringKite) && !eliminations.is_empty() {
+            let kite = Chain {
+                weak: chain.weak.clone(),
+                ..*chain
+            };
+            kites.push((kite, eliminations));
+        }
+        true
+    });
+    kites
+}
+
+/// The dual kite step, or `None` when one kite adds nothing to the other.
+fn dual_kite_step(
+    state: &State,
+    digit: Digit,
+    (first, first_out): &(Chain, Vec<Candidate>),
+    (second, second_out): &(Chain, Vec<Candidate>),
+) -> Option<Step> {
+    let eliminations = union(first_out, second_out);
+    if eliminations.len() == first_out.len().max(second_out.len()) {
+        return None;
+    }
+    let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
+    let mut step = Step::new(technique);
+    step.pattern = union(&first.candidates(digit), &second.candidates(digit));
+    step.base = first
+        .links
+        .iter()
+        .chain(&second.links)
+        .map(|l| l.houses[0])
+        .collect();
+    step.cover = vec![first.weak_house(state.layout())];
+    step.explanation = format!(
+        "{technique} on {digit}: {} and {}, both through {} ⇒ {}",
+        first.eureka(state, digit),
+        second.eureka(state, digit),
+        state.house_name(step.cover[0]),
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The candidates in `a` or `b`, sorted, without repeats.
+fn union(a: &[Candidate], b: &[Candidate]) -> Vec<Candidate> {
+    let mut all: Vec<Candidate> = a.iter().chain(b).copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// One empty rectangle: a region whose places lie in `line` or `target` (a row and a column), and
+/// a strong link from `start` (in `line`, outside the region) to `end`. The region's digit is
+/// not in `line` when `start` holds it, so it is in `target`; every `target` cell outside the
+/// region that sees `end` therefore loses the digit.
+struct EmptyRectangle<'a> {
+    region: usize,
+    line: usize,
+    target: usize,
+    link: &'a StrongLink,
+    start: Cell,
+    eliminations: Vec<Candidate>,
+}
+
+/// Calls `found` with every empty rectangle of `digit` in `region` that removes something.
+fn each_empty_rectangle<'a>(
+    state: &State,
+    digit: Digit,
+    region: usize,
+    links: &'a [StrongLink],
+    found: &mut dyn FnMut(EmptyRectangle<'a>) -> bool,
+) -> bool {
+    let layout = state.layout();
+    let places = state.places(&layout.houses()[region], digit);
+    if places.len() < 2 {
+        return true;
+    }
+    for (row, column) in crossings(layout, &places) {
+        for (line, target) in [(row, column), (column, row)] {
+            for link in links {
+                for start in link.cells {
+                    let rectangle = EmptyRectangle {
+                        region,
+                        line,
+                        target,
+                        link,
+                        start,
+                        eliminations: Vec::new(),
+                    };
+                    if !rectangle.removing(state, digit).is_none_or(&mut *found) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The (row, column) house pairs that hold all of `places` between them, with places in the row
+/// off the column and in the column off the row (the two arms of an empty rectangle).
+fn crossings(layout: &Layout, places: &[Cell]) -> Vec<(usize, usize)> {
+    let houses = layout.houses();
+    let lines = |kind: HouseKind| -> Vec<usize> {
+        let mut ids: Vec<usize> = places
+            .iter()
+            .flat_map(|&c| layout.houses_of(c).iter().copied())
+            .filter(|&h| houses[h].kind == kind)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
+    let within = |c: Cell, h: usize| layout.houses_of(c).contains(&h);
+    let mut pairs = Vec::new();
+    for row in lines(HouseKind::Row) {
+        for &column in &lines(HouseKind::Column) {
+            let covered = places.iter().all(|&p| within(p, row) || within(p, column));
+            let row_arm = places.iter().any(|&p| within(p, row) && !within(p, column));
+            let column_arm = places.iter().any(|&p| within(p, column) && !within(p, row));
+            if covered && row_arm && column_arm {
+                pairs.push((row, column));
+            }
+        }
+    }
+    pairs
+}
+
+impl<'a> EmptyRectangle<'a> {
+    /// The rectangle with what it removes, if its link starts in `line` outside the region,
+    /// ends outside it too, and something is removed.
+    fn removing(self, state: &State, digit: Digit) -> Option<EmptyRectangle<'a>> {
+        let layout = state.layout();
+        let outside = |c: Cell| !layout.houses_of(c).contains(&self.region);
+        let end = self.link.other(self.start);
+        if !layout.houses_of(self.start).contains(&self.line) || !outside(self.start) {
+            return None;
+        }
+        let eliminations: Vec<Candidate> = layout.houses()[self.target]
+            .cells
+            .iter()
+            .filter(|&&t| {
+                state.candidates(t).contains(digit)
+                    && outside(t)
+                    && t != self.start
+                    && sees(layout, t, end)
+            })
+            .map(|&t| Candidate::new(t, digit))
+            .collect();
+        (outside(end) && !eliminations.is_empty()).then_some(EmptyRectangle {
+            eliminations,
+            ..self
+        })
+    }
+
+    /// The step for one empty rectangle.
+    fn step(&self, state: &State, digit: Digit, technique: Technique) -> Step {
+        let mut step = Step::new(technique);
+        step.pattern = self.candidates(state, digit);
+        step.base = vec![self.region, self.link.houses[0]];
+        step.cover = vec![self.line, self.target];
+        step.eliminations = self.eliminations.clone();
+        step.explanation = format!(
+            "{technique} on {digit}: {}; {} ⇒ {}",
+            self.reason(state, digit),
+            self.consequence(state, digit),
+            eliminations_text(state, &step.eliminations)
+        );
+        step
+    }
+
+    /// `box 4 holds 5 only in row 5 and column 2, r5c7=r9c7 is strong (column 7)`.
+    fn reason(&self, state: &State, digit: Digit) -> String {
+        let end = self.link.other(self.start);
+        format!(
+            "{} holds {digit} only in {} and {}, {}={} is strong ({})",
+            state.house_name(self.region),
+            state.house_name(self.line),
+            state.house_name(self.target),
+            plain(state, self.start),
+            plain(state, end),
+            state.house_name(self.link.houses[0])
+        )
+    }
+
+    /// `5 in column 2 seeing r9c7 would force r5c7 and leave box 4 no place`.
+    fn consequence(&self, state: &State, digit: Digit) -> String {
+        format!(
+            "{digit} in {} seeing {} would force {} and leave {} no place",
+            state.house_name(self.target),
+            plain(state, self.link.other(self.start)),
+            plain(state, self.start),
+            state.house_name(self.region)
+        )
+    }
+
+    /// The region's places and the link's ends, row-major.
+    fn candidates(&self, state: &State, digit: Digit) -> Vec<Candidate> {
+        let region = &state.layout().houses()[self.region];
+        let mut cells: Vec<Candidate> = state
+            .places(region, digit)
+            .into_iter()
+            .chain(self.link.cells)
+            .map(|c| Candidate::new(c, digit))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+}
+
+/// Empty rectangles of `digit`, region by region.
+fn empty_rectangles(state: &State, digit: Digit, links: &[StrongLink], sink: &mut Sink) -> bool {
+    let technique = Technique::SingleDigit(SingleDigitPattern::EmptyRectangle);
+    regions(state).all(|region| {
+        each_empty_rectangle(state, digit, region, links, &mut |rectangle| {
+            sink(rectangle.step(state, digit, technique))
+        })
+    })
+}
+
+/// The indices of the regions among the houses.
+fn regions(state: &State) -> impl Iterator<Item = usize> + '_ {
+    let houses = state.layout().houses();
+    (0..houses.len()).filter(|&h| houses[h].kind == HouseKind::Region)
+}
+
+/// Dual empty rectangles: two empty rectangles on the same region with different strong links,
+/// together in one step when each removes something the other does not.
+fn dual_empty_rectangles(
+    state: &State,
+    digit: Digit,
+    links: &[StrongLink],
+    sink: &mut Sink,
+) -> bool {
+    regions(state).all(|region| {
+        let mut found: Vec<EmptyRectangle> = Vec::new();
+        each_empty_rectangle(state, digit, region, links, &mut |rectangle| {
+            found.push(rectangle);
+            true
+        });
+        found.iter().enumerate().all(|(i, first)| {
+            found[i + 1..].iter().all(|second| {
+                dual_rectangle_step(state, digit, first, second).is_none_or(&mut *sink)
+            })
+        })
+    })
+}
+
+/// The dual empty rectangle step, or `None` when the links are the same or one rectangle adds
+/// nothing to the other.
+fn dual_rectangle_step(
+    state: &State,
+    digit: Digit,
+    first: &EmptyRectangle,
+    second: &EmptyRectangle,
+) -> Option<Step> {
+    let eliminations = union(&first.eliminations, &second.eliminations);
+    let most = first.eliminations.len().max(second.eliminations.len());
+    if first.link == second.link || eliminations.len() == most {
+        return None;
+    }
+    let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
+    let mut step = first.step(state, digit, technique);
+    step.pattern = union(&step.pattern, &second.candidates(state, digit));
+    step.base.push(second.link.houses[0]);
+    step.cover.extend([second.line, second.target]);
+    step.explanation = format!(
+        "{technique} on {digit}: {}; also only in {} and {}, {}={} is strong ({}) ⇒ {}",
+        first.reason(state, digit),
+        state.house_name(second.line),
+        state.house_name(second.target),
+        plain(state, second.start),
+        plain(state, second.link.other(second.start)),
+        state.house_name(second.link.houses[0]),
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// Test states with one digit's places restricted, and an independent check of eliminations.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::engine::state::State;
+    use crate::engine::step::Step;
+    use crate::model::{Digit, DigitSet, Layout};
+    use crate::search::count_from_candidates;
+    use crate::techniques::subsets::testing::state;
+
+    /// A state where every cell holds every digit, except that `cells` (1-based row, column) lack
+    /// 1.
+    pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
+        let rest: String = (2..=layout.size()).map(|d| d.to_string()).collect();
+        let marks: Vec<_> = cells.iter().map(|&(r, c)| (r, c, rest.as_str())).collect();
+        state(layout, &marks)
+    }
+
+    /// Asserts that the state has solutions and that none of them holds an eliminated candidate.
+    pub fn assert_no_solution_has_an_elimination(state: &State, step: &Step) {
+        let layout = state.layout();
+        let candidates = state.all_candidates().to_vec();
+        assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
+        for elimination in &step.eliminations {
+            let mut forced = candidates.clone();
+            forced[elimination.cell.index()] = DigitSet::single(elimination.digit);
+            let count = count_from_candidates(layout, &forced, 1);
+            assert_eq!(count.solutions, 0, "{elimination:?} is in a solution");
+        }
+        assert!(step.eliminations.iter().all(|e| e.digit == Digit::new(1)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{assert_no_solution_has_an_elimination, without_one};
+    use crate::engine::step::{SingleDigitPattern, Technique};
+    use crate::model::{Layout, Regions};
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::cands;
+
+    fn pattern(p: SingleDigitPattern) -> Technique {
+        Technique::SingleDigit(p)
+    }
+
+    #[test]
+    fn skyscraper_in_columns_of_a_six_by_six() {
+        // 2x3 boxes. Columns 2 and 5 hold 1 only in rows 1, 5 and rows 2, 5: r5c2 and r5c5 share
+        // row 5, so r1c2 or r2c5 is 1. Cells seeing both: the rest of row 1 in box 2 (r1c4,
+        // r1c6) and of row 2 in box 1 (r2c1, r2c3). Every other house keeps at least 4 places.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut gaps: Vec<_> = [2, 3, 4, 6].iter().map(|&r| (r, 2)).collect();
+        gaps.extend([1, 3, 4, 6].iter().map(|&r| (r, 5)));
+        let s = without_one(layout, &gaps);
+        let steps = find_all(pattern(SingleDigitPattern::Skyscraper), &s);
+        assert_eq!(steps.len(), 1);
+        let expected = [(1, 4, 1), (1, 6, 1), (2, 1, 1), (2, 3, 1)];
+        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(
+            steps[0].explanation,
+            "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
+             r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        for other in [
+            SingleDigitPattern::TwoStringKite,
+            SingleDigitPattern::TurbotFish,
+            SingleDigitPattern::EmptyRectangle,
+        ] {
+            assert!(find_all(pattern(other), &s).is_empty(), "{other:?}");
+        }
+    }
+
+    /// A 6x6 jigsaw; regions (numbered from 0, named from 1):
+    /// ```text
+    /// 0 0 0 1 1 1
+    /// 0 0 2 1 1 1
+    /// 0 2 2 2 3 3
+    /// 4 4 2 2 3 3
+    /// 4 4 5 5 3 3
+    /// 4 4 5 5 5 5
+    /// ```
+    fn jigsaw6() -> Layout {
+        let rows = ["000111", "002111", "022233", "442233", "445533", "445555"];
+        let region_of = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| u16::from(b - b'0')))
+            .collect();
+        Layout::new(6, Regions::Jigsaw { region_of }).unwrap()
+    }
+
+    #[test]
+    fn empty_rectangle_in_a_jigsaw_region_and_its_refusal() {
+        // Region 3 (r2c3, r3c2-4, r4c3-4) holds 1 only at r3c2, r3c4 (row 3) and r4c3 (column
+        // 3). Column 6 holds 1 only at r3c6 and r6c6. If a column-3 cell outside the region that
+        // sees r6c6 were 1, r3c6 would be 1, and region 3 would have no place: r6c3 (row 6) and
+        // r5c3 (region 6, as r6c6) lose 1. No other house has just two places.
+        let gaps = [(2, 3), (3, 3), (4, 4), (1, 6), (2, 6), (4, 6), (5, 6)];
+        let s = without_one(jigsaw6(), &gaps);
+        let steps = find_all(pattern(SingleDigitPattern::EmptyRectangle), &s);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, cands(6, &[(5, 3, 1), (6, 3, 1)]));
+        assert_eq!(
+            steps[0].explanation,
+            "Empty Rectangle on 1: region 3 holds 1 only in row 3 and column 3, r3c6=r6c6 is \
+             strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
+             no place ⇒ r5c3<>1, r6c3<>1"
+        );
+        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        // With 1 back in r4c4 the region's places no longer lie in one row and one column.
+        let s = without_one(
+            jigsaw6(),
+            &gaps[..2]
+                .iter()
+                .chain(&gaps[3..])
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        assert!(find_all(pattern(SingleDigitPattern::EmptyRectangle), &s).is_empty());
+    }
+}
