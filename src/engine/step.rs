@@ -107,6 +107,13 @@ pub enum Technique {
     HiddenSubset(u8),
     /// A digit confined to N cover lines within N base lines: X-Wing (2), Swordfish (3), …
     BasicFish(u8),
+    /// N almost locked sets chained by restricted common candidates: ALS-XZ (2), ALS-XY-Wing
+    /// (3), ALS-Chain (4 or more).
+    AlsChain(u8),
+    /// A stem cell of N candidates with an ALS petal for each.
+    DeathBlossom(u8),
+    /// Two-sector disjoint subsets at a line–region crossing.
+    SueDeCoq,
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -142,6 +149,11 @@ impl Technique {
                 "Hidden Subset",
             ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
+            Technique::AlsChain(2) => "ALS-XZ".into(),
+            Technique::AlsChain(3) => "ALS-XY-Wing".into(),
+            Technique::AlsChain(n) => format!("ALS-Chain ({n})"),
+            Technique::DeathBlossom(n) => format!("Death Blossom ({n} petals)"),
+            Technique::SueDeCoq => "Sue de Coq".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -165,6 +177,11 @@ impl Technique {
             Technique::BasicFish(2) => "0300",
             Technique::BasicFish(3) => "0301",
             Technique::BasicFish(4) => "0302",
+            Technique::AlsChain(2) => "0901",
+            Technique::AlsChain(3) => "0902",
+            Technique::AlsChain(_) => "0903",
+            Technique::DeathBlossom(_) => "0904",
+            Technique::SueDeCoq => "1101",
             _ => return None,
         })
     }
@@ -180,6 +197,9 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
+            Technique::AlsChain(_) | Technique::DeathBlossom(_) | Technique::SueDeCoq => {
+                Family::Als
+            }
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -3,6 +3,7 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
 //! by the same code.
 
+pub mod als;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -10,6 +11,7 @@ pub mod subsets;
 
 use crate::engine::state::State;
 use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::rating::technique_rating;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +32,9 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::AlsChain(n) => als::chain(state, n as usize, &mut progress),
+        Technique::DeathBlossom(n) => als::death_blossom(state, n as usize, &mut progress),
+        Technique::SueDeCoq => als::sue_de_coq(state, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -77,5 +82,19 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::HiddenSubset(n),
         ]);
     }
+    insert_by_rating(&mut order, als::ordered(size));
     order
+}
+
+/// Inserts `techniques` into `order` (sorted by Sudoku Explainer rating), each before the first
+/// technique rated higher.
+fn insert_by_rating(order: &mut Vec<Technique>, techniques: Vec<Technique>) {
+    let rating = |t: Technique| technique_rating(t).explainer;
+    for technique in techniques {
+        let at = order
+            .iter()
+            .position(|&t| rating(t) > rating(technique))
+            .unwrap_or(order.len());
+        order.insert(at, technique);
+    }
 }
