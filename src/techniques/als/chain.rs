@@ -92,6 +92,7 @@ fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
 }
 
 /// The step of an ALS pattern over `sets`, explained by `text`; `None` without eliminations.
+/// Cells of the sets themselves are left alone.
 fn step(
     state: &State,
     technique: Technique,
@@ -99,6 +100,7 @@ fn step(
     mut eliminations: Vec<Candidate>,
     text: String,
 ) -> Option<Step> {
+    eliminations.retain(|e| sets.iter().all(|s| !s.cells.contains(&e.cell)));
     if eliminations.is_empty() {
         return None;
     }

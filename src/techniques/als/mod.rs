@@ -27,8 +27,8 @@ pub const MAX_ALS_CELLS_SMALL: usize = 8;
 pub const MAX_ALS_CELLS_MEDIUM: usize = 4;
 /// Largest ALS (in cells) collected on larger grids.
 pub const MAX_ALS_CELLS_LARGE: usize = 3;
-/// Most ALS in an ALS chain on grids up to 9x9 (2 is ALS-XZ, 3 is ALS-XY-Wing).
-pub const MAX_CHAIN_ALS_SMALL: usize = 6;
+/// Most ALS in an ALS chain on grids up to 9x9 (2 is ALS-XZ, 3 is ALS-XY-Wing): six RCCs.
+pub const MAX_CHAIN_ALS_SMALL: usize = 7;
 /// Most ALS in an ALS chain on larger grids.
 pub const MAX_CHAIN_ALS_LARGE: usize = 4;
 /// Most petals (stem candidates) of a death blossom on grids up to 9x9.
