@@ -21,7 +21,7 @@ pub fn chain(state: &State, n: usize, sink: &mut Sink) {
     if n < 2 {
         return;
     }
-    let graph = Graph::build(state, max_als_cells(state.size()));
+    let graph = Graph::of(state, max_als_cells(state.size()));
     if n == 2 {
         xz(state, &graph, sink);
     } else {

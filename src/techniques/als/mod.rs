@@ -18,7 +18,9 @@ pub use sue_de_coq::sue_de_coq;
 
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Technique};
-use crate::model::{Cell, Digit, DigitSet};
+use crate::model::{Cell, Digit, DigitSet, House};
+use std::cell::RefCell;
+use std::rc::Rc;
 use crate::techniques::subsets::{digit_list, shared_houses};
 
 /// Largest ALS (in cells) collected on grids up to 9x9: every ALS a house can hold.
@@ -222,32 +224,71 @@ pub(crate) struct Graph {
 }
 
 impl Graph {
+    /// The graph of `state` with ALS of at most `cap` cells. The last graph built on this thread
+    /// is kept, so the ALS techniques tried one after another on the same candidates share it.
+    pub fn of(state: &State, cap: usize) -> Rc<Graph> {
+        thread_local! {
+            static LAST: RefCell<Option<(GraphKey, Rc<Graph>)>> = const { RefCell::new(None) };
+        }
+        let key = GraphKey {
+            houses: state.layout().houses().to_vec(),
+            candidates: state.all_candidates().to_vec(),
+            cap,
+        };
+        LAST.with_borrow_mut(|last| match last {
+            Some((k, graph)) if *k == key => graph.clone(),
+            _ => {
+                let graph = Rc::new(Graph::build(state, cap));
+                *last = Some((key, graph.clone()));
+                graph
+            }
+        })
+    }
+
     /// Collects every ALS of at most `cap` cells (each once, from the first house holding all its
     /// cells) and links every pair by its RCCs.
-    pub fn build(state: &State, cap: usize) -> Graph {
+    fn build(state: &State, cap: usize) -> Graph {
         let sets = collect(state, cap);
+        // For each digit and cell, the ALS whose first place of the digit is that cell: an ALS
+        // linked to `a` by d has its first place of d among the cells seeing all of a's places.
+        let cells = state.layout().cell_count();
+        let mut first_place: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); cells]; state.size()];
+        for (i, set) in sets.iter().enumerate() {
+            for p in &set.places {
+                let first = p.holders.iter().next().expect("a place");
+                first_place[p.digit.index()][first.index()].push(i);
+            }
+        }
         let mut links = vec![Vec::new(); sets.len()];
-        for (i, a) in sets.iter().enumerate() {
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                let rccs = restricted_commons(a, b);
-                if !rccs.is_empty() {
-                    links[i].push((j, rccs));
-                    links[j].push((i, rccs));
+        for (a, set) in sets.iter().enumerate() {
+            let mut found: Vec<(usize, Digit)> = Vec::new();
+            for p in &set.places {
+                for cell in p.seers.iter() {
+                    found.extend(
+                        first_place[p.digit.index()][cell.index()]
+                            .iter()
+                            .filter(|&&b| b > a && sets[b].holders(p.digit).is_subset(&p.seers))
+                            .map(|&b| (b, p.digit)),
+                    );
                 }
+            }
+            found.sort_unstable();
+            for group in found.chunk_by(|x, y| x.0 == y.0) {
+                let rccs: DigitSet = group.iter().map(|&(_, d)| d).collect();
+                links[a].push((group[0].0, rccs));
+                links[group[0].0].push((a, rccs));
             }
         }
         Graph { sets, links }
     }
 }
 
-/// The digits both ALS hold whose every place in `a` sees every place in `b` (never a digit
-/// either holds in a cell they share).
-fn restricted_commons(a: &Als, b: &Als) -> DigitSet {
-    a.digits
-        .intersection(b.digits)
-        .iter()
-        .filter(|&d| b.holders(d).is_subset(a.seers(d)))
-        .collect()
+/// What a graph is built from.
+#[derive(PartialEq)]
+struct GraphKey {
+    houses: Vec<House>,
+    candidates: Vec<DigitSet>,
+    cap: usize,
 }
 
 /// Every ALS of `1..=cap` cells, found once each.
