@@ -35,7 +35,12 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
         for z in all.iter() {
             let lists: Vec<Vec<&Als>> = choices
                 .iter()
-                .map(|list| list.iter().copied().filter(|s| s.digits.contains(z)).collect())
+                .map(|list| {
+                    list.iter()
+                        .copied()
+                        .filter(|s| s.digits.contains(z))
+                        .collect()
+                })
                 .collect();
             let blossom = Blossom { state, stem, z };
             if !blossom.grow(&lists, &mut Vec::new(), None, sink) {
@@ -90,7 +95,9 @@ impl Blossom<'_> {
         let stem_digits = state.candidates(self.stem);
         let common = petals
             .iter()
-            .fold(DigitSet::full(state.size()), |d, p| d.intersection(p.digits))
+            .fold(DigitSet::full(state.size()), |d, p| {
+                d.intersection(p.digits)
+            })
             .without(stem_digits);
         let mut eliminations: Vec<Candidate> = Vec::new();
         let mut zs = DigitSet::EMPTY;
@@ -132,5 +139,30 @@ impl Blossom<'_> {
         );
         step.eliminations = eliminations;
         sink(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::step::Technique;
+    use crate::model::{Layout, Regions};
+    use crate::techniques::als::testing::assert_sound;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, state};
+
+    #[test]
+    fn death_blossom_in_a_latin_square() {
+        // Stem r1c1 {1,2}: if 1, r1c3 {1,5} is 5; if 2, r3c1 {2,5} is 5. r3c3 sees both.
+        let layout = Layout::new(6, Regions::Latin).unwrap();
+        let s = state(layout, &[(1, 1, "12"), (1, 3, "15"), (3, 1, "25")]);
+        let steps = find_all(Technique::DeathBlossom(2), &s);
+        assert_sound(&s, &steps);
+        let wanted = cands(6, &[(3, 3, 5)]);
+        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
+        assert_eq!(
+            step.explanation,
+            "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
+             ⇒ r3c3<>5"
+        );
     }
 }

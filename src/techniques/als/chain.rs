@@ -107,10 +107,7 @@ fn step(
     eliminations.sort_unstable();
     eliminations.dedup();
     let mut step = Step::new(technique);
-    step.pattern = sets
-        .iter()
-        .flat_map(|s| s.candidates(s.digits))
-        .collect();
+    step.pattern = sets.iter().flat_map(|s| s.candidates(s.digits)).collect();
     step.pattern.sort_unstable();
     step.pattern.dedup();
     step.explanation = format!(
@@ -248,7 +245,13 @@ fn chain_step(
         sets.push(set);
     }
     text += &format!(", Z={}", digit_list(zs));
-    step(state, Technique::AlsChain(n as u8), &sets, eliminations, text)
+    step(
+        state,
+        Technique::AlsChain(n as u8),
+        &sets,
+        eliminations,
+        text,
+    )
 }
 
 #[cfg(test)]
@@ -263,16 +266,16 @@ mod tests {
     fn als_xz_in_a_six_by_six() {
         // A = r1c1,r1c2 {1,2,3} (1 only in r1c1), B = r3c1 {1,3}: 1 is restricted (column 1).
         // If r3c1 is not 1 it is 3; if it is 1, r1c1 is 2 and r1c2 is 3. So 3 is in r1c2 or
-        // r3c1, and r2c1 and r3c2, which see both, lose it.
+        // r3c1, and r2c1, r3c2 and r4c2 (boxes are two rows high), which see both, lose it.
+        // Other ALS (any five cells of a full row) give other steps, all checked by search.
         let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
         let s = state(layout, &[(1, 1, "12"), (1, 2, "23"), (3, 1, "13")]);
         let steps = find_all(Technique::AlsChain(2), &s);
         assert_sound(&s, &steps);
-        let wanted = cands(6, &[(2, 1, 3), (3, 2, 3)]);
-        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
-        assert_eq!(
-            step.explanation,
-            "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3, r3c2<>3"
-        );
+        let wanted = cands(6, &[(2, 1, 3), (3, 2, 3), (4, 2, 3)]);
+        let text =
+            "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3, r3c2<>3, r4c2<>3";
+        let step = steps.iter().find(|s| s.explanation == text).unwrap();
+        assert_eq!(step.eliminations, wanted);
     }
 }

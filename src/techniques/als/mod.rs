@@ -19,9 +19,9 @@ pub use sue_de_coq::sue_de_coq;
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Technique};
 use crate::model::{Cell, Digit, DigitSet, House};
+use crate::techniques::subsets::{digit_list, shared_houses};
 use std::cell::RefCell;
 use std::rc::Rc;
-use crate::techniques::subsets::{digit_list, shared_houses};
 
 /// Largest ALS (in cells) collected on grids up to 9x9: every ALS a house can hold.
 pub const MAX_ALS_CELLS_SMALL: usize = 8;
@@ -166,7 +166,11 @@ impl Als {
                     .peers(held[0])
                     .iter()
                     .filter(|&&p| state.candidates(p).contains(digit))
-                    .filter(|p| held[1..].iter().all(|&h| layout.peers(h).binary_search(p).is_ok()))
+                    .filter(|p| {
+                        held[1..]
+                            .iter()
+                            .all(|&h| layout.peers(h).binary_search(p).is_ok())
+                    })
                     .for_each(|&p| seers.insert(p));
                 Places {
                     digit,

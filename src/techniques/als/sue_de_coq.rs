@@ -134,7 +134,12 @@ impl Crossing<'_> {
         step.pattern = parts
             .iter()
             .flat_map(|p| p.iter())
-            .flat_map(|&c| state.candidates(c).iter().map(move |d| Candidate::new(c, d)))
+            .flat_map(|&c| {
+                state
+                    .candidates(c)
+                    .iter()
+                    .map(move |d| Candidate::new(c, d))
+            })
             .collect();
         step.pattern.sort_unstable();
         step.base = self.houses.to_vec();
@@ -153,10 +158,7 @@ impl Crossing<'_> {
 
     /// `r7c1,r7c3 {3,4,5,9}`.
     fn set_text(&self, cells: &[Cell]) -> String {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|&c| super::plain(self.state, c))
-            .collect();
+        let names: Vec<String> = cells.iter().map(|&c| super::plain(self.state, c)).collect();
         format!("{} {{{}}}", names.join(","), digit_list(self.digits(cells)))
     }
 }
