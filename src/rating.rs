@@ -69,6 +69,18 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         },
         Technique::Colouring(ColouringRule::Trap | ColouringRule::Wrap) => (150, Level::Hard, 4.5),
         Technique::Colouring(_) => (200, Level::Hard, 4.6),
+        // HoDoKu's scores; on the Explainer scale, 7.0 plus 0.5 per ALS beyond the stem or first
+        // ALS (ALS-XZ 7.5, ALS-XY-Wing 8.0, a 2-petal blossom 8.0), Sue de Coq as a quad (5.0).
+        Technique::AlsChain(n) => {
+            let score = match n {
+                2 => 300,
+                3 => 320,
+                _ => 340,
+            };
+            (score, Level::Unfair, 7.0 + 0.5 * (f32::from(n) - 1.0))
+        }
+        Technique::DeathBlossom(n) => (360, Level::Unfair, 7.0 + 0.5 * f32::from(n)),
+        Technique::SueDeCoq => (250, Level::Unfair, 5.0),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

@@ -266,6 +266,15 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0501" => vec![Technique::Colouring(ColouringRule::Wrap)],
         "0502" => vec![Technique::Colouring(ColouringRule::MultiTrap)],
         "0503" => vec![Technique::Colouring(ColouringRule::MultiWrap)],
+        "0901" => vec![Technique::AlsChain(2)],
+        "0902" => vec![Technique::AlsChain(3)],
+        "0903" => (4..=crate::techniques::als::MAX_CHAIN_ALS_SMALL as u8)
+            .map(Technique::AlsChain)
+            .collect(),
+        "0904" => (2..=crate::techniques::als::MAX_PETALS_SMALL as u8)
+            .map(Technique::DeathBlossom)
+            .collect(),
+        "1101" => vec![Technique::SueDeCoq],
         _ => return None,
     })
 }

@@ -180,6 +180,13 @@ pub enum Technique {
     SingleDigit(SingleDigitPattern),
     /// Simple colours and multi-colours.
     Colouring(ColouringRule),
+    /// N almost locked sets chained by restricted common candidates: ALS-XZ (2), ALS-XY-Wing
+    /// (3), ALS-Chain (4 or more).
+    AlsChain(u8),
+    /// A stem cell of N candidates with an ALS petal for each.
+    DeathBlossom(u8),
+    /// Two-sector disjoint subsets at a line–region crossing.
+    SueDeCoq,
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -239,6 +246,11 @@ impl Technique {
                 ColouringRule::MultiWrap => "Multi-Colours (wrap)",
             }
             .into(),
+            Technique::AlsChain(2) => "ALS-XZ".into(),
+            Technique::AlsChain(3) => "ALS-XY-Wing".into(),
+            Technique::AlsChain(n) => format!("ALS-Chain ({n})"),
+            Technique::DeathBlossom(n) => format!("Death Blossom ({n} petals)"),
+            Technique::SueDeCoq => "Sue de Coq".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -289,6 +301,11 @@ impl Technique {
                 ColouringRule::MultiTrap => "0502",
                 ColouringRule::MultiWrap => "0503",
             },
+            Technique::AlsChain(2) => "0901",
+            Technique::AlsChain(3) => "0902",
+            Technique::AlsChain(_) => "0903",
+            Technique::DeathBlossom(_) => "0904",
+            Technique::SueDeCoq => "1101",
             _ => return None,
         })
     }
@@ -313,6 +330,9 @@ impl Technique {
             | Technique::BugPlusOne => Family::Uniqueness,
             Technique::SingleDigit(_) => Family::SingleDigit,
             Technique::Colouring(_) => Family::Colouring,
+            Technique::AlsChain(_) | Technique::DeathBlossom(_) | Technique::SueDeCoq => {
+                Family::Als
+            }
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -3,6 +3,7 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
 //! by the same code.
 
+pub mod als;
 pub mod colouring;
 pub mod fish;
 pub mod intersections;
@@ -47,6 +48,9 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::BugPlusOne => uniqueness::bug_plus_one(state, &mut progress),
         Technique::SingleDigit(pattern) => single_digit::find(state, pattern, &mut progress),
         Technique::Colouring(rule) => colouring::find(state, rule, &mut progress),
+        Technique::AlsChain(n) => als::chain(state, n as usize, &mut progress),
+        Technique::DeathBlossom(n) => als::death_blossom(state, n as usize, &mut progress),
+        Technique::SueDeCoq => als::sue_de_coq(state, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -131,6 +135,7 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::WxyzWing,
         Technique::BugPlusOne,
     ]);
+    later.extend(als::ordered(size));
     for technique in later {
         insert_by_rating(&mut order, technique);
     }

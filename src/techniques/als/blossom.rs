@@ -1,0 +1,168 @@
+//! Death blossom: a stem cell whose every candidate d has a petal, an ALS holding d only in cells
+//! that see the stem. Whichever digit the stem takes, that petal loses it and is locked on its
+//! other digits; so a digit z (not in the stem) held by every petal lies in one of the petals, and
+//! every cell seeing all places of z in all petals loses it. Petals may overlap.
+
+use super::{Als, CellSet, Graph, eliminations_of, max_als_cells};
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
+use crate::model::{Cell, Digit, DigitSet};
+use crate::techniques::Sink;
+use crate::techniques::subsets::{digit_list, eliminations_text};
+
+/// Death blossoms whose stem has exactly `petals` candidates.
+pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
+    if petals < 2 {
+        return;
+    }
+    let graph = Graph::of(state, max_als_cells(state.size()));
+    for stem in state.layout().cells() {
+        let digits = state.candidates(stem);
+        if digits.len() != petals {
+            continue;
+        }
+        let choices: Vec<Vec<&Als>> = digits
+            .iter()
+            .map(|d| {
+                let fits = |s: &&Als| s.digits.contains(d) && s.seers(d).contains(stem);
+                graph.sets.iter().filter(fits).collect()
+            })
+            .collect();
+        if choices.iter().any(Vec::is_empty) {
+            continue;
+        }
+        let all = DigitSet::full(state.size()).without(digits);
+        for z in all.iter() {
+            let lists: Vec<Vec<&Als>> = choices
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .copied()
+                        .filter(|s| s.digits.contains(z))
+                        .collect()
+                })
+                .collect();
+            let blossom = Blossom { state, stem, z };
+            if !blossom.grow(&lists, &mut Vec::new(), None, sink) {
+                return;
+            }
+        }
+    }
+}
+
+/// The search for petals around one stem, for one digit z.
+struct Blossom<'a> {
+    state: &'a State,
+    stem: Cell,
+    z: Digit,
+}
+
+impl Blossom<'_> {
+    /// Chooses a petal for each remaining stem digit while some cell still sees every place of z
+    /// in the petals chosen (`seen`); reports each full blossom. Returns `false` to stop.
+    fn grow<'s>(
+        &self,
+        lists: &[Vec<&'s Als>],
+        chosen: &mut Vec<&'s Als>,
+        seen: Option<&CellSet>,
+        sink: &mut Sink,
+    ) -> bool {
+        let Some((list, rest)) = lists.split_first() else {
+            return self.report(chosen, sink);
+        };
+        for &petal in list {
+            let mut cells = petal.seers(self.z).clone();
+            if let Some(seen) = seen {
+                cells.intersect_with(seen);
+            }
+            if cells.is_empty() {
+                continue;
+            }
+            chosen.push(petal);
+            let go_on = self.grow(rest, chosen, Some(&cells), sink);
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Reports the blossom of `petals` with every digit it eliminates, unless a smaller digit
+    /// than z eliminates something too (the same blossom is then reported from that digit).
+    fn report(&self, petals: &[&Als], sink: &mut Sink) -> bool {
+        let state = self.state;
+        let stem_digits = state.candidates(self.stem);
+        let common = petals
+            .iter()
+            .fold(DigitSet::full(state.size()), |d, p| {
+                d.intersection(p.digits)
+            })
+            .without(stem_digits);
+        let mut eliminations: Vec<Candidate> = Vec::new();
+        let mut zs = DigitSet::EMPTY;
+        for z in common.iter() {
+            let mut cells = petals[0].seers(z).clone();
+            petals[1..]
+                .iter()
+                .for_each(|p| cells.intersect_with(p.seers(z)));
+            if !cells.is_empty() {
+                if zs.is_empty() && z != self.z {
+                    return true;
+                }
+                zs.insert(z);
+                eliminations.extend(eliminations_of(&cells, z));
+            }
+        }
+        eliminations.sort_unstable();
+        let mut step = Step::new(Technique::DeathBlossom(petals.len() as u8));
+        step.pattern = petals
+            .iter()
+            .flat_map(|p| p.candidates(p.digits))
+            .chain(stem_digits.iter().map(|d| Candidate::new(self.stem, d)))
+            .collect();
+        step.pattern.sort_unstable();
+        step.pattern.dedup();
+        let branches: Vec<String> = stem_digits
+            .iter()
+            .zip(petals)
+            .map(|(d, p)| format!("{d} → {}", p.text(state)))
+            .collect();
+        step.explanation = format!(
+            "{}: stem {} {{{}}}: {}, Z={} ⇒ {}",
+            step.technique,
+            super::plain(state, self.stem),
+            digit_list(stem_digits),
+            branches.join("; "),
+            digit_list(zs),
+            eliminations_text(state, &eliminations)
+        );
+        step.eliminations = eliminations;
+        sink(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::step::Technique;
+    use crate::model::{Layout, Regions};
+    use crate::techniques::als::testing::assert_sound;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, state};
+
+    #[test]
+    fn death_blossom_in_a_latin_square() {
+        // Stem r1c1 {1,2}: if 1, r1c3 {1,5} is 5; if 2, r3c1 {2,5} is 5. r3c3 sees both.
+        let layout = Layout::new(6, Regions::Latin).unwrap();
+        let s = state(layout, &[(1, 1, "12"), (1, 3, "15"), (3, 1, "25")]);
+        let steps = find_all(Technique::DeathBlossom(2), &s);
+        assert_sound(&s, &steps);
+        let wanted = cands(6, &[(3, 3, 5)]);
+        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
+        assert_eq!(
+            step.explanation,
+            "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
+             ⇒ r3c3<>5"
+        );
+    }
+}

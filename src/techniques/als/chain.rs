@@ -1,0 +1,281 @@
+//! ALS-XZ, ALS-XY-Wing and longer ALS chains: ALS linked one after the other by RCCs.
+//!
+//! In a chain A -x- B -y- C … -w- E, where consecutive RCCs differ, if A lacks a digit z (other
+//! than x) it is locked on its other digits and holds x, so B lacks x and holds y, and so on until
+//! E lacks w and holds z. Hence z lies in A or in E: every cell seeing all places of z in both loses
+//! it. With two ALS that is ALS-XZ; two RCCs between them (doubly linked) lock both sets, each RCC
+//! lying in exactly one of them. With three it is the ALS-XY-Wing.
+//!
+//! Chains of three ALS or more are found by a breadth-first search from every ALS and first RCC
+//! over (ALS, RCC entered by) states, so each pair of ends is reported with its shortest chain.
+
+use super::{Als, CellSet, Graph, eliminations_of, max_als_cells};
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
+use crate::model::{Digit, DigitSet};
+use crate::techniques::Sink;
+use crate::techniques::subsets::{digit_list, eliminations_text};
+
+/// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
+pub fn chain(state: &State, n: usize, sink: &mut Sink) {
+    if n < 2 {
+        return;
+    }
+    let graph = Graph::of(state, max_als_cells(state.size()));
+    if n == 2 {
+        xz(state, &graph, sink);
+    } else {
+        longer(state, &graph, n, sink);
+    }
+}
+
+/// Every pair of linked ALS, once.
+fn xz(state: &State, graph: &Graph, sink: &mut Sink) {
+    for (a, links) in graph.links.iter().enumerate() {
+        for &(b, rccs) in links.iter().filter(|&&(b, _)| b > a) {
+            let (first, second) = (&graph.sets[a], &graph.sets[b]);
+            let found = match rccs.len() {
+                1 => singly_linked(state, first, second, rccs),
+                2 => doubly_linked(state, first, second, rccs),
+                _ => None,
+            };
+            if found.is_some_and(|step| !sink(step)) {
+                return;
+            }
+        }
+    }
+}
+
+/// One RCC x: every other common digit z is in one of the two sets.
+fn singly_linked(state: &State, a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
+    let mut eliminations = Vec::new();
+    let mut zs = DigitSet::EMPTY;
+    for z in a.digits.intersection(b.digits).without(x).iter() {
+        let before = eliminations.len();
+        eliminations.extend(both_see(a, b, z));
+        if eliminations.len() > before {
+            zs.insert(z);
+        }
+    }
+    let text = format!(
+        "A={}, B={}, X={}, Z={}",
+        a.text(state),
+        b.text(state),
+        digit_list(x),
+        digit_list(zs)
+    );
+    step(state, Technique::AlsChain(2), &[a, b], eliminations, text)
+}
+
+/// Two RCCs: each set is locked on its digits but one RCC, which the other set holds.
+fn doubly_linked(state: &State, a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
+    let mut eliminations: Vec<Candidate> = rccs.iter().flat_map(|x| both_see(a, b, x)).collect();
+    for set in [a, b] {
+        for z in set.digits.without(rccs).iter() {
+            eliminations.extend(eliminations_of(set.seers(z), z));
+        }
+    }
+    let text = format!(
+        "A={}, B={}, X={} (doubly linked)",
+        a.text(state),
+        b.text(state),
+        digit_list(rccs)
+    );
+    step(state, Technique::AlsChain(2), &[a, b], eliminations, text)
+}
+
+/// The candidates of `z` that see every place of `z` in both sets.
+fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
+    let mut cells: CellSet = a.seers(z).clone();
+    cells.intersect_with(b.seers(z));
+    eliminations_of(&cells, z)
+}
+
+/// The step of an ALS pattern over `sets`, explained by `text`; `None` without eliminations.
+/// Cells of the sets themselves are left alone.
+fn step(
+    state: &State,
+    technique: Technique,
+    sets: &[&Als],
+    mut eliminations: Vec<Candidate>,
+    text: String,
+) -> Option<Step> {
+    eliminations.retain(|e| sets.iter().all(|s| !s.cells.contains(&e.cell)));
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    let mut step = Step::new(technique);
+    step.pattern = sets.iter().flat_map(|s| s.candidates(s.digits)).collect();
+    step.pattern.sort_unstable();
+    step.pattern.dedup();
+    step.explanation = format!(
+        "{technique}: {text} ⇒ {}",
+        eliminations_text(state, &eliminations)
+    );
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// A state of the search: an ALS reached through an RCC it therefore lacks, and where from.
+#[derive(Clone, Copy)]
+struct Node {
+    als: usize,
+    entered: Digit,
+    parent: Option<usize>,
+}
+
+/// Chains of `n >= 3` ALS, each pair of ends with its first and last RCC once (from the end with
+/// the smaller index), at the length of its shortest chain.
+fn longer(state: &State, graph: &Graph, n: usize, sink: &mut Sink) {
+    let size = state.size();
+    let mut seen = vec![usize::MAX; graph.sets.len() * size];
+    let mut search = 0;
+    for (first, set) in graph.sets.iter().enumerate() {
+        for x in set.digits.iter() {
+            search += 1;
+            let nodes = reach(graph, first, x, n, &mut seen, search);
+            for (end, node) in nodes.iter().enumerate() {
+                if node.als <= first || depth(&nodes, end) != n {
+                    continue;
+                }
+                let found = chain_step(state, graph, &nodes, end, first, x, n);
+                if found.is_some_and(|step| !sink(step)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Breadth-first search from ALS `first` leaving through RCC `x`, up to chains of `n` ALS; `seen`
+/// marks the (ALS, digit) states reached in search number `search`.
+fn reach(
+    graph: &Graph,
+    first: usize,
+    x: Digit,
+    n: usize,
+    seen: &mut [usize],
+    search: usize,
+) -> Vec<Node> {
+    let size = seen.len() / graph.sets.len();
+    let mut nodes = Vec::new();
+    let mut visit = |nodes: &mut Vec<Node>, node: Node| {
+        let key = node.als * size + node.entered.index();
+        if node.als != first && seen[key] != search {
+            seen[key] = search;
+            nodes.push(node);
+        }
+    };
+    for &(next, rccs) in &graph.links[first] {
+        if rccs.contains(x) {
+            let node = Node {
+                als: next,
+                entered: x,
+                parent: None,
+            };
+            visit(&mut nodes, node);
+        }
+    }
+    let mut level = 0..nodes.len();
+    for _ in 2..n {
+        let end = nodes.len();
+        for from in level {
+            let Node { als, entered, .. } = nodes[from];
+            for &(next, rccs) in &graph.links[als] {
+                for y in rccs.iter().filter(|&y| y != entered) {
+                    let node = Node {
+                        als: next,
+                        entered: y,
+                        parent: Some(from),
+                    };
+                    visit(&mut nodes, node);
+                }
+            }
+        }
+        level = end..nodes.len();
+    }
+    nodes
+}
+
+/// The number of ALS in the chain ending at `nodes[end]`, its start included.
+fn depth(nodes: &[Node], end: usize) -> usize {
+    std::iter::successors(Some(end), |&i| nodes[i].parent).count() + 1
+}
+
+/// The step of the chain from `first` (leaving through `x`) to `nodes[end]`.
+fn chain_step(
+    state: &State,
+    graph: &Graph,
+    nodes: &[Node],
+    end: usize,
+    first: usize,
+    x: Digit,
+    n: usize,
+) -> Option<Step> {
+    let (a, last) = (&graph.sets[first], nodes[end]);
+    let e = &graph.sets[last.als];
+    let common = a
+        .digits
+        .without(DigitSet::single(x))
+        .intersection(e.digits.without(DigitSet::single(last.entered)));
+    let mut eliminations = Vec::new();
+    let mut zs = DigitSet::EMPTY;
+    for z in common.iter() {
+        let before = eliminations.len();
+        eliminations.extend(both_see(a, e, z));
+        if eliminations.len() > before {
+            zs.insert(z);
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut path: Vec<Node> = std::iter::successors(Some(end), |&i| nodes[i].parent)
+        .map(|i| nodes[i])
+        .collect();
+    path.reverse();
+    let mut sets = vec![a];
+    let mut text = format!("A={}", a.text(state));
+    for (i, node) in path.iter().enumerate() {
+        let set = &graph.sets[node.als];
+        let letter = char::from(b'B' + i as u8);
+        text += &format!(" -{}- {letter}={}", node.entered, set.text(state));
+        sets.push(set);
+    }
+    text += &format!(", Z={}", digit_list(zs));
+    step(
+        state,
+        Technique::AlsChain(n as u8),
+        &sets,
+        eliminations,
+        text,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::step::Technique;
+    use crate::model::{Layout, Regions};
+    use crate::techniques::als::testing::assert_sound;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, state};
+
+    #[test]
+    fn als_xz_in_a_six_by_six() {
+        // A = r1c1,r1c2 {1,2,3} (1 only in r1c1), B = r3c1 {1,3}: 1 is restricted (column 1).
+        // If r3c1 is not 1 it is 3; if it is 1, r1c1 is 2 and r1c2 is 3. So 3 is in r1c2 or
+        // r3c1, and r2c1, r3c2 and r4c2 (boxes are two rows high), which see both, lose it.
+        // Other ALS (any five cells of a full row) give other steps, all checked by search.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let s = state(layout, &[(1, 1, "12"), (1, 2, "23"), (3, 1, "13")]);
+        let steps = find_all(Technique::AlsChain(2), &s);
+        assert_sound(&s, &steps);
+        let wanted = cands(6, &[(2, 1, 3), (3, 2, 3), (4, 2, 3)]);
+        let text =
+            "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3, r3c2<>3, r4c2<>3";
+        let step = steps.iter().find(|s| s.explanation == text).unwrap();
+        assert_eq!(step.eliminations, wanted);
+    }
+}

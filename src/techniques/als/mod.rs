@@ -1,0 +1,386 @@
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS chains, death blossoms, and Sue de Coq.
+//!
+//! An almost locked set (ALS) is N empty cells of one house holding N+1 digits between them: take
+//! any one digit away and the others are locked into the cells. Two ALS are linked by a restricted
+//! common candidate (RCC): a digit both hold whose every place in one sees its every place in the
+//! other, so at most one of them can hold it. [`Graph::build`] collects every ALS up to a size cap
+//! ([`max_als_cells`]) house by house and computes the RCCs once; every ALS technique works on it.
+//!
+//! The caps keep the searches interactive on 16x16 and 25x25 grids; they are scaled by grid size.
+
+mod blossom;
+mod chain;
+mod sue_de_coq;
+
+pub use blossom::death_blossom;
+pub use chain::chain;
+pub use sue_de_coq::sue_de_coq;
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Technique};
+use crate::model::{Cell, Digit, DigitSet, House};
+use crate::techniques::subsets::{digit_list, shared_houses};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Largest ALS (in cells) collected on grids up to 9x9: every ALS a house can hold.
+pub const MAX_ALS_CELLS_SMALL: usize = 8;
+/// Largest ALS (in cells) collected on grids up to 16x16.
+pub const MAX_ALS_CELLS_MEDIUM: usize = 4;
+/// Largest ALS (in cells) collected on larger grids.
+pub const MAX_ALS_CELLS_LARGE: usize = 3;
+/// Most ALS in an ALS chain on grids up to 9x9 (2 is ALS-XZ, 3 is ALS-XY-Wing): six RCCs.
+pub const MAX_CHAIN_ALS_SMALL: usize = 7;
+/// Most ALS in an ALS chain on larger grids.
+pub const MAX_CHAIN_ALS_LARGE: usize = 4;
+/// Most petals (stem candidates) of a death blossom on grids up to 9x9.
+pub const MAX_PETALS_SMALL: usize = 4;
+/// Most petals (stem candidates) of a death blossom on larger grids.
+pub const MAX_PETALS_LARGE: usize = 3;
+
+/// The largest ALS collected on a grid of `size`.
+pub fn max_als_cells(size: usize) -> usize {
+    match size {
+        0..=9 => MAX_ALS_CELLS_SMALL,
+        10..=16 => MAX_ALS_CELLS_MEDIUM,
+        _ => MAX_ALS_CELLS_LARGE,
+    }
+}
+
+/// The most ALS in a chain on a grid of `size`.
+pub fn max_chain_als(size: usize) -> usize {
+    if size <= 9 {
+        MAX_CHAIN_ALS_SMALL
+    } else {
+        MAX_CHAIN_ALS_LARGE
+    }
+}
+
+/// The most petals of a death blossom on a grid of `size`.
+pub fn max_petals(size: usize) -> usize {
+    if size <= 9 {
+        MAX_PETALS_SMALL
+    } else {
+        MAX_PETALS_LARGE
+    }
+}
+
+/// The ALS techniques for a grid of `size`, up to its caps.
+pub fn ordered(size: usize) -> Vec<Technique> {
+    let chains = (2..=max_chain_als(size)).map(|n| Technique::AlsChain(n as u8));
+    let blossoms = (2..=max_petals(size)).map(|n| Technique::DeathBlossom(n as u8));
+    std::iter::once(Technique::SueDeCoq)
+        .chain(chains)
+        .chain(blossoms)
+        .collect()
+}
+
+/// A set of cells as a bit set over the grid's cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CellSet(Vec<u64>);
+
+impl CellSet {
+    /// The empty set for a grid of `cells` cells.
+    pub fn new(cells: usize) -> CellSet {
+        CellSet(vec![0; cells.div_ceil(64)])
+    }
+
+    /// Adds `cell`.
+    pub fn insert(&mut self, cell: Cell) {
+        self.0[cell.index() / 64] |= 1 << (cell.index() % 64);
+    }
+
+    /// Whether `cell` is in the set.
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.0[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
+    }
+
+    /// Keeps only the cells also in `other`.
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Whether every cell of `self` is in `other`.
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// The cells, in row-major order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Cell::from_index(w * 64 + i)
+                })
+            })
+        })
+    }
+}
+
+/// One digit of an ALS: where the ALS holds it, and the cells outside that see all those places
+/// and still hold the digit.
+#[derive(Debug, Clone)]
+struct Places {
+    digit: Digit,
+    holders: CellSet,
+    seers: CellSet,
+}
+
+/// An almost locked set: N cells of one house with N+1 digits.
+#[derive(Debug, Clone)]
+pub(crate) struct Als {
+    /// The cells, row-major.
+    pub cells: Vec<Cell>,
+    /// The N+1 digits.
+    pub digits: DigitSet,
+    places: Vec<Places>,
+}
+
+impl Als {
+    fn new(state: &State, cells: Vec<Cell>) -> Als {
+        let count = state.layout().cell_count();
+        let digits = cells
+            .iter()
+            .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
+        let places = digits
+            .iter()
+            .map(|digit| {
+                let mut holders = CellSet::new(count);
+                let held: Vec<Cell> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| state.candidates(c).contains(digit))
+                    .collect();
+                held.iter().for_each(|&c| holders.insert(c));
+                let mut seers = CellSet::new(count);
+                let layout = state.layout();
+                layout
+                    .peers(held[0])
+                    .iter()
+                    .filter(|&&p| state.candidates(p).contains(digit))
+                    .filter(|p| {
+                        held[1..]
+                            .iter()
+                            .all(|&h| layout.peers(h).binary_search(p).is_ok())
+                    })
+                    .for_each(|&p| seers.insert(p));
+                Places {
+                    digit,
+                    holders,
+                    seers,
+                }
+            })
+            .collect();
+        Als {
+            cells,
+            digits,
+            places,
+        }
+    }
+
+    fn places(&self, digit: Digit) -> &Places {
+        self.places
+            .iter()
+            .find(|p| p.digit == digit)
+            .expect("a digit of the ALS")
+    }
+
+    /// The cells of the ALS holding `digit`.
+    pub fn holders(&self, digit: Digit) -> &CellSet {
+        &self.places(digit).holders
+    }
+
+    /// The cells outside the ALS that hold `digit` and see every place of it in the ALS: if the
+    /// ALS must hold `digit`, they lose it.
+    pub fn seers(&self, digit: Digit) -> &CellSet {
+        &self.places(digit).seers
+    }
+
+    /// The candidates of `digits` in the ALS, for a step's pattern.
+    pub fn candidates(&self, digits: DigitSet) -> impl Iterator<Item = Candidate> + '_ {
+        self.places
+            .iter()
+            .filter(move |p| digits.contains(p.digit))
+            .flat_map(|p| p.holders.iter().map(move |c| Candidate::new(c, p.digit)))
+    }
+
+    /// `r1c2,r1c3 {1,4,7}`.
+    pub fn text(&self, state: &State) -> String {
+        let cells: Vec<String> = self.cells.iter().map(|&c| plain(state, c)).collect();
+        format!("{} {{{}}}", cells.join(","), digit_list(self.digits))
+    }
+}
+
+/// Every ALS of the grid up to a size cap, and the restricted common candidates between them.
+pub(crate) struct Graph {
+    /// The ALS, house by house, smallest first within a house.
+    pub sets: Vec<Als>,
+    /// For each ALS, the ALS it is linked to and the RCCs of the link, by index.
+    pub links: Vec<Vec<(usize, DigitSet)>>,
+}
+
+impl Graph {
+    /// The graph of `state` with ALS of at most `cap` cells. The last graph built on this thread
+    /// is kept, so the ALS techniques tried one after another on the same candidates share it.
+    pub fn of(state: &State, cap: usize) -> Rc<Graph> {
+        thread_local! {
+            static LAST: RefCell<Option<(GraphKey, Rc<Graph>)>> = const { RefCell::new(None) };
+        }
+        let key = GraphKey {
+            houses: state.layout().houses().to_vec(),
+            candidates: state.all_candidates().to_vec(),
+            cap,
+        };
+        LAST.with_borrow_mut(|last| match last {
+            Some((k, graph)) if *k == key => graph.clone(),
+            _ => {
+                let graph = Rc::new(Graph::build(state, cap));
+                *last = Some((key, graph.clone()));
+                graph
+            }
+        })
+    }
+
+    /// Collects every ALS of at most `cap` cells (each once, from the first house holding all its
+    /// cells) and links every pair by its RCCs.
+    fn build(state: &State, cap: usize) -> Graph {
+        let sets = collect(state, cap);
+        // For each digit and cell, the ALS whose first place of the digit is that cell: an ALS
+        // linked to `a` by d has its first place of d among the cells seeing all of a's places.
+        let cells = state.layout().cell_count();
+        let mut first_place: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); cells]; state.size()];
+        for (i, set) in sets.iter().enumerate() {
+            for p in &set.places {
+                let first = p.holders.iter().next().expect("a place");
+                first_place[p.digit.index()][first.index()].push(i);
+            }
+        }
+        let mut links = vec![Vec::new(); sets.len()];
+        for (a, set) in sets.iter().enumerate() {
+            let mut found: Vec<(usize, Digit)> = Vec::new();
+            for p in &set.places {
+                for cell in p.seers.iter() {
+                    found.extend(
+                        first_place[p.digit.index()][cell.index()]
+                            .iter()
+                            .filter(|&&b| b > a && sets[b].holders(p.digit).is_subset(&p.seers))
+                            .map(|&b| (b, p.digit)),
+                    );
+                }
+            }
+            found.sort_unstable();
+            for group in found.chunk_by(|x, y| x.0 == y.0) {
+                let rccs: DigitSet = group.iter().map(|&(_, d)| d).collect();
+                links[a].push((group[0].0, rccs));
+                links[group[0].0].push((a, rccs));
+            }
+        }
+        Graph { sets, links }
+    }
+}
+
+/// What a graph is built from.
+#[derive(PartialEq)]
+struct GraphKey {
+    houses: Vec<House>,
+    candidates: Vec<DigitSet>,
+    cap: usize,
+}
+
+/// Every ALS of `1..=cap` cells, found once each.
+fn collect(state: &State, cap: usize) -> Vec<Als> {
+    let layout = state.layout();
+    let mut sets = Vec::new();
+    for (id, house) in layout.houses().iter().enumerate() {
+        let cells: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| (1..=cap + 1).contains(&state.candidates(c).len()))
+            .collect();
+        let masks: Vec<u128> = cells.iter().map(|&c| state.candidates(c).bits()).collect();
+        for n in 1..=cap.min(cells.len()) {
+            each_almost(&masks, n, &mut |chosen| {
+                let mut set: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
+                set.sort_unstable();
+                if shared_houses(layout, &set)[0] == id {
+                    sets.push(Als::new(state, set));
+                }
+            });
+        }
+    }
+    sets
+}
+
+/// Calls `found` with every choice of `n` of `masks` whose union has exactly `n + 1` bits.
+fn each_almost(masks: &[u128], n: usize, found: &mut dyn FnMut(&[usize])) {
+    fn extend(
+        masks: &[u128],
+        n: usize,
+        start: usize,
+        union: u128,
+        chosen: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize]),
+    ) {
+        if chosen.len() == n {
+            if union.count_ones() as usize == n + 1 {
+                found(chosen);
+            }
+            return;
+        }
+        for i in start..=masks.len() - (n - chosen.len()) {
+            let next = union | masks[i];
+            if next.count_ones() as usize <= n + 1 {
+                chosen.push(i);
+                extend(masks, n, i + 1, next, chosen, found);
+                chosen.pop();
+            }
+        }
+    }
+    if masks.len() >= n {
+        extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found);
+    }
+}
+
+/// A cell inside a pattern, without its sheet address: `r3c5`.
+pub(crate) fn plain(state: &State, cell: Cell) -> String {
+    let size = state.size();
+    format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
+}
+
+/// The candidates of `digit` in `cells`, sorted.
+pub(crate) fn eliminations_of(cells: &CellSet, digit: Digit) -> Vec<Candidate> {
+    cells.iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::engine::state::State;
+    use crate::engine::step::Step;
+    use crate::model::DigitSet;
+    use crate::search::count_from_candidates;
+
+    /// Checks, by search, that no eliminated candidate of any step is in a solution of `state`
+    /// (which must have one).
+    pub fn assert_sound(state: &State, steps: &[Step]) {
+        let layout = state.layout();
+        let candidates = state.all_candidates().to_vec();
+        assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
+        for step in steps {
+            for e in &step.eliminations {
+                let mut forced = candidates.clone();
+                forced[e.cell.index()] = DigitSet::single(e.digit);
+                let count = count_from_candidates(layout, &forced, 1);
+                assert_eq!(count.solutions, 0, "{}", step.explanation);
+            }
+        }
+    }
+}

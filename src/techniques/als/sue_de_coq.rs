@@ -1,0 +1,223 @@
+//! Sue de Coq (two-sector disjoint subsets): cells C where a line crosses a region, holding at
+//! least two digits more than they are cells, with cells L elsewhere in the line and cells B
+//! elsewhere in the region, such that L and B share no digit and the digits of C, L and B together
+//! are exactly as many as the cells. A digit of L can then lie only once in C and L (all in the
+//! line), a digit of B only once in C and B, any other digit only once in C: with as many digits
+//! as cells, each lies there exactly once. So the digits of L leave the rest of the line, those of
+//! B the rest of the region, and the others both.
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Step, Technique};
+use crate::model::{Cell, DigitSet, HouseKind};
+use crate::techniques::Sink;
+use crate::techniques::subsets::{digit_list, eliminations_text};
+
+/// Most cells of the line–region crossing used (HoDoKu uses two or three on 9x9).
+pub const MAX_SDC_CROSSING: usize = 4;
+/// Most cells in the line part and in the region part on grids up to 9x9.
+pub const MAX_SDC_SIDE_SMALL: usize = 4;
+/// Most cells in the line part and in the region part on larger grids.
+pub const MAX_SDC_SIDE_LARGE: usize = 2;
+
+/// Every Sue de Coq, region by region, line by line.
+pub fn sue_de_coq(state: &State, sink: &mut Sink) {
+    let houses = state.layout().houses();
+    let side = if state.size() <= 9 {
+        MAX_SDC_SIDE_SMALL
+    } else {
+        MAX_SDC_SIDE_LARGE
+    };
+    let empty = |cells: &mut dyn Iterator<Item = &Cell>| -> Vec<Cell> {
+        cells
+            .copied()
+            .filter(|&c| !state.candidates(c).is_empty())
+            .collect()
+    };
+    for (region, r) in houses.iter().enumerate() {
+        if r.kind != HouseKind::Region {
+            continue;
+        }
+        for (line, l) in houses.iter().enumerate() {
+            if !matches!(l.kind, HouseKind::Row | HouseKind::Column) {
+                continue;
+            }
+            let crossing = empty(&mut l.cells.iter().filter(|c| r.cells.contains(c)));
+            if crossing.len() < 2 {
+                continue;
+            }
+            let sdc = Crossing {
+                state,
+                houses: [line, region],
+                line_rest: empty(&mut l.cells.iter().filter(|c| !r.cells.contains(c))),
+                region_rest: empty(&mut r.cells.iter().filter(|c| !l.cells.contains(c))),
+                side,
+            };
+            let go_on = each_subset(&crossing, MAX_SDC_CROSSING, &mut |core| {
+                core.len() < 2 || sdc.try_core(core, sink)
+            });
+            if !go_on {
+                return;
+            }
+        }
+    }
+}
+
+/// One line crossing one region.
+struct Crossing<'a> {
+    state: &'a State,
+    /// The line and the region (house indices).
+    houses: [usize; 2],
+    line_rest: Vec<Cell>,
+    region_rest: Vec<Cell>,
+    side: usize,
+}
+
+impl Crossing<'_> {
+    fn digits(&self, cells: &[Cell]) -> DigitSet {
+        cells
+            .iter()
+            .fold(DigitSet::EMPTY, |d, &c| d.union(self.state.candidates(c)))
+    }
+
+    /// Tries the crossing cells `core` with every line part and region part.
+    fn try_core(&self, core: &[Cell], sink: &mut Sink) -> bool {
+        let v = self.digits(core);
+        if v.len() < core.len() + 2 {
+            return true;
+        }
+        let touches = |c: &&Cell| !self.state.candidates(**c).intersection(v).is_empty();
+        let line_cells: Vec<Cell> = self.line_rest.iter().filter(touches).copied().collect();
+        each_subset(&line_cells, self.side, &mut |line_part| {
+            let l = self.digits(line_part);
+            let excess = v.union(l).len() as isize - (core.len() + line_part.len()) as isize;
+            if excess < 1 || excess > self.side as isize {
+                return true;
+            }
+            let region_cells: Vec<Cell> = self
+                .region_rest
+                .iter()
+                .filter(touches)
+                .filter(|&&c| self.state.candidates(c).intersection(l).is_empty())
+                .copied()
+                .collect();
+            each_subset(&region_cells, self.side, &mut |region_part| {
+                let all = v.union(l).union(self.digits(region_part));
+                all.len() != core.len() + line_part.len() + region_part.len()
+                    || self.report([core, line_part, region_part], sink)
+            })
+        })
+    }
+
+    /// Reports the Sue de Coq of `parts` (crossing, line part, region part) if it eliminates.
+    fn report(&self, parts: [&[Cell]; 3], sink: &mut Sink) -> bool {
+        let state = self.state;
+        let houses = state.layout().houses();
+        let [core, line_part, region_part] = parts;
+        let (l, b) = (self.digits(line_part), self.digits(region_part));
+        let only_core = self.digits(core).without(l).without(b);
+        let mut eliminations = Vec::new();
+        for (house, digits) in self.houses.iter().zip([l, b]) {
+            let keep = digits.union(only_core);
+            for &cell in &houses[*house].cells {
+                if !parts.iter().any(|p| p.contains(&cell)) {
+                    let removed = state.candidates(cell).intersection(keep);
+                    eliminations.extend(removed.iter().map(|d| Candidate::new(cell, d)));
+                }
+            }
+        }
+        if eliminations.is_empty() {
+            return true;
+        }
+        eliminations.sort_unstable();
+        eliminations.dedup();
+        let mut step = Step::new(Technique::SueDeCoq);
+        step.pattern = parts
+            .iter()
+            .flat_map(|p| p.iter())
+            .flat_map(|&c| {
+                state
+                    .candidates(c)
+                    .iter()
+                    .map(move |d| Candidate::new(c, d))
+            })
+            .collect();
+        step.pattern.sort_unstable();
+        step.base = self.houses.to_vec();
+        step.cover = self.houses.to_vec();
+        let [line, region] = self.houses.map(|h| state.house_name(h));
+        step.explanation = format!(
+            "Sue de Coq: {} in {line} and {region}, with {} in {line} and {} in {region} ⇒ {}",
+            self.set_text(core),
+            self.set_text(line_part),
+            self.set_text(region_part),
+            eliminations_text(state, &eliminations)
+        );
+        step.eliminations = eliminations;
+        sink(step)
+    }
+
+    /// `r7c1,r7c3 {3,4,5,9}`.
+    fn set_text(&self, cells: &[Cell]) -> String {
+        let names: Vec<String> = cells.iter().map(|&c| super::plain(self.state, c)).collect();
+        format!("{} {{{}}}", names.join(","), digit_list(self.digits(cells)))
+    }
+}
+
+/// Calls `found` with every non-empty subset of `cells` of at most `max` cells (in order) until it
+/// returns `false`; returns whether it never did.
+fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> bool) -> bool {
+    fn extend(
+        cells: &[Cell],
+        max: usize,
+        start: usize,
+        chosen: &mut Vec<Cell>,
+        found: &mut dyn FnMut(&[Cell]) -> bool,
+    ) -> bool {
+        for i in start..cells.len() {
+            chosen.push(cells[i]);
+            let go_on =
+                found(chosen) && (chosen.len() == max || extend(cells, max, i + 1, chosen, found));
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    extend(cells, max, 0, &mut Vec::with_capacity(max), found)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::step::Technique;
+    use crate::model::{Layout, Regions};
+    use crate::techniques::als::testing::assert_sound;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::{cands, state};
+
+    #[test]
+    fn sue_de_coq_in_a_six_by_six() {
+        // Row 1 crosses box 1 (2x3) at r1c1-3; r1c1,r1c2 hold {1,2,3,4}. r1c5 {1,2} in row 1 and
+        // r2c1 {3,4} in box 1 leave four digits for four cells: 1 and 2 leave the rest of row 1,
+        // 3 and 4 the rest of box 1.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let marks = [(1, 1, "1234"), (1, 2, "1234"), (1, 5, "12"), (2, 1, "34")];
+        let s = state(layout, &marks);
+        let steps = find_all(Technique::SueDeCoq, &s);
+        assert_sound(&s, &steps);
+        let mut wanted = Vec::new();
+        for c in [3, 4, 6] {
+            wanted.extend([(1, c, 1), (1, c, 2)]);
+        }
+        for c in [(1, 3), (2, 2), (2, 3)] {
+            wanted.extend([(c.0, c.1, 3), (c.0, c.1, 4)]);
+        }
+        let wanted = cands(6, &wanted);
+        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
+        assert_eq!(
+            step.explanation,
+            "Sue de Coq: r1c1,r1c2 {1,2,3,4} in row 1 and box 1, with r1c5 {1,2} in row 1 and \
+             r2c1 {3,4} in box 1 ⇒ r1c3<>1234, r1c4<>12, r1c6<>12, r2c2<>34, r2c3<>34"
+        );
+    }
+}
