@@ -62,7 +62,7 @@ fn solve_one(puzzle: &Puzzle, options: &Options) -> Row {
     let start = Instant::now();
     let solve = engine::solve(puzzle, options);
     let micros = start.elapsed().as_micros();
-    let rating = rate(&solve.steps);
+    let rating = rate(&solve.steps, solve.state.layout().cell_count());
     let solved = solve.outcome == Outcome::Solved;
     Row {
         puzzle: grid_line(puzzle.givens(), puzzle.symbols()),

@@ -476,7 +476,7 @@ fn solve(
                 given_count: puzzle.givens().filled_count(),
                 unique: solve.is_unique(),
                 outcome: &solve.outcome,
-                rating: rating::rate(&solve.steps),
+                rating: rating::rate(&solve.steps, puzzle.layout().cell_count()),
                 backtracking_steps: solve.backtracks(),
                 steps: solve
                     .steps

@@ -90,8 +90,9 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
     }
 }
 
-/// The most a puzzle of each level may score before it counts as the next level (HoDoKu's
-/// thresholds for 9x9).
+/// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
+/// thresholds). Other sizes scale them by their number of cells, so that the long but easy solve
+/// of a big grid stays easy.
 const LEVEL_LIMITS: [(Level, u32); 4] = [
     (Level::Easy, 800),
     (Level::Medium, 1000),
@@ -110,8 +111,8 @@ pub struct Rating {
     pub hardest: Option<(Technique, f32)>,
 }
 
-/// Rates a sequence of steps.
-pub fn rate(steps: &[Step]) -> Rating {
+/// Rates the steps of a solve of a grid of `cells` cells.
+pub fn rate(steps: &[Step], cells: usize) -> Rating {
     let ratings = steps
         .iter()
         .map(|s| (s.technique, technique_rating(s.technique)));
@@ -123,7 +124,7 @@ pub fn rate(steps: &[Step]) -> Rating {
     let hardest_level = ratings.map(|(_, r)| r.level).max().unwrap_or(Level::Easy);
     let by_score = LEVEL_LIMITS
         .iter()
-        .find(|(_, limit)| score <= *limit)
+        .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)
         .map_or(Level::Extreme, |(level, _)| *level);
     Rating {
         level: hardest_level.max(by_score),
@@ -142,15 +143,18 @@ mod tests {
 
     #[test]
     fn the_level_is_the_hardest_techniques_raised_by_the_score() {
-        let easy = rate(&steps(&[Technique::NakedSingle; 50]));
+        let easy = rate(&steps(&[Technique::NakedSingle; 50]), 81);
         assert_eq!((easy.level, easy.score), (Level::Easy, 200));
-        let medium = rate(&steps(&[Technique::NakedSingle, Technique::Pointing]));
+        let medium = rate(&steps(&[Technique::NakedSingle, Technique::Pointing]), 81);
         assert_eq!(medium.level, Level::Medium);
         assert_eq!(medium.hardest, Some((Technique::Pointing, 2.6)));
         // Many easy steps can still add up to a harder grade.
-        let long = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]));
+        let long = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]), 81);
         assert_eq!((long.score, long.level), (840, Level::Medium));
-        let guessed = rate(&steps(&[Technique::NakedSingle, Technique::Backtracking]));
+        let guessed = rate(&steps(&[Technique::NakedSingle, Technique::Backtracking]), 81);
         assert_eq!(guessed.level, Level::Extreme);
+        // The same 840 points on a 16x16 (256 cells, limit 800 * 256 / 81 = 2528) stay easy.
+        let big = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]), 256);
+        assert_eq!(big.level, Level::Easy);
     }
 }

@@ -66,7 +66,7 @@ pub fn difficulty(solve: &Solve) -> String {
         level,
         score,
         hardest,
-    } = rate(&solve.steps);
+    } = rate(&solve.steps, solve.state.layout().cell_count());
     let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} rated {r:.1}"));
     format!(
         "Level {level}, score {score}, hardest step {hardest}, backtracking steps {}",

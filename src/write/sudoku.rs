@@ -345,7 +345,7 @@ impl<'a> View<'a> {
     }
 
     fn summary_rows(&self, options: &BookOptions) -> Vec<(&'static str, String)> {
-        let rating = rate(&self.solve.steps);
+        let rating = rate(&self.solve.steps, self.layout().cell_count());
         let hardest = rating
             .hardest
             .map_or("none".to_string(), |(t, r)| format!("{t}, rated {r:.1}"));
