@@ -7,7 +7,7 @@
 //! since; candidates are written `<digit><row><col>`, separated by spaces.
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
+use crate::engine::step::{Candidate, FishKind, SingleHouse, Step, Technique};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
 use std::collections::BTreeSet;
@@ -236,8 +236,22 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0300" => vec![Technique::BasicFish(2)],
         "0301" => vec![Technique::BasicFish(3)],
         "0302" => vec![Technique::BasicFish(4)],
+        code if code.starts_with("03") => return fish_for_code(code),
         _ => return None,
     })
+}
+
+/// The finned, sashimi, Franken and mutant fish (and their siamese forms) of HoDoKu's codes
+/// `0310`–`0362` and `03111`–`03621`, sizes 2 to 4.
+fn fish_for_code(code: &str) -> Option<Vec<Technique>> {
+    (2..=4u8)
+        .flat_map(|n| {
+            FishKind::ALL
+                .into_iter()
+                .flat_map(move |kind| [Technique::Fish(kind, n), Technique::SiameseFish(kind, n)])
+        })
+        .find(|t| t.hodoku_code() == Some(code))
+        .map(|t| vec![t])
 }
 
 /// `0110-1` → (`0110`, `Some("1")`).

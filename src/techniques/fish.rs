@@ -1,15 +1,35 @@
-//! Basic fish: X-Wing, Swordfish, Jellyfish and the larger fish of big grids.
+//! Fish: X-Wing, Swordfish, Jellyfish and the larger fish of big grids, basic, finned, sashimi,
+//! Franken and mutant.
 //!
-//! For one digit, `n` base lines (rows, or columns) whose places all lie in `n` cover lines of the
+//! Basic fish: for one digit, `n` base lines (rows, or columns) whose places all lie in `n` cover lines of the
 //! other orientation remove the digit from the cover lines outside the base lines. Places are bit
 //! masks of line positions (one `u128` fits any size up to 100), and the combinations come from
 //! [`tight_sets`], the routine naked and hidden subsets use too.
+//!
+//! Every other fish comes from one general search ([`general`]) over base and cover houses with
+//! fins, parameterised by the houses allowed: rows and columns (finned and sashimi fish), rows or
+//! columns with regions (Franken), any houses (mutant). Fins need not share a box: a cell loses the
+//! digit only if it shares some house — row, column, box or jigsaw region — with every fin.
+
+mod general;
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Digit, House, HouseKind};
+use crate::engine::step::{Candidate, FishKind, Step, Technique};
+use crate::model::{Cell, Digit, House, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::subsets::{eliminations_text, tight_sets};
+use general::{Found, Spec};
+use std::collections::BTreeMap;
+
+/// Most fins of a finned fish (endo fins included), as HoDoKu.
+pub const MAX_FINS: usize = 5;
+/// Most endo fins (candidates in two base houses) of a finned Franken or mutant fish, as HoDoKu.
+pub const MAX_ENDO_FINS: usize = 2;
+/// Largest Franken and mutant fish searched (finned and sashimi fish go as far as basic fish).
+pub const MAX_COMPLEX_SIZE: usize = 4;
+/// Largest grid on which mutant fish are searched: with any house as base or cover set the
+/// search grows too fast beyond.
+pub const MUTANT_MAX_GRID: usize = 9;
 
 /// Basic fish of `n` base lines, rows first, then columns.
 pub fn basic(state: &State, n: usize, sink: &mut Sink) {
@@ -60,8 +80,8 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
                 step.explanation = format!(
                     "{} on {digit} in {} / {} ⇒ {}",
                     step.technique,
-                    line_list(houses, &base),
-                    line_list(houses, &cover),
+                    house_list(houses, &base),
+                    house_list(houses, &cover),
                     eliminations_text(state, &eliminations)
                 );
                 step.eliminations = eliminations;
@@ -76,17 +96,242 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
     }
 }
 
-/// `rows 2,6` or `columns 3,8`.
-fn line_list(houses: &[House], lines: &[usize]) -> String {
-    let kind = match houses[lines[0]].kind {
-        HouseKind::Row => "rows",
-        _ => "columns",
+/// Fish of `kind` with `n` base sets, for each digit: rows first, then columns as base sets
+/// (Franken: with regions among both; mutant: any houses).
+pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
+    each_fish(state, kind, n, &mut |digit, found_kind, found| {
+        found_kind != kind
+            || sink(fish_step(
+                state,
+                Technique::Fish(kind, n as u8),
+                digit,
+                &found,
+            ))
+    });
+}
+
+/// Siamese fish of `kind` (a finned kind) with `n` base sets: two fish on the same digit and base
+/// sets with different covers or fins, reported as one step that takes both fish's eliminations —
+/// only when each fish adds some the other lacks. A siamese finned fish pairs a finned fish with a
+/// finned or sashimi one; a siamese sashimi fish pairs two sashimi fish.
+pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
+    let mut by_base: BTreeMap<(Digit, Vec<usize>), Vec<Kinded>> = BTreeMap::new();
+    let alike = |k: FishKind| k == kind || (kind, k) == (FishKind::Finned, FishKind::Sashimi);
+    each_fish(state, kind, n, &mut |digit, found_kind, found| {
+        if alike(found_kind) {
+            let key = (digit, found.base.clone());
+            by_base.entry(key).or_default().push((found_kind, found));
+        }
+        true
+    });
+    for ((digit, _), fish) in &by_base {
+        for (i, (kind_a, a)) in fish.iter().enumerate() {
+            for (kind_b, b) in &fish[i + 1..] {
+                if *kind_a != kind && *kind_b != kind {
+                    continue;
+                }
+                let adds = |x: &Found, y: &Found| {
+                    x.eliminations.iter().any(|c| !y.eliminations.contains(c))
+                };
+                if !adds(a, b) || !adds(b, a) {
+                    continue;
+                }
+                let step = siamese_step(state, Technique::SiameseFish(kind, n as u8), *digit, a, b);
+                if !sink(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A fish found and its kind.
+type Kinded = (FishKind, Found);
+
+/// Calls `found` with each fish of size `n` that eliminates something, with its kind, digit by
+/// digit, until it returns `false`. The search uses the houses and fins `kind` allows; it also
+/// meets fish of simpler kinds.
+fn each_fish(
+    state: &State,
+    kind: FishKind,
+    n: usize,
+    found: &mut dyn FnMut(Digit, FishKind, Found) -> bool,
+) {
+    let houses = state.layout().houses();
+    let complex = !matches!(kind, FishKind::Finned | FishKind::Sashimi);
+    if complex && (n > MAX_COMPLEX_SIZE || !houses.iter().any(|h| h.kind == HouseKind::Region)) {
+        return;
+    }
+    let mutant = matches!(kind, FishKind::Mutant | FishKind::FinnedMutant);
+    if mutant && state.size() > MUTANT_MAX_GRID {
+        return;
+    }
+    let of = |kinds: &[HouseKind]| -> Vec<usize> {
+        (0..houses.len())
+            .filter(|&h| kinds.contains(&houses[h].kind))
+            .collect()
     };
-    let numbers: Vec<String> = lines
-        .iter()
-        .map(|&l| (houses[l].number + 1).to_string())
-        .collect();
-    format!("{kind} {}", numbers.join(","))
+    let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
+    let pools: Vec<(Vec<usize>, Vec<usize>)> = match kind {
+        FishKind::Finned | FishKind::Sashimi => {
+            vec![(of(&[row]), of(&[column])), (of(&[column]), of(&[row]))]
+        }
+        FishKind::Franken | FishKind::FinnedFranken => vec![
+            (of(&[row, region]), of(&[column, region])),
+            (of(&[column, region]), of(&[row, region])),
+        ],
+        FishKind::Mutant | FishKind::FinnedMutant => {
+            vec![((0..houses.len()).collect(), (0..houses.len()).collect())]
+        }
+    };
+    let fins = if kind.is_finned() { MAX_FINS } else { 0 };
+    for digit in (1..=state.size()).map(Digit::new) {
+        for (base, cover) in &pools {
+            let spec = Spec {
+                n,
+                base,
+                cover,
+                max_fins: fins,
+                max_endo_fins: fins.min(MAX_ENDO_FINS),
+            };
+            let go_on = general::search(state, digit, &spec, &mut |fish| {
+                classify(houses, &fish).is_none_or(|k| found(digit, k, fish))
+            });
+            if !go_on {
+                return;
+            }
+        }
+    }
+}
+
+/// The kind of a fish found by the general search; `None` for a basic fish.
+fn classify(houses: &[House], fish: &Found) -> Option<FishKind> {
+    let within =
+        |ids: &[usize], kinds: &[HouseKind]| ids.iter().all(|&h| kinds.contains(&houses[h].kind));
+    let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
+    let oriented = |b: HouseKind, c: HouseKind, extra: &[HouseKind]| {
+        within(&fish.base, &[&[b], extra].concat()) && within(&fish.cover, &[&[c], extra].concat())
+    };
+    let finned = !fish.fins.is_empty();
+    if oriented(row, column, &[]) || oriented(column, row, &[]) {
+        if !finned {
+            return None;
+        }
+        let sashimi = fish.base.iter().any(|&h| {
+            houses[h]
+                .cells
+                .iter()
+                .filter(|c| fish.body.contains(c) && !fish.fins.contains(c))
+                .count()
+                <= 1
+        });
+        return Some(if sashimi {
+            FishKind::Sashimi
+        } else {
+            FishKind::Finned
+        });
+    }
+    let franken = oriented(row, column, &[region]) || oriented(column, row, &[region]);
+    Some(match (franken, finned) {
+        (true, false) => FishKind::Franken,
+        (true, true) => FishKind::FinnedFranken,
+        (false, false) => FishKind::Mutant,
+        (false, true) => FishKind::FinnedMutant,
+    })
+}
+
+/// The step of one fish found by the general search.
+fn fish_step(state: &State, technique: Technique, digit: Digit, fish: &Found) -> Step {
+    let houses = state.layout().houses();
+    let candidates = |cells: &[Cell]| -> Vec<Candidate> {
+        cells.iter().map(|&c| Candidate::new(c, digit)).collect()
+    };
+    let mut step = Step::new(technique);
+    step.eliminations = candidates(&fish.eliminations);
+    step.eliminations.sort_unstable();
+    step.pattern = candidates(&fish.body);
+    step.pattern.retain(|c| !fish.fins.contains(&c.cell));
+    step.pattern.sort_unstable();
+    step.fins = candidates(&fish.fins);
+    step.fins.sort_unstable();
+    step.base = fish.base.clone();
+    step.cover = fish.cover.clone();
+    step.explanation = format!(
+        "{technique} on {digit} in {} ⇒ {}",
+        houses_and_fins(state, houses, fish),
+        eliminations_text(state, &step.eliminations)
+    );
+    step
+}
+
+/// The step of a siamese fish: fish `a` and `b`, on the same digit and base sets, together.
+fn siamese_step(state: &State, technique: Technique, digit: Digit, a: &Found, b: &Found) -> Step {
+    let mut step = fish_step(state, technique, digit, a);
+    let other = fish_step(state, technique, digit, b);
+    for (mine, theirs) in [
+        (&mut step.eliminations, &other.eliminations),
+        (&mut step.fins, &other.fins),
+        (&mut step.pattern, &other.pattern),
+    ] {
+        mine.extend(theirs.iter().copied());
+        mine.sort_unstable();
+        mine.dedup();
+    }
+    step.cover.extend(other.cover.iter().copied());
+    step.cover.sort_unstable();
+    step.cover.dedup();
+    let houses = state.layout().houses();
+    step.explanation = format!(
+        "{technique} on {digit} in {} and in {} ⇒ {}",
+        houses_and_fins(state, houses, a),
+        houses_and_fins(state, houses, b),
+        eliminations_text(state, &step.eliminations)
+    );
+    step
+}
+
+/// `rows 2,6 / columns 4,8, fin r2c9 (I2)`.
+fn houses_and_fins(state: &State, houses: &[House], fish: &Found) -> String {
+    format!(
+        "{} / {}{}",
+        house_list(houses, &fish.base),
+        house_list(houses, &fish.cover),
+        fins_text(state, &fish.fins)
+    )
+}
+
+/// `, fin r2c9` or `, fins r2c9, r3c9`; empty without fins.
+fn fins_text(state: &State, fins: &[Cell]) -> String {
+    let names: Vec<String> = fins.iter().map(|&c| state.name(c)).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => format!(", fin {}", names[0]),
+        _ => format!(", fins {}", names.join(", ")),
+    }
+}
+
+/// Houses grouped by kind, in the layout's order: `rows 2,6`, `row 2, box 5`, `columns 4,8`.
+fn house_list(houses: &[House], ids: &[usize]) -> String {
+    let mut sorted = ids.to_vec();
+    sorted.sort_unstable();
+    sorted
+        .chunk_by(|&a, &b| houses[a].kind == houses[b].kind)
+        .map(|group| {
+            let name = houses[group[0]].to_string();
+            let kind = name.rsplit_once(' ').map_or(name.as_str(), |(k, _)| k);
+            let kind = match (group.len(), kind) {
+                (1, kind) => kind.to_string(),
+                (_, "box") => "boxes".to_string(),
+                (_, kind) => format!("{kind}s"),
+            };
+            let numbers: Vec<String> = group
+                .iter()
+                .map(|&h| (houses[h].number + 1).to_string())
+                .collect();
+            format!("{kind} {}", numbers.join(","))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The positions (bit i = i-th cell) of `digit`'s candidates in `line`.

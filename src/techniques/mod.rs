@@ -9,7 +9,7 @@ pub mod singles;
 pub mod subsets;
 
 use crate::engine::state::State;
-use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::engine::step::{FishKind, SingleHouse, Step, Technique};
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +30,8 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::Fish(kind, n) => fish::complex(state, kind, n as usize, &mut progress),
+        Technique::SiameseFish(kind, n) => fish::siamese(state, kind, n as usize, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -75,7 +77,13 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::NakedSubset(n),
             Technique::BasicFish(n),
             Technique::HiddenSubset(n),
+            Technique::Fish(FishKind::Finned, n),
+            Technique::Fish(FishKind::Sashimi, n),
         ]);
+    }
+    let complex = largest.min(fish::MAX_COMPLEX_SIZE as u8);
+    for kind in &FishKind::ALL[2..] {
+        order.extend((2..=complex).map(|n| Technique::Fish(*kind, n)));
     }
     order
 }
