@@ -58,7 +58,9 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 
 /// The techniques in the order the engine tries them, simplest first (by Sudoku Explainer's
 /// ratings), for a grid of `size`. Subsets and fish go up to `max_size` cells or lines (at most
-/// half the grid: a larger one always has a smaller complement).
+/// half the grid: a larger one always has a smaller complement); Franken fish within the caps of
+/// [`fish::ENGINE_FRANKEN_SIZE`] and [`fish::ENGINE_FRANKEN_GRID`]. Mutant and siamese fish are
+/// left out: they are found only when asked for (a siamese fish's two fish come first anyway).
 pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
     let mut order = vec![
         Technique::FullHouse,
@@ -81,9 +83,12 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::Fish(FishKind::Sashimi, n),
         ]);
     }
-    let complex = largest.min(fish::MAX_COMPLEX_SIZE as u8);
-    for kind in &FishKind::ALL[2..] {
-        order.extend((2..=complex).map(|n| Technique::Fish(*kind, n)));
+    if size <= fish::ENGINE_FRANKEN_GRID {
+        for n in 2..=largest.min(fish::ENGINE_FRANKEN_SIZE as u8) {
+            order.extend(
+                [FishKind::Franken, FishKind::FinnedFranken].map(|k| Technique::Fish(k, n)),
+            );
+        }
     }
     order
 }

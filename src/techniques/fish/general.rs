@@ -170,46 +170,33 @@ impl<const W: usize> Board<W> {
     }
 
     fn search(&self, spec: &Spec, found: &mut dyn FnMut(Found) -> bool) -> bool {
-        let base: Vec<usize> = spec
+        let pool: Vec<(usize, usize)> = spec
             .base
             .iter()
-            .copied()
-            .filter(|&h| !self.houses[h].is_empty())
+            .map(|&h| (h, self.deficit(spec, h, self.houses[h])))
+            .filter(|&(h, deficit)| !self.houses[h].is_empty() && deficit <= spec.max_fins)
             .collect();
-        let mut chosen = Vec::with_capacity(spec.n);
-        self.bases(spec, &base, 0, &mut chosen, Bits::EMPTY, Bits::EMPTY, found)
+        let mut bases = Bases {
+            spec,
+            pool: &pool,
+            chosen: Vec::with_capacity(spec.n),
+            found,
+        };
+        bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0)
     }
 
-    /// Chooses base houses from `pool[start..]`; `union` holds their candidates, `endo` those in
-    /// two of them.
-    #[allow(clippy::too_many_arguments)]
-    fn bases(
-        &self,
-        spec: &Spec,
-        pool: &[usize],
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: Bits<W>,
-        endo: Bits<W>,
-        found: &mut dyn FnMut(Found) -> bool,
-    ) -> bool {
-        if chosen.len() == spec.n {
-            return self.covers(spec, chosen, union, endo, found);
-        }
-        for i in start..(pool.len() + chosen.len() + 1).saturating_sub(spec.n) {
-            let set = self.houses[pool[i]];
-            let endo = endo.or(union.and(set));
-            if endo.len() > spec.max_endo_fins {
-                continue;
-            }
-            chosen.push(pool[i]);
-            let go_on = self.bases(spec, pool, i + 1, chosen, union.or(set), endo, found);
-            chosen.pop();
-            if !go_on {
-                return false;
-            }
-        }
-        true
+    /// How many of `set` (candidates of house `base`) no `n` cover houses can hold: the fewest
+    /// fins it brings.
+    fn deficit(&self, spec: &Spec, base: usize, set: Bits<W>) -> usize {
+        let mut held: Vec<usize> = spec
+            .cover
+            .iter()
+            .filter(|&&c| c != base)
+            .map(|&c| self.houses[c].and(set).len())
+            .collect();
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        set.len()
+            .saturating_sub(held.iter().take(spec.n).sum::<usize>())
     }
 
     /// Searches the cover sets for the base houses `base`.
@@ -230,7 +217,13 @@ impl<const W: usize> Board<W> {
         let reach = endo
             .iter()
             .fold(self.all(), |reach, e| reach.and(self.peers[e]));
-        if reach.is_empty() {
+        let mut held: Vec<usize> = pool
+            .iter()
+            .map(|&h| self.houses[h].and(body).len())
+            .collect();
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let coverable: usize = held.iter().take(spec.n).sum();
+        if reach.is_empty() || body.len() > coverable + spec.max_fins {
             return true;
         }
         let mut covers = Covers {
@@ -253,6 +246,52 @@ impl<const W: usize> Board<W> {
 
     fn cells_of(&self, set: Bits<W>) -> Vec<Cell> {
         set.iter().map(|i| self.cells[i]).collect()
+    }
+}
+
+/// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
+/// limit, and shares at most the allowed number of endo fins with the others.
+struct Bases<'a, 'f> {
+    spec: &'a Spec<'a>,
+    /// Houses allowed as bases, with their deficits.
+    pool: &'a [(usize, usize)],
+    chosen: Vec<usize>,
+    found: &'f mut dyn FnMut(Found) -> bool,
+}
+
+impl Bases<'_, '_> {
+    /// Chooses the next base from `pool[start..]`; `union` holds the chosen bases' candidates,
+    /// `endo` those in two of them, `deficit` the sum of their deficits.
+    fn extend<const W: usize>(
+        &mut self,
+        board: &Board<W>,
+        start: usize,
+        union: Bits<W>,
+        endo: Bits<W>,
+        deficit: usize,
+    ) -> bool {
+        let spec = self.spec;
+        if self.chosen.len() == spec.n {
+            return board.covers(spec, &self.chosen, union, endo, self.found);
+        }
+        let end = (self.pool.len() + self.chosen.len() + 1).saturating_sub(spec.n);
+        for i in start..end {
+            let (house, own) = self.pool[i];
+            let set = board.houses[house];
+            let endo = endo.or(union.and(set));
+            let deficit = deficit + own;
+            if endo.len() > spec.max_endo_fins || deficit.saturating_sub(endo.len()) > spec.max_fins
+            {
+                continue;
+            }
+            self.chosen.push(house);
+            let go_on = self.extend(board, i + 1, union.or(set), endo, deficit);
+            self.chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -280,6 +319,7 @@ impl<const W: usize> Covers<'_, '_, W> {
         let Some(x) = open.first() else {
             return self.chosen.len() < self.spec.n || self.report(covered, twice, fins, reach);
         };
+
         let mut tried = Vec::new();
         let mut go_on = true;
         for j in 0..self.pool.len() {
