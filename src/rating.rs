@@ -1,7 +1,9 @@
 //! Difficulty: one table of per-technique scores, levels and Sudoku Explainer–style ratings, and the
 //! rating of a whole solve from its steps.
 
-use crate::engine::step::{ColouringRule, Level, SingleDigitPattern, SingleHouse, Step, Technique};
+use crate::engine::step::{
+    ColouringRule, FishKind, Level, SingleDigitPattern, SingleHouse, Step, Technique,
+};
 use serde::Serialize;
 
 /// What the table says about one technique.
@@ -36,6 +38,7 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         Technique::BasicFish(2) => (140, Level::Hard, 3.2),
         Technique::BasicFish(3) => (150, Level::Hard, 3.8),
         Technique::BasicFish(4) => (160, Level::Unfair, 5.2),
+        Technique::Fish(kind, n) | Technique::SiameseFish(kind, n) => fish_rating(kind, n),
         Technique::NakedSubset(n) | Technique::HiddenSubset(n) | Technique::BasicFish(n) => {
             let beyond = f32::from(n) - 4.0;
             (
@@ -93,6 +96,30 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
 /// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
 /// thresholds). Other sizes scale them by their number of cells, so that the long but easy solve
 /// of a big grid stays easy.
+/// Fish beyond basic: HoDoKu's scores and levels for sizes 2 to 4 (470 beyond, at `beyond`'s
+/// level). Sudoku Explainer rates finned (and sashimi) fish 0.2 above the basic fish of their
+/// size; it has no Franken or mutant fish, so we continue: Franken 1.2 above basic, mutant 1.8,
+/// and their finned forms 0.2 more.
+fn fish_rating(kind: FishKind, n: u8) -> (u32, Level, f32) {
+    use Level::{Extreme, Hard, Unfair};
+    let (scores, levels, beyond, above_basic) = match kind {
+        FishKind::Finned => ([130, 200, 250], [Hard, Unfair, Unfair], Unfair, 0.2),
+        FishKind::Sashimi => ([150, 240, 260], [Hard, Unfair, Unfair], Unfair, 0.2),
+        FishKind::Franken => ([300, 350, 370], [Unfair; 3], Extreme, 1.2),
+        FishKind::FinnedFranken => ([390, 410, 430], [Unfair; 3], Extreme, 1.4),
+        FishKind::Mutant => ([450; 3], [Extreme; 3], Extreme, 1.8),
+        FishKind::FinnedMutant => ([470; 3], [Extreme; 3], Extreme, 2.0),
+    };
+    let basic = technique_rating(Technique::BasicFish(n)).explainer;
+    let (score, level) = match n {
+        2..=4 => (scores[n as usize - 2], levels[n as usize - 2]),
+        _ => (470, beyond),
+    };
+    (score, level, basic + above_basic)
+}
+
+/// The most a puzzle of each level may score before it counts as the next level (HoDoKu's
+/// thresholds for 9x9).
 const LEVEL_LIMITS: [(Level, u32); 4] = [
     (Level::Easy, 800),
     (Level::Medium, 1000),
@@ -151,10 +178,16 @@ mod tests {
         // Many easy steps can still add up to a harder grade.
         let long = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]), 81);
         assert_eq!((long.score, long.level), (840, Level::Medium));
-        let guessed = rate(&steps(&[Technique::NakedSingle, Technique::Backtracking]), 81);
+        let guessed = rate(
+            &steps(&[Technique::NakedSingle, Technique::Backtracking]),
+            81,
+        );
         assert_eq!(guessed.level, Level::Extreme);
         // The same 840 points on a 16x16 (256 cells, limit 800 * 256 / 81 = 2528) stay easy.
-        let big = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]), 256);
+        let big = rate(
+            &steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]),
+            256,
+        );
         assert_eq!(big.level, Level::Easy);
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::engine::state::State;
 use crate::engine::step::{
-    Candidate, ColouringRule, SingleDigitPattern, SingleHouse, Step, Technique,
+    Candidate, ColouringRule, FishKind, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
@@ -275,8 +275,22 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
             .map(Technique::DeathBlossom)
             .collect(),
         "1101" => vec![Technique::SueDeCoq],
+        code if code.starts_with("03") => return fish_for_code(code),
         _ => return None,
     })
+}
+
+/// The finned, sashimi, Franken and mutant fish (and their siamese forms) of HoDoKu's codes
+/// `0310`–`0362` and `03111`–`03621`, sizes 2 to 4.
+fn fish_for_code(code: &str) -> Option<Vec<Technique>> {
+    (2..=4u8)
+        .flat_map(|n| {
+            FishKind::ALL
+                .into_iter()
+                .flat_map(move |kind| [Technique::Fish(kind, n), Technique::SiameseFish(kind, n)])
+        })
+        .find(|t| t.hodoku_code() == Some(code))
+        .map(|t| vec![t])
 }
 
 /// `0110-1` → (`0110`, `Some("1")`).

@@ -137,6 +137,72 @@ pub enum ColouringRule {
     MultiWrap,
 }
 
+/// The fish beyond basic fish: with fins, and with regions (Franken) or any houses (mutant)
+/// among the base and cover sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FishKind {
+    /// Rows and columns, with fins that see every elimination.
+    Finned,
+    /// A finned fish with a base line that holds at most one candidate besides the fins.
+    Sashimi,
+    /// Rows (or columns) and regions as base sets, columns (or rows) and regions as covers.
+    Franken,
+    /// A Franken fish with fins.
+    FinnedFranken,
+    /// Any houses as base and cover sets.
+    Mutant,
+    /// A mutant fish with fins.
+    FinnedMutant,
+}
+
+impl FishKind {
+    /// Every kind, simplest first.
+    pub const ALL: [FishKind; 6] = [
+        FishKind::Finned,
+        FishKind::Sashimi,
+        FishKind::Franken,
+        FishKind::FinnedFranken,
+        FishKind::Mutant,
+        FishKind::FinnedMutant,
+    ];
+
+    /// Whether the kind has fins.
+    pub fn is_finned(self) -> bool {
+        !matches!(self, FishKind::Franken | FishKind::Mutant)
+    }
+
+    /// `Finned`, `Sashimi`, `Franken`, `Finned Franken`, …
+    fn prefix(self) -> &'static str {
+        match self {
+            FishKind::Finned => "Finned",
+            FishKind::Sashimi => "Sashimi",
+            FishKind::Franken => "Franken",
+            FishKind::FinnedFranken => "Finned Franken",
+            FishKind::Mutant => "Mutant",
+            FishKind::FinnedMutant => "Finned Mutant",
+        }
+    }
+}
+
+/// HoDoKu's codes of the fish beyond basic, by kind (in [`FishKind::ALL`] order) and size 2 to 4.
+const FISH_CODES: [[&str; 3]; 6] = [
+    ["0310", "0311", "0312"],
+    ["0320", "0321", "0322"],
+    ["0330", "0331", "0332"],
+    ["0340", "0341", "0342"],
+    ["0350", "0351", "0352"],
+    ["0360", "0361", "0362"],
+];
+
+/// HoDoKu's codes of siamese fish: finned kinds (in [`FishKind::ALL`] order, the unfinned
+/// Franken and mutant fish have none), sizes 3 and 4.
+const SIAMESE_FISH_CODES: [[&str; 2]; 4] = [
+    ["03111", "03121"],
+    ["03211", "03221"],
+    ["03411", "03421"],
+    ["03611", "03621"],
+];
+
 /// A solving technique. Subsets and fish carry their size, so one variant serves pairs to
 /// the large subsets of big grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -187,6 +253,10 @@ pub enum Technique {
     DeathBlossom(u8),
     /// Two-sector disjoint subsets at a line–region crossing.
     SueDeCoq,
+    /// A finned, sashimi, Franken or mutant fish of N base sets.
+    Fish(FishKind, u8),
+    /// Two fish of a kind on the same base sets whose eliminations are taken together.
+    SiameseFish(FishKind, u8),
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -251,6 +321,12 @@ impl Technique {
             Technique::AlsChain(n) => format!("ALS-Chain ({n})"),
             Technique::DeathBlossom(n) => format!("Death Blossom ({n} petals)"),
             Technique::SueDeCoq => "Sue de Coq".into(),
+            Technique::Fish(kind, n) => format!(
+                "{} {}",
+                kind.prefix(),
+                sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish")
+            ),
+            Technique::SiameseFish(kind, n) => format!("Siamese {}", Technique::Fish(kind, n)),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -306,6 +382,12 @@ impl Technique {
             Technique::AlsChain(_) => "0903",
             Technique::DeathBlossom(_) => "0904",
             Technique::SueDeCoq => "1101",
+            Technique::Fish(kind, n @ 2..=4) => FISH_CODES[kind as usize][n as usize - 2],
+            Technique::SiameseFish(kind, n @ 3..=4) if kind.is_finned() => {
+                let finned = FishKind::ALL.iter().filter(|k| k.is_finned());
+                let row = finned.take_while(|&&k| k != kind).count();
+                SIAMESE_FISH_CODES[row][n as usize - 3]
+            }
             _ => return None,
         })
     }
@@ -320,7 +402,9 @@ impl Technique {
                 Family::Intersections
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
-            Technique::BasicFish(_) => Family::Fish,
+            Technique::BasicFish(_) | Technique::Fish(..) | Technique::SiameseFish(..) => {
+                Family::Fish
+            }
             Technique::XyWing | Technique::XyzWing | Technique::WWing | Technique::WxyzWing => {
                 Family::Wings
             }

@@ -1,15 +1,39 @@
-//! Basic fish: X-Wing, Swordfish, Jellyfish and the larger fish of big grids.
+//! Fish: X-Wing, Swordfish, Jellyfish and the larger fish of big grids, basic, finned, sashimi,
+//! Franken and mutant.
 //!
-//! For one digit, `n` base lines (rows, or columns) whose places all lie in `n` cover lines of the
+//! Basic fish: for one digit, `n` base lines (rows, or columns) whose places all lie in `n` cover lines of the
 //! other orientation remove the digit from the cover lines outside the base lines. Places are bit
 //! masks of line positions (one `u128` fits any size up to 100), and the combinations come from
 //! [`tight_sets`], the routine naked and hidden subsets use too.
+//!
+//! Every other fish comes from one general search ([`general`]) over base and cover houses with
+//! fins, parameterised by the houses allowed: rows and columns (finned and sashimi fish), rows or
+//! columns with regions (Franken), any houses (mutant). Fins need not share a box: a cell loses the
+//! digit only if it shares some house — row, column, box or jigsaw region — with every fin.
+
+mod general;
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Digit, House, HouseKind};
+use crate::engine::step::{Candidate, FishKind, Step, Technique};
+use crate::model::{Cell, Digit, House, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::subsets::{eliminations_text, tight_sets};
+use general::{Found, Spec};
+use std::collections::BTreeMap;
+
+/// Most fins of a finned fish (endo fins included), as HoDoKu.
+pub const MAX_FINS: usize = 5;
+/// Most endo fins (candidates in two base houses) of a finned Franken or mutant fish, as HoDoKu.
+pub const MAX_ENDO_FINS: usize = 2;
+/// Largest Franken and mutant fish searched (finned and sashimi fish go as far as basic fish).
+pub const MAX_COMPLEX_SIZE: usize = 4;
+/// Largest Franken fish the engine tries (HoDoKu's defaults likewise enable Franken X-Wings and
+/// Swordfish only); Franken jellyfish and mutant fish are found only when asked for. On a 9x9
+/// grid a finned Franken jellyfish takes about 50 ms, a finned mutant one about 300 ms.
+pub const ENGINE_FRANKEN_SIZE: usize = 3;
+/// Largest grid on which the engine tries Franken fish: on 25x25 a finned Franken swordfish takes
+/// over half a second.
+pub const ENGINE_FRANKEN_GRID: usize = 16;
 
 /// Basic fish of `n` base lines, rows first, then columns.
 pub fn basic(state: &State, n: usize, sink: &mut Sink) {
@@ -60,8 +84,8 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
                 step.explanation = format!(
                     "{} on {digit} in {} / {} ⇒ {}",
                     step.technique,
-                    line_list(houses, &base),
-                    line_list(houses, &cover),
+                    house_list(houses, &base),
+                    house_list(houses, &cover),
                     eliminations_text(state, &eliminations)
                 );
                 step.eliminations = eliminations;
@@ -76,17 +100,238 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
     }
 }
 
-/// `rows 2,6` or `columns 3,8`.
-fn line_list(houses: &[House], lines: &[usize]) -> String {
-    let kind = match houses[lines[0]].kind {
-        HouseKind::Row => "rows",
-        _ => "columns",
+/// Fish of `kind` with `n` base sets, for each digit: rows first, then columns as base sets
+/// (Franken: with regions among both; mutant: any houses).
+pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
+    each_fish(state, kind, n, &mut |digit, found_kind, found| {
+        found_kind != kind
+            || sink(fish_step(
+                state,
+                Technique::Fish(kind, n as u8),
+                digit,
+                &found,
+            ))
+    });
+}
+
+/// Siamese fish of `kind` (a finned kind) with `n` base sets: two fish on the same digit and base
+/// sets with different covers or fins, reported as one step that takes both fish's eliminations —
+/// only when each fish adds some the other lacks. A siamese finned fish pairs a finned fish with a
+/// finned or sashimi one; a siamese sashimi fish pairs two sashimi fish.
+pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
+    let mut by_base: BTreeMap<(Digit, Vec<usize>), Vec<Kinded>> = BTreeMap::new();
+    let alike = |k: FishKind| k == kind || (kind, k) == (FishKind::Finned, FishKind::Sashimi);
+    each_fish(state, kind, n, &mut |digit, found_kind, found| {
+        if alike(found_kind) {
+            let key = (digit, found.base.clone());
+            by_base.entry(key).or_default().push((found_kind, found));
+        }
+        true
+    });
+    for ((digit, _), fish) in &by_base {
+        for (i, (kind_a, a)) in fish.iter().enumerate() {
+            for (kind_b, b) in &fish[i + 1..] {
+                if *kind_a != kind && *kind_b != kind {
+                    continue;
+                }
+                let adds = |x: &Found, y: &Found| {
+                    x.eliminations.iter().any(|c| !y.eliminations.contains(c))
+                };
+                if !adds(a, b) || !adds(b, a) {
+                    continue;
+                }
+                let step = siamese_step(state, Technique::SiameseFish(kind, n as u8), *digit, a, b);
+                if !sink(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A fish found and its kind.
+type Kinded = (FishKind, Found);
+
+/// Calls `found` with each fish of size `n` that eliminates something, with its kind, digit by
+/// digit, until it returns `false`. The search uses the houses and fins `kind` allows; it also
+/// meets fish of simpler kinds.
+fn each_fish(
+    state: &State,
+    kind: FishKind,
+    n: usize,
+    found: &mut dyn FnMut(Digit, FishKind, Found) -> bool,
+) {
+    let houses = state.layout().houses();
+    let complex = !matches!(kind, FishKind::Finned | FishKind::Sashimi);
+    if complex && (n > MAX_COMPLEX_SIZE || !houses.iter().any(|h| h.kind == HouseKind::Region)) {
+        return;
+    }
+    let of = |kinds: &[HouseKind]| -> Vec<usize> {
+        (0..houses.len())
+            .filter(|&h| kinds.contains(&houses[h].kind))
+            .collect()
     };
-    let numbers: Vec<String> = lines
-        .iter()
-        .map(|&l| (houses[l].number + 1).to_string())
-        .collect();
-    format!("{kind} {}", numbers.join(","))
+    let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
+    let pools: Vec<(Vec<usize>, Vec<usize>)> = match kind {
+        FishKind::Finned | FishKind::Sashimi => {
+            vec![(of(&[row]), of(&[column])), (of(&[column]), of(&[row]))]
+        }
+        FishKind::Franken | FishKind::FinnedFranken => vec![
+            (of(&[row, region]), of(&[column, region])),
+            (of(&[column, region]), of(&[row, region])),
+        ],
+        FishKind::Mutant | FishKind::FinnedMutant => {
+            vec![((0..houses.len()).collect(), (0..houses.len()).collect())]
+        }
+    };
+    let fins = if kind.is_finned() { MAX_FINS } else { 0 };
+    for digit in (1..=state.size()).map(Digit::new) {
+        for (base, cover) in &pools {
+            let spec = Spec {
+                n,
+                base,
+                cover,
+                max_fins: fins,
+                max_endo_fins: fins.min(MAX_ENDO_FINS),
+            };
+            let go_on = general::search(state, digit, &spec, &mut |fish| {
+                classify(houses, &fish).is_none_or(|k| found(digit, k, fish))
+            });
+            if !go_on {
+                return;
+            }
+        }
+    }
+}
+
+/// The kind of a fish found by the general search; `None` for a basic fish.
+fn classify(houses: &[House], fish: &Found) -> Option<FishKind> {
+    let within =
+        |ids: &[usize], kinds: &[HouseKind]| ids.iter().all(|&h| kinds.contains(&houses[h].kind));
+    let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
+    let oriented = |b: HouseKind, c: HouseKind, extra: &[HouseKind]| {
+        within(&fish.base, &[&[b], extra].concat()) && within(&fish.cover, &[&[c], extra].concat())
+    };
+    let finned = !fish.fins.is_empty();
+    if oriented(row, column, &[]) || oriented(column, row, &[]) {
+        if !finned {
+            return None;
+        }
+        let sashimi = fish.base.iter().any(|&h| {
+            houses[h]
+                .cells
+                .iter()
+                .filter(|c| fish.body.contains(c) && !fish.fins.contains(c))
+                .count()
+                <= 1
+        });
+        return Some(if sashimi {
+            FishKind::Sashimi
+        } else {
+            FishKind::Finned
+        });
+    }
+    let franken = oriented(row, column, &[region]) || oriented(column, row, &[region]);
+    Some(match (franken, finned) {
+        (true, false) => FishKind::Franken,
+        (true, true) => FishKind::FinnedFranken,
+        (false, false) => FishKind::Mutant,
+        (false, true) => FishKind::FinnedMutant,
+    })
+}
+
+/// The step of one fish found by the general search.
+fn fish_step(state: &State, technique: Technique, digit: Digit, fish: &Found) -> Step {
+    let houses = state.layout().houses();
+    let candidates = |cells: &[Cell]| -> Vec<Candidate> {
+        cells.iter().map(|&c| Candidate::new(c, digit)).collect()
+    };
+    let mut step = Step::new(technique);
+    step.eliminations = candidates(&fish.eliminations);
+    step.eliminations.sort_unstable();
+    step.pattern = candidates(&fish.body);
+    step.pattern.retain(|c| !fish.fins.contains(&c.cell));
+    step.pattern.sort_unstable();
+    step.fins = candidates(&fish.fins);
+    step.fins.sort_unstable();
+    step.base = fish.base.clone();
+    step.cover = fish.cover.clone();
+    step.explanation = format!(
+        "{technique} on {digit} in {} ⇒ {}",
+        houses_and_fins(state, houses, fish),
+        eliminations_text(state, &step.eliminations)
+    );
+    step
+}
+
+/// The step of a siamese fish: fish `a` and `b`, on the same digit and base sets, together.
+fn siamese_step(state: &State, technique: Technique, digit: Digit, a: &Found, b: &Found) -> Step {
+    let mut step = fish_step(state, technique, digit, a);
+    let other = fish_step(state, technique, digit, b);
+    for (mine, theirs) in [
+        (&mut step.eliminations, &other.eliminations),
+        (&mut step.fins, &other.fins),
+        (&mut step.pattern, &other.pattern),
+    ] {
+        mine.extend(theirs.iter().copied());
+        mine.sort_unstable();
+        mine.dedup();
+    }
+    step.cover.extend(other.cover.iter().copied());
+    step.cover.sort_unstable();
+    step.cover.dedup();
+    let houses = state.layout().houses();
+    step.explanation = format!(
+        "{technique} on {digit} in {} and in {} ⇒ {}",
+        houses_and_fins(state, houses, a),
+        houses_and_fins(state, houses, b),
+        eliminations_text(state, &step.eliminations)
+    );
+    step
+}
+
+/// `rows 2,6 / columns 4,8, fin r2c9 (I2)`.
+fn houses_and_fins(state: &State, houses: &[House], fish: &Found) -> String {
+    format!(
+        "{} / {}{}",
+        house_list(houses, &fish.base),
+        house_list(houses, &fish.cover),
+        fins_text(state, &fish.fins)
+    )
+}
+
+/// `, fin r2c9` or `, fins r2c9, r3c9`; empty without fins.
+fn fins_text(state: &State, fins: &[Cell]) -> String {
+    let names: Vec<String> = fins.iter().map(|&c| state.name(c)).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => format!(", fin {}", names[0]),
+        _ => format!(", fins {}", names.join(", ")),
+    }
+}
+
+/// Houses grouped by kind, in the layout's order: `rows 2,6`, `row 2, box 5`, `columns 4,8`.
+fn house_list(houses: &[House], ids: &[usize]) -> String {
+    let mut sorted = ids.to_vec();
+    sorted.sort_unstable();
+    sorted
+        .chunk_by(|&a, &b| houses[a].kind == houses[b].kind)
+        .map(|group| {
+            let name = houses[group[0]].to_string();
+            let kind = name.rsplit_once(' ').map_or(name.as_str(), |(k, _)| k);
+            let kind = match (group.len(), kind) {
+                (1, kind) => kind.to_string(),
+                (_, "box") => "boxes".to_string(),
+                (_, kind) => format!("{kind}s"),
+            };
+            let numbers: Vec<String> = group
+                .iter()
+                .map(|&h| (houses[h].number + 1).to_string())
+                .collect();
+            format!("{kind} {}", numbers.join(","))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The positions (bit i = i-th cell) of `digit`'s candidates in `line`.
@@ -111,10 +356,99 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::Technique;
-    use crate::model::{Layout, Regions};
+    use crate::engine::state::State;
+    use crate::engine::step::{FishKind, Step, Technique};
+    use crate::model::{DigitSet, Layout, Regions};
+    use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, state};
+    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+
+    /// Checks, by search, that the state has solutions and that no solution holds any candidate
+    /// a step eliminates.
+    fn assert_sound(s: &State, steps: &[Step]) {
+        let all = s.all_candidates().to_vec();
+        assert!(count_from_candidates(s.layout(), &all, 1).solutions > 0);
+        for step in steps {
+            for e in &step.eliminations {
+                let mut forced = all.clone();
+                forced[e.cell.index()] = DigitSet::single(e.digit);
+                let count = count_from_candidates(s.layout(), &forced, 1);
+                assert_eq!(count.solutions, 0, "{}", step.explanation);
+            }
+        }
+    }
+
+    /// The one step of `steps` explained by `explanation`.
+    fn explained<'a>(steps: &'a [Step], explanation: &str) -> &'a Step {
+        let all: Vec<&str> = steps.iter().map(|s| s.explanation.as_str()).collect();
+        steps
+            .iter()
+            .find(|s| s.explanation == explanation)
+            .unwrap_or_else(|| panic!("{explanation} not among {all:#?}"))
+    }
+
+    #[test]
+    fn finned_x_wing_whose_fin_sees_the_elimination_through_a_box_of_a_six_by_six() {
+        // 2x3 boxes. Row 1 holds 1 in c2, c5; row 4 in c2, c5 and the fin c6. Without the fin,
+        // columns 2 and 5 would be an X-Wing; with it, only r3c5, in the fin's box (r3-4, c4-6),
+        // loses 1.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
+        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
+        let s = state(layout, &marks);
+        let steps = find_all(Technique::Fish(FishKind::Finned, 2), &s);
+        let step = explained(
+            &steps,
+            "Finned X-Wing on 1 in rows 1,4 / columns 2,5, fin r4c6 ⇒ r3c5<>1",
+        );
+        assert_eq!(step.eliminations, cands(6, &[(3, 5, 1)]));
+        assert_eq!(step.fins, cands(6, &[(4, 6, 1)]));
+        assert_sound(&s, &steps);
+        assert!(find_all(Technique::Fish(FishKind::Sashimi, 2), &s).is_empty());
+    }
+
+    #[test]
+    fn finned_x_wing_whose_fin_sees_the_elimination_only_through_a_jigsaw_region() {
+        // Regions (see `jigsaw4`): r1c1-3 and r2c1 form region 1. Rows 1 and 3 hold 1 in c1, c2,
+        // row 1 also in the fin c3. Of the cover cells r2c1, r2c2, r4c1, r4c2 only r2c1 shares a
+        // house (region 1) with r1c3; with 2x2 boxes it would not.
+        let marks = [(1, 4, "234"), (3, 3, "234"), (3, 4, "234")];
+        let s = state(jigsaw4(), &marks);
+        let steps = find_all(Technique::Fish(FishKind::Finned, 2), &s);
+        let step = explained(
+            &steps,
+            "Finned X-Wing on 1 in rows 1,3 / columns 1,2, fin r1c3 ⇒ r2c1<>1",
+        );
+        assert_eq!(step.base, [0, 2]);
+        assert_eq!(step.cover, [4, 5]);
+        assert_sound(&s, &steps);
+    }
+
+    #[test]
+    fn franken_x_wing_on_a_row_and_a_box_of_a_six_by_six() {
+        // Row 1 holds 1 only in c2, c5; box 4 (r3-4, c4-6) only in column 5. Row 1 and box 4
+        // place their 1s in columns 2 and 5, which lose 1 everywhere else.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
+        marks.extend([
+            (3, 4, "23456"),
+            (3, 6, "23456"),
+            (4, 4, "23456"),
+            (4, 6, "23456"),
+        ]);
+        let s = state(layout, &marks);
+        let steps = find_all(Technique::Fish(FishKind::Franken, 2), &s);
+        let step = explained(
+            &steps,
+            "Franken X-Wing on 1 in row 1, box 4 / columns 2,5 ⇒ r2c2<>1, r2c5<>1, r3c2<>1, \
+             r4c2<>1, r5c2<>1, r5c5<>1, r6c2<>1, r6c5<>1",
+        );
+        assert!(step.fins.is_empty());
+        assert_sound(&s, &steps);
+        let finned = find_all(Technique::Fish(FishKind::FinnedFranken, 2), &s);
+        assert!(finned.iter().all(|s| !s.fins.is_empty()));
+        assert_sound(&s, &finned);
+    }
 
     #[test]
     fn x_wing_in_rows_of_a_six_by_six() {

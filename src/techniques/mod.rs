@@ -14,7 +14,9 @@ pub mod uniqueness;
 pub mod wings;
 
 use crate::engine::state::State;
-use crate::engine::step::{ColouringRule, SingleDigitPattern, SingleHouse, Step, Technique};
+use crate::engine::step::{
+    ColouringRule, FishKind, SingleDigitPattern, SingleHouse, Step, Technique,
+};
 use crate::rating::technique_rating;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
@@ -51,6 +53,8 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::AlsChain(n) => als::chain(state, n as usize, &mut progress),
         Technique::DeathBlossom(n) => als::death_blossom(state, n as usize, &mut progress),
         Technique::SueDeCoq => als::sue_de_coq(state, &mut progress),
+        Technique::Fish(kind, n) => fish::complex(state, kind, n as usize, &mut progress),
+        Technique::SiameseFish(kind, n) => fish::siamese(state, kind, n as usize, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -77,7 +81,9 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 
 /// The techniques in the order the engine tries them, simplest first (by Sudoku Explainer's
 /// ratings), for a grid of `size`. Subsets and fish go up to `max_size` cells or lines (at most
-/// half the grid: a larger one always has a smaller complement).
+/// half the grid: a larger one always has a smaller complement); Franken fish within the caps of
+/// [`fish::ENGINE_FRANKEN_SIZE`] and [`fish::ENGINE_FRANKEN_GRID`]. Mutant and siamese fish are
+/// left out: they are found only when asked for (a siamese fish's two fish come first anyway).
 pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
     let mut order = vec![
         Technique::FullHouse,
@@ -96,6 +102,8 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::NakedSubset(n),
             Technique::BasicFish(n),
             Technique::HiddenSubset(n),
+            Technique::Fish(FishKind::Finned, n),
+            Technique::Fish(FishKind::Sashimi, n),
         ]);
     }
     let mut later: Vec<Technique> = Vec::new();
@@ -136,6 +144,13 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::BugPlusOne,
     ]);
     later.extend(als::ordered(size));
+    if size <= fish::ENGINE_FRANKEN_GRID {
+        for n in 2..=largest.min(fish::ENGINE_FRANKEN_SIZE as u8) {
+            later.extend(
+                [FishKind::Franken, FishKind::FinnedFranken].map(|k| Technique::Fish(k, n)),
+            );
+        }
+    }
     for technique in later {
         insert_by_rating(&mut order, technique);
     }

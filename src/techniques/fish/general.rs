@@ -1,0 +1,373 @@
+//! The general fish search behind finned, sashimi, Franken and mutant fish: for one digit, `n`
+//! base houses whose candidates, apart from a few fins, lie in `n` cover houses.
+//!
+//! If no fin is true, each base house holds the digit in a distinct covered cell, and those `n`
+//! cells fill all `n` cover houses. So the digit goes from every cover cell outside the base
+//! houses, and from every base cell in two cover houses (cannibalism) — unless a fin is true: only
+//! cells that see every fin lose it. Candidates in two base houses (endo fins) count as fins.
+//!
+//! Candidates of the digit are numbered, and sets of them are fixed-width bit sets
+//! ([`Bits`]); the width is picked from the number of candidates, so 9x9 grids use two words.
+
+use crate::engine::state::State;
+use crate::model::{Cell, Digit};
+
+/// Which houses may serve as base and cover sets, and how many fins a fish may have.
+pub(super) struct Spec<'a> {
+    /// Size: number of base (and cover) houses.
+    pub n: usize,
+    /// Houses allowed as base sets.
+    pub base: &'a [usize],
+    /// Houses allowed as cover sets.
+    pub cover: &'a [usize],
+    /// Most fins (endo fins included).
+    pub max_fins: usize,
+    /// Most endo fins (candidates in two base houses).
+    pub max_endo_fins: usize,
+}
+
+/// A fish found: its houses, fins and eliminations, as cells of the digit.
+pub(super) struct Found {
+    /// Base houses, ascending.
+    pub base: Vec<usize>,
+    /// Cover houses, ascending.
+    pub cover: Vec<usize>,
+    /// The base candidates (fins included).
+    pub body: Vec<Cell>,
+    /// The fins.
+    pub fins: Vec<Cell>,
+    /// Cells that lose the digit.
+    pub eliminations: Vec<Cell>,
+}
+
+/// Calls `found` with every fish of `digit` that `spec` allows and that eliminates something,
+/// until it returns `false`.
+pub(super) fn search(
+    state: &State,
+    digit: Digit,
+    spec: &Spec,
+    found: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    let layout = state.layout();
+    let cells: Vec<Cell> = layout
+        .cells()
+        .filter(|&c| state.candidates(c).contains(digit))
+        .collect();
+    match cells.len() {
+        0..=128 => Board::<2>::new(state, cells).search(spec, found),
+        129..=256 => Board::<4>::new(state, cells).search(spec, found),
+        257..=640 => Board::<10>::new(state, cells).search(spec, found),
+        _ => Board::<157>::new(state, cells).search(spec, found),
+    }
+}
+
+/// A set of candidate numbers, `W` words wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    const EMPTY: Self = Bits([0; W]);
+
+    fn with(mut self, i: usize) -> Self {
+        self.0[i / 64] |= 1 << (i % 64);
+        self
+    }
+
+    fn zip(self, other: Self, op: impl Fn(u64, u64) -> u64) -> Self {
+        let mut out = self;
+        for (o, b) in out.0.iter_mut().zip(other.0) {
+            *o = op(*o, b);
+        }
+        out
+    }
+
+    fn or(self, other: Self) -> Self {
+        self.zip(other, |a, b| a | b)
+    }
+
+    fn and(self, other: Self) -> Self {
+        self.zip(other, |a, b| a & b)
+    }
+
+    fn minus(self, other: Self) -> Self {
+        self.zip(other, |a, b| a & !b)
+    }
+
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn len(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn contains(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn first(self) -> Option<usize> {
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+
+    fn iter(self) -> impl Iterator<Item = usize> {
+        (0..W).flat_map(move |k| {
+            let mut word = self.0[k];
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let i = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    k * 64 + i
+                })
+            })
+        })
+    }
+}
+
+/// One digit's candidates: which lie in each house, and which see each other.
+struct Board<const W: usize> {
+    cells: Vec<Cell>,
+    /// Per house (by index into the layout's houses): its candidates.
+    houses: Vec<Bits<W>>,
+    /// Per candidate: the candidates that share a house with it.
+    peers: Vec<Bits<W>>,
+}
+
+impl<const W: usize> Board<W> {
+    fn new(state: &State, cells: Vec<Cell>) -> Self {
+        let layout = state.layout();
+        let mut number = vec![usize::MAX; layout.cell_count()];
+        for (i, c) in cells.iter().enumerate() {
+            number[c.index()] = i;
+        }
+        let houses = layout
+            .houses()
+            .iter()
+            .map(|h| {
+                h.cells
+                    .iter()
+                    .filter(|c| number[c.index()] != usize::MAX)
+                    .fold(Bits::EMPTY, |set, c| set.with(number[c.index()]))
+            })
+            .collect();
+        let peers = cells
+            .iter()
+            .map(|&c| {
+                layout
+                    .peers(c)
+                    .iter()
+                    .filter(|p| number[p.index()] != usize::MAX)
+                    .fold(Bits::EMPTY, |set, p| set.with(number[p.index()]))
+            })
+            .collect();
+        Board {
+            cells,
+            houses,
+            peers,
+        }
+    }
+
+    fn search(&self, spec: &Spec, found: &mut dyn FnMut(Found) -> bool) -> bool {
+        let pool: Vec<(usize, usize)> = spec
+            .base
+            .iter()
+            .map(|&h| (h, self.deficit(spec, h, self.houses[h])))
+            .filter(|&(h, deficit)| !self.houses[h].is_empty() && deficit <= spec.max_fins)
+            .collect();
+        let mut bases = Bases {
+            spec,
+            pool: &pool,
+            chosen: Vec::with_capacity(spec.n),
+            found,
+        };
+        bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0)
+    }
+
+    /// How many of `set` (candidates of house `base`) no `n` cover houses can hold: the fewest
+    /// fins it brings.
+    fn deficit(&self, spec: &Spec, base: usize, set: Bits<W>) -> usize {
+        let mut held: Vec<usize> = spec
+            .cover
+            .iter()
+            .filter(|&&c| c != base)
+            .map(|&c| self.houses[c].and(set).len())
+            .collect();
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        set.len()
+            .saturating_sub(held.iter().take(spec.n).sum::<usize>())
+    }
+
+    /// Searches the cover sets for the base houses `base`.
+    fn covers(
+        &self,
+        spec: &Spec,
+        base: &[usize],
+        body: Bits<W>,
+        endo: Bits<W>,
+        found: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let pool: Vec<usize> = spec
+            .cover
+            .iter()
+            .copied()
+            .filter(|h| !base.contains(h) && !self.houses[*h].and(body).is_empty())
+            .collect();
+        let reach = endo
+            .iter()
+            .fold(self.all(), |reach, e| reach.and(self.peers[e]));
+        let mut held: Vec<usize> = pool
+            .iter()
+            .map(|&h| self.houses[h].and(body).len())
+            .collect();
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let coverable: usize = held.iter().take(spec.n).sum();
+        if reach.is_empty() || body.len() > coverable + spec.max_fins {
+            return true;
+        }
+        let mut covers = Covers {
+            board: self,
+            spec,
+            base,
+            body,
+            endo,
+            pool: &pool,
+            chosen: Vec::with_capacity(spec.n),
+            barred: vec![false; pool.len()],
+            found,
+        };
+        covers.extend(Bits::EMPTY, Bits::EMPTY, Bits::EMPTY, reach)
+    }
+
+    fn all(&self) -> Bits<W> {
+        (0..self.cells.len()).fold(Bits::EMPTY, |set, i| set.with(i))
+    }
+
+    fn cells_of(&self, set: Bits<W>) -> Vec<Cell> {
+        set.iter().map(|i| self.cells[i]).collect()
+    }
+}
+
+/// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
+/// limit, and shares at most the allowed number of endo fins with the others.
+struct Bases<'a, 'f> {
+    spec: &'a Spec<'a>,
+    /// Houses allowed as bases, with their deficits.
+    pool: &'a [(usize, usize)],
+    chosen: Vec<usize>,
+    found: &'f mut dyn FnMut(Found) -> bool,
+}
+
+impl Bases<'_, '_> {
+    /// Chooses the next base from `pool[start..]`; `union` holds the chosen bases' candidates,
+    /// `endo` those in two of them, `deficit` the sum of their deficits.
+    fn extend<const W: usize>(
+        &mut self,
+        board: &Board<W>,
+        start: usize,
+        union: Bits<W>,
+        endo: Bits<W>,
+        deficit: usize,
+    ) -> bool {
+        let spec = self.spec;
+        if self.chosen.len() == spec.n {
+            return board.covers(spec, &self.chosen, union, endo, self.found);
+        }
+        let end = (self.pool.len() + self.chosen.len() + 1).saturating_sub(spec.n);
+        for i in start..end {
+            let (house, own) = self.pool[i];
+            let set = board.houses[house];
+            let endo = endo.or(union.and(set));
+            let deficit = deficit + own;
+            if endo.len() > spec.max_endo_fins || deficit.saturating_sub(endo.len()) > spec.max_fins
+            {
+                continue;
+            }
+            self.chosen.push(house);
+            let go_on = self.extend(board, i + 1, union.or(set), endo, deficit);
+            self.chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The search for cover houses over fixed base houses. Each base candidate, lowest first, is
+/// either covered — by the first chosen cover that holds it, so each cover set is met once — or
+/// a fin, which no cover may then hold.
+struct Covers<'a, 'f, const W: usize> {
+    board: &'a Board<W>,
+    spec: &'a Spec<'a>,
+    base: &'a [usize],
+    body: Bits<W>,
+    endo: Bits<W>,
+    pool: &'a [usize],
+    chosen: Vec<usize>,
+    /// Covers already tried for an earlier sibling branch.
+    barred: Vec<bool>,
+    found: &'f mut dyn FnMut(Found) -> bool,
+}
+
+impl<const W: usize> Covers<'_, '_, W> {
+    /// `covered`: candidates in a chosen cover; `twice`: in two; `fins`: fins outside the endo
+    /// fins; `reach`: candidates that see every fin.
+    fn extend(&mut self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>, reach: Bits<W>) -> bool {
+        let open = self.body.minus(covered).minus(fins).minus(self.endo);
+        let Some(x) = open.first() else {
+            return self.chosen.len() < self.spec.n || self.report(covered, twice, fins, reach);
+        };
+
+        let mut tried = Vec::new();
+        let mut go_on = true;
+        for j in 0..self.pool.len() {
+            let set = self.board.houses[self.pool[j]];
+            if self.chosen.len() == self.spec.n
+                || self.barred[j]
+                || self.chosen.contains(&j)
+                || !set.contains(x)
+                || !set.and(fins).is_empty()
+            {
+                continue;
+            }
+            self.chosen.push(j);
+            go_on = self.extend(covered.or(set), twice.or(covered.and(set)), fins, reach);
+            self.chosen.pop();
+            self.barred[j] = true;
+            tried.push(j);
+            if !go_on {
+                break;
+            }
+        }
+        for j in tried {
+            self.barred[j] = false;
+        }
+        let reach = reach.and(self.board.peers[x]);
+        if !go_on || fins.len() + self.endo.len() >= self.spec.max_fins || reach.is_empty() {
+            return go_on;
+        }
+        self.extend(covered, twice, fins.with(x), reach)
+    }
+
+    fn report(&mut self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>, reach: Bits<W>) -> bool {
+        let all_fins = fins.or(self.endo);
+        let cannibals = twice.and(self.body).minus(all_fins);
+        let eliminations = covered.minus(self.body).or(cannibals).and(reach);
+        if eliminations.is_empty() {
+            return true;
+        }
+        let mut base = self.base.to_vec();
+        base.sort_unstable();
+        let mut cover: Vec<usize> = self.chosen.iter().map(|&j| self.pool[j]).collect();
+        cover.sort_unstable();
+        (self.found)(Found {
+            base,
+            cover,
+            body: self.board.cells_of(self.body),
+            fins: self.board.cells_of(all_fins),
+            eliminations: self.board.cells_of(eliminations),
+        })
+    }
+}
