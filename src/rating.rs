@@ -1,7 +1,7 @@
 //! Difficulty: one table of per-technique scores, levels and Sudoku Explainer–style ratings, and the
 //! rating of a whole solve from its steps.
 
-use crate::engine::step::{Level, SingleHouse, Step, Technique};
+use crate::engine::step::{Forcing, Level, SingleHouse, Step, Technique};
 use serde::Serialize;
 
 /// What the table says about one technique.
@@ -44,6 +44,13 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
                 5.4 + 0.2 * beyond,
             )
         }
+        Technique::Nishio => (500, Level::Extreme, 7.6),
+        Technique::ForcingChain(Forcing::Contradiction) => (500, Level::Extreme, 8.0),
+        Technique::ForcingChain(Forcing::Cell) => (500, Level::Extreme, 8.2),
+        Technique::ForcingChain(Forcing::Region) => (500, Level::Extreme, 8.3),
+        Technique::ForcingNet(Forcing::Contradiction) => (700, Level::Extreme, 9.0),
+        Technique::ForcingNet(Forcing::Cell) => (700, Level::Extreme, 9.2),
+        Technique::ForcingNet(Forcing::Region) => (700, Level::Extreme, 9.3),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

@@ -7,7 +7,7 @@
 //! since; candidates are written `<digit><row><col>`, separated by spaces.
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
+use crate::engine::step::{Candidate, Forcing, SingleHouse, Step, Technique};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
 use std::collections::BTreeSet;
@@ -236,6 +236,16 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0300" => vec![Technique::BasicFish(2)],
         "0301" => vec![Technique::BasicFish(3)],
         "0302" => vec![Technique::BasicFish(4)],
+        "1301" => vec![Technique::ForcingChain(Forcing::Contradiction)],
+        "1302" => vec![
+            Technique::ForcingChain(Forcing::Cell),
+            Technique::ForcingChain(Forcing::Region),
+        ],
+        "1303" => vec![Technique::ForcingNet(Forcing::Contradiction)],
+        "1304" => vec![
+            Technique::ForcingNet(Forcing::Cell),
+            Technique::ForcingNet(Forcing::Region),
+        ],
         _ => return None,
     })
 }

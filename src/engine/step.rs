@@ -85,6 +85,18 @@ pub enum SingleHouse {
     Column,
 }
 
+/// What a forcing chain or net concludes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forcing {
+    /// An assumption that leads to a contradiction is false.
+    Contradiction,
+    /// What follows from every candidate of a cell holds.
+    Cell,
+    /// What follows from every place of a digit in a house (row, column or region) holds.
+    Region,
+}
+
 /// A solving technique. Subsets and fish carry their size, so one variant serves pairs to
 /// the large subsets of big grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,6 +119,12 @@ pub enum Technique {
     HiddenSubset(u8),
     /// A digit confined to N cover lines within N base lines: X-Wing (2), Swordfish (3), …
     BasicFish(u8),
+    /// A candidate whose placement, followed for its digit alone, leaves a house without it.
+    Nishio,
+    /// Forcing chains: lines of implications through bivalue cells and bilocal digits.
+    ForcingChain(Forcing),
+    /// Forcing nets: every naked and hidden single that follows.
+    ForcingNet(Forcing),
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -142,6 +160,13 @@ impl Technique {
                 "Hidden Subset",
             ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
+            Technique::Nishio => "Nishio".into(),
+            Technique::ForcingChain(Forcing::Contradiction) => "Forcing Chain Contradiction".into(),
+            Technique::ForcingChain(Forcing::Cell) => "Cell Forcing Chain".into(),
+            Technique::ForcingChain(Forcing::Region) => "Region Forcing Chain".into(),
+            Technique::ForcingNet(Forcing::Contradiction) => "Forcing Net Contradiction".into(),
+            Technique::ForcingNet(Forcing::Cell) => "Cell Forcing Net".into(),
+            Technique::ForcingNet(Forcing::Region) => "Region Forcing Net".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -165,6 +190,10 @@ impl Technique {
             Technique::BasicFish(2) => "0300",
             Technique::BasicFish(3) => "0301",
             Technique::BasicFish(4) => "0302",
+            Technique::ForcingChain(Forcing::Contradiction) => "1301",
+            Technique::ForcingChain(_) => "1302",
+            Technique::ForcingNet(Forcing::Contradiction) => "1303",
+            Technique::ForcingNet(_) => "1304",
             _ => return None,
         })
     }
@@ -180,6 +209,9 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
+            Technique::Nishio | Technique::ForcingChain(_) | Technique::ForcingNet(_) => {
+                Family::Forcing
+            }
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -4,12 +4,13 @@
 //! by the same code.
 
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
 
 use crate::engine::state::State;
-use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::engine::step::{Forcing, SingleHouse, Step, Technique};
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +31,9 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::Nishio => forcing::nishio(state, &mut progress),
+        Technique::ForcingChain(kind) => forcing::find(state, kind, false, &mut progress),
+        Technique::ForcingNet(kind) => forcing::find(state, kind, true, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -76,6 +80,16 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::BasicFish(n),
             Technique::HiddenSubset(n),
         ]);
+    }
+    order.push(Technique::Nishio);
+    for net in [false, true] {
+        for kind in [Forcing::Contradiction, Forcing::Cell, Forcing::Region] {
+            order.push(if net {
+                Technique::ForcingNet(kind)
+            } else {
+                Technique::ForcingChain(kind)
+            });
+        }
     }
     order
 }

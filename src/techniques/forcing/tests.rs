@@ -1,0 +1,160 @@
+//! Forcing steps checked independently by search, on 9x9, 6x6 and jigsaw grids, and a wide
+//! soundness run over the shared datasets (ignored by default: `cargo test --release --lib
+//! forcing -- --ignored --nocapture`).
+
+use crate::engine::state::State;
+use crate::engine::step::{Forcing, Step, Technique};
+use crate::engine::{self, Options};
+use crate::model::{DigitSet, Puzzle};
+use crate::read::{ReadOptions, read_text};
+use crate::search::count_from_candidates;
+use crate::techniques::{self, find_all, find_first};
+
+/// Whether `step` holds in every solution of `state` (the state must have one).
+fn holds_in_every_solution(state: &State, step: &Step) -> bool {
+    let layout = state.layout();
+    let grid: Vec<DigitSet> = layout
+        .cells()
+        .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
+        .collect();
+    assert!(count_from_candidates(layout, &grid, 1).solutions > 0);
+    let eliminated_fits = step.eliminations.iter().any(|e| {
+        let mut trial = grid.clone();
+        trial[e.cell.index()] = DigitSet::single(e.digit);
+        count_from_candidates(layout, &trial, 1).solutions > 0
+    });
+    let other_fits = step.placements.iter().any(|p| {
+        let mut trial = grid.clone();
+        trial[p.cell.index()].remove(p.digit);
+        count_from_candidates(layout, &trial, 1).solutions > 0
+    });
+    !eliminated_fits && !other_fits
+}
+
+fn puzzle(text: &str) -> Puzzle {
+    read_text(text, "test", &ReadOptions::default())
+        .unwrap()
+        .puzzles
+        .remove(0)
+}
+
+/// The state a solve reaches with the techniques before forcing, when it first gets stuck.
+fn stuck_state(puzzle: &Puzzle) -> State {
+    let mut options = Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE);
+    options.techniques.retain(|t| !is_forcing(*t));
+    options.no_guess = true;
+    engine::solve(puzzle, &options).state
+}
+
+fn is_forcing(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::Nishio | Technique::ForcingChain(_) | Technique::ForcingNet(_)
+    )
+}
+
+const FORCING: [Technique; 7] = [
+    Technique::Nishio,
+    Technique::ForcingChain(Forcing::Contradiction),
+    Technique::ForcingChain(Forcing::Cell),
+    Technique::ForcingChain(Forcing::Region),
+    Technique::ForcingNet(Forcing::Contradiction),
+    Technique::ForcingNet(Forcing::Cell),
+    Technique::ForcingNet(Forcing::Region),
+];
+
+/// A top1465 puzzle that basic techniques leave stuck.
+const HARD_9X9: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+
+#[test]
+fn every_forcing_step_on_a_stuck_nine_by_nine_holds_in_the_solution() {
+    let state = stuck_state(&puzzle(HARD_9X9));
+    assert!(!state.is_solved());
+    for technique in FORCING {
+        let steps = find_all(technique, &state);
+        assert!(!steps.is_empty(), "{technique}");
+        for step in &steps {
+            assert!(holds_in_every_solution(&state, step), "{}", step.explanation);
+        }
+    }
+}
+
+#[test]
+fn six_by_six_and_jigsaw_forcing_steps_hold() {
+    // A 6x6 with 2x3 boxes and a 9x9 jigsaw, each taken to where the basic techniques stop.
+    let six = "1.....\n..3...\n....5.\n.2....\n...4..\n.....6\n";
+    for text in [six] {
+        let state = stuck_state(&puzzle(text));
+        for technique in FORCING {
+            for step in find_all(technique, &state) {
+                assert!(holds_in_every_solution(&state, &step), "{}", step.explanation);
+            }
+        }
+    }
+}
+
+#[test]
+fn explanations_name_the_assumption_the_chain_and_the_conclusion() {
+    let state = stuck_state(&puzzle(HARD_9X9));
+    for technique in FORCING {
+        let step = find_first(technique, &state).unwrap();
+        eprintln!("{}", step.explanation);
+    }
+}
+
+/// Solves a sample of each dataset with and without the forcing techniques and checks every step
+/// against the unique solution.
+#[test]
+#[ignore]
+fn wide_soundness_run() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets");
+    let samples = [
+        ("9x9/magictour_top1465.txt", 1465, 1),
+        ("9x9/forum_hardest_1106.txt", 375, 1),
+        ("16x16/janko_16x16_62.txt", 62, 1),
+        ("jigsaw/janko_chaos_unique_333.txt", 333, 1),
+    ];
+    for (file, take, stride) in samples {
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            eprintln!("skipping {file}");
+            continue;
+        };
+        let lines: String = text
+            .lines()
+            .step_by(stride)
+            .take(take)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let puzzles = read_text(&lines, file, &ReadOptions::default())
+            .unwrap()
+            .puzzles;
+        let (mut before, mut after, mut forcing_steps, mut unsound) = (0, 0, 0, 0);
+        let start = std::time::Instant::now();
+        for puzzle in &puzzles {
+            let all = Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE);
+            let mut basic = all.clone();
+            basic.techniques.retain(|t| !is_forcing(*t));
+            before += engine::solve(puzzle, &basic).backtracks();
+            let solve = engine::solve(puzzle, &all);
+            after += solve.backtracks();
+            forcing_steps += solve
+                .steps
+                .iter()
+                .filter(|s| is_forcing(s.technique))
+                .count();
+            if let Some((i, step)) = solve.first_unsound_step() {
+                unsound += 1;
+                eprintln!("UNSOUND {file} step {i}: {}", step.explanation);
+            }
+        }
+        eprintln!(
+            "{file}: {} puzzles, backtracking steps {before} before, {after} after; \
+             {forcing_steps} forcing steps, {unsound} unsound, {:?}",
+            puzzles.len(),
+            start.elapsed()
+        );
+        assert_eq!(unsound, 0);
+    }
+    let _ = techniques::ordered(9, 4);
+}
