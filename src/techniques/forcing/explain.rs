@@ -59,8 +59,9 @@ pub fn chains(state: &State, branch: &Branch, ends: &[u32]) -> String {
 }
 
 /// What `ends` rest on in a net: the assumption, the first [`NET_LISTED`] placements on the way
-/// and the number of implications: `r1c1=4 ⇒ r2c3=5, r4c4=1, … (23 implications)`.
-pub fn net(state: &State, branch: &Branch, ends: &[u32]) -> String {
+/// (but not `omit`) and the number of implications: `r1c1=4 ⇒ r2c3=5, r4c4=1, … (23
+/// implications)`.
+pub fn net(state: &State, branch: &Branch, ends: &[u32], omit: Option<u32>) -> String {
     let used = branch.ancestors(ends);
     let (roots, implied): (Vec<u32>, Vec<u32>) =
         used.iter().partition(|&&i| branch.premises(i).is_empty());
@@ -70,7 +71,7 @@ pub fn net(state: &State, branch: &Branch, ends: &[u32]) -> String {
         .collect();
     let placements: Vec<String> = implied
         .iter()
-        .filter(|&&i| branch.nodes[i as usize].fact.holds && !ends.contains(&i))
+        .filter(|&&i| branch.nodes[i as usize].fact.holds && Some(i) != omit)
         .map(|&i| fact(state, branch.nodes[i as usize].fact))
         .collect();
     let mut text = roots.join(", ");

@@ -123,7 +123,7 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
             .map(|d| Fact::placed(Candidate::new(cell, d)))
             .collect();
         if let Some((branches, conclusion)) = common_conclusion(&mut propagator, &assumptions) {
-            let from = format!("from {}", state.name(cell));
+            let from = format!("every candidate of {}", state.name(cell));
             let mut step = verity_step(state, technique, &from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
             if !sink(step) {
@@ -148,9 +148,8 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
                 .iter()
                 .map(|&c| Fact::placed(Candidate::new(c, digit)))
                 .collect();
-            if let Some((branches, conclusion)) = common_conclusion(&mut propagator, &assumptions)
-            {
-                let from = format!("for {digit} in {}", state.house_name(id));
+            if let Some((branches, conclusion)) = common_conclusion(&mut propagator, &assumptions) {
+                let from = format!("every place of {digit} in {}", state.house_name(id));
                 let mut step = verity_step(state, technique, &from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
@@ -219,10 +218,7 @@ fn contradiction_step(
     };
     conclude(&mut step, conclusion);
     step.pattern.push(candidate);
-    let (conflict, premises) = branch
-        .contradiction
-        .as_ref()
-        .expect("a branch that broke");
+    let (conflict, premises) = branch.contradiction.as_ref().expect("a branch that broke");
     if let Conflict::NoPlace(house, _) = conflict {
         step.cover.push(*house);
     }
@@ -233,7 +229,7 @@ fn contradiction_step(
     let reasons = if technique == Technique::ForcingChain(Forcing::Contradiction) {
         explain::chains(state, branch, premises)
     } else {
-        explain::net(state, branch, premises)
+        explain::net(state, branch, premises, None)
     };
     let broken = match conflict {
         Conflict::Both(_) if technique == Technique::ForcingChain(Forcing::Contradiction) => None,
@@ -263,17 +259,18 @@ fn verity_step(
         .map(|branch| {
             let end = branch.find(conclusion).expect("a common fact");
             if net {
-                explain::net(state, branch, &[end])
+                let used = explain::net(state, branch, &[end], Some(end));
+                format!("{used} ⇒ {}", explain::fact(state, conclusion))
             } else {
                 explain::chains(state, branch, &[end])
             }
         })
         .collect();
     step.explanation = format!(
-        "{} {from}: {} ⇒ {}",
+        "{}: {from} ⇒ {}: {}",
         explain::sentence(technique),
-        lines.join("; "),
-        explain::conclusion(state, conclusion)
+        explain::conclusion(state, conclusion),
+        lines.join("; ")
     );
     step
 }

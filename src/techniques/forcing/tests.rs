@@ -3,9 +3,9 @@
 //! forcing -- --ignored --nocapture`).
 
 use crate::engine::state::State;
-use crate::engine::step::{Forcing, Step, Technique};
+use crate::engine::step::{Candidate, Forcing, Step, Technique};
 use crate::engine::{self, Options};
-use crate::model::{DigitSet, Puzzle};
+use crate::model::{Cell, Digit, DigitSet, Puzzle};
 use crate::read::{ReadOptions, read_text};
 use crate::search::count_from_candidates;
 use crate::techniques::{self, find_all, find_first};
@@ -75,31 +75,60 @@ fn every_forcing_step_on_a_stuck_nine_by_nine_holds_in_the_solution() {
         let steps = find_all(technique, &state);
         assert!(!steps.is_empty(), "{technique}");
         for step in &steps {
-            assert!(holds_in_every_solution(&state, step), "{}", step.explanation);
+            assert!(
+                holds_in_every_solution(&state, step),
+                "{}",
+                step.explanation
+            );
         }
     }
 }
 
+/// A 5x5 and a 6x6 jigsaw (janko.at Chaos Sudoku 9 and 27) and a 6x6 with 2x3 boxes and
+/// several solutions (each step must hold in all of them).
+const SMALL: [&str; 3] = [
+    "5 2..1.3...5.....4......... abbbcabcccabcddaaeddeeeed 2351434125523414125315432 9_5x5\n",
+    "6 .......5...63.......2.4...1......... aaabbbccaabdceabbdceeeedcefdddcfffff \
+     526314453126314652632541261435145263 27_6x6\n",
+    "3....1.5.4............4.1...6..2..1.\n",
+];
+
 #[test]
-fn six_by_six_and_jigsaw_forcing_steps_hold() {
-    // A 6x6 with 2x3 boxes and a 9x9 jigsaw, each taken to where the basic techniques stop.
-    let six = "1.....\n..3...\n....5.\n.2....\n...4..\n.....6\n";
-    for text in [six] {
+fn forcing_steps_on_small_jigsaws_and_boxes_hold_in_every_solution() {
+    for text in SMALL {
         let state = stuck_state(&puzzle(text));
+        let mut found = 0;
         for technique in FORCING {
             for step in find_all(technique, &state) {
-                assert!(holds_in_every_solution(&state, &step), "{}", step.explanation);
+                assert!(
+                    holds_in_every_solution(&state, &step),
+                    "{}",
+                    step.explanation
+                );
+                found += 1;
             }
         }
+        eprintln!("{found} steps: {}", text.trim());
+        assert!(found > 0, "{text}");
     }
 }
 
 #[test]
-fn explanations_name_the_assumption_the_chain_and_the_conclusion() {
+fn explanations_name_the_technique_the_implications_and_the_conclusion() {
     let state = stuck_state(&puzzle(HARD_9X9));
     for technique in FORCING {
         let step = find_first(technique, &state).unwrap();
-        eprintln!("{}", step.explanation);
+        let conclusion = match (step.placements.first(), step.eliminations.first()) {
+            (Some(p), _) => state.claim(p.cell, &format!("={}", p.digit)),
+            (None, Some(e)) => state.claim(e.cell, &format!("<>{}", e.digit)),
+            (None, None) => unreachable!("a step makes progress"),
+        };
+        let text = &step.explanation;
+        assert!(
+            text.starts_with(&super::explain::sentence(technique))
+                || text.starts_with("Nishio on ")
+        );
+        assert!(text.contains(&conclusion) && text.contains(" ⇒ "), "{text}");
     }
 }
 
@@ -157,4 +186,29 @@ fn wide_soundness_run() {
         assert_eq!(unsound, 0);
     }
     let _ = techniques::ordered(9, 4);
+}
+
+#[test]
+fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
+    // Without r1c2=3, 3 goes to r1c5 (its other place in row 1); that forces 3 into r5c4 along
+    // one line and into r4c3 along another, and r4c3=3 removes it from r5c4 again.
+    let state = stuck_state(&puzzle(SMALL[0]));
+    let chain = find_first(Technique::ForcingChain(Forcing::Contradiction), &state).unwrap();
+    assert_eq!(
+        chain.explanation,
+        "Forcing chain contradiction: r1c2<>3 ⇒ r1c5=3 ⇒ r5c4=3 and r1c2<>3 ⇒ r1c5=3 ⇒ r4c3=3 ⇒ \
+         r5c4<>3 ⇒ r1c2=3 (line 1, symbol 2)"
+    );
+    assert_eq!(
+        chain.placements,
+        [Candidate::new(Cell::at(0, 1, 5), Digit::new(3))]
+    );
+    assert!(holds_in_every_solution(&state, &chain));
+    let nishio = find_first(Technique::Nishio, &state).unwrap();
+    assert_eq!(
+        nishio.explanation,
+        "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ r4c4 is both 3 and not 3 ⇒ \
+         r1c5<>3 (line 1, symbol 5)"
+    );
+    assert!(holds_in_every_solution(&state, &nishio));
 }
