@@ -6,7 +6,7 @@ use super::propagate::{Branch, Conflict, Fact};
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Technique};
 use crate::model::Cell;
-use crate::techniques::subsets::eliminations_text;
+use crate::techniques::subsets::{eliminations_text, shared_houses};
 
 /// Placements a net's explanation lists before it only counts.
 pub const NET_LISTED: usize = 5;
@@ -87,18 +87,49 @@ pub fn net(state: &State, branch: &Branch, ends: &[u32], omit: Option<u32>) -> S
     format!("{text} ({count} implication{plural})")
 }
 
-/// What broke: `r4c4 has no candidate left`, `box 2 has no place for 9`, `r3c5 is both 2 and
-/// not 2`.
-pub fn conflict(state: &State, conflict: Conflict) -> String {
+/// What broke: `r4c4 has no candidate left`, `box 2 has no place for 9`, `7 twice in column 9
+/// (r3c9, r4c9)`, `r4c9 would be both 7 and 3`, `r3c5 is both 2 and not 2`.
+pub fn conflict(state: &State, branch: &Branch, conflict: Conflict, premises: &[u32]) -> String {
     match conflict {
-        Conflict::Both(Candidate { cell, digit }) => {
-            format!("{} is both {digit} and not {digit}", cell_name(state, cell))
-        }
+        Conflict::Both(candidate) => both(state, branch, candidate, premises),
         Conflict::EmptyCell(cell) => format!("{} has no candidate left", cell_name(state, cell)),
         Conflict::NoPlace(house, digit) => {
             format!("{} has no place for {digit}", state.house_name(house))
         }
     }
+}
+
+/// A candidate both placed and eliminated, told by what eliminated it when that was a
+/// placement: the same digit in a peer, or another digit in the cell.
+fn both(state: &State, branch: &Branch, candidate: Candidate, premises: &[u32]) -> String {
+    let Candidate { cell, digit } = candidate;
+    let name = cell_name(state, cell);
+    let remover = premises
+        .iter()
+        .find(|&&i| !branch.nodes[i as usize].fact.holds)
+        .and_then(|&i| match branch.premises(i) {
+            &[p] if branch.nodes[p as usize].fact.holds => Some(branch.nodes[p as usize].fact),
+            _ => None,
+        });
+    let Some(Fact {
+        candidate: other, ..
+    }) = remover
+    else {
+        return format!("{name} is both {digit} and not {digit}");
+    };
+    if other.cell == cell {
+        return format!("{name} would be both {digit} and {}", other.digit);
+    }
+    let layout = state.layout();
+    let house = shared_houses(layout, &[cell, other.cell])[0];
+    let mut cells = [cell, other.cell];
+    cells.sort_unstable();
+    format!(
+        "{digit} twice in {} ({}, {})",
+        state.house_name(house),
+        cell_name(state, cells[0]),
+        cell_name(state, cells[1])
+    )
 }
 
 /// The step's conclusion with the cell's sheet address: `r1c1=4 (A1)`, `r1c1<>4 (A1)`.

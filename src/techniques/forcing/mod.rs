@@ -231,13 +231,9 @@ fn contradiction_step(
     } else {
         explain::net(state, branch, premises, None)
     };
-    let broken = match conflict {
-        Conflict::Both(_) if technique == Technique::ForcingChain(Forcing::Contradiction) => None,
-        _ => Some(explain::conflict(state, *conflict)),
-    };
+    let broken = explain::conflict(state, branch, *conflict, premises);
     step.explanation = format!(
-        "{title}: {reasons}{} ⇒ {}",
-        broken.map_or(String::new(), |b| format!(" ⇒ {b}")),
+        "{title}: {reasons} ⇒ {broken} ⇒ {}",
         explain::conclusion(state, conclusion)
     );
     step

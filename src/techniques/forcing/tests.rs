@@ -191,13 +191,13 @@ fn wide_soundness_run() {
 #[test]
 fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     // Without r1c2=3, 3 goes to r1c5 (its other place in row 1); that forces 3 into r5c4 along
-    // one line and into r4c3 along another, and r4c3=3 removes it from r5c4 again.
+    // one line and into r4c3, in the same region, along another.
     let state = stuck_state(&puzzle(SMALL[0]));
     let chain = find_first(Technique::ForcingChain(Forcing::Contradiction), &state).unwrap();
     assert_eq!(
         chain.explanation,
         "Forcing chain contradiction: r1c2<>3 ⇒ r1c5=3 ⇒ r5c4=3 and r1c2<>3 ⇒ r1c5=3 ⇒ r4c3=3 ⇒ \
-         r5c4<>3 ⇒ r1c2=3 (line 1, symbol 2)"
+         r5c4<>3 ⇒ 3 twice in region 5 (r4c3, r5c4) ⇒ r1c2=3 (line 1, symbol 2)"
     );
     assert_eq!(
         chain.placements,
@@ -207,7 +207,7 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     let nishio = find_first(Technique::Nishio, &state).unwrap();
     assert_eq!(
         nishio.explanation,
-        "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ r4c4 is both 3 and not 3 ⇒ \
+        "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ 3 twice in row 4 (r4c3, r4c4) ⇒ \
          r1c5<>3 (line 1, symbol 5)"
     );
     assert!(holds_in_every_solution(&state, &nishio));
