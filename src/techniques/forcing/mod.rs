@@ -25,6 +25,7 @@ use crate::engine::step::{Candidate, Forcing, Step, Technique};
 use crate::model::Digit;
 use crate::techniques::Sink;
 use propagate::{Branch, Conflict, Fact, Propagator, Scope};
+use std::collections::HashMap;
 
 /// The longest line of implications a forcing chain follows from its assumption; a placement
 /// and each elimination it causes count one each, so 20 allows about ten cells.
@@ -65,8 +66,9 @@ pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
 /// a place for that digit (or two placements of it in one house) is eliminated.
 pub fn nishio(state: &State, sink: &mut Sink) {
     let cap = implication_cap(state.size());
+    let mut propagator = Propagator::new(state, Scope::Digit(Digit::new(1)), cap);
     for digit in (1..=state.size()).map(Digit::new) {
-        let mut propagator = Propagator::new(state, Scope::Digit(digit), cap);
+        propagator.set_digit(digit);
         for cell in state.layout().cells() {
             if !state.candidates(cell).contains(digit) {
                 continue;
@@ -112,7 +114,7 @@ pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
 /// a cell holds.
 pub fn cell(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Cell, net);
-    let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
+    let mut implications = Implications::new(state, net);
     for cell in state.layout().cells() {
         let options = state.candidates(cell);
         if options.len() < 2 {
@@ -122,8 +124,9 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
             .iter()
             .map(|d| Fact::placed(Candidate::new(cell, d)))
             .collect();
-        if let Some((branches, conclusion)) = common_conclusion(&mut propagator, &assumptions) {
+        if let Some(conclusion) = implications.common(&assumptions) {
             let from = format!("every candidate of {}", state.name(cell));
+            let branches = implications.branches(&assumptions);
             let mut step = verity_step(state, technique, &from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
             if !sink(step) {
@@ -137,7 +140,7 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
 /// digit in a house (row, column or region) holds.
 pub fn region(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Region, net);
-    let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
+    let mut implications = Implications::new(state, net);
     for (id, house) in state.layout().houses().iter().enumerate() {
         for digit in state.missing(house).iter() {
             let places = state.places(house, digit);
@@ -148,8 +151,9 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
                 .iter()
                 .map(|&c| Fact::placed(Candidate::new(c, digit)))
                 .collect();
-            if let Some((branches, conclusion)) = common_conclusion(&mut propagator, &assumptions) {
+            if let Some(conclusion) = implications.common(&assumptions) {
                 let from = format!("every place of {digit} in {}", state.house_name(id));
+                let branches = implications.branches(&assumptions);
                 let mut step = verity_step(state, technique, &from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
@@ -170,37 +174,59 @@ fn technique(kind: Forcing, net: bool) -> Technique {
     }
 }
 
-/// The branches of `assumptions` (one of which must hold) and a fact they all reach — a
-/// placement if there is one — or `None` when they share nothing or one of them breaks (which
-/// is a contradiction step's business).
-fn common_conclusion(
-    propagator: &mut Propagator,
-    assumptions: &[Fact],
-) -> Option<(Vec<Branch>, Fact)> {
-    let mut branches = Vec::with_capacity(assumptions.len());
-    let mut common: Option<Vec<Fact>> = None;
-    for &assumption in assumptions {
-        let branch = propagator.run(&[assumption]);
-        if branch.contradiction.is_some() {
-            return None;
+/// What each placement leads to, found once per search and kept for the cells and houses that
+/// share it.
+struct Implications<'a> {
+    propagator: Propagator<'a>,
+    known: HashMap<Candidate, Option<Vec<Fact>>>,
+}
+
+impl<'a> Implications<'a> {
+    fn new(state: &'a State, net: bool) -> Implications<'a> {
+        Implications {
+            propagator: Propagator::new(state, scope(net), implication_cap(state.size())),
+            known: HashMap::new(),
         }
-        let facts = branch.sorted_facts();
-        let shared = match common {
-            None => facts,
-            Some(mut shared) => {
-                shared.retain(|f| facts.binary_search(f).is_ok());
-                shared
-            }
-        };
-        if shared.is_empty() {
-            return None;
-        }
-        common = Some(shared);
-        branches.push(branch);
     }
-    let common = common?;
-    let conclusion = common.iter().find(|f| f.holds).unwrap_or(&common[0]);
-    Some((branches, *conclusion))
+
+    /// The facts (sorted) that placing `candidate` leads to, or `None` if it breaks.
+    fn of(&mut self, candidate: Candidate) -> Option<&[Fact]> {
+        let propagator = &mut self.propagator;
+        self.known
+            .entry(candidate)
+            .or_insert_with(|| {
+                let branch = propagator.run(&[Fact::placed(candidate)]);
+                branch
+                    .contradiction
+                    .is_none()
+                    .then(|| branch.sorted_facts())
+            })
+            .as_deref()
+    }
+
+    /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a
+    /// placement if there is one — or `None` when they share nothing or one of them breaks
+    /// (which is a contradiction step's business).
+    fn common(&mut self, assumptions: &[Fact]) -> Option<Fact> {
+        let (first, rest) = assumptions.split_first()?;
+        let mut shared = self.of(first.candidate)?.to_vec();
+        for assumption in rest {
+            let facts = self.of(assumption.candidate)?;
+            shared.retain(|f| facts.binary_search(f).is_ok());
+            if shared.is_empty() {
+                return None;
+            }
+        }
+        shared.iter().find(|f| f.holds).or(shared.first()).copied()
+    }
+
+    /// The branches of `assumptions`, with their implications, for an explanation.
+    fn branches(&mut self, assumptions: &[Fact]) -> Vec<Branch> {
+        assumptions
+            .iter()
+            .map(|&a| self.propagator.run(&[a]))
+            .collect()
+    }
 }
 
 /// The step of an assumption that broke: it concludes the opposite of the assumption.

@@ -132,6 +132,8 @@ pub struct Propagator<'a> {
     /// Digits placed in each house, by the state or the branch.
     placed: Vec<DigitSet>,
     placed_in_state: Vec<DigitSet>,
+    /// Places left for each digit in each house (`house * size + digit index`).
+    places: Vec<u16>,
     /// Node index + 1 of each fact reached (0: not reached), by [`Propagator::key`].
     reached: Vec<u32>,
     nodes: Vec<Node>,
@@ -150,7 +152,17 @@ impl<'a> Propagator<'a> {
             .iter()
             .map(|h| full.without(state.missing(h)))
             .collect();
+        let layout = state.layout();
+        let mut places = vec![0u16; layout.houses().len() * size];
+        for (h, house) in layout.houses().iter().enumerate() {
+            for &cell in &house.cells {
+                for digit in state.candidates(cell).iter() {
+                    places[h * size + digit.index()] += 1;
+                }
+            }
+        }
         Propagator {
+            places,
             state,
             scope,
             cap,
@@ -162,6 +174,11 @@ impl<'a> Propagator<'a> {
             pool: Vec::new(),
             contradiction: None,
         }
+    }
+
+    /// Follows one digit from now on (Nishio), keeping the buffers.
+    pub fn set_digit(&mut self, digit: Digit) {
+        self.scope = Scope::Digit(digit);
     }
 
     /// The consequences of `assumptions` (facts about candidates of the state), up to the
@@ -193,9 +210,12 @@ impl<'a> Propagator<'a> {
             let key = self.key(node.fact);
             self.reached[key] = 0;
             self.candidates[cell.index()] = self.state.candidates(cell);
-            if node.fact.holds {
-                for &h in layout.houses_of(cell) {
+            for &h in layout.houses_of(cell) {
+                if node.fact.holds {
                     self.placed[h] = self.placed_in_state[h];
+                } else {
+                    let slot = self.slot(h, node.fact.candidate.digit);
+                    self.places[slot] += 1;
                 }
             }
         }
@@ -227,15 +247,25 @@ impl<'a> Propagator<'a> {
             ..fact
         });
         let index = self.push(fact, premises, depth);
-        if let Some(opposite) = opposite {
-            self.contradiction = Some((Conflict::Both(fact.candidate), vec![opposite, index]));
-        } else if fact.holds {
+        // The fact takes effect even when it breaks the branch, so that `reset` undoes it.
+        if fact.holds {
             for &h in self.state.layout().houses_of(cell) {
                 self.placed[h].insert(digit);
             }
         } else {
             self.candidates[cell.index()].remove(digit);
+            for &h in self.state.layout().houses_of(cell) {
+                let slot = self.slot(h, digit);
+                self.places[slot] -= 1;
+            }
         }
+        if let Some(opposite) = opposite {
+            self.contradiction = Some((Conflict::Both(fact.candidate), vec![opposite, index]));
+        }
+    }
+
+    fn slot(&self, house: usize, digit: Digit) -> usize {
+        house * self.state.size() + digit.index()
     }
 
     fn push(&mut self, fact: Fact, premises: &[u32], depth: u32) -> u32 {
@@ -309,18 +339,15 @@ impl<'a> Propagator<'a> {
     /// After an elimination of `digit` in house `h`: a contradiction if it has no place left, a
     /// placement if it has one.
     fn hidden_single(&mut self, h: usize, digit: Digit, depth: u32) {
-        if self.placed[h].contains(digit) {
+        if self.placed[h].contains(digit) || self.places[self.slot(h, digit)] > 1 {
             return;
         }
         let house: &House = &self.state.layout().houses()[h];
-        let mut places = house
+        let first = house
             .cells
             .iter()
-            .filter(|c| self.candidates[c.index()].contains(digit));
-        let (first, second) = (places.next().copied(), places.next());
-        if second.is_some() {
-            return;
-        }
+            .copied()
+            .find(|c| self.candidates[c.index()].contains(digit));
         let premises: Vec<u32> = house
             .cells
             .iter()

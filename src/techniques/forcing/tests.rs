@@ -132,6 +132,33 @@ fn explanations_name_the_technique_the_implications_and_the_conclusion() {
     }
 }
 
+#[test]
+fn a_branch_leaves_the_propagator_as_it_found_it() {
+    // Every branch, run again after all the others, reaches exactly the same facts.
+    use super::propagate::{Fact, Propagator, Scope};
+    let state = stuck_state(&puzzle(HARD_9X9));
+    for scope in [Scope::Chain(20), Scope::Net, Scope::Digit(Digit::new(4))] {
+        let mut propagator = Propagator::new(&state, scope, 1000);
+        let assumptions: Vec<Fact> = state
+            .layout()
+            .cells()
+            .flat_map(|c| {
+                state
+                    .candidates(c)
+                    .iter()
+                    .map(move |d| Candidate::new(c, d))
+            })
+            .flat_map(|c| [Fact::placed(c), Fact::eliminated(c)])
+            .collect();
+        let first: Vec<_> = assumptions.iter().map(|&a| propagator.run(&[a])).collect();
+        for (a, branch) in assumptions.iter().zip(&first) {
+            let again = propagator.run(&[*a]);
+            assert_eq!(again.sorted_facts(), branch.sorted_facts());
+            assert_eq!(again.contradiction, branch.contradiction);
+        }
+    }
+}
+
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
 /// against the unique solution.
 #[test]
@@ -211,4 +238,46 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
          r1c5<>3 (line 1, symbol 5)"
     );
     assert!(holds_in_every_solution(&state, &nishio));
+}
+
+#[test]
+#[ignore]
+fn time_big() {
+    let text = std::fs::read_to_string("/tmp/a1.txt").unwrap();
+    let p = puzzle(&text);
+    let mut state = State::from_puzzle(&p);
+    let order = techniques::ordered(p.size(), 4);
+    let mut spent = std::collections::BTreeMap::new();
+    let solution = crate::search::count_solutions(&p, 2).first.unwrap();
+    while !state.is_solved() {
+        let mut applied = false;
+        for &t in &order {
+            let start = std::time::Instant::now();
+            let step = find_first(t, &state);
+            let entry = spent
+                .entry(t.name())
+                .or_insert((std::time::Duration::ZERO, 0));
+            entry.0 += start.elapsed();
+            entry.1 += 1;
+            if let Some(step) = step {
+                state.apply(&step);
+                applied = true;
+                break;
+            }
+        }
+        if !applied {
+            let cell = state
+                .layout()
+                .cells()
+                .find(|&c| state.value(c).is_none())
+                .unwrap();
+            let mut step = Step::new(Technique::Backtracking);
+            step.placements
+                .push(Candidate::new(cell, solution.get(cell).unwrap()));
+            state.apply(&step);
+        }
+    }
+    for (t, d) in spent {
+        eprintln!("{t}: {d:?}");
+    }
 }
