@@ -51,6 +51,7 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         Technique::ForcingNet(Forcing::Contradiction) => (700, Level::Extreme, 9.0),
         Technique::ForcingNet(Forcing::Cell) => (700, Level::Extreme, 9.2),
         Technique::ForcingNet(Forcing::Region) => (700, Level::Extreme, 9.3),
+        Technique::TemplateSet | Technique::TemplateDelete => (10_000, Level::Extreme, 9.5),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

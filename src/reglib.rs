@@ -236,6 +236,8 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0300" => vec![Technique::BasicFish(2)],
         "0301" => vec![Technique::BasicFish(3)],
         "0302" => vec![Technique::BasicFish(4)],
+        "1201" => vec![Technique::TemplateSet],
+        "1202" => vec![Technique::TemplateDelete],
         "1301" => vec![Technique::ForcingChain(Forcing::Contradiction)],
         "1302" => vec![
             Technique::ForcingChain(Forcing::Cell),

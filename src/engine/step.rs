@@ -125,6 +125,10 @@ pub enum Technique {
     ForcingChain(Forcing),
     /// Forcing nets: every naked and hidden single that follows.
     ForcingNet(Forcing),
+    /// Cells that every placement of a digit once per row, column and region uses take it.
+    TemplateSet,
+    /// Candidates that no placement of a digit once per row, column and region uses go.
+    TemplateDelete,
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -167,6 +171,8 @@ impl Technique {
             Technique::ForcingNet(Forcing::Contradiction) => "Forcing Net Contradiction".into(),
             Technique::ForcingNet(Forcing::Cell) => "Cell Forcing Net".into(),
             Technique::ForcingNet(Forcing::Region) => "Region Forcing Net".into(),
+            Technique::TemplateSet => "Template Set".into(),
+            Technique::TemplateDelete => "Template Delete".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -194,6 +200,8 @@ impl Technique {
             Technique::ForcingChain(_) => "1302",
             Technique::ForcingNet(Forcing::Contradiction) => "1303",
             Technique::ForcingNet(_) => "1304",
+            Technique::TemplateSet => "1201",
+            Technique::TemplateDelete => "1202",
             _ => return None,
         })
     }
@@ -209,9 +217,11 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
-            Technique::Nishio | Technique::ForcingChain(_) | Technique::ForcingNet(_) => {
-                Family::Forcing
-            }
+            Technique::Nishio
+            | Technique::ForcingChain(_)
+            | Technique::ForcingNet(_)
+            | Technique::TemplateSet
+            | Technique::TemplateDelete => Family::Forcing,
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -34,6 +34,8 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::Nishio => forcing::nishio(state, &mut progress),
         Technique::ForcingChain(kind) => forcing::find(state, kind, false, &mut progress),
         Technique::ForcingNet(kind) => forcing::find(state, kind, true, &mut progress),
+        Technique::TemplateSet => forcing::templates(state, true, &mut progress),
+        Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -91,5 +93,6 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             });
         }
     }
+    order.extend([Technique::TemplateSet, Technique::TemplateDelete]);
     order
 }

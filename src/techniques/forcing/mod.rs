@@ -19,6 +19,9 @@
 
 mod explain;
 mod propagate;
+mod templates;
+
+pub use templates::{MAX_TEMPLATE_NODES, templates};
 
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Forcing, Step, Technique};

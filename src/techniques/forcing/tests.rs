@@ -47,10 +47,7 @@ fn stuck_state(puzzle: &Puzzle) -> State {
 }
 
 fn is_forcing(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::Nishio | Technique::ForcingChain(_) | Technique::ForcingNet(_)
-    )
+    t.family() == crate::engine::step::Family::Forcing
 }
 
 const FORCING: [Technique; 7] = [
@@ -130,6 +127,32 @@ fn explanations_name_the_technique_the_implications_and_the_conclusion() {
         );
         assert!(text.contains(&conclusion) && text.contains(" ⇒ "), "{text}");
     }
+}
+
+#[test]
+fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
+    let mut found = Vec::new();
+    for text in SMALL.iter().copied().chain([HARD_9X9]) {
+        let state = stuck_state(&puzzle(text));
+        for technique in [Technique::TemplateSet, Technique::TemplateDelete] {
+            for step in find_all(technique, &state) {
+                assert!(
+                    holds_in_every_solution(&state, &step),
+                    "{}",
+                    step.explanation
+                );
+                found.push(step.explanation);
+            }
+        }
+    }
+    // The 9x9 (boxes) comes last: digit 4 has six templates, none through r5c9 or r6c6.
+    assert_eq!(
+        found.last().unwrap(),
+        "Template delete: none of the 6 ways to place 4 once in every row, column and box (on no \
+         cell that every template of another digit takes) goes through these cells ⇒ \
+         r5c9<>4 (line 1, symbol 45), r6c6<>4 (line 1, symbol 51)"
+    );
+    assert!(found.len() > 10);
 }
 
 #[test]
