@@ -1,4 +1,4 @@
-//! Forcing chains and nets, and Nishio: the last logical resort before backtracking.
+//! Forcing chains and nets, Nishio and templates: the last logical resorts before backtracking.
 //!
 //! All of them assume something, follow its consequences with one routine
 //! ([`propagate::Propagator`]) and conclude:
@@ -14,8 +14,11 @@
 //! follows one digit only: a placement removes it from the peers and a house with one place left
 //! for it fills that place, until some house has no place left.
 //!
-//! Costs are bounded by [`MAX_CHAIN_LENGTH`] and [`MAX_NET_IMPLICATIONS`]; a bound only makes a
-//! branch conclude less, never something false.
+//! *Templates* ([`templates`]) go all the way for one digit: they list every placement of it
+//! once per row, column and region.
+//!
+//! Costs are bounded by [`MAX_CHAIN_LENGTH`], [`MAX_NET_IMPLICATIONS`] and [`MAX_TEMPLATE_NODES`];
+//! a bound only makes a search conclude less, never something false.
 
 mod explain;
 mod propagate;
