@@ -34,28 +34,44 @@ fn cell_name(state: &State, cell: Cell) -> String {
 }
 
 /// The line of implications from the assumption to each of `ends`, joined by `and`: each line
-/// shows the assumption, the placements on the way and its end.
+/// shows the assumption, the placements on the way and its end. Lines that differ only in their
+/// end are written once with their ends listed: `r1c1=4 ⇒ r2c3=5 ⇒ r2c7<>4, r2c8<>4`.
 pub fn chains(state: &State, branch: &Branch, ends: &[u32]) -> String {
     let mut ordered = ends.to_vec();
     ordered.sort_by_key(|&i| !branch.nodes[i as usize].fact.holds);
-    ordered
-        .iter()
-        .map(|&end| {
-            let mut path = vec![end];
-            while let Some(&previous) = branch.premises(*path.last().unwrap()).first() {
-                path.push(previous);
-            }
-            let last = path.len() - 1;
-            path.iter()
-                .enumerate()
-                .rev()
-                .filter(|&(k, &i)| k == 0 || k == last || branch.nodes[i as usize].fact.holds)
-                .map(|(_, &i)| fact(state, branch.nodes[i as usize].fact))
-                .collect::<Vec<_>>()
-                .join(" ⇒ ")
+    let mut lines: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    for &end in &ordered {
+        let mut steps = line(state, branch, end);
+        let last = steps.pop().unwrap_or_default();
+        match lines.iter_mut().find(|(prefix, _)| *prefix == steps) {
+            Some((_, ends)) => ends.push(last),
+            None => lines.push((steps, vec![last])),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(mut steps, ends)| {
+            steps.push(ends.join(", "));
+            steps.join(" ⇒ ")
         })
         .collect::<Vec<_>>()
         .join(" and ")
+}
+
+/// The facts of one line, from the assumption to `end`: the assumption, the placements on the
+/// way and the end.
+fn line(state: &State, branch: &Branch, end: u32) -> Vec<String> {
+    let mut path = vec![end];
+    while let Some(&previous) = branch.premises(*path.last().unwrap()).first() {
+        path.push(previous);
+    }
+    let last = path.len() - 1;
+    path.iter()
+        .enumerate()
+        .rev()
+        .filter(|&(k, &i)| k == 0 || k == last || branch.nodes[i as usize].fact.holds)
+        .map(|(_, &i)| fact(state, branch.nodes[i as usize].fact))
+        .collect()
 }
 
 /// What `ends` rest on in a net: the assumption, the first [`NET_LISTED`] placements on the way

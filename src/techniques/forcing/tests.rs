@@ -8,7 +8,7 @@ use crate::engine::{self, Options};
 use crate::model::{Cell, Digit, DigitSet, Puzzle};
 use crate::read::{ReadOptions, read_text};
 use crate::search::count_from_candidates;
-use crate::techniques::{self, find_all, find_first};
+use crate::techniques::{find_all, find_first};
 
 /// Whether `step` holds in every solution of `state` (the state must have one).
 fn holds_in_every_solution(state: &State, step: &Step) -> bool {
@@ -235,7 +235,6 @@ fn wide_soundness_run() {
         );
         assert_eq!(unsound, 0);
     }
-    let _ = techniques::ordered(9, 4);
 }
 
 #[test]
@@ -261,46 +260,4 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
          r1c5<>3 (line 1, symbol 5)"
     );
     assert!(holds_in_every_solution(&state, &nishio));
-}
-
-#[test]
-#[ignore]
-fn time_big() {
-    let text = std::fs::read_to_string("/tmp/a1.txt").unwrap();
-    let p = puzzle(&text);
-    let mut state = State::from_puzzle(&p);
-    let order = techniques::ordered(p.size(), 4);
-    let mut spent = std::collections::BTreeMap::new();
-    let solution = crate::search::count_solutions(&p, 2).first.unwrap();
-    while !state.is_solved() {
-        let mut applied = false;
-        for &t in &order {
-            let start = std::time::Instant::now();
-            let step = find_first(t, &state);
-            let entry = spent
-                .entry(t.name())
-                .or_insert((std::time::Duration::ZERO, 0));
-            entry.0 += start.elapsed();
-            entry.1 += 1;
-            if let Some(step) = step {
-                state.apply(&step);
-                applied = true;
-                break;
-            }
-        }
-        if !applied {
-            let cell = state
-                .layout()
-                .cells()
-                .find(|&c| state.value(c).is_none())
-                .unwrap();
-            let mut step = Step::new(Technique::Backtracking);
-            step.placements
-                .push(Candidate::new(cell, solution.get(cell).unwrap()));
-            state.apply(&step);
-        }
-    }
-    for (t, d) in spent {
-        eprintln!("{t}: {d:?}");
-    }
 }
