@@ -75,8 +75,8 @@ fn line(state: &State, branch: &Branch, end: u32) -> Vec<String> {
 }
 
 /// What `ends` rest on in a net: the assumption, the first [`NET_LISTED`] placements on the way
-/// (but not `omit`) and the number of implications: `r1c1=4 ⇒ r2c3=5, r4c4=1, … (23
-/// implications)`.
+/// (or eliminations, when there is no placement; never `omit`) and the number of implications:
+/// `r1c1=4 ⇒ r2c3=5, r4c4=1, … (23 implications)`.
 pub fn net(state: &State, branch: &Branch, ends: &[u32], omit: Option<u32>) -> String {
     let used = branch.ancestors(ends);
     let (roots, implied): (Vec<u32>, Vec<u32>) =
@@ -85,9 +85,24 @@ pub fn net(state: &State, branch: &Branch, ends: &[u32], omit: Option<u32>) -> S
         .iter()
         .map(|&i| fact(state, branch.nodes[i as usize].fact))
         .collect();
-    let placements: Vec<String> = implied
+    let shown: Vec<u32> = implied
         .iter()
-        .filter(|&&i| branch.nodes[i as usize].fact.holds && Some(i) != omit)
+        .copied()
+        .filter(|&i| Some(i) != omit)
+        .collect();
+    let placements: Vec<u32> = shown
+        .iter()
+        .copied()
+        .filter(|&i| branch.nodes[i as usize].fact.holds)
+        .collect();
+    // A net without placements on the way is told by its eliminations.
+    let listed = if placements.is_empty() {
+        shown
+    } else {
+        placements
+    };
+    let placements: Vec<String> = listed
+        .iter()
         .map(|&i| fact(state, branch.nodes[i as usize].fact))
         .collect();
     let mut text = roots.join(", ");

@@ -72,6 +72,7 @@ pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
 /// a place for that digit (or two placements of it in one house) is eliminated.
 pub fn nishio(state: &State, sink: &mut Sink) {
     let cap = implication_cap(state.size());
+    let mut found = Vec::new();
     let mut propagator = Propagator::new(state, Scope::Digit(Digit::new(1)), cap);
     for digit in (1..=state.size()).map(Digit::new) {
         propagator.set_digit(digit);
@@ -81,18 +82,17 @@ pub fn nishio(state: &State, sink: &mut Sink) {
             }
             let assumption = Fact::placed(Candidate::new(cell, digit));
             let branch = propagator.run(&[assumption]);
-            if branch.contradiction.is_some()
-                && !sink(contradiction_step(
+            if branch.contradiction.is_some() {
+                found.push(contradiction_step(
                     state,
                     Technique::Nishio,
                     assumption,
                     &branch,
-                ))
-            {
-                return;
+                ));
             }
         }
     }
+    simplest_first(found, sink);
 }
 
 /// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated; an
@@ -100,20 +100,20 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Contradiction, net);
     let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
+    let mut found = Vec::new();
     for cell in state.layout().cells() {
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
                 let branch = propagator.run(&[assumption]);
                 if branch.contradiction.is_some() {
-                    if !sink(contradiction_step(state, technique, assumption, &branch)) {
-                        return;
-                    }
+                    found.push(contradiction_step(state, technique, assumption, &branch));
                     break;
                 }
             }
         }
     }
+    simplest_first(found, sink);
 }
 
 /// Cell forcing chains or nets: a placement or elimination that follows from every candidate of
@@ -121,6 +121,7 @@ pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
 pub fn cell(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Cell, net);
     let mut implications = Implications::new(state, net);
+    let mut found = Vec::new();
     for cell in state.layout().cells() {
         let options = state.candidates(cell);
         if options.len() < 2 {
@@ -133,13 +134,12 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
         if let Some(conclusion) = implications.common(&assumptions) {
             let from = format!("every candidate of {}", state.name(cell));
             let branches = implications.branches(&assumptions);
-            let mut step = verity_step(state, technique, &from, &branches, conclusion);
+            let (mut step, weight) = verity_step(state, technique, &from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
-            if !sink(step) {
-                return;
-            }
+            found.push((step, weight));
         }
     }
+    simplest_first(found, sink);
 }
 
 /// Region forcing chains or nets: a placement or elimination that follows from every place of a
@@ -147,6 +147,7 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
 pub fn region(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Region, net);
     let mut implications = Implications::new(state, net);
+    let mut found = Vec::new();
     for (id, house) in state.layout().houses().iter().enumerate() {
         for digit in state.missing(house).iter() {
             let places = state.places(house, digit);
@@ -160,13 +161,24 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
             if let Some(conclusion) = implications.common(&assumptions) {
                 let from = format!("every place of {digit} in {}", state.house_name(id));
                 let branches = implications.branches(&assumptions);
-                let mut step = verity_step(state, technique, &from, &branches, conclusion);
+                let (mut step, weight) =
+                    verity_step(state, technique, &from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
-                if !sink(step) {
-                    return;
-                }
+                found.push((step, weight));
             }
+        }
+    }
+    simplest_first(found, sink);
+}
+
+/// Passes the steps found to `sink`, those resting on the fewest implications first (in the order
+/// found among equals), until it returns `false`.
+fn simplest_first(mut found: Vec<(Step, usize)>, sink: &mut Sink) {
+    found.sort_by_key(|(_, weight)| *weight);
+    for (step, _) in found {
+        if !sink(step) {
+            return;
         }
     }
 }
@@ -235,13 +247,14 @@ impl<'a> Implications<'a> {
     }
 }
 
-/// The step of an assumption that broke: it concludes the opposite of the assumption.
+/// The step of an assumption that broke: it concludes the opposite of the assumption. With it,
+/// the number of implications it rests on.
 fn contradiction_step(
     state: &State,
     technique: Technique,
     assumption: Fact,
     branch: &Branch,
-) -> Step {
+) -> (Step, usize) {
     let mut step = Step::new(technique);
     let candidate = assumption.candidate;
     let conclusion = Fact {
@@ -268,17 +281,18 @@ fn contradiction_step(
         "{title}: {reasons} ⇒ {broken} ⇒ {}",
         explain::conclusion(state, conclusion)
     );
-    step
+    (step, branch.ancestors(premises).len())
 }
 
-/// The step of a conclusion every branch reaches.
+/// The step of a conclusion every branch reaches. With it, the number of implications it rests
+/// on.
 fn verity_step(
     state: &State,
     technique: Technique,
     from: &str,
     branches: &[Branch],
     conclusion: Fact,
-) -> Step {
+) -> (Step, usize) {
     let mut step = Step::new(technique);
     conclude(&mut step, conclusion);
     let net = matches!(technique, Technique::ForcingNet(_));
@@ -300,7 +314,11 @@ fn verity_step(
         explain::conclusion(state, conclusion),
         lines.join("; ")
     );
-    step
+    let weight = branches
+        .iter()
+        .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))
+        .sum();
+    (step, weight)
 }
 
 /// Puts `conclusion` into the step as a placement or an elimination.

@@ -239,25 +239,31 @@ fn wide_soundness_run() {
 
 #[test]
 fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
-    // Without r1c2=3, 3 goes to r1c5 (its other place in row 1); that forces 3 into r5c4 along
-    // one line and into r4c3, in the same region, along another.
+    // Column 4 holds 3 only in r4c4 and r5c4; r4c3 sees the first along row 4 and the second
+    // in its region.
     let state = stuck_state(&puzzle(SMALL[0]));
     let chain = find_first(Technique::ForcingChain(Forcing::Contradiction), &state).unwrap();
     assert_eq!(
         chain.explanation,
-        "Forcing chain contradiction: r1c2<>3 ⇒ r1c5=3 ⇒ r5c4=3 and r1c2<>3 ⇒ r1c5=3 ⇒ r4c3=3 ⇒ \
-         r5c4<>3 ⇒ 3 twice in region 5 (r4c3, r5c4) ⇒ r1c2=3 (line 1, symbol 2)"
+        "Forcing chain contradiction: r4c3=3 ⇒ r4c4<>3, r5c4<>3 ⇒ column 4 has no place for 3 ⇒ \
+         r4c3<>3 (line 1, symbol 18)"
     );
     assert_eq!(
-        chain.placements,
-        [Candidate::new(Cell::at(0, 1, 5), Digit::new(3))]
+        chain.eliminations,
+        [Candidate::new(Cell::at(3, 2, 5), Digit::new(3))]
     );
     assert!(holds_in_every_solution(&state, &chain));
-    let nishio = find_first(Technique::Nishio, &state).unwrap();
+    // Nishio lists the simplest first; a longer one places 3 twice in row 4.
+    let nishio = find_all(Technique::Nishio, &state);
     assert_eq!(
-        nishio.explanation,
-        "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ 3 twice in row 4 (r4c3, r4c4) ⇒ \
-         r1c5<>3 (line 1, symbol 5)"
+        nishio[0].explanation,
+        "Nishio on 3: r4c3=3 ⇒ r4c4<>3, r5c4<>3 (2 implications) ⇒ column 4 has no place for 3 ⇒ \
+         r4c3<>3 (line 1, symbol 18)"
     );
-    assert!(holds_in_every_solution(&state, &nishio));
+    assert!(nishio.iter().any(|step| step.explanation
+        == "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ 3 twice in row 4 (r4c3, \
+            r4c4) ⇒ r1c5<>3 (line 1, symbol 5)"));
+    for step in &nishio {
+        assert!(holds_in_every_solution(&state, step));
+    }
 }
