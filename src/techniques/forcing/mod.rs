@@ -17,6 +17,10 @@
 //! *Templates* ([`templates`]) go all the way for one digit: they list every placement of it
 //! once per row, column and region.
 //!
+//! Chains and Nishio report their steps simplest first (resting on the fewest implications), so
+//! the engine explains with the shortest; nets report theirs as found, since a full search of
+//! nets costs most and their explanations only count implications.
+//!
 //! Costs are bounded by [`MAX_CHAIN_LENGTH`], [`MAX_NET_IMPLICATIONS`] and [`MAX_TEMPLATE_NODES`];
 //! a bound only makes a search conclude less, never something false.
 
@@ -72,7 +76,7 @@ pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
 /// a place for that digit (or two placements of it in one house) is eliminated.
 pub fn nishio(state: &State, sink: &mut Sink) {
     let cap = implication_cap(state.size());
-    let mut found = Vec::new();
+    let mut found = Delivery::new(sink, true);
     let mut propagator = Propagator::new(state, Scope::Digit(Digit::new(1)), cap);
     for digit in (1..=state.size()).map(Digit::new) {
         propagator.set_digit(digit);
@@ -82,17 +86,19 @@ pub fn nishio(state: &State, sink: &mut Sink) {
             }
             let assumption = Fact::placed(Candidate::new(cell, digit));
             let branch = propagator.run(&[assumption]);
-            if branch.contradiction.is_some() {
-                found.push(contradiction_step(
+            if branch.contradiction.is_some()
+                && !found.offer(contradiction_step(
                     state,
                     Technique::Nishio,
                     assumption,
                     &branch,
-                ));
+                ))
+            {
+                return;
             }
         }
     }
-    simplest_first(found, sink);
+    found.finish();
 }
 
 /// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated; an
@@ -100,20 +106,22 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Contradiction, net);
     let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
-    let mut found = Vec::new();
+    let mut found = Delivery::new(sink, !net);
     for cell in state.layout().cells() {
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
                 let branch = propagator.run(&[assumption]);
                 if branch.contradiction.is_some() {
-                    found.push(contradiction_step(state, technique, assumption, &branch));
+                    if !found.offer(contradiction_step(state, technique, assumption, &branch)) {
+                        return;
+                    }
                     break;
                 }
             }
         }
     }
-    simplest_first(found, sink);
+    found.finish();
 }
 
 /// Cell forcing chains or nets: a placement or elimination that follows from every candidate of
@@ -121,7 +129,7 @@ pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
 pub fn cell(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Cell, net);
     let mut implications = Implications::new(state, net);
-    let mut found = Vec::new();
+    let mut found = Delivery::new(sink, !net);
     for cell in state.layout().cells() {
         let options = state.candidates(cell);
         if options.len() < 2 {
@@ -136,10 +144,12 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
             let branches = implications.branches(&assumptions);
             let (mut step, weight) = verity_step(state, technique, &from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
-            found.push((step, weight));
+            if !found.offer((step, weight)) {
+                return;
+            }
         }
     }
-    simplest_first(found, sink);
+    found.finish();
 }
 
 /// Region forcing chains or nets: a placement or elimination that follows from every place of a
@@ -147,7 +157,7 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
 pub fn region(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Region, net);
     let mut implications = Implications::new(state, net);
-    let mut found = Vec::new();
+    let mut found = Delivery::new(sink, !net);
     for (id, house) in state.layout().houses().iter().enumerate() {
         for digit in state.missing(house).iter() {
             let places = state.places(house, digit);
@@ -165,20 +175,53 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
                     verity_step(state, technique, &from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
-                found.push((step, weight));
+                if !found.offer((step, weight)) {
+                    return;
+                }
             }
         }
     }
-    simplest_first(found, sink);
+    found.finish();
 }
 
-/// Passes the steps found to `sink`, those resting on the fewest implications first (in the order
-/// found among equals), until it returns `false`.
-fn simplest_first(mut found: Vec<(Step, usize)>, sink: &mut Sink) {
-    found.sort_by_key(|(_, weight)| *weight);
-    for (step, _) in found {
-        if !sink(step) {
+/// Where a finder's steps go: gathered and passed on simplest first, those resting on the fewest
+/// implications (chains and Nishio, whose explanations show every line), or straight on as found
+/// (nets, whose explanations only count their implications, and whose searches cost most).
+struct Delivery<'s, 'a> {
+    sink: &'s mut Sink<'a>,
+    gathered: Option<Vec<(Step, usize)>>,
+}
+
+impl<'s, 'a> Delivery<'s, 'a> {
+    fn new(sink: &'s mut Sink<'a>, simplest_first: bool) -> Delivery<'s, 'a> {
+        Delivery {
+            sink,
+            gathered: simplest_first.then(Vec::new),
+        }
+    }
+
+    /// Takes a step and its weight; `false` when the sink wants no more.
+    fn offer(&mut self, (step, weight): (Step, usize)) -> bool {
+        match &mut self.gathered {
+            Some(gathered) => {
+                gathered.push((step, weight));
+                true
+            }
+            None => (self.sink)(step),
+        }
+    }
+
+    /// Passes on the gathered steps, lightest first (in the order found among equals), until the
+    /// sink wants no more.
+    fn finish(self) {
+        let Some(mut gathered) = self.gathered else {
             return;
+        };
+        gathered.sort_by_key(|(_, weight)| *weight);
+        for (step, _) in gathered {
+            if !(self.sink)(step) {
+                return;
+            }
         }
     }
 }
