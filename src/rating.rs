@@ -2,7 +2,7 @@
 //! rating of a whole solve from its steps.
 
 use crate::engine::step::{
-    ColouringRule, FishKind, Level, SingleDigitPattern, SingleHouse, Step, Technique,
+    ColouringRule, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use serde::Serialize;
 
@@ -84,6 +84,14 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         }
         Technique::DeathBlossom(n) => (360, Level::Unfair, 7.0 + 0.5 * f32::from(n)),
         Technique::SueDeCoq => (250, Level::Unfair, 5.0),
+        Technique::Nishio => (500, Level::Extreme, 7.6),
+        Technique::ForcingChain(Forcing::Contradiction) => (500, Level::Extreme, 8.0),
+        Technique::ForcingChain(Forcing::Cell) => (500, Level::Extreme, 8.2),
+        Technique::ForcingChain(Forcing::Region) => (500, Level::Extreme, 8.3),
+        Technique::ForcingNet(Forcing::Contradiction) => (700, Level::Extreme, 9.0),
+        Technique::ForcingNet(Forcing::Cell) => (700, Level::Extreme, 9.2),
+        Technique::ForcingNet(Forcing::Region) => (700, Level::Extreme, 9.3),
+        Technique::TemplateSet | Technique::TemplateDelete => (10_000, Level::Extreme, 9.5),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {

@@ -8,7 +8,7 @@
 
 use crate::engine::state::State;
 use crate::engine::step::{
-    Candidate, ColouringRule, FishKind, SingleDigitPattern, SingleHouse, Step, Technique,
+    Candidate, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
@@ -276,6 +276,18 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
             .collect(),
         "1101" => vec![Technique::SueDeCoq],
         code if code.starts_with("03") => return fish_for_code(code),
+        "1201" => vec![Technique::TemplateSet],
+        "1202" => vec![Technique::TemplateDelete],
+        "1301" => vec![Technique::ForcingChain(Forcing::Contradiction)],
+        "1302" => vec![
+            Technique::ForcingChain(Forcing::Cell),
+            Technique::ForcingChain(Forcing::Region),
+        ],
+        "1303" => vec![Technique::ForcingNet(Forcing::Contradiction)],
+        "1304" => vec![
+            Technique::ForcingNet(Forcing::Cell),
+            Technique::ForcingNet(Forcing::Region),
+        ],
         _ => return None,
     })
 }

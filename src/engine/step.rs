@@ -203,6 +203,18 @@ const SIAMESE_FISH_CODES: [[&str; 2]; 4] = [
     ["03611", "03621"],
 ];
 
+/// What a forcing chain or net concludes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forcing {
+    /// An assumption that leads to a contradiction is false.
+    Contradiction,
+    /// What follows from every candidate of a cell holds.
+    Cell,
+    /// What follows from every place of a digit in a house (row, column or region) holds.
+    Region,
+}
+
 /// A solving technique. Subsets and fish carry their size, so one variant serves pairs to
 /// the large subsets of big grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -257,6 +269,16 @@ pub enum Technique {
     Fish(FishKind, u8),
     /// Two fish of a kind on the same base sets whose eliminations are taken together.
     SiameseFish(FishKind, u8),
+    /// A candidate whose placement, followed for its digit alone, leaves a house without it.
+    Nishio,
+    /// Forcing chains: lines of implications through bivalue cells and bilocal digits.
+    ForcingChain(Forcing),
+    /// Forcing nets: every naked and hidden single that follows.
+    ForcingNet(Forcing),
+    /// Cells that every placement of a digit once per row, column and region uses take it.
+    TemplateSet,
+    /// Candidates that no placement of a digit once per row, column and region uses go.
+    TemplateDelete,
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
 }
@@ -327,6 +349,15 @@ impl Technique {
                 sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish")
             ),
             Technique::SiameseFish(kind, n) => format!("Siamese {}", Technique::Fish(kind, n)),
+            Technique::Nishio => "Nishio".into(),
+            Technique::ForcingChain(Forcing::Contradiction) => "Forcing Chain Contradiction".into(),
+            Technique::ForcingChain(Forcing::Cell) => "Cell Forcing Chain".into(),
+            Technique::ForcingChain(Forcing::Region) => "Region Forcing Chain".into(),
+            Technique::ForcingNet(Forcing::Contradiction) => "Forcing Net Contradiction".into(),
+            Technique::ForcingNet(Forcing::Cell) => "Cell Forcing Net".into(),
+            Technique::ForcingNet(Forcing::Region) => "Region Forcing Net".into(),
+            Technique::TemplateSet => "Template Set".into(),
+            Technique::TemplateDelete => "Template Delete".into(),
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -388,6 +419,12 @@ impl Technique {
                 let row = finned.take_while(|&&k| k != kind).count();
                 SIAMESE_FISH_CODES[row][n as usize - 3]
             }
+            Technique::ForcingChain(Forcing::Contradiction) => "1301",
+            Technique::ForcingChain(_) => "1302",
+            Technique::ForcingNet(Forcing::Contradiction) => "1303",
+            Technique::ForcingNet(_) => "1304",
+            Technique::TemplateSet => "1201",
+            Technique::TemplateDelete => "1202",
             _ => return None,
         })
     }
@@ -417,6 +454,11 @@ impl Technique {
             Technique::AlsChain(_) | Technique::DeathBlossom(_) | Technique::SueDeCoq => {
                 Family::Als
             }
+            Technique::Nishio
+            | Technique::ForcingChain(_)
+            | Technique::ForcingNet(_)
+            | Technique::TemplateSet
+            | Technique::TemplateDelete => Family::Forcing,
             Technique::Backtracking => Family::Backtracking,
         }
     }

@@ -6,6 +6,7 @@
 pub mod als;
 pub mod colouring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -15,7 +16,7 @@ pub mod wings;
 
 use crate::engine::state::State;
 use crate::engine::step::{
-    ColouringRule, FishKind, SingleDigitPattern, SingleHouse, Step, Technique,
+    ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use crate::rating::technique_rating;
 
@@ -55,6 +56,11 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::SueDeCoq => als::sue_de_coq(state, &mut progress),
         Technique::Fish(kind, n) => fish::complex(state, kind, n as usize, &mut progress),
         Technique::SiameseFish(kind, n) => fish::siamese(state, kind, n as usize, &mut progress),
+        Technique::Nishio => forcing::nishio(state, &mut progress),
+        Technique::ForcingChain(kind) => forcing::find(state, kind, false, &mut progress),
+        Technique::ForcingNet(kind) => forcing::find(state, kind, true, &mut progress),
+        Technique::TemplateSet => forcing::templates(state, true, &mut progress),
+        Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -154,6 +160,17 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
     for technique in later {
         insert_by_rating(&mut order, technique);
     }
+    order.push(Technique::Nishio);
+    for net in [false, true] {
+        for kind in [Forcing::Contradiction, Forcing::Cell, Forcing::Region] {
+            order.push(if net {
+                Technique::ForcingNet(kind)
+            } else {
+                Technique::ForcingChain(kind)
+            });
+        }
+    }
+    order.extend([Technique::TemplateSet, Technique::TemplateDelete]);
     order
 }
 

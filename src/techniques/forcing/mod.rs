@@ -1,0 +1,377 @@
+//! Forcing chains and nets, Nishio and templates: the last logical resorts before backtracking.
+//!
+//! All of them assume something, follow its consequences with one routine
+//! ([`propagate::Propagator`]) and conclude:
+//! - **contradiction**: an assumption that leads to a contradiction is false — a candidate assumed
+//!   placed is eliminated, a candidate assumed eliminated is placed;
+//! - **cell verity**: what follows from every candidate of a cell is true;
+//! - **region verity**: what follows from every place of a digit in a house (row, column or
+//!   region) is true.
+//!
+//! A *chain* follows singles that each rest on one earlier consequence (bivalue cells and bilocal
+//! digits), so every consequence ends one line of implications; the contradiction or common
+//! conclusion may join several lines. A *net* uses every naked and hidden single. *Nishio*
+//! follows one digit only: a placement removes it from the peers and a house with one place left
+//! for it fills that place, until some house has no place left.
+//!
+//! *Templates* ([`templates`]) go all the way for one digit: they list every placement of it
+//! once per row, column and region.
+//!
+//! Chains and Nishio report their steps simplest first (resting on the fewest implications), so
+//! the engine explains with the shortest; nets report theirs as found, since a full search of
+//! nets costs most and their explanations only count implications.
+//!
+//! Costs are bounded by [`MAX_CHAIN_LENGTH`], [`MAX_NET_IMPLICATIONS`] and [`MAX_TEMPLATE_NODES`];
+//! a bound only makes a search conclude less, never something false.
+
+mod explain;
+mod propagate;
+mod templates;
+
+pub use templates::{MAX_TEMPLATE_NODES, templates};
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, Forcing, Step, Technique};
+use crate::model::Digit;
+use crate::techniques::Sink;
+use propagate::{Branch, Conflict, Fact, Propagator, Scope};
+use std::collections::HashMap;
+
+/// The longest line of implications a forcing chain follows from its assumption; a placement
+/// and each elimination it causes count one each, so 20 allows about ten cells.
+pub const MAX_CHAIN_LENGTH: u32 = 20;
+
+/// The most implications one branch records on a 9x9 grid (more than a whole 9x9 grid holds).
+/// Larger grids get `MAX_NET_IMPLICATIONS * 81 / cells`, at least [`MIN_NET_IMPLICATIONS`], so
+/// that one branch costs about as much on a 16x16 or 25x25 as on a 9x9.
+pub const MAX_NET_IMPLICATIONS: usize = 1000;
+
+/// The fewest implications a branch may record on a large grid.
+pub const MIN_NET_IMPLICATIONS: usize = 200;
+
+/// The cap on implications per branch for a grid of `size`.
+fn implication_cap(size: usize) -> usize {
+    (MAX_NET_IMPLICATIONS * 81 / (size * size)).clamp(MIN_NET_IMPLICATIONS, MAX_NET_IMPLICATIONS)
+}
+
+/// The propagation scope of a chain (`net` false) or a net.
+fn scope(net: bool) -> Scope {
+    if net {
+        Scope::Net
+    } else {
+        Scope::Chain(MAX_CHAIN_LENGTH)
+    }
+}
+
+/// Forcing chains (`net` false) or nets of `kind`.
+pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
+    match kind {
+        Forcing::Contradiction => contradiction(state, net, sink),
+        Forcing::Cell => cell(state, net, sink),
+        Forcing::Region => region(state, net, sink),
+    }
+}
+
+/// Nishio: a candidate whose placement, followed for its digit alone, leaves some house without
+/// a place for that digit (or two placements of it in one house) is eliminated.
+pub fn nishio(state: &State, sink: &mut Sink) {
+    let cap = implication_cap(state.size());
+    let mut found = Delivery::new(sink, true);
+    let mut propagator = Propagator::new(state, Scope::Digit(Digit::new(1)), cap);
+    for digit in (1..=state.size()).map(Digit::new) {
+        propagator.set_digit(digit);
+        for cell in state.layout().cells() {
+            if !state.candidates(cell).contains(digit) {
+                continue;
+            }
+            let assumption = Fact::placed(Candidate::new(cell, digit));
+            let branch = propagator.run(&[assumption]);
+            if branch.contradiction.is_some()
+                && !found.offer(contradiction_step(
+                    state,
+                    Technique::Nishio,
+                    assumption,
+                    &branch,
+                ))
+            {
+                return;
+            }
+        }
+    }
+    found.finish();
+}
+
+/// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated; an
+/// assumption that leads to a contradiction is false.
+pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
+    let technique = technique(Forcing::Contradiction, net);
+    let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
+    let mut found = Delivery::new(sink, !net);
+    for cell in state.layout().cells() {
+        for digit in state.candidates(cell).iter() {
+            let candidate = Candidate::new(cell, digit);
+            for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
+                let branch = propagator.run(&[assumption]);
+                if branch.contradiction.is_some() {
+                    if !found.offer(contradiction_step(state, technique, assumption, &branch)) {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    found.finish();
+}
+
+/// Cell forcing chains or nets: a placement or elimination that follows from every candidate of
+/// a cell holds.
+pub fn cell(state: &State, net: bool, sink: &mut Sink) {
+    let technique = technique(Forcing::Cell, net);
+    let mut implications = Implications::new(state, net);
+    let mut found = Delivery::new(sink, !net);
+    for cell in state.layout().cells() {
+        let options = state.candidates(cell);
+        if options.len() < 2 {
+            continue;
+        }
+        let assumptions: Vec<Fact> = options
+            .iter()
+            .map(|d| Fact::placed(Candidate::new(cell, d)))
+            .collect();
+        if let Some(conclusion) = implications.common(&assumptions) {
+            let from = format!("every candidate of {}", state.name(cell));
+            let branches = implications.branches(&assumptions);
+            let (mut step, weight) = verity_step(state, technique, &from, &branches, conclusion);
+            step.pattern = assumptions.iter().map(|a| a.candidate).collect();
+            if !found.offer((step, weight)) {
+                return;
+            }
+        }
+    }
+    found.finish();
+}
+
+/// Region forcing chains or nets: a placement or elimination that follows from every place of a
+/// digit in a house (row, column or region) holds.
+pub fn region(state: &State, net: bool, sink: &mut Sink) {
+    let technique = technique(Forcing::Region, net);
+    let mut implications = Implications::new(state, net);
+    let mut found = Delivery::new(sink, !net);
+    for (id, house) in state.layout().houses().iter().enumerate() {
+        for digit in state.missing(house).iter() {
+            let places = state.places(house, digit);
+            if places.len() < 2 {
+                continue;
+            }
+            let assumptions: Vec<Fact> = places
+                .iter()
+                .map(|&c| Fact::placed(Candidate::new(c, digit)))
+                .collect();
+            if let Some(conclusion) = implications.common(&assumptions) {
+                let from = format!("every place of {digit} in {}", state.house_name(id));
+                let branches = implications.branches(&assumptions);
+                let (mut step, weight) =
+                    verity_step(state, technique, &from, &branches, conclusion);
+                step.pattern = assumptions.iter().map(|a| a.candidate).collect();
+                step.base.push(id);
+                if !found.offer((step, weight)) {
+                    return;
+                }
+            }
+        }
+    }
+    found.finish();
+}
+
+/// Where a finder's steps go: gathered and passed on simplest first, those resting on the fewest
+/// implications (chains and Nishio, whose explanations show every line), or straight on as found
+/// (nets, whose explanations only count their implications, and whose searches cost most).
+struct Delivery<'s, 'a> {
+    sink: &'s mut Sink<'a>,
+    gathered: Option<Vec<(Step, usize)>>,
+}
+
+impl<'s, 'a> Delivery<'s, 'a> {
+    fn new(sink: &'s mut Sink<'a>, simplest_first: bool) -> Delivery<'s, 'a> {
+        Delivery {
+            sink,
+            gathered: simplest_first.then(Vec::new),
+        }
+    }
+
+    /// Takes a step and its weight; `false` when the sink wants no more.
+    fn offer(&mut self, (step, weight): (Step, usize)) -> bool {
+        match &mut self.gathered {
+            Some(gathered) => {
+                gathered.push((step, weight));
+                true
+            }
+            None => (self.sink)(step),
+        }
+    }
+
+    /// Passes on the gathered steps, lightest first (in the order found among equals), until the
+    /// sink wants no more.
+    fn finish(self) {
+        let Some(mut gathered) = self.gathered else {
+            return;
+        };
+        gathered.sort_by_key(|(_, weight)| *weight);
+        for (step, _) in gathered {
+            if !(self.sink)(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// The forcing technique of `kind`, as a chain or a net.
+fn technique(kind: Forcing, net: bool) -> Technique {
+    if net {
+        Technique::ForcingNet(kind)
+    } else {
+        Technique::ForcingChain(kind)
+    }
+}
+
+/// What each placement leads to, found once per search and kept for the cells and houses that
+/// share it.
+struct Implications<'a> {
+    propagator: Propagator<'a>,
+    known: HashMap<Candidate, Option<Vec<Fact>>>,
+}
+
+impl<'a> Implications<'a> {
+    fn new(state: &'a State, net: bool) -> Implications<'a> {
+        Implications {
+            propagator: Propagator::new(state, scope(net), implication_cap(state.size())),
+            known: HashMap::new(),
+        }
+    }
+
+    /// The facts (sorted) that placing `candidate` leads to, or `None` if it breaks.
+    fn of(&mut self, candidate: Candidate) -> Option<&[Fact]> {
+        let propagator = &mut self.propagator;
+        self.known
+            .entry(candidate)
+            .or_insert_with(|| {
+                let branch = propagator.run(&[Fact::placed(candidate)]);
+                branch
+                    .contradiction
+                    .is_none()
+                    .then(|| branch.sorted_facts())
+            })
+            .as_deref()
+    }
+
+    /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a
+    /// placement if there is one — or `None` when they share nothing or one of them breaks
+    /// (which is a contradiction step's business).
+    fn common(&mut self, assumptions: &[Fact]) -> Option<Fact> {
+        let (first, rest) = assumptions.split_first()?;
+        let mut shared = self.of(first.candidate)?.to_vec();
+        for assumption in rest {
+            let facts = self.of(assumption.candidate)?;
+            shared.retain(|f| facts.binary_search(f).is_ok());
+            if shared.is_empty() {
+                return None;
+            }
+        }
+        shared.iter().find(|f| f.holds).or(shared.first()).copied()
+    }
+
+    /// The branches of `assumptions`, with their implications, for an explanation.
+    fn branches(&mut self, assumptions: &[Fact]) -> Vec<Branch> {
+        assumptions
+            .iter()
+            .map(|&a| self.propagator.run(&[a]))
+            .collect()
+    }
+}
+
+/// The step of an assumption that broke: it concludes the opposite of the assumption. With it,
+/// the number of implications it rests on.
+fn contradiction_step(
+    state: &State,
+    technique: Technique,
+    assumption: Fact,
+    branch: &Branch,
+) -> (Step, usize) {
+    let mut step = Step::new(technique);
+    let candidate = assumption.candidate;
+    let conclusion = Fact {
+        candidate,
+        holds: !assumption.holds,
+    };
+    conclude(&mut step, conclusion);
+    step.pattern.push(candidate);
+    let (conflict, premises) = branch.contradiction.as_ref().expect("a branch that broke");
+    if let Conflict::NoPlace(house, _) = conflict {
+        step.cover.push(*house);
+    }
+    let title = match technique {
+        Technique::Nishio => format!("Nishio on {}", candidate.digit),
+        _ => explain::sentence(technique),
+    };
+    let reasons = if technique == Technique::ForcingChain(Forcing::Contradiction) {
+        explain::chains(state, branch, premises)
+    } else {
+        explain::net(state, branch, premises, None)
+    };
+    let broken = explain::conflict(state, branch, *conflict, premises);
+    step.explanation = format!(
+        "{title}: {reasons} ⇒ {broken} ⇒ {}",
+        explain::conclusion(state, conclusion)
+    );
+    (step, branch.ancestors(premises).len())
+}
+
+/// The step of a conclusion every branch reaches. With it, the number of implications it rests
+/// on.
+fn verity_step(
+    state: &State,
+    technique: Technique,
+    from: &str,
+    branches: &[Branch],
+    conclusion: Fact,
+) -> (Step, usize) {
+    let mut step = Step::new(technique);
+    conclude(&mut step, conclusion);
+    let net = matches!(technique, Technique::ForcingNet(_));
+    let lines: Vec<String> = branches
+        .iter()
+        .map(|branch| {
+            let end = branch.find(conclusion).expect("a common fact");
+            if net {
+                let used = explain::net(state, branch, &[end], Some(end));
+                format!("{used} ⇒ {}", explain::fact(state, conclusion))
+            } else {
+                explain::chains(state, branch, &[end])
+            }
+        })
+        .collect();
+    step.explanation = format!(
+        "{}: {from} ⇒ {}: {}",
+        explain::sentence(technique),
+        explain::conclusion(state, conclusion),
+        lines.join("; ")
+    );
+    let weight = branches
+        .iter()
+        .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))
+        .sum();
+    (step, weight)
+}
+
+/// Puts `conclusion` into the step as a placement or an elimination.
+fn conclude(step: &mut Step, conclusion: Fact) {
+    if conclusion.holds {
+        step.placements.push(conclusion.candidate);
+    } else {
+        step.eliminations.push(conclusion.candidate);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,371 @@
+//! The one propagation routine every forcing technique shares: apply assumptions to a copy of the
+//! candidate grid, follow their consequences by singles up to a cap, and record for each
+//! consequence the earlier ones it rests on, so that an explanation can name the chain.
+//!
+//! A consequence is a [`Fact`]: a candidate placed or eliminated. Premises are only consequences
+//! of the same branch; what the starting state already rules out needs no premise. Propagation
+//! stops at the first contradiction, at [`Propagator`]'s cap on implications, or when nothing
+//! follows. Every fact recorded follows from the assumptions, so a cap only makes a branch say
+//! less, never something false.
+
+use crate::engine::state::State;
+use crate::engine::step::Candidate;
+use crate::model::{Cell, Digit, DigitSet, House};
+
+/// Which deductions a propagation may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// One digit only (Nishio): a placement removes the digit from its peers, and the digit with
+    /// one place left in a house goes there.
+    Digit(Digit),
+    /// Singles that rest on one earlier consequence only: a placement's eliminations, a cell left
+    /// with one candidate by one elimination (a bivalue cell), a digit left with one place in a
+    /// house by one elimination (a bilocal digit). Each consequence ends one line of implications
+    /// from the assumption, at most the given number of implications long.
+    Chain(u32),
+    /// Every naked and hidden single in every house, whatever it rests on.
+    Net,
+}
+
+/// A candidate asserted true (placed) or false (eliminated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Fact {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Whether it is placed (`true`) or eliminated (`false`).
+    pub holds: bool,
+}
+
+impl Fact {
+    /// The candidate placed.
+    pub fn placed(candidate: Candidate) -> Fact {
+        Fact {
+            candidate,
+            holds: true,
+        }
+    }
+
+    /// The candidate eliminated.
+    pub fn eliminated(candidate: Candidate) -> Fact {
+        Fact {
+            candidate,
+            holds: false,
+        }
+    }
+}
+
+/// One consequence of a branch: the fact and where its premises sit in the branch's pool.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// What follows.
+    pub fact: Fact,
+    start: u32,
+    len: u32,
+    /// Implications between the assumptions and this fact.
+    pub depth: u32,
+}
+
+/// What broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conflict {
+    /// A candidate both placed and eliminated.
+    Both(Candidate),
+    /// A cell with no candidate left.
+    EmptyCell(Cell),
+    /// A digit with no place left in a house (index into the layout's houses).
+    NoPlace(usize, Digit),
+}
+
+/// The consequences of some assumptions.
+#[derive(Debug, Clone)]
+pub struct Branch {
+    /// Every consequence, in the order found; the assumptions come first.
+    pub nodes: Vec<Node>,
+    pool: Vec<u32>,
+    /// The contradiction reached, with the nodes it rests on.
+    pub contradiction: Option<(Conflict, Vec<u32>)>,
+}
+
+impl Branch {
+    /// The nodes node `i` rests on (none for an assumption).
+    pub fn premises(&self, i: u32) -> &[u32] {
+        let node = self.nodes[i as usize];
+        &self.pool[node.start as usize..(node.start + node.len) as usize]
+    }
+
+    /// Every node that `ends` rest on, directly or not, `ends` included, in the order found.
+    pub fn ancestors(&self, ends: &[u32]) -> Vec<u32> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = ends.to_vec();
+        while let Some(i) = stack.pop() {
+            if !std::mem::replace(&mut seen[i as usize], true) {
+                stack.extend_from_slice(self.premises(i));
+            }
+        }
+        (0..self.nodes.len() as u32)
+            .filter(|&i| seen[i as usize])
+            .collect()
+    }
+
+    /// The node that records `fact`, if the branch reached it.
+    pub fn find(&self, fact: Fact) -> Option<u32> {
+        self.nodes
+            .iter()
+            .position(|n| n.fact == fact)
+            .map(|i| i as u32)
+    }
+
+    /// The facts reached, sorted (for intersecting branches).
+    pub fn sorted_facts(&self) -> Vec<Fact> {
+        let mut facts: Vec<Fact> = self.nodes.iter().map(|n| n.fact).collect();
+        facts.sort_unstable();
+        facts
+    }
+}
+
+/// Propagates assumptions on one state; its buffers serve every branch in turn.
+pub struct Propagator<'a> {
+    state: &'a State,
+    scope: Scope,
+    cap: usize,
+    candidates: Vec<DigitSet>,
+    /// Digits placed in each house, by the state or the branch.
+    placed: Vec<DigitSet>,
+    placed_in_state: Vec<DigitSet>,
+    /// Places left for each digit in each house (`house * size + digit index`).
+    places: Vec<u16>,
+    /// Node index + 1 of each fact reached (0: not reached), by [`Propagator::key`].
+    reached: Vec<u32>,
+    nodes: Vec<Node>,
+    pool: Vec<u32>,
+    contradiction: Option<(Conflict, Vec<u32>)>,
+}
+
+impl<'a> Propagator<'a> {
+    /// A propagator over `state` with the given scope, recording at most `cap` facts per branch.
+    pub fn new(state: &'a State, scope: Scope, cap: usize) -> Propagator<'a> {
+        let size = state.size();
+        let full = DigitSet::full(size);
+        let placed_in_state: Vec<DigitSet> = state
+            .layout()
+            .houses()
+            .iter()
+            .map(|h| full.without(state.missing(h)))
+            .collect();
+        let layout = state.layout();
+        let mut places = vec![0u16; layout.houses().len() * size];
+        for (h, house) in layout.houses().iter().enumerate() {
+            for &cell in &house.cells {
+                for digit in state.candidates(cell).iter() {
+                    places[h * size + digit.index()] += 1;
+                }
+            }
+        }
+        Propagator {
+            places,
+            state,
+            scope,
+            cap,
+            candidates: state.all_candidates().to_vec(),
+            placed: placed_in_state.clone(),
+            placed_in_state,
+            reached: vec![0; size * size * size * 2],
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            contradiction: None,
+        }
+    }
+
+    /// Follows one digit from now on (Nishio), keeping the buffers.
+    pub fn set_digit(&mut self, digit: Digit) {
+        self.scope = Scope::Digit(digit);
+    }
+
+    /// The consequences of `assumptions` (facts about candidates of the state), up to the
+    /// first contradiction or the cap.
+    pub fn run(&mut self, assumptions: &[Fact]) -> Branch {
+        for &fact in assumptions {
+            self.add(fact, &[], 0);
+        }
+        let mut next = 0;
+        while next < self.nodes.len() && self.contradiction.is_none() && self.nodes.len() < self.cap
+        {
+            self.process(next as u32);
+            next += 1;
+        }
+        let branch = Branch {
+            nodes: std::mem::take(&mut self.nodes),
+            pool: std::mem::take(&mut self.pool),
+            contradiction: self.contradiction.take(),
+        };
+        self.reset(&branch);
+        branch
+    }
+
+    /// Restores the buffers to the state's candidates.
+    fn reset(&mut self, branch: &Branch) {
+        let layout = self.state.layout();
+        for node in &branch.nodes {
+            let Candidate { cell, .. } = node.fact.candidate;
+            let key = self.key(node.fact);
+            self.reached[key] = 0;
+            self.candidates[cell.index()] = self.state.candidates(cell);
+            for &h in layout.houses_of(cell) {
+                if node.fact.holds {
+                    self.placed[h] = self.placed_in_state[h];
+                } else {
+                    let slot = self.slot(h, node.fact.candidate.digit);
+                    self.places[slot] += 1;
+                }
+            }
+        }
+    }
+
+    fn key(&self, fact: Fact) -> usize {
+        let size = self.state.size();
+        let Candidate { cell, digit } = fact.candidate;
+        (cell.index() * size + digit.index()) * 2 + usize::from(fact.holds)
+    }
+
+    fn node_of(&self, fact: Fact) -> Option<u32> {
+        self.reached[self.key(fact)].checked_sub(1)
+    }
+
+    /// Records `fact`, resting on `premises`, unless it is already known; a fact whose opposite
+    /// is known is recorded too and ends the branch in a contradiction.
+    fn add(&mut self, fact: Fact, premises: &[u32], depth: u32) {
+        if self.contradiction.is_some() || self.nodes.len() >= self.cap {
+            return;
+        }
+        let Candidate { cell, digit } = fact.candidate;
+        let known_false = !fact.holds && !self.candidates[cell.index()].contains(digit);
+        if known_false || self.node_of(fact).is_some() {
+            return;
+        }
+        let opposite = self.node_of(Fact {
+            holds: !fact.holds,
+            ..fact
+        });
+        let index = self.push(fact, premises, depth);
+        // The fact takes effect even when it breaks the branch, so that `reset` undoes it.
+        if fact.holds {
+            for &h in self.state.layout().houses_of(cell) {
+                self.placed[h].insert(digit);
+            }
+        } else {
+            self.candidates[cell.index()].remove(digit);
+            for &h in self.state.layout().houses_of(cell) {
+                let slot = self.slot(h, digit);
+                self.places[slot] -= 1;
+            }
+        }
+        if let Some(opposite) = opposite {
+            self.contradiction = Some((Conflict::Both(fact.candidate), vec![opposite, index]));
+        }
+    }
+
+    fn slot(&self, house: usize, digit: Digit) -> usize {
+        house * self.state.size() + digit.index()
+    }
+
+    fn push(&mut self, fact: Fact, premises: &[u32], depth: u32) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            fact,
+            start: self.pool.len() as u32,
+            len: premises.len() as u32,
+            depth,
+        });
+        self.pool.extend_from_slice(premises);
+        let key = self.key(fact);
+        self.reached[key] = index + 1;
+        index
+    }
+
+    /// Derives what follows from node `i` alone or together with earlier nodes.
+    fn process(&mut self, i: u32) {
+        let node = self.nodes[i as usize];
+        let depth = node.depth + 1;
+        if let Scope::Chain(longest) = self.scope
+            && depth > longest
+        {
+            return;
+        }
+        let Candidate { cell, digit } = node.fact.candidate;
+        if node.fact.holds {
+            if !matches!(self.scope, Scope::Digit(_)) {
+                let others = self.candidates[cell.index()].without(DigitSet::single(digit));
+                for other in others.iter() {
+                    self.add(Fact::eliminated(Candidate::new(cell, other)), &[i], depth);
+                }
+            }
+            for &peer in self.state.layout().peers(cell) {
+                if self.candidates[peer.index()].contains(digit) {
+                    self.add(Fact::eliminated(Candidate::new(peer, digit)), &[i], depth);
+                }
+            }
+        } else {
+            if !matches!(self.scope, Scope::Digit(_)) {
+                self.naked_single(cell, depth);
+            }
+            for &h in self.state.layout().houses_of(cell) {
+                self.hidden_single(h, digit, depth);
+            }
+        }
+    }
+
+    /// After an elimination in `cell`: a contradiction if nothing is left, a placement if one
+    /// candidate is.
+    fn naked_single(&mut self, cell: Cell, depth: u32) {
+        let left = self.candidates[cell.index()];
+        if left.len() > 1 {
+            return;
+        }
+        let gone = self.state.candidates(cell).without(left);
+        let premises: Vec<u32> = gone
+            .iter()
+            .filter_map(|d| self.node_of(Fact::eliminated(Candidate::new(cell, d))))
+            .collect();
+        match left.as_single() {
+            None => self.contradiction = Some((Conflict::EmptyCell(cell), premises)),
+            Some(last) => {
+                if self.allows(premises.len()) {
+                    self.add(Fact::placed(Candidate::new(cell, last)), &premises, depth);
+                }
+            }
+        }
+    }
+
+    /// After an elimination of `digit` in house `h`: a contradiction if it has no place left, a
+    /// placement if it has one.
+    fn hidden_single(&mut self, h: usize, digit: Digit, depth: u32) {
+        if self.placed[h].contains(digit) || self.places[self.slot(h, digit)] > 1 {
+            return;
+        }
+        let house: &House = &self.state.layout().houses()[h];
+        let first = house
+            .cells
+            .iter()
+            .copied()
+            .find(|c| self.candidates[c.index()].contains(digit));
+        let premises: Vec<u32> = house
+            .cells
+            .iter()
+            .filter(|&&c| Some(c) != first)
+            .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit))))
+            .collect();
+        match first {
+            None => self.contradiction = Some((Conflict::NoPlace(h, digit), premises)),
+            Some(cell) => {
+                if self.allows(premises.len()) {
+                    self.add(Fact::placed(Candidate::new(cell, digit)), &premises, depth);
+                }
+            }
+        }
+    }
+
+    /// Whether a single resting on `premises` consequences may be used.
+    fn allows(&self, premises: usize) -> bool {
+        !matches!(self.scope, Scope::Chain(_)) || premises == 1
+    }
+}
