@@ -430,11 +430,12 @@ impl<'a> State<'a> {
             }
             let p = self.puzzle;
             let explanation = format!(
-                "Only clue: {} can only be covered by {}; {} that {} it go",
+                "Only clue: {} can only be covered by {}; {} that {} it {}",
                 p.cell_name(row, col),
                 p.clue_name(clue),
                 count(removed.len(), "rectangle"),
                 if removed.len() == 1 { "misses" } else { "miss" },
+                if removed.len() == 1 { "goes" } else { "go" },
             );
             return Some(Step {
                 technique: Technique::OnlyClue,

@@ -76,28 +76,32 @@ pub fn step_log(solve: &Solve) -> String {
 /// rectangle yet are `.` and have lines on every side.
 pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
     let owners = p.owners(rects);
-    let width = p.clues().iter().map(|c| c.number.to_string().len()).max().unwrap_or(1) + 1;
+    let digits = p.clues().iter().map(|c| c.number.to_string().len()).max().unwrap_or(1);
+    let (width, pad) = (digits + 2, digits + 1);
+    // Cells outside the grid are `None`; a line separates cells of different rectangles, a
+    // cell from the outside, and cells of no rectangle yet from everything.
     let differ = |a: Option<Option<usize>>, b: Option<Option<usize>>| match (a, b) {
+        (None, None) => false,
         (Some(Some(x)), Some(Some(y))) => x != y,
         _ => true,
     };
     let at = |r: isize, c: isize| -> Option<Option<usize>> {
-        if r < 0 || c < 0 || r as usize >= p.rows() || c as usize >= p.cols() {
-            None
-        } else {
-            Some(owners[r as usize][c as usize])
-        }
+        let inside = r >= 0 && c >= 0 && (r as usize) < p.rows() && (c as usize) < p.cols();
+        inside.then(|| owners[r as usize][c as usize])
     };
     let mut text = String::new();
     for r in 0..=p.rows() as isize {
         // The line above row r.
         for c in 0..=p.cols() as isize {
-            let around = [at(r - 1, c - 1), at(r - 1, c), at(r, c - 1), at(r, c)];
-            let junction = differ(around[0], around[1])
-                || differ(around[2], around[3])
-                || differ(around[0], around[2])
-                || differ(around[1], around[3]);
-            text.push(if junction { '+' } else { ' ' });
+            let (nw, ne, sw, se) = (at(r - 1, c - 1), at(r - 1, c), at(r, c - 1), at(r, c));
+            let vertical = differ(nw, ne) || differ(sw, se);
+            let horizontal = differ(nw, sw) || differ(ne, se);
+            text.push(match (vertical, horizontal) {
+                (true, true) => '+',
+                (true, false) => '|',
+                (false, true) => '-',
+                (false, false) => ' ',
+            });
             if c < p.cols() as isize {
                 let line = if differ(at(r - 1, c), at(r, c)) { '-' } else { ' ' };
                 text.extend(std::iter::repeat_n(line, width));
@@ -116,7 +120,7 @@ pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
                     (None, None) => ".".into(),
                     (None, Some(_)) => String::new(),
                 };
-                let _ = write!(text, "{label:>width$}");
+                let _ = write!(text, "{label:>pad$} ");
             }
         }
         text.push('\n');
