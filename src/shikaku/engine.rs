@@ -468,10 +468,11 @@ impl<'a> State<'a> {
             }
             let p = self.puzzle;
             let explanation = format!(
-                "Common cells: every rectangle left for {} covers {}; {} go",
+                "Common cells: every rectangle left for {} covers {}; {} {}",
                 p.clue_name(clue),
                 p.rect_name(&common),
-                by_clue(p, &removed)
+                by_clue(p, &removed),
+                if removed.len() == 1 { "goes" } else { "go" }
             );
             return Some(Step {
                 technique: Technique::CommonCells,
@@ -611,7 +612,13 @@ impl<'a> State<'a> {
             let step = trial.single_rectangle().or_else(|| trial.only_clue())?;
             if let Some(r) = step.placed {
                 let c = self.puzzle.clues()[step.clue];
-                forced.push(format!("{} for the {}", self.puzzle.rect_name(&r), c.number));
+                forced.push(format!(
+                    "{} for the {} at r{}c{}",
+                    self.puzzle.rect_name(&r),
+                    c.number,
+                    c.row + 1,
+                    c.col + 1
+                ));
             }
             trial.apply(&step);
         }
