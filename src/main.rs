@@ -421,7 +421,15 @@ fn solve(
     workbook: &WorkbookArgs,
 ) -> CommandResult {
     if let Some(puzzles) = input.shikaku()? {
-        return shikaku_solve(input, &puzzles, engine_args, format, random, verify, workbook);
+        return shikaku_solve(
+            input,
+            &puzzles,
+            engine_args,
+            format,
+            random,
+            verify,
+            workbook,
+        );
     }
     if format == Format::Sol {
         return Err(gridlogic::Error::Usage("--format sol is for Shikaku puzzles".into()).into());
@@ -657,7 +665,10 @@ fn batch(input: &InputArgs, engine_args: &EngineArgs, output: Option<&PathBuf>) 
     }
     if let Some(puzzles) = input.shikaku()? {
         let rows = shikaku::report::solve_all(&puzzles, &engine_args.shikaku()?);
-        return Ok(exit_code(shikaku::report::write_csv(&rows, csv_sink(output)?)?));
+        return Ok(exit_code(shikaku::report::write_csv(
+            &rows,
+            csv_sink(output)?,
+        )?));
     }
     let read = input.read()?;
     let options = match read.puzzles.first() {
@@ -730,7 +741,8 @@ impl EngineArgs {
                 .iter()
                 .map(|name| {
                     Technique::parse(name).ok_or_else(|| {
-                        let known: Vec<&str> = Technique::ALL[..5].iter().map(|t| t.name()).collect();
+                        let known: Vec<&str> =
+                            Technique::ALL[..5].iter().map(|t| t.name()).collect();
                         gridlogic::Error::Usage(format!(
                             "unknown Shikaku technique '{name}'; known: {}",
                             known.join(", ")
@@ -771,14 +783,21 @@ fn shikaku_solve(
 ) -> CommandResult {
     use shikaku::report;
     let options = engine_args.shikaku()?;
-    let solves: Vec<shikaku::Solve> = puzzles.iter().map(|p| shikaku::solve(p, &options)).collect();
+    let solves: Vec<shikaku::Solve> = puzzles
+        .iter()
+        .map(|p| shikaku::solve(p, &options))
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
     for solve in &solves {
         let summary = report::summary(&solve.puzzle);
         let wrong = verify.then(|| solve.first_unsound_step()).flatten();
         if let Some((i, step)) = wrong {
-            eprintln!("error: {summary}: step {} is wrong: {}", i + 1, step.explanation);
+            eprintln!(
+                "error: {summary}: step {} is wrong: {}",
+                i + 1,
+                step.explanation
+            );
         }
         let accepted = solve.is_solved() && (solve.is_unique() || random);
         all_ok &= wrong.is_none() && accepted;
@@ -792,7 +811,11 @@ fn shikaku_solve(
                 eprintln!("{summary}: {}", report::verdict(solve));
                 writeln!(out)?;
             }
-            Format::Line => writeln!(out, "{}", report::sol_text(solve).trim_end().replace('\n', "/"))?,
+            Format::Line => writeln!(
+                out,
+                "{}",
+                report::sol_text(solve).trim_end().replace('\n', "/")
+            )?,
             Format::Sol => write!(out, "{}", report::sol_text(solve))?,
             Format::Json => {}
         }

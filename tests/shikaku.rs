@@ -5,8 +5,8 @@
 mod common;
 
 use common::{fixture, run, shared, snapshots};
-use gridlogic::read::ReadOptions;
 use gridlogic::engine::Outcome;
+use gridlogic::read::ReadOptions;
 use gridlogic::shikaku::engine::Options;
 use gridlogic::shikaku::{self, Rect, Shikaku, read, report, search};
 use std::collections::HashMap;
@@ -92,7 +92,11 @@ fn seed_puzzles_have_the_reports_solutions() {
         let count = search::count_solutions(&p, 2);
         assert_eq!(count.solutions, 1, "{file}");
         let found = owners_of(&p, &count.first.unwrap());
-        assert_eq!(partition(&found), partition(&parse_owners(expected)), "{file}");
+        assert_eq!(
+            partition(&found),
+            partition(&parse_owners(expected)),
+            "{file}"
+        );
         assert_sound(&p, file);
     }
 }
@@ -125,7 +129,11 @@ fn every_dataset_puzzle_matches_its_manifest_and_solution() {
             let sol = root.join(path.replace(".txt", ".sol"));
             let expected = std::fs::read_to_string(sol).unwrap();
             let found = owners_of(&p, &count.first.unwrap());
-            assert_eq!(partition(&found), partition(&parse_owners(&expected)), "{path}");
+            assert_eq!(
+                partition(&found),
+                partition(&parse_owners(&expected)),
+                "{path}"
+            );
             let solve = shikaku::solve(&p, &Options::default());
             assert_eq!(report::sol_text(&solve), expected, "{path}: --format sol");
             logic += usize::from(assert_sound(&p, path));
@@ -143,7 +151,11 @@ fn every_dataset_puzzle_matches_its_manifest_and_solution() {
 #[test]
 fn explain_logs_read_like_a_person_wrote_them() {
     let _guard = snapshots();
-    for name in ["seed/shikaku-5x5.txt", "seed/shikaku-7x7-b.txt", "shikaku/janko-045.txt"] {
+    for name in [
+        "seed/shikaku-5x5.txt",
+        "seed/shikaku-7x7-b.txt",
+        "shikaku/janko-045.txt",
+    ] {
         let (code, out, _) = run(&["explain", &format!("fixtures/{name}")]);
         assert_eq!(code, 0, "{name}");
         let stem = Path::new(name).file_stem().unwrap().to_string_lossy();
@@ -156,7 +168,10 @@ fn a_csv_grid_under_a_title_is_detected_and_named_by_address() {
     let (code, out, err) = run(&["solve", "fixtures/shikaku/titled-5x5.csv"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("as Shikaku"), "{err}");
-    assert!(out.starts_with("Shikaku 5x5 (B3:F7), 9 clues: solved by logic alone"), "{out}");
+    assert!(
+        out.starts_with("Shikaku 5x5 (B3:F7), 9 clues: solved by logic alone"),
+        "{out}"
+    );
     let (_, log, _) = run(&["explain", "fixtures/shikaku/titled-5x5.csv"]);
     assert!(log.contains("the 3 at r1c3 (D3)"), "{log}");
     assert!(log.contains("(B4:B6)"), "{log}");
@@ -176,7 +191,10 @@ fn json_lists_rectangles_with_the_steps_that_placed_them() {
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["kind"], "shikaku");
-    assert_eq!((doc["rows"].as_u64(), doc["cols"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(
+        (doc["rows"].as_u64(), doc["cols"].as_u64()),
+        (Some(5), Some(5))
+    );
     let rects = doc["rectangles"].as_array().unwrap();
     assert_eq!(rects.len(), 9);
     let steps = doc["steps"].as_array().unwrap();
@@ -197,18 +215,29 @@ fn verdicts_and_exit_codes() {
     assert!(out.contains("2 or more solutions"), "{out}");
     let (code, out, _) = run(&["solve", "fixtures/shikaku/several-2x2.txt"]);
     assert_eq!(code, 1);
-    assert!(out.contains("solved with 1 backtracking step (NOT unique"), "{out}");
+    assert!(
+        out.contains("solved with 1 backtracking step (NOT unique"),
+        "{out}"
+    );
     let (code, _, _) = run(&["solve", "--random", "fixtures/shikaku/several-2x2.txt"]);
     assert_eq!(code, 0);
     let (code, out, _) = run(&["check", "fixtures/seed/shikaku-7x7-a.txt"]);
-    assert_eq!((code, out.trim()), (0, "Shikaku 7x7 (lines 3-9), 16 clues: 1 solution (unique)"));
+    assert_eq!(
+        (code, out.trim()),
+        (0, "Shikaku 7x7 (lines 3-9), 16 clues: 1 solution (unique)")
+    );
     let (code, _, err) = run(&["check", "fixtures/shikaku/sum-3x4.txt"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("the 3 numbers add up to 11, but the 3x4 grid has 12 cells"),
         "{err}"
     );
-    let (code, _, err) = run(&["solve", "--format", "sol", "fixtures/seed/search-easy-9x9.csv"]);
+    let (code, _, err) = run(&[
+        "solve",
+        "--format",
+        "sol",
+        "fixtures/seed/search-easy-9x9.csv",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("--format sol is for Shikaku"), "{err}");
     let (code, out, _) = run(&["check", "fixtures/seed/search-easy-9x9.csv"]);
@@ -229,7 +258,11 @@ fn batch_writes_one_row_per_puzzle() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(lines[0].starts_with("puzzle,size,clues,solution,logic_only"));
-    assert!(lines[1].starts_with("lines 3-7,5x5,9,0 0 1 1 1/2 3 3 4 4/"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("lines 3-7,5x5,9,0 0 1 1 1/2 3 3 4 4/"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].starts_with("lines 10-16,7x7,13,"), "{}", lines[2]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -238,10 +271,22 @@ fn batch_writes_one_row_per_puzzle() {
 fn bad_inputs_name_the_cell_and_the_value() {
     let read = |text: &str| read::read_text(text, "t.txt", &ReadOptions::default());
     let cases = [
-        ("2 2\n4.5 -\n- -\n", "cell r1c1 (line 2) holds '4.5': not a whole number"),
-        ("2 2\n-4 -\n- -\n", "cell r1c1 (line 2) holds '-4': not positive"),
-        ("2 2\nx -\n- -\n", "cell r1c1 (line 2) holds 'x': not a number"),
-        ("2 2\n3 -\n- -\n", "the 1 numbers add up to 3, but the 2x2 grid has 4 cells"),
+        (
+            "2 2\n4.5 -\n- -\n",
+            "cell r1c1 (line 2) holds '4.5': not a whole number",
+        ),
+        (
+            "2 2\n-4 -\n- -\n",
+            "cell r1c1 (line 2) holds '-4': not positive",
+        ),
+        (
+            "2 2\nx -\n- -\n",
+            "cell r1c1 (line 2) holds 'x': not a number",
+        ),
+        (
+            "2 2\n3 -\n- -\n",
+            "the 1 numbers add up to 3, but the 2x2 grid has 4 cells",
+        ),
         ("1 4\n3 1 - -\n", "the 3 at r1c1 (line 2) fits no rectangle"),
         ("2 3\n6 - -\n", "only 1 lines follow"),
         ("2 3\n6 - -\n- -\n", "row 2 has 2 cells, expected 3"),

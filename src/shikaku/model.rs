@@ -254,7 +254,9 @@ impl Shikaku {
 
     /// The candidate rectangles of every clue.
     pub fn candidates(&self) -> Vec<Vec<Rect>> {
-        (0..self.clues.len()).map(|i| self.candidates_of(i)).collect()
+        (0..self.clues.len())
+            .map(|i| self.candidates_of(i))
+            .collect()
     }
 
     fn clues_inside(&self, rect: &Rect) -> usize {
@@ -327,8 +329,8 @@ mod tests {
     fn sums_and_unfit_numbers_are_errors() {
         let sum = Shikaku::new(2, 2, vec![clue(0, 0, 3)], Origin::Unknown).unwrap_err();
         assert!(sum.to_string().contains("add up to 3"), "{sum}");
-        let unfit = Shikaku::new(1, 4, vec![clue(0, 0, 3), clue(0, 1, 1)], Origin::Unknown)
-            .unwrap_err();
+        let unfit =
+            Shikaku::new(1, 4, vec![clue(0, 0, 3), clue(0, 1, 1)], Origin::Unknown).unwrap_err();
         assert!(unfit.to_string().contains("the 3 at r1c1"), "{unfit}");
     }
 }

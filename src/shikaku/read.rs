@@ -120,22 +120,19 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
     };
     let named = match &options.range {
         Some(range) => Some(
-            workbook::parse_reference(range)
-                .or_else(|err| book.defined_range(range).ok_or(err))?,
+            workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))?,
         ),
         None => GRID_NAMES.iter().find_map(|name| book.defined_range(name)),
     };
     let requested = match &options.sheet {
-        Some(name) => Some(
-            book.find_sheet(name)
-                .ok_or_else(|| missing(name.clone()))?,
-        ),
+        Some(name) => Some(book.find_sheet(name).ok_or_else(|| missing(name.clone()))?),
         None => None,
     };
     let (sheet, area) = match named {
-        Some((Some(sheet), area)) if requested.as_ref().is_none_or(|r| *r == sheet) => {
-            (Some(book.find_sheet(&sheet).ok_or_else(|| missing(sheet))?), Some(area))
-        }
+        Some((Some(sheet), area)) if requested.as_ref().is_none_or(|r| *r == sheet) => (
+            Some(book.find_sheet(&sheet).ok_or_else(|| missing(sheet))?),
+            Some(area),
+        ),
         Some((None, area)) => (requested.clone(), Some(area)),
         _ => (requested.clone(), None),
     };
@@ -402,8 +399,7 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
 /// the file is read both ways: what reads only one way is that kind; a grid that reads both ways
 /// is a Sudoku when the Sudoku has a solution, else a Shikaku.
 pub fn guess_kind(path: &Path, options: &ReadOptions) -> (Kind, &'static str) {
-    let sudoku_options =
-        options.boxes.is_some() || options.latin || options.regions_file.is_some();
+    let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
     if sudoku_options || options.symbols.is_some() {
         return (Kind::Sudoku, "Sudoku options were given");
     }

@@ -76,7 +76,12 @@ pub fn step_log(solve: &Solve) -> String {
 /// rectangle yet are `.` and have lines on every side.
 pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
     let owners = p.owners(rects);
-    let digits = p.clues().iter().map(|c| c.number.to_string().len()).max().unwrap_or(1);
+    let digits = p
+        .clues()
+        .iter()
+        .map(|c| c.number.to_string().len())
+        .max()
+        .unwrap_or(1);
     let (width, pad) = (digits + 2, digits + 1);
     // Cells outside the grid are `None`; a line separates cells of different rectangles, a
     // cell from the outside, and cells of no rectangle yet from everything.
@@ -103,7 +108,11 @@ pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
                 (false, false) => ' ',
             });
             if c < p.cols() as isize {
-                let line = if differ(at(r - 1, c), at(r, c)) { '-' } else { ' ' };
+                let line = if differ(at(r - 1, c), at(r, c)) {
+                    '-'
+                } else {
+                    ' '
+                };
                 text.extend(std::iter::repeat_n(line, width));
             }
         }
@@ -112,7 +121,11 @@ pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
             break;
         }
         for c in 0..=p.cols() as isize {
-            text.push(if differ(at(r, c - 1), at(r, c)) { '|' } else { ' ' });
+            text.push(if differ(at(r, c - 1), at(r, c)) {
+                '|'
+            } else {
+                ' '
+            });
             if c < p.cols() as isize {
                 let (ru, cu) = (r as usize, c as usize);
                 let label = match (p.clue_at(ru, cu), owners[ru][cu]) {

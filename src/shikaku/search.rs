@@ -44,7 +44,10 @@ pub fn count_from(puzzle: &Shikaku, candidates: &[Vec<Rect>], limit: usize) -> C
             let (clue, k) = owners[row];
             rects[clue] = Some(candidates[clue][k]);
         }
-        rects.into_iter().map(|r| r.expect("every clue covered")).collect()
+        rects
+            .into_iter()
+            .map(|r| r.expect("every clue covered"))
+            .collect()
     });
     Count {
         solutions: search.found,
@@ -68,8 +71,12 @@ impl Links {
     fn new(columns: usize) -> Links {
         let n = columns + 1;
         let mut links = Links {
-            left: (0..n).map(|i| if i == 0 { columns } else { i - 1 }).collect(),
-            right: (0..n).map(|i| if i == columns { 0 } else { i + 1 }).collect(),
+            left: (0..n)
+                .map(|i| if i == 0 { columns } else { i - 1 })
+                .collect(),
+            right: (0..n)
+                .map(|i| if i == columns { 0 } else { i + 1 })
+                .collect(),
             up: (0..n).collect(),
             down: (0..n).collect(),
             column: (0..n).collect(),
