@@ -296,3 +296,49 @@ fn bad_inputs_name_the_cell_and_the_value() {
         assert!(error.contains(message), "{text:?}: {error}");
     }
 }
+
+#[test]
+fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
+    use rust_xlsxwriter::{Format, FormatBorder, Workbook};
+    let dir = std::env::temp_dir().join(format!("gridlogic-shikaku-wb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, borders: bool| {
+        let mut book = Workbook::new();
+        let sheet = book.add_worksheet().set_name("Puzzle").unwrap();
+        sheet.write_string(0, 0, "Shikaku").unwrap();
+        let format = Format::new().set_border(FormatBorder::Thin);
+        for r in 2..5u32 {
+            for c in 1..4u16 {
+                if r == 3 {
+                    sheet.write_number(r, c, 3.0).unwrap();
+                } else if borders {
+                    sheet.write_blank(r, c, &format).unwrap();
+                }
+            }
+        }
+        let path = dir.join(name);
+        book.save(&path).unwrap();
+        path
+    };
+    let framed = write("framed.xlsx", true);
+    let p = read_one(&framed);
+    assert_eq!(p.place(), "sheet 'Puzzle' B3:D5");
+    assert_eq!(search::count_solutions(&p, 2).solutions, 1);
+    let bare = write("bare.xlsx", false);
+    let error = read::read_file(&bare, &ReadOptions::default()).unwrap_err();
+    assert!(error.to_string().contains("--range B4:D4"), "{error}");
+    let options = ReadOptions {
+        range: Some("B3:D5".into()),
+        ..ReadOptions::default()
+    };
+    let p = read::read_file(&bare, &options).unwrap().remove(0);
+    assert_eq!(p.clue_name(0), "the 3 at r2c1 (B4)");
+    let (code, out, _) = run(&["solve", "--kind", "shikaku", framed.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("solved by logic alone"), "{out}");
+    assert!(
+        !dir.join("framed.solved.xlsx").exists(),
+        "no Shikaku workbook yet"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

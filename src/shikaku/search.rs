@@ -233,8 +233,19 @@ mod tests {
         let count = count_solutions(&two, 5);
         assert_eq!(count.solutions, 2);
         assert!(two.is_solution(&count.first.unwrap()));
-        // 1x4 with 2,-,-,2 ... 2 at c1, 2 at c2: c3-c4 uncoverable.
-        let none = Shikaku::new(1, 4, vec![clue(0, 0, 2), clue(0, 1, 2)], Origin::Unknown).unwrap();
-        assert_eq!(count_solutions(&none, 2).solutions, 0);
+        // Keeping only the first's row and the second's column leaves none.
+        let row = Rect {
+            top: 0,
+            left: 0,
+            height: 1,
+            width: 2,
+        };
+        let col = Rect {
+            top: 0,
+            left: 1,
+            height: 2,
+            width: 1,
+        };
+        assert_eq!(count_from(&two, &[vec![row], vec![col]], 2).solutions, 0);
     }
 }
