@@ -181,6 +181,44 @@ pub enum Error {
         reason: String,
     },
 
+    /// The Shikaku numbers do not add up to the grid's area.
+    #[error(
+        "the {clues} numbers add up to {sum}, but the {rows}x{cols} grid has {} cells: the \
+         rectangles must cover every cell exactly once",
+        rows * cols
+    )]
+    ShikakuArea {
+        /// The sum of the numbers.
+        sum: usize,
+        /// Grid rows.
+        rows: usize,
+        /// Grid columns.
+        cols: usize,
+        /// How many numbers there are.
+        clues: usize,
+    },
+
+    /// A Shikaku number has no rectangle at all.
+    #[error(
+        "{clue} fits no rectangle: every {number}-cell rectangle through it leaves the grid or \
+         holds another number"
+    )]
+    ShikakuNoRectangle {
+        /// The clue: `the 6 at r2c3 (C2)`.
+        clue: String,
+        /// Its number.
+        number: usize,
+    },
+
+    /// No Shikaku grid could be located.
+    #[error("no Shikaku grid found in {place}: {detail}")]
+    NoShikakuGrid {
+        /// The file or sheet.
+        place: String,
+        /// What was found, and what to do.
+        detail: String,
+    },
+
     /// Options that cannot be used together, or an option that does not apply.
     #[error("{0}")]
     Usage(String),

@@ -11,6 +11,7 @@
 //! - [`report`]: summaries and step logs of a solve;
 //! - [`write`]: annotated workbooks, described in memory and written as `.xlsx`;
 //! - [`batch`]: many puzzles on all cores, one CSV row each;
+//! - [`shikaku`]: Shikaku, from reading to explained logical solving;
 //! - [`error`]: the error type.
 
 pub mod batch;
@@ -23,6 +24,7 @@ pub mod reglib;
 pub mod render;
 pub mod report;
 pub mod search;
+pub mod shikaku;
 pub mod techniques;
 pub mod write;
 

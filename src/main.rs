@@ -8,6 +8,7 @@ use gridlogic::model::{Grid, Origin, Puzzle};
 use gridlogic::rating::{self, technique_rating};
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
+use gridlogic::shikaku::{self, Shikaku};
 use gridlogic::write::sudoku as sudoku_book;
 use gridlogic::{report, search, techniques};
 use serde::Serialize;
@@ -110,6 +111,9 @@ struct InputArgs {
     /// Symbol alphabet for the digits 1..N, e.g. 0123456789ABCDEF.
     #[arg(long, value_name = "STRING")]
     symbols: Option<String>,
+    /// The kind of puzzle; detected by default (and said on standard error for Shikaku).
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
 }
 
 /// Where the annotated workbook goes.
@@ -201,6 +205,8 @@ enum Format {
     Text,
     Line,
     Json,
+    /// Shikaku only: the datasets' .sol layout, each cell the number of its rectangle.
+    Sol,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -353,6 +359,9 @@ fn exit_code(success: bool) -> ExitCode {
 }
 
 fn check(input: &InputArgs) -> CommandResult {
+    if let Some(puzzles) = input.shikaku()? {
+        return shikaku_check(&puzzles);
+    }
     let read = input.read()?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut unique, mut several, mut none) = (0, 0, 0);
@@ -411,6 +420,20 @@ fn solve(
     verify: bool,
     workbook: &WorkbookArgs,
 ) -> CommandResult {
+    if let Some(puzzles) = input.shikaku()? {
+        return shikaku_solve(
+            input,
+            &puzzles,
+            engine_args,
+            format,
+            random,
+            verify,
+            workbook,
+        );
+    }
+    if format == Format::Sol {
+        return Err(gridlogic::Error::Usage("--format sol is for Shikaku puzzles".into()).into());
+    }
     let target = workbook.target(&input.file)?;
     let read = input.read()?;
     if target.is_some() && read.puzzles.len() != 1 {
@@ -469,6 +492,7 @@ fn solve(
                 }
                 writeln!(out, "{}", line.unwrap_or_default())?;
             }
+            Format::Sol => unreachable!("refused above"),
             Format::Json => documents.push(SolveJson {
                 source: puzzle.origin(),
                 layout: LayoutJson::of(puzzle),
@@ -590,6 +614,9 @@ fn list_technique(
 
 /// Prints the step log of each puzzle's logical solve.
 fn explain_solves(input: &InputArgs, engine_args: &EngineArgs, grids: bool) -> CommandResult {
+    if let Some(puzzles) = input.shikaku()? {
+        return shikaku_explain(&puzzles, engine_args, grids);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let read = input.read()?;
     let mut all_solved = true;
@@ -636,18 +663,28 @@ fn batch(input: &InputArgs, engine_args: &EngineArgs, output: Option<&PathBuf>) 
             gridlogic::Error::Usage("the output file must not be the input file".into()).into(),
         );
     }
+    if let Some(puzzles) = input.shikaku()? {
+        let rows = shikaku::report::solve_all(&puzzles, &engine_args.shikaku()?);
+        return Ok(exit_code(shikaku::report::write_csv(
+            &rows,
+            csv_sink(output)?,
+        )?));
+    }
     let read = input.read()?;
     let options = match read.puzzles.first() {
         Some(p) => engine_args.options(p.size())?,
         None => return Ok(ExitCode::SUCCESS),
     };
     let rows = gridlogic::batch::solve_all(&read.puzzles, &options, show_progress());
-    let sink: Box<dyn Write> = match output {
+    let all_solved = gridlogic::batch::write_csv(&rows, csv_sink(output)?)?;
+    Ok(exit_code(all_solved))
+}
+
+fn csv_sink(output: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
+    Ok(match output {
         Some(path) => Box::new(std::fs::File::create(path)?),
         None => Box::new(io::stdout().lock()),
-    };
-    let all_solved = gridlogic::batch::write_csv(&rows, sink)?;
-    Ok(exit_code(all_solved))
+    })
 }
 
 fn show_progress() -> bool {
@@ -660,4 +697,175 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
     }
+}
+
+// ---- Shikaku (issue 5): the commands' Shikaku branches, kept together ----
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum KindArg {
+    Sudoku,
+    Shikaku,
+}
+
+impl InputArgs {
+    /// The Shikaku puzzles of the file when it holds Shikaku (by --kind or detection), else
+    /// `None` for the Sudoku path. A detected Shikaku is announced on standard error.
+    fn shikaku(&self) -> Result<Option<Vec<Shikaku>>, gridlogic::Error> {
+        use shikaku::read::{Kind, guess_kind};
+        match self.kind {
+            Some(KindArg::Sudoku) => return Ok(None),
+            Some(KindArg::Shikaku) => {}
+            None => match guess_kind(&self.file, &self.options()) {
+                (Kind::Sudoku, _) => return Ok(None),
+                (Kind::Shikaku, why) => eprintln!(
+                    "note: reading {} as Shikaku ({why}); --kind sudoku reads it as Sudoku",
+                    self.file.display()
+                ),
+            },
+        }
+        Ok(Some(shikaku::read::read_file(&self.file, &self.options())?))
+    }
+}
+
+impl EngineArgs {
+    fn shikaku(&self) -> Result<shikaku::engine::Options, gridlogic::Error> {
+        use shikaku::Technique;
+        let mut options = shikaku::engine::Options {
+            no_guess: self.no_guess,
+            seed: self.seed,
+            ..Default::default()
+        };
+        if !self.techniques.is_empty() {
+            let chosen = self
+                .techniques
+                .iter()
+                .map(|name| {
+                    Technique::parse(name).ok_or_else(|| {
+                        let known: Vec<&str> =
+                            Technique::ALL[..5].iter().map(|t| t.name()).collect();
+                        gridlogic::Error::Usage(format!(
+                            "unknown Shikaku technique '{name}'; known: {}",
+                            known.join(", ")
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            options.techniques.retain(|t| chosen.contains(t));
+        }
+        Ok(options)
+    }
+}
+
+fn shikaku_check(puzzles: &[Shikaku]) -> CommandResult {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut unique = 0;
+    for puzzle in puzzles {
+        let count = shikaku::search::count_solutions(puzzle, 2).solutions;
+        unique += usize::from(count == 1);
+        let verdict = shikaku::report::count_verdict(count);
+        writeln!(out, "{}: {verdict}", shikaku::report::summary(puzzle))?;
+    }
+    if puzzles.len() > 1 {
+        writeln!(out, "{} puzzles: {unique} unique", puzzles.len())?;
+    }
+    out.flush()?;
+    Ok(exit_code(unique == puzzles.len()))
+}
+
+fn shikaku_solve(
+    input: &InputArgs,
+    puzzles: &[Shikaku],
+    engine_args: &EngineArgs,
+    format: Format,
+    random: bool,
+    verify: bool,
+    workbook: &WorkbookArgs,
+) -> CommandResult {
+    use shikaku::report;
+    let options = engine_args.shikaku()?;
+    let solves: Vec<shikaku::Solve> = puzzles
+        .iter()
+        .map(|p| shikaku::solve(p, &options))
+        .collect();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    for solve in &solves {
+        let summary = report::summary(&solve.puzzle);
+        let wrong = verify.then(|| solve.first_unsound_step()).flatten();
+        if let Some((i, step)) = wrong {
+            eprintln!(
+                "error: {summary}: step {} is wrong: {}",
+                i + 1,
+                step.explanation
+            );
+        }
+        let accepted = solve.is_solved() && (solve.is_unique() || random);
+        all_ok &= wrong.is_none() && accepted;
+        match format {
+            Format::Text => {
+                writeln!(out, "{summary}: {}", report::verdict(solve))?;
+                writeln!(out, "{}", report::step_counts(solve))?;
+                writeln!(out, "{}", report::grid_text(&solve.puzzle, &solve.rects))?;
+            }
+            Format::Line | Format::Sol if !accepted => {
+                eprintln!("{summary}: {}", report::verdict(solve));
+                writeln!(out)?;
+            }
+            Format::Line => writeln!(
+                out,
+                "{}",
+                report::sol_text(solve).trim_end().replace('\n', "/")
+            )?,
+            Format::Sol => write!(out, "{}", report::sol_text(solve))?,
+            Format::Json => {}
+        }
+    }
+    if format == Format::Json {
+        let documents: Vec<report::SolveJson> = solves.iter().map(report::SolveJson::of).collect();
+        let json = match documents.as_slice() {
+            [one] => serde_json::to_string_pretty(one),
+            many => serde_json::to_string_pretty(many),
+        };
+        writeln!(out, "{}", json.map_err(io::Error::other)?)?;
+    }
+    out.flush()?;
+    shikaku_workbook(input, workbook, &solves)?;
+    Ok(exit_code(all_ok))
+}
+
+/// The annotated Shikaku workbook (issue 5, item 5): not written yet, so Shikaku input behaves
+/// as if --no-workbook were given. To fill in: `workbook.target(&input.file)` and a book built
+/// from the solve (`solve.puzzle`, `solve.rects`, `solve.placed_by`, `solve.steps`).
+fn shikaku_workbook(
+    _input: &InputArgs,
+    _workbook: &WorkbookArgs,
+    _solves: &[shikaku::Solve],
+) -> Result<(), gridlogic::Error> {
+    Ok(())
+}
+
+fn shikaku_explain(puzzles: &[Shikaku], engine_args: &EngineArgs, grids: bool) -> CommandResult {
+    use shikaku::report;
+    let options = engine_args.shikaku()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_solved = true;
+    for puzzle in puzzles {
+        let solve = shikaku::solve(puzzle, &options);
+        all_solved &= solve.is_solved();
+        writeln!(out, "{}", report::summary(puzzle))?;
+        let mut rects = vec![None; puzzle.clues().len()];
+        for (i, step) in solve.steps.iter().enumerate() {
+            if grids {
+                writeln!(out, "{}", report::grid_text(puzzle, &rects))?;
+            }
+            writeln!(out, "{}. {}", i + 1, step.explanation)?;
+            if let Some(rect) = step.placed {
+                rects[step.clue] = Some(rect);
+            }
+        }
+        writeln!(out, "{}", report::verdict(&solve))?;
+        writeln!(out, "{}", report::step_counts(&solve))?;
+    }
+    out.flush()?;
+    Ok(exit_code(all_solved))
 }

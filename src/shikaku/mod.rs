@@ -1,0 +1,22 @@
+//! Shikaku: divide a rectangular grid into rectangles, each holding exactly one number, equal to
+//! its area.
+//!
+//! This module owns everything Shikaku-specific, beside the Sudoku code and on the same layers:
+//! - [`model`]: the puzzle (size, clues, origin), rectangles, and each clue's candidate rectangles;
+//! - [`read`]: text (`rows cols` header, `-` for empty cells), CSV and workbooks → puzzles, with
+//!   the grid's extent from `--range`, a defined name, or detection;
+//! - [`search`]: the exact solver (exact cover by dancing links): solution counts 0/1/2+;
+//! - [`engine`]: the logical solver and its steps, each explained in one line;
+//! - [`report`]: summaries, grid drawings, `.sol` layout, JSON and batch rows.
+//!
+//! The workbook writer reads a [`engine::Solve`]: the puzzle (size and clues), the rectangle of
+//! each clue, the index of the step that placed it, and every step's explanation.
+
+pub mod engine;
+pub mod model;
+pub mod read;
+pub mod report;
+pub mod search;
+
+pub use engine::{Solve, Step, Technique, solve};
+pub use model::{Clue, Rect, Shikaku};

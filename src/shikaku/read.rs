@@ -1,0 +1,474 @@
+//! Reading Shikaku puzzles: text files with a `rows cols` header (on one line or two, the grid on
+//! the following lines or on the header's line), header-less text grids, CSV/TSV and workbooks.
+//!
+//! Empty cells are blank, `-`, `.` or `0`; numbers must be positive whole numbers. On a sheet the
+//! grid is `--range`, a defined name (`shikaku`, `puzzle` or `grid`), or the block spanned by the
+//! numbers and empty markers — widened to bordered or filled cells when the numbers do not cover
+//! their block's area — and otherwise an error that asks for `--range`.
+
+use super::model::{Clue, Shikaku};
+use crate::error::Error;
+use crate::model::{Origin, Symbols};
+use crate::read::table::{Area, RawValue, Table};
+use crate::read::text::{self, TextInput};
+use crate::read::workbook::{self, Workbook};
+use crate::read::{ReadOptions, is_workbook};
+use std::path::Path;
+
+/// Defined names that point at a Shikaku grid when no `--range` is given.
+const GRID_NAMES: [&str; 3] = ["shikaku", "puzzle", "grid"];
+
+/// Which puzzle a file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A Sudoku (of any size and layout).
+    Sudoku,
+    /// A Shikaku.
+    Shikaku,
+}
+
+/// Reads the Shikaku puzzle or puzzles in a file.
+pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
+    if is_workbook(path) {
+        return read_workbook(path, options).map(|p| vec![p]);
+    }
+    if options.sheet.is_some() {
+        return Err(Error::Usage("--sheet applies to workbooks only".into()));
+    }
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let place = path.file_name().unwrap_or_default().to_string_lossy();
+    read_text(&text, &place, options)
+}
+
+/// Reads the Shikaku puzzle or puzzles in a text; `place` names it in messages.
+pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
+    let lines = content_lines(text);
+    if lines.is_empty() {
+        return Err(Error::Empty {
+            what: format!("file {place}"),
+        });
+    }
+    if header(&lines, 0).is_some() {
+        return read_with_headers(&lines, place);
+    }
+    if is_delimited(&lines) {
+        let TextInput::Table { table, .. } = text::parse(text, place, &Symbols::default()) else {
+            return Err(no_grid(place, "the lines do not form a table"));
+        };
+        let area = match &options.range {
+            Some(range) => Some(workbook::parse_reference(range)?.1),
+            None => None,
+        };
+        return read_table(&table, area).map(|p| vec![p]);
+    }
+    read_plain_grid(&lines, place).map(|p| vec![p])
+}
+
+/// Reads a Shikaku from an area of a table, or from the area found on it.
+pub fn read_table(table: &Table, area: Option<Area>) -> Result<Shikaku, Error> {
+    let area = match area {
+        Some(area) => area,
+        None => find_area(table)?,
+    };
+    let origin = if table.addressable {
+        Origin::Sheet {
+            sheet: table.sheet.clone(),
+            top: area.top,
+            left: area.left,
+        }
+    } else {
+        Origin::TextGrid {
+            lines: (0..area.height)
+                .map(|r| table.lines.get(area.top + r).copied().unwrap_or(r + 1))
+                .collect(),
+        }
+    };
+    let mut clues = Vec::new();
+    for r in 0..area.height {
+        for c in 0..area.width {
+            let raw = &table.cell(area.top + r, area.left + c).value;
+            let name = || origin.cell_name(r, c, area.width);
+            match classify(raw) {
+                Mark::Blank | Mark::Empty => {}
+                Mark::Number(number) => clues.push(Clue {
+                    row: r,
+                    col: c,
+                    number,
+                }),
+                Mark::Bad(reason) | Mark::Label(reason) => {
+                    return Err(Error::BadValue {
+                        cell: name(),
+                        value: raw.display().trim().to_string(),
+                        reason,
+                    });
+                }
+            }
+        }
+    }
+    Shikaku::new(area.height, area.width, clues, origin)
+}
+
+fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
+    let mut book = Workbook::open(path)?;
+    let names = book.sheet_names();
+    let missing = |sheet: String| Error::SheetNotFound {
+        sheet,
+        available: names.clone(),
+    };
+    let named = match &options.range {
+        Some(range) => Some(
+            workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))?,
+        ),
+        None => GRID_NAMES.iter().find_map(|name| book.defined_range(name)),
+    };
+    let requested = match &options.sheet {
+        Some(name) => Some(book.find_sheet(name).ok_or_else(|| missing(name.clone()))?),
+        None => None,
+    };
+    let (sheet, area) = match named {
+        Some((Some(sheet), area)) if requested.as_ref().is_none_or(|r| *r == sheet) => (
+            Some(book.find_sheet(&sheet).ok_or_else(|| missing(sheet))?),
+            Some(area),
+        ),
+        Some((None, area)) => (requested.clone(), Some(area)),
+        _ => (requested.clone(), None),
+    };
+    let sheet = match sheet {
+        Some(sheet) => sheet,
+        None => names.first().cloned().ok_or_else(|| Error::Empty {
+            what: "the workbook".into(),
+        })?,
+    };
+    let table = book.table(&sheet)?;
+    if table.is_blank() {
+        return Err(Error::Empty {
+            what: table.place.clone(),
+        });
+    }
+    read_table(&table, area)
+}
+
+/// What a raw cell means for a Shikaku grid.
+#[derive(Debug, Clone, PartialEq)]
+enum Mark {
+    Blank,
+    Empty,
+    Number(usize),
+    /// Looks like a number but is not a positive whole one.
+    Bad(String),
+    /// Text: a label outside the grid, an error inside it.
+    Label(String),
+}
+
+fn classify(raw: &RawValue) -> Mark {
+    match raw {
+        RawValue::Blank => Mark::Blank,
+        RawValue::Number(n) => number_mark(*n),
+        RawValue::Text(text) => text_mark(text),
+        RawValue::Other(_) => Mark::Label(LABEL.into()),
+    }
+}
+
+const LABEL: &str = "not a number or an empty-cell marker (blank, -, . or 0)";
+
+fn number_mark(n: f64) -> Mark {
+    if n == 0.0 {
+        Mark::Empty
+    } else if n.fract() != 0.0 {
+        Mark::Bad("not a whole number: a Shikaku number is a rectangle's area".into())
+    } else if n < 0.0 {
+        Mark::Bad("not positive: a Shikaku number is a rectangle's area".into())
+    } else {
+        Mark::Number(n as usize)
+    }
+}
+
+fn text_mark(text: &str) -> Mark {
+    let text = text.trim();
+    match text {
+        "" => Mark::Blank,
+        "-" | "." | "0" => Mark::Empty,
+        _ => match text.parse::<f64>() {
+            Ok(n) if n.is_finite() => number_mark(n),
+            _ => Mark::Label(LABEL.into()),
+        },
+    }
+}
+
+fn is_mark(mark: &Mark) -> bool {
+    matches!(mark, Mark::Empty | Mark::Number(_) | Mark::Bad(_))
+}
+
+fn no_grid(place: &str, detail: &str) -> Error {
+    Error::NoShikakuGrid {
+        place: place.to_string(),
+        detail: detail.to_string(),
+    }
+}
+
+/// The grid on a table: the block spanned by numbers and empty markers, or that block widened to
+/// the table's bordered and filled cells, whichever the numbers fill exactly.
+fn find_area(table: &Table) -> Result<Area, Error> {
+    let mut marks = Bounds::default();
+    let mut styled = Bounds::default();
+    let mut sum = 0usize;
+    for r in 0..table.rows() {
+        for c in 0..table.cols() {
+            let cell = table.cell(r, c);
+            let mark = classify(&cell.value);
+            if is_mark(&mark) {
+                marks.add(r, c);
+                styled.add(r, c);
+            } else if mark == Mark::Blank && (cell.bordered || cell.fill.is_some()) {
+                styled.add(r, c);
+            }
+            if let Mark::Number(n) = mark {
+                sum += n;
+            }
+        }
+    }
+    let Some(block) = marks.area() else {
+        return Err(no_grid(&table.place, "it holds no numbers"));
+    };
+    for area in [Some(block), styled.area()].into_iter().flatten() {
+        if area.height * area.width == sum {
+            return Ok(area);
+        }
+    }
+    let range = |area: &Area| {
+        if table.addressable {
+            area.a1()
+        } else {
+            table.describe(area)
+        }
+    };
+    Err(no_grid(
+        &table.place,
+        &format!(
+            "the numbers add up to {sum}, but the block they span ({}) has {} cells and no \
+             border or fill marks a larger grid; give the grid's range, e.g. --range {}",
+            range(&block),
+            block.height * block.width,
+            block.a1()
+        ),
+    ))
+}
+
+/// The bounding box of the cells added.
+#[derive(Default)]
+struct Bounds(Option<(usize, usize, usize, usize)>);
+
+impl Bounds {
+    fn add(&mut self, r: usize, c: usize) {
+        self.0 = Some(match self.0 {
+            None => (r, c, r, c),
+            Some((t, l, b, rt)) => (t.min(r), l.min(c), b.max(r), rt.max(c)),
+        });
+    }
+
+    fn area(&self) -> Option<Area> {
+        self.0.map(|(top, left, bottom, right)| Area {
+            top,
+            left,
+            height: bottom - top + 1,
+            width: right - left + 1,
+        })
+    }
+}
+
+/// Non-blank lines that are not `#` comments, with their 1-based numbers and tokens.
+fn content_lines(text: &str) -> Vec<(usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| (i + 1, l.split_whitespace().collect()))
+        .collect()
+}
+
+fn is_delimited(lines: &[(usize, Vec<&str>)]) -> bool {
+    lines
+        .iter()
+        .any(|(_, tokens)| tokens.iter().any(|t| t.contains([',', ';', '\t'])))
+}
+
+/// A header at `lines[at]`: (rows, cols, lines it takes, cells on its own line).
+fn header(lines: &[(usize, Vec<&str>)], at: usize) -> Option<(usize, usize, usize, usize)> {
+    let number = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
+    let (_, first) = lines.get(at)?;
+    match first.as_slice() {
+        [r] => {
+            let rows = number(r)?;
+            match lines.get(at + 1).map(|(_, t)| t.as_slice()) {
+                Some([c]) => Some((rows, number(c)?, 2, 0)),
+                _ => None,
+            }
+        }
+        [r, c, rest @ ..] => {
+            let (rows, cols) = (number(r)?, number(c)?);
+            (rest.is_empty() || rest.len() == rows * cols).then_some((rows, cols, 1, rest.len()))
+        }
+        _ => None,
+    }
+}
+
+/// Reads one or more puzzles, each a header followed by its grid.
+fn read_with_headers(lines: &[(usize, Vec<&str>)], place: &str) -> Result<Vec<Shikaku>, Error> {
+    let mut puzzles = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let Some((rows, cols, taken, inline)) = header(lines, at) else {
+            return Err(no_grid(
+                place,
+                &format!(
+                    "line {} should start a puzzle with its size (`rows cols`)",
+                    lines[at].0
+                ),
+            ));
+        };
+        let (header_line, header_tokens) = &lines[at];
+        let rows_text: Vec<(usize, Vec<&str>)> = if inline > 0 {
+            header_tokens[2..]
+                .chunks(cols)
+                .map(|chunk| (*header_line, chunk.to_vec()))
+                .collect()
+        } else {
+            let start = at + taken;
+            let grid = lines.get(start..start + rows).ok_or_else(|| {
+                no_grid(
+                    place,
+                    &format!(
+                        "the header on line {header_line} announces {rows} rows, but only {} \
+                         lines follow",
+                        lines.len() - start
+                    ),
+                )
+            })?;
+            grid.to_vec()
+        };
+        at += if inline > 0 { 1 } else { taken + rows };
+        puzzles.push(grid_puzzle(&rows_text, cols, place)?);
+    }
+    Ok(puzzles)
+}
+
+/// A grid with no header: every content line is a row.
+fn read_plain_grid(lines: &[(usize, Vec<&str>)], place: &str) -> Result<Shikaku, Error> {
+    let cols = lines[0].1.len();
+    grid_puzzle(lines, cols, place)
+}
+
+fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<Shikaku, Error> {
+    let origin = Origin::TextGrid {
+        lines: rows.iter().map(|(line, _)| *line).collect(),
+    };
+    let mut clues = Vec::new();
+    for (r, (line, tokens)) in rows.iter().enumerate() {
+        if tokens.len() != cols {
+            return Err(Error::Ragged {
+                place: format!("{place} line {line}"),
+                row: r + 1,
+                found: tokens.len(),
+                expected: cols,
+            });
+        }
+        for (c, token) in tokens.iter().enumerate() {
+            match text_mark(token) {
+                Mark::Blank | Mark::Empty => {}
+                Mark::Number(number) => clues.push(Clue {
+                    row: r,
+                    col: c,
+                    number,
+                }),
+                Mark::Bad(reason) | Mark::Label(reason) => {
+                    return Err(Error::BadValue {
+                        cell: origin.cell_name(r, c, cols),
+                        value: token.to_string(),
+                        reason,
+                    });
+                }
+            }
+        }
+    }
+    Shikaku::new(rows.len(), cols, clues, origin)
+}
+
+/// Guesses which puzzle a file holds, with the reason to print. A Shikaku header settles it; else
+/// the file is read both ways: what reads only one way is that kind; a grid that reads both ways
+/// is a Sudoku when the Sudoku has a solution, else a Shikaku.
+pub fn guess_kind(path: &Path, options: &ReadOptions) -> (Kind, &'static str) {
+    let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
+    if sudoku_options || options.symbols.is_some() {
+        return (Kind::Sudoku, "Sudoku options were given");
+    }
+    if !is_workbook(path) {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let lines = content_lines(&text);
+        if !lines.is_empty() && header(&lines, 0).is_some() {
+            return (Kind::Shikaku, "it starts with a `rows cols` header");
+        }
+    }
+    let shikaku = read_file(path, options);
+    let sudoku = crate::read::read_file(path, options);
+    match (sudoku, shikaku) {
+        (Ok(_), Err(_)) | (Err(_), Err(_)) => (Kind::Sudoku, "it reads as a Sudoku"),
+        (Err(_), Ok(_)) => (
+            Kind::Shikaku,
+            "it is not a Sudoku and its numbers add up to the grid's area",
+        ),
+        (Ok(input), Ok(_)) => {
+            let solvable = input
+                .puzzles
+                .iter()
+                .all(|p| crate::search::count_solutions(p, 1).solutions > 0);
+            if solvable {
+                (Kind::Sudoku, "it reads as a Sudoku that has a solution")
+            } else {
+                (
+                    Kind::Shikaku,
+                    "its numbers add up to the grid's area and as a Sudoku it has no solution",
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Vec<Shikaku>, Error> {
+        read_text(text, "t", &ReadOptions::default())
+    }
+
+    #[test]
+    fn headers_on_one_line_two_lines_or_with_the_grid() {
+        let two = read("2\n3\n3 - -\n- - 3\n").unwrap();
+        let one = read("2 3\n3 - -\n- - 3\n").unwrap();
+        let inline = read("2 3 3 - - - - 3\n").unwrap();
+        assert_eq!(two[0].clues(), one[0].clues());
+        assert_eq!(one[0].clues(), inline[0].clues());
+        assert_eq!(one[0].cell_name(1, 2), "r2c3 (line 3)");
+        let many = read("1 2\n2 -\n1 2\n- 2\n").unwrap();
+        assert_eq!(many.len(), 2);
+    }
+
+    #[test]
+    fn csv_grids_are_found_under_a_title() {
+        let p = read("Shikaku,,\n,,\n3,-,-\n-,-,3\n").unwrap();
+        assert_eq!(p[0].place(), "A3:C4");
+        assert_eq!(p[0].clue_name(1), "the 3 at r2c3 (C4)");
+    }
+
+    #[test]
+    fn bad_numbers_name_their_cell() {
+        let e = read("1 2\n1.5 -\n").unwrap_err().to_string();
+        assert!(e.contains("r1c1 (line 2)") && e.contains("whole"), "{e}");
+        let e = read("1 2\n-2 -\n").unwrap_err().to_string();
+        assert!(e.contains("not positive"), "{e}");
+        let e = read("2,-,-\n-,-,-\n").unwrap_err().to_string();
+        assert!(e.contains("--range"), "{e}");
+    }
+}
