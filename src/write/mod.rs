@@ -164,6 +164,14 @@ impl Borders {
         bottom: Line::None,
         left: Line::None,
     };
+
+    /// Thin lines all round.
+    pub const THIN: Borders = Borders {
+        top: Line::Thin,
+        right: Line::Thin,
+        bottom: Line::Thin,
+        left: Line::Thin,
+    };
 }
 
 /// Horizontal placement of a cell's text.
@@ -223,7 +231,7 @@ impl Font {
     }
 
     /// The same font in bold.
-    pub fn bold(self) -> Font {
+    pub const fn bold(self) -> Font {
         Font { bold: true, ..self }
     }
 
@@ -242,6 +250,15 @@ impl Font {
 }
 
 impl Style {
+    /// The default look.
+    pub const PLAIN: Style = Style {
+        font: Font::PLAIN,
+        fill: None,
+        align: Align::General,
+        wrap: false,
+        borders: Borders::NONE,
+    };
+
     /// A style with just `font`.
     pub fn font(font: Font) -> Style {
         Style {
@@ -296,6 +313,108 @@ impl Sheet {
     pub fn row_height(&mut self, row: usize, pixels: u32) {
         self.row_heights.insert(row as u32, pixels);
     }
+}
+
+/// The borders of cell (`row`, `col`) of a `rows`x`cols` grid divided into areas (regions,
+/// rectangles): thick around the grid and between cells of different areas, thin elsewhere.
+/// `area` names the area of a cell (`None` for none).
+pub fn area_borders(
+    row: usize,
+    col: usize,
+    (rows, cols): (usize, usize),
+    area: impl Fn(usize, usize) -> Option<usize>,
+) -> Borders {
+    let here = area(row, col);
+    let edge = |neighbour: Option<(usize, usize)>| match neighbour {
+        Some((r, c)) if area(r, c) == here => Line::Thin,
+        _ => Line::Thick,
+    };
+    Borders {
+        top: edge(row.checked_sub(1).map(|r| (r, col))),
+        bottom: edge((row + 1 < rows).then_some((row + 1, col))),
+        left: edge(col.checked_sub(1).map(|c| (row, c))),
+        right: edge((col + 1 < cols).then_some((row, col + 1))),
+    }
+}
+
+/// A legend beside a grid: a heading at (`top`, `col`), then per entry a colour swatch, a label
+/// and a text; returns the first row after it. Sets the three columns' widths.
+pub fn legend(
+    sheet: &mut Sheet,
+    top: usize,
+    col: usize,
+    entries: &[(String, Rgb, String)],
+) -> usize {
+    sheet.column_width(col - 1, 16);
+    sheet.column_width(col, 24);
+    sheet.column_width(col + 1, 150);
+    sheet.column_width(col + 2, 420);
+    sheet.text(top, col, "Legend", HEADING);
+    for (i, (label, fill, text)) in entries.iter().enumerate() {
+        let swatch = Style {
+            fill: Some(*fill),
+            borders: Borders::THIN,
+            ..Style::default()
+        };
+        sheet.put(top + 1 + i, col, CellSpec::new(Content::Blank, swatch));
+        sheet.text(top + 1 + i, col + 1, label.clone(), LABEL);
+        sheet.text(top + 1 + i, col + 2, text.clone(), LABEL);
+    }
+    top + 1 + entries.len()
+}
+
+/// A summary: a heading at (`top`, `col`), then a bold label and a value per row, in the
+/// columns [`legend`] sized.
+pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) {
+    sheet.text(top, col, "Summary", HEADING);
+    for (i, (label, value)) in rows.iter().enumerate() {
+        sheet.text(top + 1 + i, col + 1, *label, BOLD_LABEL);
+        sheet.text(top + 1 + i, col + 2, value.clone(), LABEL);
+    }
+}
+
+/// Headings beside grids and over sheets.
+pub const HEADING: Style = Style {
+    font: Font {
+        bold: true,
+        size_tenths: Some(120),
+        ..Font::PLAIN
+    },
+    align: Align::Left,
+    ..Style::PLAIN
+};
+
+/// Labels and values beside grids.
+pub const LABEL: Style = Style {
+    align: Align::Left,
+    ..Style::PLAIN
+};
+
+/// Bold labels beside grids.
+pub const BOLD_LABEL: Style = Style {
+    font: Font::PLAIN.bold(),
+    ..LABEL
+};
+
+/// Text in step tables: wrapped, at the top left.
+pub const TABLE_TEXT: Style = Style {
+    align: Align::TopLeft,
+    wrap: true,
+    ..Style::PLAIN
+};
+
+/// Links in step tables.
+pub const TABLE_LINK: Style = Style {
+    font: Font::LINK,
+    ..TABLE_TEXT
+};
+
+/// About how many lines `text` takes when wrapped in a column `pixels` wide (7 pixels a
+/// character in the default font), so that rows can be made tall enough: not every spreadsheet
+/// program grows rows for wrapped text by itself.
+pub fn wrapped_lines(text: &str, pixels: u32) -> usize {
+    let per_line = (pixels as usize / 7).max(1);
+    text.chars().count().div_ceil(per_line).max(1)
 }
 
 impl Book {

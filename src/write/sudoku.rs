@@ -6,7 +6,8 @@
 
 use super::palette::{self, family_fill};
 use super::{
-    Align, Book, Borders, CellSpec, Content, Font, Line, Print, Rgb, Run, Sheet, Style, Table,
+    Align, Book, Borders, CellSpec, Content, Font, HEADING, Print, Rgb, Run, Sheet, Style,
+    TABLE_LINK, TABLE_TEXT, Table, area_borders, legend, summary, wrapped_lines,
 };
 use crate::engine::Solve;
 use crate::engine::state::State;
@@ -34,21 +35,6 @@ const STEP_COLUMNS: [(&str, u32); 8] = [
     ("Explanation", 640),
     ("Filled cells", 80),
 ];
-
-/// Text in the Steps table: wrapped, at the top left.
-const TABLE_TEXT: Style = Style {
-    font: Font::PLAIN,
-    fill: None,
-    align: Align::TopLeft,
-    wrap: true,
-    borders: Borders::NONE,
-};
-
-/// Links in the Steps table.
-const TABLE_LINK: Style = Style {
-    font: Font::LINK,
-    ..TABLE_TEXT
-};
 
 /// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
 const CANDIDATE_ANCHOR: (usize, usize) = (3, 1);
@@ -168,22 +154,10 @@ impl<'a> View<'a> {
     /// Thin lines between cells, thick ones on region edges and around the grid.
     fn borders(&self, cell: Cell) -> Borders {
         let n = self.size();
-        let (row, col) = (cell.row(n), cell.col(n));
-        let region = |r: usize, c: usize| self.layout().region_of(Cell::at(r, c, n));
-        let edge = |outside: bool, other: Option<(usize, usize)>| {
-            let crosses = other.is_some_and(|(r, c)| region(r, c) != region(row, col));
-            if outside || crosses {
-                Line::Thick
-            } else {
-                Line::Thin
-            }
-        };
-        Borders {
-            top: edge(row == 0, row.checked_sub(1).map(|r| (r, col))),
-            bottom: edge(row + 1 == n, (row + 1 < n).then_some((row + 1, col))),
-            left: edge(col == 0, col.checked_sub(1).map(|c| (row, c))),
-            right: edge(col + 1 == n, (col + 1 < n).then_some((row, col + 1))),
-        }
+        let layout = self.layout();
+        area_borders(cell.row(n), cell.col(n), (n, n), |r, c| {
+            layout.region_of(Cell::at(r, c, n))
+        })
     }
 
     /// Square columns and rows of `px` for a grid at `anchor`.
@@ -270,50 +244,8 @@ impl<'a> View<'a> {
     /// The legend (fill → family, with counts) and the summary, right of the grid.
     fn legend_and_summary(&self, sheet: &mut Sheet, options: &BookOptions) {
         let (top, col) = (self.anchor.0, self.anchor.1 + self.size() + 1);
-        sheet.column_width(col - 1, 16);
-        sheet.column_width(col, 24);
-        sheet.column_width(col + 1, 150);
-        sheet.column_width(col + 2, 420);
-        let heading = Style {
-            align: Align::Left,
-            ..Style::font(Font::sized(12.0).bold())
-        };
-        let plain = Style {
-            align: Align::Left,
-            ..Style::default()
-        };
-        let bold = Style::font(Font::default().bold());
-        let bold = Style {
-            align: Align::Left,
-            ..bold
-        };
-        let mut row = top;
-        sheet.text(row, col, "Legend", heading);
-        row += 1;
-        for (label, fill, counts) in self.legend_rows() {
-            let swatch = Style {
-                fill: Some(fill),
-                borders: Borders {
-                    top: Line::Thin,
-                    right: Line::Thin,
-                    bottom: Line::Thin,
-                    left: Line::Thin,
-                },
-                ..Style::default()
-            };
-            sheet.put(row, col, CellSpec::new(Content::Blank, swatch));
-            sheet.text(row, col + 1, label, plain);
-            sheet.text(row, col + 2, counts, plain);
-            row += 1;
-        }
-        row += 1;
-        sheet.text(row, col, "Summary", heading);
-        row += 1;
-        for (label, value) in self.summary_rows(options) {
-            sheet.text(row, col + 1, label, bold);
-            sheet.text(row, col + 2, value, plain);
-            row += 1;
-        }
+        let next = legend(sheet, top, col, &self.legend_rows());
+        summary(sheet, next + 1, col, &self.summary_rows(options));
     }
 
     /// One row for the givens, then one per family used: label, fill, counts.
@@ -575,7 +507,7 @@ impl<'a> View<'a> {
         let mut sheet = Sheet::new(name);
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
-        sheet.text(0, 1, title, Style::font(Font::sized(12.0).bold()));
+        sheet.text(0, 1, title, HEADING);
         sheet.text(1, 1, line, Style::default());
         if step.is_some() {
             sheet.put(
@@ -789,14 +721,6 @@ impl Keypad {
         }
         runs
     }
-}
-
-/// About how many lines `text` takes when wrapped in a column `pixels` wide (7 pixels a
-/// character in the default font), so that rows can be made tall enough: not every spreadsheet
-/// program grows rows for wrapped text by itself.
-fn wrapped_lines(text: &str, pixels: u32) -> usize {
-    let per_line = (pixels as usize / 7).max(1);
-    text.chars().count().div_ceil(per_line).max(1)
 }
 
 /// `Step 12`.
