@@ -537,12 +537,9 @@ fn write_workbook(
     step_sheets: usize,
     path: &Path,
 ) -> Result<(), gridlogic::Error> {
-    let source = source
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let options = sudoku_book::BookOptions {
         step_sheets,
-        ..sudoku_book::BookOptions::new(puzzle, source)
+        ..sudoku_book::BookOptions::new(puzzle, file_name(source))
     };
     let placed;
     let (puzzle, solve) = match puzzle.origin() {
@@ -687,6 +684,12 @@ fn csv_sink(output: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
     })
 }
 
+/// The last part of `path`, for summaries.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+}
+
 fn show_progress() -> bool {
     use std::io::IsTerminal;
     io::stderr().is_terminal()
@@ -782,6 +785,15 @@ fn shikaku_solve(
     workbook: &WorkbookArgs,
 ) -> CommandResult {
     use shikaku::report;
+    let target = workbook.target(&input.file)?;
+    if target.is_some() && puzzles.len() != 1 {
+        return Err(gridlogic::Error::Usage(format!(
+            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
+             or --no-workbook",
+            puzzles.len()
+        ))
+        .into());
+    }
     let options = engine_args.shikaku()?;
     let solves: Vec<shikaku::Solve> = puzzles
         .iter()
@@ -829,19 +841,35 @@ fn shikaku_solve(
         writeln!(out, "{}", json.map_err(io::Error::other)?)?;
     }
     out.flush()?;
-    shikaku_workbook(input, workbook, &solves)?;
+    if let (Some(path), [solve]) = (target, solves.as_slice()) {
+        shikaku_workbook(&input.file, solve, &options, &path)?;
+        eprintln!("wrote {}", path.display());
+    }
     Ok(exit_code(all_ok))
 }
 
-/// The annotated Shikaku workbook (issue 5, item 5): not written yet, so Shikaku input behaves
-/// as if --no-workbook were given. To fill in: `workbook.target(&input.file)` and a book built
-/// from the solve (`solve.puzzle`, `solve.rects`, `solve.placed_by`, `solve.steps`).
+/// Writes the annotated Shikaku workbook of `solve`. A puzzle that was not read from a sheet is
+/// placed at B3 and solved again there, so that the explanations name the workbook's cells.
 fn shikaku_workbook(
-    _input: &InputArgs,
-    _workbook: &WorkbookArgs,
-    _solves: &[shikaku::Solve],
+    source: &Path,
+    solve: &shikaku::Solve,
+    options: &shikaku::engine::Options,
+    path: &Path,
 ) -> Result<(), gridlogic::Error> {
-    Ok(())
+    let placed;
+    let solve = match solve.puzzle.origin() {
+        Origin::Sheet { .. } => solve,
+        _ => {
+            let moved = solve
+                .puzzle
+                .clone()
+                .with_origin(sudoku_book::DEFAULT_ORIGIN);
+            placed = shikaku::solve(&moved, options);
+            &placed
+        }
+    };
+    let book = gridlogic::write::shikaku::book(solve, &file_name(source));
+    gridlogic::write::xlsx::save(&book, path)
 }
 
 fn shikaku_explain(puzzles: &[Shikaku], engine_args: &EngineArgs, grids: bool) -> CommandResult {

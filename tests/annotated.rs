@@ -476,3 +476,76 @@ fn libreoffice_renders_the_workbook_to_pdf() {
         pdf.len()
     );
 }
+
+#[test]
+fn a_shikaku_workbook_colours_each_rectangle_apart_from_its_neighbours() {
+    let dir = scratch("shikaku");
+    let output = dir.join("janko-045.xlsx");
+    let input = fixture("shikaku/janko-045.txt");
+    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+    assert_eq!(code, 0, "{err}");
+    // The published partition: each cell's rectangle number.
+    let sol: Vec<Vec<usize>> = std::fs::read_to_string(fixture("shikaku/janko-045.sol"))
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+        .collect();
+    let clues: Vec<Vec<String>> = std::fs::read_to_string(&input)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    assert_eq!(book.sheet_names(), ["Solution", "Steps", "Puzzle"]);
+    let styles = book.worksheet_style("Solution").unwrap();
+    let puzzle = book.worksheet_range("Puzzle").unwrap();
+    let fill = |r: usize, c: usize| {
+        styles
+            .get(((2 + r) as u32, (1 + c) as u32))
+            .and_then(|s| s.fill.as_ref())
+            .and_then(|f| f.get_color())
+            .map(|c| c.to_argb() & 0xFF_FFFF)
+    };
+    let (rows, cols) = (sol.len(), sol[0].len());
+    for r in 0..rows {
+        for c in 0..cols {
+            assert!(fill(r, c).is_some(), "r{}c{} has a fill", r + 1, c + 1);
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < rows && c2 < cols {
+                    let same_rectangle = sol[r][c] == sol[r2][c2];
+                    assert_eq!(
+                        fill(r, c) == fill(r2, c2),
+                        same_rectangle,
+                        "r{}c{}",
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+            let shown = match puzzle.get_value(((2 + r) as u32, (1 + c) as u32)) {
+                Some(Data::Float(f)) => (*f as usize).to_string(),
+                _ => "-".to_string(),
+            };
+            assert_eq!(shown, clues[r][c], "clue at r{}c{}", r + 1, c + 1);
+        }
+    }
+    let clue_count = clues.iter().flatten().filter(|t| *t != "-").count();
+    let steps = book.worksheet_range("Steps").unwrap();
+    let placements = (1..steps.height() as u32)
+        .filter(|&row| matches!(steps.get_value((row, 3)), Some(Data::String(_))))
+        .count();
+    assert_eq!(placements, clue_count, "one step places each rectangle");
+}
+
+#[test]
+fn shikaku_workbook_description_of_a_sheet_puzzle() {
+    let _guard = snapshots();
+    let path = fixture("shikaku/titled-5x5.csv");
+    let puzzle = gridlogic::shikaku::read::read_file(&path, &ReadOptions::default())
+        .unwrap()
+        .remove(0);
+    let solve = gridlogic::shikaku::solve(&puzzle, &Default::default());
+    let text = gridlogic::write::shikaku::book(&solve, "titled-5x5.csv").describe();
+    insta::assert_snapshot!("workbook_shikaku_5x5", text);
+}

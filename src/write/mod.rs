@@ -1,9 +1,10 @@
 //! Workbook output. A [`Book`] is an in-memory description of a workbook — sheets, cells, values,
 //! formats, notes, links, borders, column widths — built by a puzzle-specific module
-//! ([`sudoku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
+//! ([`sudoku`], [`shikaku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
 //! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
 
 pub mod palette;
+pub mod shikaku;
 pub mod sudoku;
 pub mod xlsx;
 
@@ -363,8 +364,17 @@ pub fn legend(
     top + 1 + entries.len()
 }
 
+/// Widths of the columns beside a grid for [`legend`] and [`summary`] starting at `col`: a gap
+/// before it, a swatch, a label and a value column.
+pub fn side_columns(sheet: &mut Sheet, col: usize) {
+    sheet.column_width(col - 1, 16);
+    sheet.column_width(col, 24);
+    sheet.column_width(col + 1, 150);
+    sheet.column_width(col + 2, 420);
+}
+
 /// A summary: a heading at (`top`, `col`), then a bold label and a value per row, in the
-/// columns [`legend`] sized.
+/// columns [`side_columns`] sized.
 pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) {
     sheet.text(top, col, "Summary", HEADING);
     for (i, (label, value)) in rows.iter().enumerate() {
@@ -462,12 +472,13 @@ fn describe_sheet(sheet: &Sheet, styles: &mut Vec<Style>, out: &mut String) {
             table.columns.join(" | ")
         );
     }
-    let _ = writeln!(out, "columns: {}", runs(&sheet.column_widths, column_label));
-    let _ = writeln!(
-        out,
-        "rows: {}",
-        runs(&sheet.row_heights, |r| (r + 1).to_string())
-    );
+    if !sheet.column_widths.is_empty() {
+        let _ = writeln!(out, "columns: {}", runs(&sheet.column_widths, column_label));
+    }
+    if !sheet.row_heights.is_empty() {
+        let rows = runs(&sheet.row_heights, |r| (r + 1).to_string());
+        let _ = writeln!(out, "rows: {rows}");
+    }
     let mut notes = Vec::new();
     let mut row_text = String::new();
     let mut current_row = None;
