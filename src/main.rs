@@ -281,7 +281,7 @@ impl EngineArgs {
                 let found = Technique::parse(name, &all).ok_or_else(|| {
                     let names: Vec<String> = all.iter().map(|t| t.name()).collect();
                     gridlogic::Error::Usage(format!(
-                        "unknown technique '{name}'; known: {}, or a family: singles, intersections, subsets, fish",
+                        "unknown technique '{name}'; known: {}, or a family: singles, intersections, subsets, fish, single-digit, uniqueness, wings, colouring, chains, als, forcing",
                         names.join(", ")
                     ))
                 })?;
