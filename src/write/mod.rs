@@ -419,6 +419,36 @@ pub const TABLE_LINK: Style = Style {
     ..TABLE_TEXT
 };
 
+/// A "Steps" sheet laid out as a table of `columns` (name, width in pixels) over `rows` data
+/// rows, with a frozen header and printed a page wide; `fill_row` writes data row `i` (sheet row
+/// `i + 1`). Without rows, the table holds `empty` instead.
+pub fn step_table(
+    columns: &[(&str, u32)],
+    rows: usize,
+    empty: &str,
+    mut fill_row: impl FnMut(&mut Sheet, usize),
+) -> Sheet {
+    let mut sheet = Sheet::new("Steps");
+    for (i, &(_, px)) in columns.iter().enumerate() {
+        sheet.column_width(i, px);
+    }
+    for i in 0..rows {
+        fill_row(&mut sheet, i);
+    }
+    if rows == 0 {
+        sheet.text(1, 0, empty, TABLE_TEXT);
+    }
+    sheet.table = Some(Table {
+        top: 0,
+        left: 0,
+        bottom: rows.max(1) as u32,
+        columns: columns.iter().map(|(name, _)| name.to_string()).collect(),
+    });
+    sheet.freeze = Some((1, 0));
+    sheet.print = Print::PageWide;
+    sheet
+}
+
 /// About how many lines `text` takes when wrapped in a column `pixels` wide (7 pixels a
 /// character in the default font), so that rows can be made tall enough: not every spreadsheet
 /// program grows rows for wrapped text by itself.

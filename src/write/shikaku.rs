@@ -6,7 +6,7 @@
 use super::palette::{self, colour_areas};
 use super::{
     Align, BOLD_LABEL, Book, CellSpec, Content, Font, Print, Rgb, Sheet, Style, TABLE_LINK,
-    TABLE_TEXT, Table, area_borders, side_columns, summary, wrapped_lines,
+    TABLE_TEXT, area_borders, side_columns, step_table, summary, wrapped_lines,
 };
 use crate::model::Origin;
 use crate::shikaku::report;
@@ -195,28 +195,10 @@ impl<'a> View<'a> {
     }
 
     fn steps_sheet(&self) -> Sheet {
-        let mut sheet = Sheet::new("Steps");
-        for (i, &(_, px)) in STEP_COLUMNS.iter().enumerate() {
-            sheet.column_width(i, px);
-        }
-        for (i, step) in self.solve.steps.iter().enumerate() {
-            self.step_row(&mut sheet, i, step);
-        }
-        if self.solve.steps.is_empty() {
-            sheet.text(1, 0, "no steps", TABLE_TEXT);
-        }
-        sheet.table = Some(Table {
-            top: 0,
-            left: 0,
-            bottom: self.solve.steps.len().max(1) as u32,
-            columns: STEP_COLUMNS
-                .iter()
-                .map(|(name, _)| name.to_string())
-                .collect(),
-        });
-        sheet.freeze = Some((1, 0));
-        sheet.print = Print::PageWide;
-        sheet
+        let steps = &self.solve.steps;
+        step_table(&STEP_COLUMNS, steps.len(), "no steps", |sheet, i| {
+            self.step_row(sheet, i, &steps[i])
+        })
     }
 
     fn step_row(&self, sheet: &mut Sheet, index: usize, step: &Step) {

@@ -7,7 +7,7 @@
 use super::palette::{self, family_fill};
 use super::{
     Align, Book, Borders, CellSpec, Content, Font, HEADING, Print, Rgb, Run, Sheet, Style,
-    TABLE_LINK, TABLE_TEXT, Table, area_borders, legend, summary, wrapped_lines,
+    TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, wrapped_lines,
 };
 use crate::engine::Solve;
 use crate::engine::state::State;
@@ -302,31 +302,14 @@ impl<'a> View<'a> {
     }
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {
-        let mut sheet = Sheet::new("Steps");
-        for (i, &(_, px)) in STEP_COLUMNS.iter().enumerate() {
-            sheet.column_width(i, px);
-        }
         let mut state = State::from_puzzle(self.puzzle);
-        for (i, step) in self.solve.steps.iter().enumerate() {
-            state.apply(step);
+        let steps = &self.solve.steps;
+        let empty = "no steps: the givens fill the grid";
+        step_table(&STEP_COLUMNS, steps.len(), empty, |sheet, i| {
+            state.apply(&steps[i]);
             let filled = state.values().filled_count();
-            self.step_row(&mut sheet, i, step, filled, i < step_sheets);
-        }
-        if self.solve.steps.is_empty() {
-            sheet.text(1, 0, "no steps: the givens fill the grid", TABLE_TEXT);
-        }
-        sheet.table = Some(Table {
-            top: 0,
-            left: 0,
-            bottom: self.solve.steps.len().max(1) as u32,
-            columns: STEP_COLUMNS
-                .iter()
-                .map(|(name, _)| name.to_string())
-                .collect(),
-        });
-        sheet.freeze = Some((1, 0));
-        sheet.print = Print::PageWide;
-        sheet
+            self.step_row(sheet, i, &steps[i], filled, i < step_sheets);
+        })
     }
 
     /// The row of step `index`, after which `filled` cells are filled; its number links to its
