@@ -1,7 +1,7 @@
 //! Difficulty: one table of per-technique scores, levels and Sudoku Explainer–style ratings, and the
 //! rating of a whole solve from its steps.
 
-use crate::engine::step::{Level, SingleHouse, Step, Technique};
+use crate::engine::step::{ChainKind, Level, SingleHouse, Step, Technique};
 use serde::Serialize;
 
 /// What the table says about one technique.
@@ -44,12 +44,27 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
                 5.4 + 0.2 * beyond,
             )
         }
+        Technique::Chain { kind, grouped } => chain_rating(kind, grouped),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {
         score,
         level,
         explainer,
+    }
+}
+
+/// Chains: HoDoKu's scores (remote pairs 110, X- and XY-chains 260, nice loops and AICs 280,
+/// grouped 300). Sudoku Explainer rates a chain by its kind plus its length; the table holds the
+/// rating of the shortest chain of each kind: X-chain 6.5 (an X-cycle), remote pair and XY-chain
+/// 6.6 (a Y-cycle), nice loops and AICs 7.0 (SE's bidirectional cycles), grouped ones 7.2.
+fn chain_rating(kind: ChainKind, grouped: bool) -> (u32, Level, f32) {
+    match (kind, grouped) {
+        (ChainKind::RemotePair, _) => (110, Level::Hard, 6.6),
+        (ChainKind::XChain, _) => (260, Level::Unfair, 6.5),
+        (ChainKind::XyChain, _) => (260, Level::Unfair, 6.6),
+        (_, false) => (280, Level::Unfair, 7.0),
+        (_, true) => (300, Level::Unfair, 7.2),
     }
 }
 

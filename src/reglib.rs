@@ -7,7 +7,7 @@
 //! since; candidates are written `<digit><row><col>`, separated by spaces.
 
 use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
+use crate::engine::step::{Candidate, ChainKind, SingleHouse, Step, Technique};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
 use std::collections::BTreeSet;
@@ -236,6 +236,20 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0300" => vec![Technique::BasicFish(2)],
         "0301" => vec![Technique::BasicFish(3)],
         "0302" => vec![Technique::BasicFish(4)],
+        "0701" | "0702" | "0703" | "0706" | "0707" | "0708" | "0709" | "0710" | "0711" => {
+            let kind = match code {
+                "0701" => ChainKind::XChain,
+                "0702" => ChainKind::XyChain,
+                "0703" => ChainKind::RemotePair,
+                "0706" | "0709" => ChainKind::ContinuousLoop,
+                "0707" | "0710" => ChainKind::DiscontinuousLoop,
+                _ => ChainKind::Aic,
+            };
+            vec![Technique::Chain {
+                kind,
+                grouped: code >= "0709",
+            }]
+        }
         _ => return None,
     })
 }

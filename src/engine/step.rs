@@ -107,8 +107,34 @@ pub enum Technique {
     HiddenSubset(u8),
     /// A digit confined to N cover lines within N base lines: X-Wing (2), Swordfish (3), …
     BasicFish(u8),
+    /// A chain of alternating strong and weak inferences; `grouped` allows group nodes (a
+    /// digit's candidates in a region∩line) and almost locked sets as nodes.
+    Chain {
+        /// Which chain.
+        kind: ChainKind,
+        /// Whether group and ALS nodes are allowed (loops and AICs only).
+        grouped: bool,
+    },
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
+}
+
+/// The kinds of chain (see `techniques::chains`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ChainKind {
+    /// Bivalue cells holding the same two digits, linked in a line: both digits leave the cells
+    /// that see two of them an odd number of links apart.
+    RemotePair,
+    /// One digit, strong links in houses: the ends' digit leaves cells seeing both ends.
+    XChain,
+    /// Bivalue cells linked by a shared digit: the ends' digit leaves cells seeing both ends.
+    XyChain,
+    /// A closed alternating loop: every weak link becomes strong.
+    ContinuousLoop,
+    /// A loop broken at one candidate: it is placed (two strong links) or removed.
+    DiscontinuousLoop,
+    /// An alternating inference chain: one of its ends is true.
+    Aic,
 }
 
 impl Technique {
@@ -142,6 +168,21 @@ impl Technique {
                 "Hidden Subset",
             ),
             Technique::BasicFish(n) => sized(n, ["X-Wing", "Swordfish", "Jellyfish"], "Fish"),
+            Technique::Chain { kind, grouped } => {
+                let name = match kind {
+                    ChainKind::RemotePair => "Remote Pair",
+                    ChainKind::XChain => "X-Chain",
+                    ChainKind::XyChain => "XY-Chain",
+                    ChainKind::ContinuousLoop => "Continuous Nice Loop",
+                    ChainKind::DiscontinuousLoop => "Discontinuous Nice Loop",
+                    ChainKind::Aic => "AIC",
+                };
+                if grouped {
+                    format!("Grouped {name}")
+                } else {
+                    name.into()
+                }
+            }
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -165,6 +206,18 @@ impl Technique {
             Technique::BasicFish(2) => "0300",
             Technique::BasicFish(3) => "0301",
             Technique::BasicFish(4) => "0302",
+            Technique::Chain { kind, grouped } => match (kind, grouped) {
+                (ChainKind::XChain, false) => "0701",
+                (ChainKind::XyChain, false) => "0702",
+                (ChainKind::RemotePair, false) => "0703",
+                (ChainKind::ContinuousLoop, false) => "0706",
+                (ChainKind::DiscontinuousLoop, false) => "0707",
+                (ChainKind::Aic, false) => "0708",
+                (ChainKind::ContinuousLoop, true) => "0709",
+                (ChainKind::DiscontinuousLoop, true) => "0710",
+                (ChainKind::Aic, true) => "0711",
+                _ => return None,
+            },
             _ => return None,
         })
     }
@@ -180,6 +233,7 @@ impl Technique {
             }
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) => Family::Subsets,
             Technique::BasicFish(_) => Family::Fish,
+            Technique::Chain { .. } => Family::Chains,
             Technique::Backtracking => Family::Backtracking,
         }
     }

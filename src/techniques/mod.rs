@@ -3,13 +3,14 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
 //! by the same code.
 
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
 
 use crate::engine::state::State;
-use crate::engine::step::{SingleHouse, Step, Technique};
+use crate::engine::step::{ChainKind, SingleHouse, Step, Technique};
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -30,6 +31,7 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::NakedSubset(n) => subsets::naked(state, n as usize, &mut progress),
         Technique::HiddenSubset(n) => subsets::hidden(state, n as usize, &mut progress),
         Technique::BasicFish(n) => fish::basic(state, n as usize, &mut progress),
+        Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -77,5 +79,19 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
             Technique::HiddenSubset(n),
         ]);
     }
+    order.extend(CHAINS.map(|(kind, grouped)| Technique::Chain { kind, grouped }));
     order
 }
+
+/// The chain techniques in the engine's order (by Sudoku Explainer's ratings).
+const CHAINS: [(ChainKind, bool); 9] = [
+    (ChainKind::XChain, false),
+    (ChainKind::RemotePair, false),
+    (ChainKind::XyChain, false),
+    (ChainKind::ContinuousLoop, false),
+    (ChainKind::DiscontinuousLoop, false),
+    (ChainKind::Aic, false),
+    (ChainKind::ContinuousLoop, true),
+    (ChainKind::DiscontinuousLoop, true),
+    (ChainKind::Aic, true),
+];
