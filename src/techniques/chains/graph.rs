@@ -12,7 +12,7 @@
 
 use crate::engine::state::State;
 use crate::engine::step::Candidate;
-use crate::model::{Cell, Digit, HouseKind};
+use crate::model::{Cell, Digit, DigitSet, HouseKind};
 use std::collections::{HashMap, HashSet};
 
 /// Which links and nodes a chain technique may use.
@@ -158,6 +158,32 @@ impl<'s> Graph<'s> {
         targets
     }
 
+    /// What ALS `id` removes once it is known to hold every digit but `x` or `z`: each of its
+    /// other digits from the cells outside it that see all the ALS's cells holding that digit.
+    pub fn als_locked_targets(&self, id: usize, x: Digit, z: Digit) -> Vec<Candidate> {
+        let state = self.state;
+        let cells = &self.als[id];
+        let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
+        let mut targets = Vec::new();
+        for digit in digits.iter().filter(|&d| d != x && d != z) {
+            let places: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| state.candidates(c).contains(digit))
+                .collect();
+            targets.extend(
+                state
+                    .layout()
+                    .peers(places[0])
+                    .iter()
+                    .filter(|&&c| state.candidates(c).contains(digit) && !cells.contains(&c))
+                    .filter(|&&c| places.iter().all(|&p| self.sees(c, p)))
+                    .map(|&c| Candidate::new(c, digit)),
+            );
+        }
+        targets
+    }
+
     /// Group nodes: for each region and line, each digit with two or more candidates in their
     /// intersection.
     fn add_groups(&mut self) {
@@ -208,7 +234,7 @@ impl<'s> Graph<'s> {
                 .collect();
             let mut chosen = Vec::new();
             each_subset(&open, max_cells, 0, &mut chosen, &mut |cells| {
-                let digits = cells.iter().fold(crate::model::DigitSet::EMPTY, |s, &c| {
+                let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| {
                     s.union(state.candidates(c))
                 });
                 if cells.len() >= 2 && digits.len() == cells.len() + 1 {
@@ -222,7 +248,7 @@ impl<'s> Graph<'s> {
         }
         for id in 0..self.als.len() {
             let cells = self.als[id].clone();
-            let digits = cells.iter().fold(crate::model::DigitSet::EMPTY, |s, &c| {
+            let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| {
                 s.union(state.candidates(c))
             });
             let ids: Vec<u32> = digits

@@ -192,7 +192,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
             best.insert(target, found);
         }
     };
-    for start in ends(graph) {
+    for start in 0..graph.nodes.len() as u32 {
         search.run(start, max);
         for (end, _) in search.reached_on() {
             let node = &graph.nodes[end as usize];
@@ -204,7 +204,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
                     Candidate::new(cell, digit),
                     Found::alternating(search.chain_to(end), eliminations),
                 );
-            } else if end > start && !matches!(node.kind, NodeKind::Als(_)) {
+            } else if end > start {
                 for target in graph.common_targets(start, end) {
                     let Some(t) = graph.candidate(target) else {
                         continue;
@@ -264,7 +264,9 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
 }
 
 /// What a continuous loop (`nodes`, first repeated last, links strong then weak) removes: the
-/// candidates outside the loop weakly linked to both ends of one of its weak links.
+/// candidates weakly linked to both ends of one of its weak links — the cell's other digits for
+/// a link within a cell, the digit in cells outside the loop for a link between cells; and an
+/// ALS in the loop holds one of its two loop digits, so its other digits are locked in it.
 fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
     let inside: HashSet<Candidate> = nodes
         .iter()
@@ -273,11 +275,28 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
             node.cells.iter().map(|&c| Candidate::new(c, node.digit))
         })
         .collect();
+    let cells: HashSet<Cell> = inside.iter().map(|c| c.cell).collect();
+    let cells = &cells;
     let mut eliminations: Vec<Candidate> = nodes
         .windows(2)
         .skip(1)
         .step_by(2)
-        .flat_map(|pair| graph.common_targets(pair[0], pair[1]))
+        .flat_map(|pair| {
+            let in_cell = graph.nodes[pair[0] as usize].digit != graph.nodes[pair[1] as usize].digit;
+            let targets = graph.common_targets(pair[0], pair[1]);
+            targets
+                .into_iter()
+                .filter(move |c| in_cell || !cells.contains(&c.cell))
+        })
+        .chain(nodes.windows(2).step_by(2).flat_map(|pair| {
+            let (a, b) = (&graph.nodes[pair[0] as usize], &graph.nodes[pair[1] as usize]);
+            match (a.kind, b.kind) {
+                (NodeKind::Als(x), NodeKind::Als(z)) if x == z => {
+                    graph.als_locked_targets(x, a.digit, b.digit)
+                }
+                _ => Vec::new(),
+            }
+        }))
         .filter(|c| !inside.contains(c))
         .collect();
     eliminations.sort_unstable();
