@@ -163,7 +163,9 @@ impl<'s> Graph<'s> {
     pub fn als_locked_targets(&self, id: usize, x: Digit, z: Digit) -> Vec<Candidate> {
         let state = self.state;
         let cells = &self.als[id];
-        let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
+        let digits = cells
+            .iter()
+            .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
         let mut targets = Vec::new();
         for digit in digits.iter().filter(|&d| d != x && d != z) {
             let places: Vec<Cell> = cells
@@ -234,9 +236,9 @@ impl<'s> Graph<'s> {
                 .collect();
             let mut chosen = Vec::new();
             each_subset(&open, max_cells, 0, &mut chosen, &mut |cells| {
-                let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| {
-                    s.union(state.candidates(c))
-                });
+                let digits = cells
+                    .iter()
+                    .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
                 if cells.len() >= 2 && digits.len() == cells.len() + 1 {
                     let mut sorted = cells.to_vec();
                     sorted.sort_unstable();
@@ -248,9 +250,9 @@ impl<'s> Graph<'s> {
         }
         for id in 0..self.als.len() {
             let cells = self.als[id].clone();
-            let digits = cells.iter().fold(DigitSet::EMPTY, |s, &c| {
-                s.union(state.candidates(c))
-            });
+            let digits = cells
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
             let ids: Vec<u32> = digits
                 .iter()
                 .map(|digit| {

@@ -282,14 +282,18 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
         .skip(1)
         .step_by(2)
         .flat_map(|pair| {
-            let in_cell = graph.nodes[pair[0] as usize].digit != graph.nodes[pair[1] as usize].digit;
+            let in_cell =
+                graph.nodes[pair[0] as usize].digit != graph.nodes[pair[1] as usize].digit;
             let targets = graph.common_targets(pair[0], pair[1]);
             targets
                 .into_iter()
                 .filter(move |c| in_cell || !cells.contains(&c.cell))
         })
         .chain(nodes.windows(2).step_by(2).flat_map(|pair| {
-            let (a, b) = (&graph.nodes[pair[0] as usize], &graph.nodes[pair[1] as usize]);
+            let (a, b) = (
+                &graph.nodes[pair[0] as usize],
+                &graph.nodes[pair[1] as usize],
+            );
             match (a.kind, b.kind) {
                 (NodeKind::Als(x), NodeKind::Als(z)) if x == z => {
                     graph.als_locked_targets(x, a.digit, b.digit)
@@ -372,5 +376,116 @@ fn pair_of(state: &State, cell: Cell) -> Option<(Digit, Digit)> {
     match digits[..] {
         [a, b] => Some((a, b)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DigitSet, Layout, Regions};
+    use crate::read::{ReadOptions, read_text};
+    use crate::search::count_from_candidates;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::state;
+
+    const ALL: [ChainKind; 6] = [
+        ChainKind::XChain,
+        ChainKind::RemotePair,
+        ChainKind::XyChain,
+        ChainKind::ContinuousLoop,
+        ChainKind::DiscontinuousLoop,
+        ChainKind::Aic,
+    ];
+
+    /// Whether some solution of the state's candidates holds `candidate`.
+    fn possible(s: &State, candidate: Candidate) -> bool {
+        let mut candidates: Vec<DigitSet> = s
+            .layout()
+            .cells()
+            .map(|c| s.value(c).map_or(s.candidates(c), DigitSet::single))
+            .collect();
+        candidates[candidate.cell.index()] = DigitSet::single(candidate.digit);
+        count_from_candidates(s.layout(), &candidates, 1).solutions > 0
+    }
+
+    /// Every chain step on `s` removes only candidates no solution holds; returns the steps.
+    fn all_sound(s: &State) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for grouped in [false, true] {
+            for kind in ALL {
+                steps.extend(find_all(Technique::Chain { kind, grouped }, s));
+            }
+        }
+        for step in &steps {
+            for &e in &step.eliminations {
+                assert!(!possible(s, e), "{}", step.explanation);
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn chains_on_a_six_by_six_jigsaw_remove_only_impossible_candidates() {
+        // Janko's chaos sudoku 13: only the givens' candidates, so chains of every kind abound.
+        let line = "6 ..............1....2.4....5...36.... \
+                    aaaabbcaadbbcccddbcdddebcfffeefffeee";
+        let puzzle = read_text(line, "test", &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        let s = State::from_puzzle(&puzzle);
+        let steps = all_sound(&s);
+        for kind in [
+            ChainKind::XChain,
+            ChainKind::Aic,
+            ChainKind::DiscontinuousLoop,
+        ] {
+            assert!(
+                steps.iter().any(|st| st.technique
+                    == Technique::Chain {
+                        kind,
+                        grouped: false
+                    }),
+                "{kind:?}"
+            );
+        }
+        assert!(
+            steps
+                .iter()
+                .any(|st| st.technique.name().starts_with("Grouped"))
+        );
+    }
+
+    #[test]
+    fn an_x_chain_in_a_six_by_six_reads_in_eureka_notation() {
+        // Boxes of 2x3. Column 1 holds 1 only in r1c1 and r6c1, row 5 only in r5c2 and r5c6,
+        // and r6c1 sees r5c2 in box 5: (1)r1c1=r6c1-r5c2=r5c6, so r1c6, which sees both ends,
+        // loses 1. The grid keeps solutions, and no solution has 1 in r1c6.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks = vec![];
+        for r in 2..=5 {
+            marks.push((r, 1, "23456"));
+        }
+        for c in [1, 3, 4, 5] {
+            marks.push((5, c, "23456"));
+        }
+        let s = state(layout, &marks);
+        assert!(possible(
+            &s,
+            Candidate::new(Cell::at(0, 0, 6), Digit::new(1))
+        ));
+        let steps = find_all(
+            Technique::Chain {
+                kind: ChainKind::XChain,
+                grouped: false,
+            },
+            &s,
+        );
+        assert_eq!(
+            steps[0].explanation,
+            "X-Chain: (1)r1c1=r6c1-r5c2=r5c6 ⇒ r1c6<>1"
+        );
+        assert_eq!(steps[0].pattern.len(), 4);
+        all_sound(&s);
     }
 }
