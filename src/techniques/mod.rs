@@ -83,15 +83,17 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
     order
 }
 
-/// The chain techniques in the engine's order (by Sudoku Explainer's ratings).
+/// The chain techniques in the engine's order (by Sudoku Explainer's ratings). Among equals, an
+/// AIC, which may remove several candidates, goes before the discontinuous loop, which removes
+/// one of them (or places a digit).
 const CHAINS: [(ChainKind, bool); 9] = [
     (ChainKind::XChain, false),
     (ChainKind::RemotePair, false),
     (ChainKind::XyChain, false),
     (ChainKind::ContinuousLoop, false),
-    (ChainKind::DiscontinuousLoop, false),
     (ChainKind::Aic, false),
+    (ChainKind::DiscontinuousLoop, false),
     (ChainKind::ContinuousLoop, true),
-    (ChainKind::DiscontinuousLoop, true),
     (ChainKind::Aic, true),
+    (ChainKind::DiscontinuousLoop, true),
 ];

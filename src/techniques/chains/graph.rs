@@ -60,7 +60,7 @@ pub(crate) struct Graph<'s> {
     pub nodes: Vec<Node>,
     /// Strong links of each node.
     pub strong: Vec<Vec<u32>>,
-    /// Weak links of each node.
+    /// Weak links of each node (between nodes that have strong links).
     pub weak: Vec<Vec<u32>>,
     /// The cells of each almost locked set.
     pub als: Vec<Vec<Cell>>,
@@ -331,7 +331,7 @@ impl<'s> Graph<'s> {
         for a in 0..count {
             let node = &self.nodes[a as usize];
             let mut weak = Vec::new();
-            if node.kind == NodeKind::Candidate {
+            if node.kind == NodeKind::Candidate && self.linked(a) {
                 let cell = node.cells[0];
                 if links.cell_weak {
                     weak.extend(
@@ -352,6 +352,7 @@ impl<'s> Graph<'s> {
                     );
                 }
             }
+            weak.retain(|&b| self.linked(b));
             self.weak[a as usize] = weak;
         }
         if links.grouped.is_some() {
@@ -372,6 +373,9 @@ impl<'s> Graph<'s> {
             by_digit[self.nodes[g as usize].digit.get()].push(g);
         }
         for g in first_group..count {
+            if !self.linked(g) {
+                continue;
+            }
             let (digit, first) = (
                 self.nodes[g as usize].digit,
                 self.nodes[g as usize].cells[0],
@@ -383,7 +387,7 @@ impl<'s> Graph<'s> {
                 .iter()
                 .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
                 .chain(by_digit[digit.get()].iter().copied())
-                .filter(|&o| o != g && self.all_see(g, o))
+                .filter(|&o| o != g && self.linked(o) && self.all_see(g, o))
                 .collect();
             for o in partners {
                 if o < first_group {
@@ -392,6 +396,12 @@ impl<'s> Graph<'s> {
                 self.weak[g as usize].push(o);
             }
         }
+    }
+
+    /// Whether a node has a strong link. Only such nodes can be reached true, or be left once
+    /// reached false, so weak links are kept between them alone.
+    fn linked(&self, node: u32) -> bool {
+        !self.strong[node as usize].is_empty()
     }
 
     /// Whether every cell of node `a` sees every cell of node `b` (so they are disjoint).

@@ -41,6 +41,9 @@ pub const MAX_ALS_CELLS: usize = 5;
 pub const MAX_ALS_CELLS_LARGE: usize = 3;
 /// Most cells in a remote pair chain.
 pub const MAX_REMOTE_PAIR_CELLS: usize = 12;
+/// Largest grid searched for chains: beyond it the graph (every candidate with every peer) and
+/// one search per candidate grow too large to stay interactive.
+pub const MAX_CHAIN_GRID: usize = 36;
 
 /// The longest chain searched on a grid of `size`.
 pub fn max_links(size: usize) -> usize {
@@ -61,29 +64,13 @@ fn max_als(size: usize) -> usize {
 }
 
 /// Chains of `kind`, grouped (with group and ALS nodes; loops and AICs only) or not, shortest
-/// first, one step per chain.
+/// first, one step per chain; nothing on grids larger than [`MAX_CHAIN_GRID`].
 pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
+    if state.size() > MAX_CHAIN_GRID {
+        return;
+    }
     let technique = Technique::Chain { kind, grouped };
-    let full = Links {
-        house_strong: true,
-        cell_strong: true,
-        house_weak: true,
-        cell_weak: true,
-        grouped: grouped.then(|| max_als(state.size())),
-    };
-    let links = match kind {
-        ChainKind::XChain => Links {
-            cell_strong: false,
-            cell_weak: false,
-            ..full
-        },
-        ChainKind::XyChain | ChainKind::RemotePair => Links {
-            house_strong: false,
-            cell_weak: false,
-            ..full
-        },
-        _ => full,
-    };
+    let links = links_for(kind, grouped, state.size());
     let graph = Graph::new(state, links);
     let mut found = match kind {
         ChainKind::RemotePair => remote::chains(&graph, MAX_REMOTE_PAIR_CELLS),
@@ -104,6 +91,31 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
         if reported.insert(chain.eliminations.clone()) && !sink(chain.step(&graph, technique)) {
             return;
         }
+    }
+}
+
+/// The links chains of `kind` may use: one digit's house links for X-chains, bivalue cells
+/// linked by a digit for XY-chains and remote pairs, everything for loops and AICs.
+fn links_for(kind: ChainKind, grouped: bool, size: usize) -> Links {
+    let full = Links {
+        house_strong: true,
+        cell_strong: true,
+        house_weak: true,
+        cell_weak: true,
+        grouped: grouped.then(|| max_als(size)),
+    };
+    match kind {
+        ChainKind::XChain => Links {
+            cell_strong: false,
+            cell_weak: false,
+            ..full
+        },
+        ChainKind::XyChain | ChainKind::RemotePair => Links {
+            house_strong: false,
+            cell_weak: false,
+            ..full
+        },
+        _ => full,
     }
 }
 
@@ -185,9 +197,10 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
 /// Discontinuous nice loops, the shortest for each candidate removed or placed.
 fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     let mut search = Search::new(graph);
-    let mut best: HashMap<Candidate, Found> = HashMap::new();
+    // Keyed by the candidate and whether it is placed.
+    let mut best: HashMap<(Candidate, bool), Found> = HashMap::new();
     let max = max_links(graph.state.size());
-    let mut keep = |target: Candidate, found: Found| {
+    let mut keep = |target: (Candidate, bool), found: Found| {
         if best.get(&target).is_none_or(|b| b.length > found.length) {
             best.insert(target, found);
         }
@@ -201,7 +214,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
                 let others = graph.state.candidates(cell).iter().filter(|&d| d != digit);
                 let eliminations = others.map(|d| Candidate::new(cell, d)).collect();
                 keep(
-                    Candidate::new(cell, digit),
+                    (Candidate::new(cell, digit), true),
                     Found::alternating(search.chain_to(end), eliminations),
                 );
             } else if end > start {
@@ -215,7 +228,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
                     found.strong.insert(0, false);
                     found.strong.push(false);
                     found.length += 2;
-                    keep(target, found);
+                    keep((target, false), found);
                 }
             }
         }
