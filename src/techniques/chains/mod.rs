@@ -85,7 +85,8 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
                 .any(|&n| graph.nodes[n as usize].kind != NodeKind::Candidate)
         });
     }
-    found.sort_by(|a, b| (a.length, &a.eliminations).cmp(&(b.length, &b.eliminations)));
+    // Chains that pass a node twice are valid but roundabout: they come after the simple ones.
+    found.sort_by_cached_key(|f| (!f.is_simple(), f.length, f.eliminations.clone()));
     let mut reported = HashSet::new();
     for chain in found {
         if reported.insert(chain.eliminations.clone()) && !sink(chain.step(&graph, technique)) {
@@ -138,6 +139,16 @@ impl Found {
             strong,
             eliminations,
         }
+    }
+
+    /// Whether no node appears twice (a loop's first node closes it, last).
+    fn is_simple(&self) -> bool {
+        let open = match self.nodes.split_last() {
+            Some((last, rest)) if rest.first() == Some(last) => rest,
+            _ => &self.nodes[..],
+        };
+        let mut seen = HashSet::new();
+        open.iter().all(|n| seen.insert(n))
     }
 
     fn step(&self, graph: &Graph, technique: Technique) -> Step {
@@ -201,7 +212,8 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     let mut best: HashMap<(Candidate, bool), Found> = HashMap::new();
     let max = max_links(graph.state.size());
     let mut keep = |target: (Candidate, bool), found: Found| {
-        if best.get(&target).is_none_or(|b| b.length > found.length) {
+        let rank = |f: &Found| (!f.is_simple(), f.length);
+        if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
             best.insert(target, found);
         }
     };
