@@ -246,6 +246,8 @@ impl<'s> Graph<'s> {
                         self.als.push(sorted);
                     }
                 }
+                // Adding cells adds digits at least as fast as it can reach n+1 of them.
+                digits.len() <= max_cells + 1
             });
         }
         for id in 0..self.als.len() {
@@ -288,9 +290,13 @@ impl<'s> Graph<'s> {
         if !links.house_strong {
             return;
         }
-        let non_candidates: Vec<u32> = (0..self.nodes.len() as u32)
-            .filter(|&n| self.nodes[n as usize].kind == NodeKind::Group)
-            .collect();
+        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); state.size() + 1];
+        for n in 0..self.nodes.len() as u32 {
+            let node = &self.nodes[n as usize];
+            if node.kind == NodeKind::Group {
+                groups[node.digit.get()].push(n);
+            }
+        }
         for house in state.layout().houses() {
             for digit in (1..=state.size()).map(Digit::new) {
                 let places = state.places(house, digit);
@@ -301,9 +307,9 @@ impl<'s> Graph<'s> {
                     .iter()
                     .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
                     .collect();
-                inside.extend(non_candidates.iter().copied().filter(|&g| {
+                inside.extend(groups[digit.get()].iter().copied().filter(|&g| {
                     let node = &self.nodes[g as usize];
-                    node.digit == digit && node.cells.iter().all(|c| places.contains(c))
+                    node.cells.iter().all(|c| places.contains(c))
                 }));
                 for (i, &a) in inside.iter().enumerate() {
                     for &b in &inside[i + 1..] {
@@ -419,16 +425,16 @@ fn push_unique(list: &mut Vec<u32>, id: u32) {
     }
 }
 
-/// Calls `found` with every subset of `cells` of at most `max` elements (the empty one too).
+/// Calls `found` with every subset of `cells` of at most `max` elements (the empty one too),
+/// extending a subset only while `found` returns `true` for it.
 fn each_subset(
     cells: &[Cell],
     max: usize,
     start: usize,
     chosen: &mut Vec<Cell>,
-    found: &mut dyn FnMut(&[Cell]),
+    found: &mut dyn FnMut(&[Cell]) -> bool,
 ) {
-    found(chosen);
-    if chosen.len() == max {
+    if !found(chosen) || chosen.len() == max {
         return;
     }
     for i in start..cells.len() {

@@ -37,13 +37,12 @@ pub const MAX_LINKS_16: usize = 12;
 pub const MAX_LINKS_LARGE: usize = 8;
 /// Largest almost locked set used as a node of grouped chains, on grids up to 9x9.
 pub const MAX_ALS_CELLS: usize = 5;
+/// Largest almost locked set used as a node of grouped chains, on grids up to 25x25.
+pub const MAX_ALS_CELLS_25: usize = 3;
 /// Largest almost locked set used as a node of grouped chains on larger grids.
-pub const MAX_ALS_CELLS_LARGE: usize = 3;
+pub const MAX_ALS_CELLS_LARGE: usize = 2;
 /// Most cells in a remote pair chain.
 pub const MAX_REMOTE_PAIR_CELLS: usize = 12;
-/// Largest grid searched for chains: beyond it the graph (every candidate with every peer) and
-/// one search per candidate grow too large to stay interactive.
-pub const MAX_CHAIN_GRID: usize = 36;
 
 /// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
 /// or a pair, not a chain.
@@ -60,19 +59,16 @@ pub fn max_links(size: usize) -> usize {
 
 /// The largest ALS node on a grid of `size`.
 fn max_als(size: usize) -> usize {
-    if size <= 9 {
-        MAX_ALS_CELLS
-    } else {
-        MAX_ALS_CELLS_LARGE
+    match size {
+        0..=9 => MAX_ALS_CELLS,
+        10..=25 => MAX_ALS_CELLS_25,
+        _ => MAX_ALS_CELLS_LARGE,
     }
 }
 
 /// Chains of `kind`, grouped (with group and ALS nodes; loops and AICs only) or not, shortest
-/// first, one step per chain; nothing on grids larger than [`MAX_CHAIN_GRID`].
+/// first, one step per chain.
 pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
-    if state.size() > MAX_CHAIN_GRID {
-        return;
-    }
     let technique = Technique::Chain { kind, grouped };
     let links = links_for(kind, grouped, state.size());
     let graph = Graph::new(state, links);
