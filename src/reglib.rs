@@ -347,7 +347,7 @@ mod tests {
     fn report_counts_and_prints_failures() {
         let wrong = POINTING.replace("549 559 569", "549 559");
         let fail_case = POINTING.replacen("0100", "0100-x", 1);
-        let text = format!("# comment\n\n{POINTING}\n{wrong}\n:0701:1:x:::::\n{fail_case}\n");
+        let text = format!("# comment\n\n{POINTING}\n{wrong}\n:9999:1:x:::::\n{fail_case}\n");
         let report = run(&text);
         let lines = report.lines();
         assert_eq!(lines.len(), 3);
