@@ -7,8 +7,11 @@ use super::graph::Graph;
 use super::{Found, pair_of};
 use crate::engine::step::Candidate;
 use crate::model::Cell;
+use std::collections::HashMap;
 
-/// Every remote pair path of 4 to `max_cells` cells that removes something.
+/// Remote pairs of 4 to `max_cells` cells that remove something: from each bivalue cell, the
+/// shortest path to each cell holding the same pair (breadth first, so the count stays
+/// quadratic however many such cells there are).
 pub(super) fn chains(graph: &Graph, max_cells: usize) -> Vec<Found> {
     let state = graph.state;
     let bivalue: Vec<Cell> = state
@@ -18,38 +21,54 @@ pub(super) fn chains(graph: &Graph, max_cells: usize) -> Vec<Found> {
         .collect();
     let mut found = Vec::new();
     for &start in &bivalue {
-        let mut path = vec![start];
-        extend(graph, &bivalue, max_cells, &mut path, &mut found);
+        let pair = pair_of(state, start);
+        let same: Vec<Cell> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| pair_of(state, c) == pair)
+            .collect();
+        for path in shortest_paths(graph, &same, start, max_cells) {
+            let eliminations = eliminations(graph, &path);
+            if !eliminations.is_empty() {
+                found.push(found_for(graph, &path, eliminations));
+            }
+        }
     }
     found
 }
 
-fn extend(
-    graph: &Graph,
-    bivalue: &[Cell],
-    max: usize,
-    path: &mut Vec<Cell>,
-    found: &mut Vec<Found>,
-) {
-    let state = graph.state;
-    let pair = pair_of(state, path[0]);
-    if path.len() >= 4 {
-        let eliminations = eliminations(graph, path);
-        if !eliminations.is_empty() {
-            found.push(found_for(graph, path, eliminations));
+/// The shortest paths of 4 to `max` cells from `start` through `cells`, each cell seeing the
+/// next, one per cell reached.
+fn shortest_paths(graph: &Graph, cells: &[Cell], start: Cell, max: usize) -> Vec<Vec<Cell>> {
+    let mut parent: HashMap<Cell, Option<Cell>> = HashMap::from([(start, None)]);
+    let mut layer = vec![start];
+    let mut paths = Vec::new();
+    for length in 2..=max {
+        let mut next = Vec::new();
+        for &from in &layer {
+            for &to in cells {
+                if !parent.contains_key(&to) && graph.sees(from, to) {
+                    parent.insert(to, Some(from));
+                    next.push(to);
+                }
+            }
         }
-    }
-    if path.len() == max {
-        return;
-    }
-    let last = path[path.len() - 1];
-    for &next in bivalue {
-        if pair_of(state, next) == pair && graph.sees(last, next) && !path.contains(&next) {
-            path.push(next);
-            extend(graph, bivalue, max, path, found);
-            path.pop();
+        if length >= 4 {
+            paths.extend(next.iter().map(|&end| path_to(&parent, end)));
         }
+        layer = next;
     }
+    paths
+}
+
+/// The path from the search's start to `end`, start first.
+fn path_to(parent: &HashMap<Cell, Option<Cell>>, end: Cell) -> Vec<Cell> {
+    let mut path = vec![end];
+    while let Some(&Some(previous)) = parent.get(path.last().unwrap()) {
+        path.push(previous);
+    }
+    path.reverse();
+    path
 }
 
 /// Both digits of the pair from cells outside the path seeing two path cells an odd number
