@@ -529,4 +529,24 @@ mod tests {
         assert_eq!(steps[0].pattern.len(), 4);
         all_sound(&s);
     }
+
+    #[test]
+    fn a_remote_pair_in_a_six_by_six_removes_both_digits() {
+        // Boxes of 2x3. r1c1, r1c5, r4c5, r4c2 hold only 1,2, each seeing the next: r1c1 and
+        // r4c2 hold different digits, so the cells seeing both lose 1 and 2.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let marks = [(1, 1, "12"), (1, 5, "12"), (4, 5, "12"), (4, 2, "12")];
+        let s = state(layout, &marks);
+        let technique = Technique::Chain {
+            kind: ChainKind::RemotePair,
+            grouped: false,
+        };
+        let steps = find_all(technique, &s);
+        assert_eq!(
+            steps[0].explanation,
+            "Remote Pair: (1=2)r1c1-(2=1)r1c5-(1=2)r4c5-(2=1)r4c2 ⇒ r1c2<>12, r2c2<>12, \
+             r3c1<>12, r4c1<>12"
+        );
+        all_sound(&s);
+    }
 }
