@@ -11,10 +11,13 @@
 //! - a discontinuous nice loop closes an AIC at one candidate: `T - A = … = B - T` removes T,
 //!   `T = … = T` places T (its cell's other candidates go);
 //! - a continuous nice loop `A = … = B - A` makes every weak link strong: whatever sees both ends
-//!   of any of its weak links goes.
+//!   of any of its weak links goes, and an ALS in the loop locks its other digits.
 //!
 //! Each chain is one step, found by its shortest chain and listed shortest first. Explanations
 //! are in Eureka notation: `AIC: (4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8 ⇒ r7c1<>4`.
+//!
+//! The search is bounded by chain length and ALS size, both smaller on larger grids (the
+//! `MAX_*` constants below), so that it stays interactive up to 25x25.
 
 mod graph;
 mod remote;
