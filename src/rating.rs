@@ -2,7 +2,8 @@
 //! rating of a whole solve from its steps.
 
 use crate::engine::step::{
-    ColouringRule, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse, Step, Technique,
+    ChainKind, ColouringRule, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse, Step,
+    Technique,
 };
 use serde::Serialize;
 
@@ -92,6 +93,7 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
         Technique::ForcingNet(Forcing::Cell) => (700, Level::Extreme, 9.2),
         Technique::ForcingNet(Forcing::Region) => (700, Level::Extreme, 9.3),
         Technique::TemplateSet | Technique::TemplateDelete => (10_000, Level::Extreme, 9.5),
+        Technique::Chain { kind, grouped } => chain_rating(kind, grouped),
         Technique::Backtracking => (10_000, Level::Extreme, 11.0),
     };
     TechniqueRating {
@@ -101,9 +103,6 @@ pub fn technique_rating(technique: Technique) -> TechniqueRating {
     }
 }
 
-/// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
-/// thresholds). Other sizes scale them by their number of cells, so that the long but easy solve
-/// of a big grid stays easy.
 /// Fish beyond basic: HoDoKu's scores and levels for sizes 2 to 4 (470 beyond, at `beyond`'s
 /// level). Sudoku Explainer rates finned (and sashimi) fish 0.2 above the basic fish of their
 /// size; it has no Franken or mutant fish, so we continue: Franken 1.2 above basic, mutant 1.8,
@@ -126,8 +125,23 @@ fn fish_rating(kind: FishKind, n: u8) -> (u32, Level, f32) {
     (score, level, basic + above_basic)
 }
 
-/// The most a puzzle of each level may score before it counts as the next level (HoDoKu's
-/// thresholds for 9x9).
+/// Chains: HoDoKu's scores (remote pairs 110, X- and XY-chains 260, nice loops and AICs 280,
+/// grouped 300). Sudoku Explainer rates a chain by its kind plus its length; the table holds the
+/// rating of the shortest chain of each kind: X-chain 6.5 (an X-cycle), remote pair and XY-chain
+/// 6.6 (a Y-cycle), nice loops and AICs 7.0 (SE's bidirectional cycles), grouped ones 7.2.
+fn chain_rating(kind: ChainKind, grouped: bool) -> (u32, Level, f32) {
+    match (kind, grouped) {
+        (ChainKind::RemotePair, _) => (110, Level::Hard, 6.6),
+        (ChainKind::XChain, _) => (260, Level::Unfair, 6.5),
+        (ChainKind::XyChain, _) => (260, Level::Unfair, 6.6),
+        (_, false) => (280, Level::Unfair, 7.0),
+        (_, true) => (300, Level::Unfair, 7.2),
+    }
+}
+
+/// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
+/// thresholds). Other sizes scale them by their number of cells, so that the long but easy solve
+/// of a big grid stays easy.
 const LEVEL_LIMITS: [(Level, u32); 4] = [
     (Level::Easy, 800),
     (Level::Medium, 1000),

@@ -8,7 +8,8 @@
 
 use crate::engine::state::State;
 use crate::engine::step::{
-    Candidate, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
+    Candidate, ChainKind, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step,
+    Technique,
 };
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use crate::techniques;
@@ -288,6 +289,20 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
             Technique::ForcingNet(Forcing::Cell),
             Technique::ForcingNet(Forcing::Region),
         ],
+        "0701" | "0702" | "0703" | "0706" | "0707" | "0708" | "0709" | "0710" | "0711" => {
+            let kind = match code {
+                "0701" => ChainKind::XChain,
+                "0702" => ChainKind::XyChain,
+                "0703" => ChainKind::RemotePair,
+                "0706" | "0709" => ChainKind::ContinuousLoop,
+                "0707" | "0710" => ChainKind::DiscontinuousLoop,
+                _ => ChainKind::Aic,
+            };
+            vec![Technique::Chain {
+                kind,
+                grouped: code >= "0709",
+            }]
+        }
         _ => return None,
     })
 }
@@ -398,7 +413,7 @@ mod tests {
     fn report_counts_and_prints_failures() {
         let wrong = POINTING.replace("549 559 569", "549 559");
         let fail_case = POINTING.replacen("0100", "0100-x", 1);
-        let text = format!("# comment\n\n{POINTING}\n{wrong}\n:0701:1:x:::::\n{fail_case}\n");
+        let text = format!("# comment\n\n{POINTING}\n{wrong}\n:9999:1:x:::::\n{fail_case}\n");
         let report = run(&text);
         let lines = report.lines();
         assert_eq!(lines.len(), 3);

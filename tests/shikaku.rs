@@ -301,6 +301,7 @@ fn bad_inputs_name_the_cell_and_the_value() {
 fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
     use rust_xlsxwriter::{Format, FormatBorder, Workbook};
     let dir = std::env::temp_dir().join(format!("gridlogic-shikaku-wb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let write = |name: &str, borders: bool| {
         let mut book = Workbook::new();
@@ -336,9 +337,12 @@ fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
     let (code, out, _) = run(&["solve", "--kind", "shikaku", framed.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(out.contains("solved by logic alone"), "{out}");
-    assert!(
-        !dir.join("framed.solved.xlsx").exists(),
-        "no Shikaku workbook yet"
-    );
+    // The annotated workbook goes beside a workbook input, the grid where the puzzle was.
+    let solved = dir.join("framed.solved.xlsx");
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&solved).unwrap();
+    use calamine::Reader;
+    assert_eq!(book.sheet_names(), ["Solution", "Steps", "Puzzle"]);
+    let grid = book.worksheet_range("Solution").unwrap();
+    assert_eq!(grid.get_value((3, 1)), Some(&calamine::Data::Float(3.0)));
     std::fs::remove_dir_all(&dir).unwrap();
 }

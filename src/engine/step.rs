@@ -279,8 +279,34 @@ pub enum Technique {
     TemplateSet,
     /// Candidates that no placement of a digit once per row, column and region uses go.
     TemplateDelete,
+    /// A chain of alternating strong and weak inferences; `grouped` allows group nodes (a
+    /// digit's candidates in a region∩line) and almost locked sets as nodes.
+    Chain {
+        /// Which chain.
+        kind: ChainKind,
+        /// Whether group and ALS nodes are allowed (loops and AICs only).
+        grouped: bool,
+    },
     /// A digit settled by search when no allowed technique applies.
     Backtracking,
+}
+
+/// The kinds of chain (see `techniques::chains`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ChainKind {
+    /// Bivalue cells holding the same two digits, linked in a line: both digits leave the cells
+    /// that see two of them an odd number of links apart.
+    RemotePair,
+    /// One digit, strong links in houses: the ends' digit leaves cells seeing both ends.
+    XChain,
+    /// Bivalue cells linked by a shared digit: the ends' digit leaves cells seeing both ends.
+    XyChain,
+    /// A closed alternating loop: every weak link becomes strong.
+    ContinuousLoop,
+    /// A loop broken at one candidate: it is placed (two strong links) or removed.
+    DiscontinuousLoop,
+    /// An alternating inference chain: one of its ends is true.
+    Aic,
 }
 
 impl Technique {
@@ -358,6 +384,21 @@ impl Technique {
             Technique::ForcingNet(Forcing::Region) => "Region Forcing Net".into(),
             Technique::TemplateSet => "Template Set".into(),
             Technique::TemplateDelete => "Template Delete".into(),
+            Technique::Chain { kind, grouped } => {
+                let name = match kind {
+                    ChainKind::RemotePair => "Remote Pair",
+                    ChainKind::XChain => "X-Chain",
+                    ChainKind::XyChain => "XY-Chain",
+                    ChainKind::ContinuousLoop => "Continuous Nice Loop",
+                    ChainKind::DiscontinuousLoop => "Discontinuous Nice Loop",
+                    ChainKind::Aic => "AIC",
+                };
+                if grouped {
+                    format!("Grouped {name}")
+                } else {
+                    name.into()
+                }
+            }
             Technique::Backtracking => "Backtracking".into(),
         }
     }
@@ -425,6 +466,18 @@ impl Technique {
             Technique::ForcingNet(_) => "1304",
             Technique::TemplateSet => "1201",
             Technique::TemplateDelete => "1202",
+            Technique::Chain { kind, grouped } => match (kind, grouped) {
+                (ChainKind::XChain, false) => "0701",
+                (ChainKind::XyChain, false) => "0702",
+                (ChainKind::RemotePair, false) => "0703",
+                (ChainKind::ContinuousLoop, false) => "0706",
+                (ChainKind::DiscontinuousLoop, false) => "0707",
+                (ChainKind::Aic, false) => "0708",
+                (ChainKind::ContinuousLoop, true) => "0709",
+                (ChainKind::DiscontinuousLoop, true) => "0710",
+                (ChainKind::Aic, true) => "0711",
+                _ => return None,
+            },
             _ => return None,
         })
     }
@@ -459,6 +512,7 @@ impl Technique {
             | Technique::ForcingNet(_)
             | Technique::TemplateSet
             | Technique::TemplateDelete => Family::Forcing,
+            Technique::Chain { .. } => Family::Chains,
             Technique::Backtracking => Family::Backtracking,
         }
     }

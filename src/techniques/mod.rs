@@ -4,6 +4,7 @@
 //! by the same code.
 
 pub mod als;
+pub mod chains;
 pub mod colouring;
 pub mod fish;
 pub mod forcing;
@@ -16,7 +17,7 @@ pub mod wings;
 
 use crate::engine::state::State;
 use crate::engine::step::{
-    ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
+    ChainKind, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use crate::rating::technique_rating;
 
@@ -61,6 +62,7 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::ForcingNet(kind) => forcing::find(state, kind, true, &mut progress),
         Technique::TemplateSet => forcing::templates(state, true, &mut progress),
         Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
+        Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -149,6 +151,7 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::WxyzWing,
         Technique::BugPlusOne,
     ]);
+    later.extend(CHAINS.map(|(kind, grouped)| Technique::Chain { kind, grouped }));
     later.extend(als::ordered(size));
     if size <= fish::ENGINE_FRANKEN_GRID {
         for n in 2..=largest.min(fish::ENGINE_FRANKEN_SIZE as u8) {
@@ -184,3 +187,18 @@ fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
         .unwrap_or(order.len());
     order.insert(at, technique);
 }
+
+/// The chain techniques in the engine's order (by Sudoku Explainer's ratings). Among equals, an
+/// AIC, which may remove several candidates, goes before the discontinuous loop, which removes
+/// one of them (or places a digit).
+const CHAINS: [(ChainKind, bool); 9] = [
+    (ChainKind::XChain, false),
+    (ChainKind::RemotePair, false),
+    (ChainKind::XyChain, false),
+    (ChainKind::ContinuousLoop, false),
+    (ChainKind::Aic, false),
+    (ChainKind::DiscontinuousLoop, false),
+    (ChainKind::ContinuousLoop, true),
+    (ChainKind::Aic, true),
+    (ChainKind::DiscontinuousLoop, true),
+];

@@ -1,0 +1,445 @@
+//! The inference graph chains are searched in. A node is a claim "this digit is in one of these
+//! cells": a candidate, a group (a digit's candidates in the intersection of a region and a line),
+//! or a digit of an almost locked set (its cells holding the digit). Links say:
+//!
+//! - strong (`=`): at least one of the two nodes is true — the only two places of a digit in a
+//!   house, the two digits of a bivalue cell, two digits of one ALS;
+//! - weak (`-`): at most one is true — same digit with every cell of one seeing every cell of the
+//!   other, or two digits of one cell.
+//!
+//! Which kinds of link are built is a parameter ([`Links`]), so every chain technique searches
+//! the same graph structure.
+
+use crate::engine::state::State;
+use crate::engine::step::Candidate;
+use crate::model::{Cell, Digit, DigitSet, HouseKind};
+use std::collections::{HashMap, HashSet};
+
+/// Which links and nodes a chain technique may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Links {
+    /// Strong links between the only two places of a digit in a house.
+    pub house_strong: bool,
+    /// Strong links between the two digits of a bivalue cell.
+    pub cell_strong: bool,
+    /// Weak links between a digit's candidates that see each other.
+    pub house_weak: bool,
+    /// Weak links between two digits of one cell.
+    pub cell_weak: bool,
+    /// Group nodes and ALS nodes, allowed ALS of at most this many cells (0: none).
+    pub grouped: Option<usize>,
+}
+
+/// What a node stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// One candidate.
+    Candidate,
+    /// A digit's candidates in a region∩line intersection (two or more).
+    Group,
+    /// A digit's candidates in an almost locked set (index into `Graph::als`).
+    Als(usize),
+}
+
+/// A claim: `digit` is in one of `cells`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// The digit.
+    pub digit: Digit,
+    /// The cells, row-major.
+    pub cells: Vec<Cell>,
+    /// Candidate, group or ALS digit.
+    pub kind: NodeKind,
+}
+
+/// Nodes with their strong and weak links.
+pub(crate) struct Graph<'s> {
+    /// The state the graph describes.
+    pub state: &'s State,
+    /// The nodes: candidates first, then groups, then ALS digits.
+    pub nodes: Vec<Node>,
+    /// Strong links of each node.
+    pub strong: Vec<Vec<u32>>,
+    /// Weak links of each node (between nodes that have strong links).
+    pub weak: Vec<Vec<u32>>,
+    /// The cells of each almost locked set.
+    pub als: Vec<Vec<Cell>>,
+    candidate_ids: HashMap<Candidate, u32>,
+}
+
+impl<'s> Graph<'s> {
+    /// Builds the graph of `state` with the links `links` allows.
+    pub fn new(state: &'s State, links: Links) -> Graph<'s> {
+        let mut graph = Graph {
+            state,
+            nodes: Vec::new(),
+            strong: Vec::new(),
+            weak: Vec::new(),
+            als: Vec::new(),
+            candidate_ids: HashMap::new(),
+        };
+        for cell in state.layout().cells() {
+            for digit in state.candidates(cell).iter() {
+                let id = graph.push(Node {
+                    digit,
+                    cells: vec![cell],
+                    kind: NodeKind::Candidate,
+                });
+                graph.candidate_ids.insert(Candidate::new(cell, digit), id);
+            }
+        }
+        if let Some(max_als) = links.grouped {
+            graph.add_groups();
+            graph.add_als(max_als);
+        }
+        graph.link_strong(links);
+        graph.link_weak(links);
+        graph
+    }
+
+    fn push(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        self.strong.push(Vec::new());
+        self.weak.push(Vec::new());
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The node of a candidate.
+    pub fn candidate(&self, candidate: Candidate) -> Option<u32> {
+        self.candidate_ids.get(&candidate).copied()
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        let layout = self.state.layout();
+        a != b
+            && layout
+                .houses_of(a)
+                .iter()
+                .any(|h| layout.houses_of(b).contains(h))
+    }
+
+    /// Whether `candidate` and node `node` cannot both be true: the node's single cell with
+    /// another digit, or the same digit outside the node seeing all its cells.
+    pub fn weak_to(&self, candidate: Candidate, node: u32) -> bool {
+        let node = &self.nodes[node as usize];
+        if node.digit != candidate.digit {
+            return node.cells == [candidate.cell];
+        }
+        !node.cells.contains(&candidate.cell)
+            && node.cells.iter().all(|&c| self.sees(candidate.cell, c))
+    }
+
+    /// The candidates weakly linked to both `a` and `b` (what a strong inference between them
+    /// eliminates), row-major.
+    pub fn common_targets(&self, a: u32, b: u32) -> Vec<Candidate> {
+        let node = &self.nodes[a as usize];
+        let first = node.cells[0];
+        let mut targets: Vec<Candidate> = Vec::new();
+        if node.cells.len() == 1 {
+            targets.extend(
+                self.state
+                    .candidates(first)
+                    .iter()
+                    .filter(|&d| d != node.digit)
+                    .map(|d| Candidate::new(first, d)),
+            );
+        }
+        targets.extend(
+            self.state
+                .layout()
+                .peers(first)
+                .iter()
+                .filter(|&&c| self.state.candidates(c).contains(node.digit))
+                .map(|&c| Candidate::new(c, node.digit)),
+        );
+        targets.retain(|&t| self.weak_to(t, a) && self.weak_to(t, b));
+        targets.sort_unstable();
+        targets
+    }
+
+    /// What ALS `id` removes once it is known to hold every digit but `x` or `z`: each of its
+    /// other digits from the cells outside it that see all the ALS's cells holding that digit.
+    pub fn als_locked_targets(&self, id: usize, x: Digit, z: Digit) -> Vec<Candidate> {
+        let state = self.state;
+        let cells = &self.als[id];
+        let digits = cells
+            .iter()
+            .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
+        let mut targets = Vec::new();
+        for digit in digits.iter().filter(|&d| d != x && d != z) {
+            let places: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| state.candidates(c).contains(digit))
+                .collect();
+            targets.extend(
+                state
+                    .layout()
+                    .peers(places[0])
+                    .iter()
+                    .filter(|&&c| state.candidates(c).contains(digit) && !cells.contains(&c))
+                    .filter(|&&c| places.iter().all(|&p| self.sees(c, p)))
+                    .map(|&c| Candidate::new(c, digit)),
+            );
+        }
+        targets
+    }
+
+    /// Group nodes: for each region and line, each digit with two or more candidates in their
+    /// intersection.
+    fn add_groups(&mut self) {
+        let layout = self.state.layout();
+        let houses = layout.houses();
+        let lines = || {
+            houses
+                .iter()
+                .filter(|h| matches!(h.kind, HouseKind::Row | HouseKind::Column))
+        };
+        for region in houses.iter().filter(|h| h.kind == HouseKind::Region) {
+            for line in lines() {
+                let cells: Vec<Cell> = line
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| region.cells.contains(c))
+                    .collect();
+                for digit in (1..=self.state.size()).map(Digit::new) {
+                    let places: Vec<Cell> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| self.state.candidates(c).contains(digit))
+                        .collect();
+                    if places.len() >= 2 {
+                        self.push(Node {
+                            digit,
+                            cells: places,
+                            kind: NodeKind::Group,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// ALS nodes: every almost locked set of 2..=`max_cells` cells within a house (n cells
+    /// holding n+1 digits), one node per digit, its digits strongly linked to each other.
+    fn add_als(&mut self, max_cells: usize) {
+        let state = self.state;
+        let mut seen: HashSet<Vec<Cell>> = HashSet::new();
+        for house in state.layout().houses() {
+            let open: Vec<Cell> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| state.candidates(c).len() >= 2)
+                .collect();
+            let mut chosen = Vec::new();
+            each_subset(&open, max_cells, 0, &mut chosen, &mut |cells| {
+                let digits = cells
+                    .iter()
+                    .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
+                if cells.len() >= 2 && digits.len() == cells.len() + 1 {
+                    let mut sorted = cells.to_vec();
+                    sorted.sort_unstable();
+                    if seen.insert(sorted.clone()) {
+                        self.als.push(sorted);
+                    }
+                }
+                // Adding cells adds digits at least as fast as it can reach n+1 of them.
+                digits.len() <= max_cells + 1
+            });
+        }
+        for id in 0..self.als.len() {
+            let cells = self.als[id].clone();
+            let digits = cells
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
+            let ids: Vec<u32> = digits
+                .iter()
+                .map(|digit| {
+                    self.push(Node {
+                        digit,
+                        cells: cells
+                            .iter()
+                            .copied()
+                            .filter(|&c| state.candidates(c).contains(digit))
+                            .collect(),
+                        kind: NodeKind::Als(id),
+                    })
+                })
+                .collect();
+            for &a in &ids {
+                for &b in ids.iter().filter(|&&b| b != a) {
+                    self.strong[a as usize].push(b);
+                }
+            }
+        }
+    }
+
+    fn link_strong(&mut self, links: Links) {
+        let state = self.state;
+        if links.cell_strong {
+            for cell in state.layout().cells() {
+                let digits: Vec<Digit> = state.candidates(cell).iter().collect();
+                if let [a, b] = digits[..] {
+                    self.link_both(Candidate::new(cell, a), Candidate::new(cell, b));
+                }
+            }
+        }
+        if !links.house_strong {
+            return;
+        }
+        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); state.size() + 1];
+        for n in 0..self.nodes.len() as u32 {
+            let node = &self.nodes[n as usize];
+            if node.kind == NodeKind::Group {
+                groups[node.digit.get()].push(n);
+            }
+        }
+        for house in state.layout().houses() {
+            for digit in (1..=state.size()).map(Digit::new) {
+                let places = state.places(house, digit);
+                if places.len() < 2 {
+                    continue;
+                }
+                let mut inside: Vec<u32> = places
+                    .iter()
+                    .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
+                    .collect();
+                inside.extend(groups[digit.get()].iter().copied().filter(|&g| {
+                    let node = &self.nodes[g as usize];
+                    node.cells.iter().all(|c| places.contains(c))
+                }));
+                for (i, &a) in inside.iter().enumerate() {
+                    for &b in &inside[i + 1..] {
+                        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                        let disjoint = na.cells.iter().all(|c| !nb.cells.contains(c));
+                        if disjoint && na.cells.len() + nb.cells.len() == places.len() {
+                            push_unique(&mut self.strong[a as usize], b);
+                            push_unique(&mut self.strong[b as usize], a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn link_both(&mut self, a: Candidate, b: Candidate) {
+        if let (Some(a), Some(b)) = (self.candidate(a), self.candidate(b)) {
+            push_unique(&mut self.strong[a as usize], b);
+            push_unique(&mut self.strong[b as usize], a);
+        }
+    }
+
+    fn link_weak(&mut self, links: Links) {
+        let count = self.nodes.len() as u32;
+        for a in 0..count {
+            let node = &self.nodes[a as usize];
+            let mut weak = Vec::new();
+            if node.kind == NodeKind::Candidate && self.linked(a) {
+                let cell = node.cells[0];
+                if links.cell_weak {
+                    weak.extend(
+                        self.state
+                            .candidates(cell)
+                            .iter()
+                            .filter(|&d| d != node.digit)
+                            .filter_map(|d| self.candidate(Candidate::new(cell, d))),
+                    );
+                }
+                if links.house_weak {
+                    weak.extend(
+                        self.state
+                            .layout()
+                            .peers(cell)
+                            .iter()
+                            .filter_map(|&c| self.candidate(Candidate::new(c, node.digit))),
+                    );
+                }
+            }
+            weak.retain(|&b| self.linked(b));
+            self.weak[a as usize] = weak;
+        }
+        if links.grouped.is_some() {
+            self.link_weak_groups();
+        }
+    }
+
+    /// Weak links of group and ALS nodes: same digit, disjoint, every cell seeing every cell.
+    fn link_weak_groups(&mut self) {
+        let first_group = self
+            .nodes
+            .iter()
+            .position(|n| n.kind != NodeKind::Candidate)
+            .unwrap_or(self.nodes.len()) as u32;
+        let count = self.nodes.len() as u32;
+        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); self.state.size() + 1];
+        for g in first_group..count {
+            by_digit[self.nodes[g as usize].digit.get()].push(g);
+        }
+        for g in first_group..count {
+            if !self.linked(g) {
+                continue;
+            }
+            let (digit, first) = (
+                self.nodes[g as usize].digit,
+                self.nodes[g as usize].cells[0],
+            );
+            let partners: Vec<u32> = self
+                .state
+                .layout()
+                .peers(first)
+                .iter()
+                .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
+                .chain(by_digit[digit.get()].iter().copied())
+                .filter(|&o| o != g && self.linked(o) && self.all_see(g, o))
+                .collect();
+            for o in partners {
+                if o < first_group {
+                    self.weak[o as usize].push(g);
+                }
+                self.weak[g as usize].push(o);
+            }
+        }
+    }
+
+    /// Whether a node has a strong link. Only such nodes can be reached true, or be left once
+    /// reached false, so weak links are kept between them alone.
+    fn linked(&self, node: u32) -> bool {
+        !self.strong[node as usize].is_empty()
+    }
+
+    /// Whether every cell of node `a` sees every cell of node `b` (so they are disjoint).
+    fn all_see(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        a.cells
+            .iter()
+            .all(|&x| b.cells.iter().all(|&y| self.sees(x, y)))
+    }
+}
+
+fn push_unique(list: &mut Vec<u32>, id: u32) {
+    if !list.contains(&id) {
+        list.push(id);
+    }
+}
+
+/// Calls `found` with every subset of `cells` of at most `max` elements (the empty one too),
+/// extending a subset only while `found` returns `true` for it.
+fn each_subset(
+    cells: &[Cell],
+    max: usize,
+    start: usize,
+    chosen: &mut Vec<Cell>,
+    found: &mut dyn FnMut(&[Cell]) -> bool,
+) {
+    if !found(chosen) || chosen.len() == max {
+        return;
+    }
+    for i in start..cells.len() {
+        chosen.push(cells[i]);
+        each_subset(cells, max, i + 1, chosen, found);
+        chosen.pop();
+    }
+}

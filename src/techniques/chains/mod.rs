@@ -1,0 +1,555 @@
+//! Chains: X-chains, XY-chains, remote pairs, continuous and discontinuous nice loops and
+//! alternating inference chains (AICs), plain or grouped.
+//!
+//! One inference graph ([`graph::Graph`]: candidates, and for grouped chains region∩line groups
+//! and almost locked sets, with strong and weak links) and one breadth-first chain search
+//! ([`search::Search`]) serve every kind; a kind only chooses which links the graph holds and how
+//! a chain's ends are read:
+//!
+//! - an AIC `A = … = B` proves A or B, so any candidate weakly linked to both goes (X-chains are
+//!   AICs of one digit's house links, XY-chains of bivalue cells);
+//! - a discontinuous nice loop closes an AIC at one candidate: `T - A = … = B - T` removes T,
+//!   `T = … = T` places T (its cell's other candidates go);
+//! - a continuous nice loop `A = … = B - A` makes every weak link strong: whatever sees both ends
+//!   of any of its weak links goes, and an ALS in the loop locks its other digits.
+//!
+//! Each chain is one step, found by its shortest chain and listed shortest first. Explanations
+//! are in Eureka notation: `AIC: (4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8 ⇒ r7c1<>4`.
+//!
+//! The search is bounded by chain length and ALS size, both smaller on larger grids (the
+//! `MAX_*` constants below), so that it stays interactive up to 25x25.
+
+mod graph;
+mod remote;
+mod search;
+
+use crate::engine::state::State;
+use crate::engine::step::{Candidate, ChainKind, Step, Technique};
+use crate::model::{Cell, Digit};
+use crate::techniques::Sink;
+use crate::techniques::subsets::eliminations_text;
+use graph::{Graph, Links, NodeKind};
+use search::Search;
+use std::collections::{HashMap, HashSet};
+
+/// Longest chain searched, in links, on grids up to 9x9 (HoDoKu's library has AICs of 17).
+pub const MAX_LINKS: usize = 20;
+/// Longest chain searched, in links, on grids up to 16x16.
+pub const MAX_LINKS_16: usize = 12;
+/// Longest chain searched, in links, on larger grids.
+pub const MAX_LINKS_LARGE: usize = 8;
+/// Largest almost locked set used as a node of grouped chains, on grids up to 9x9.
+pub const MAX_ALS_CELLS: usize = 5;
+/// Largest almost locked set used as a node of grouped chains, on grids up to 25x25.
+pub const MAX_ALS_CELLS_25: usize = 3;
+/// Largest almost locked set used as a node of grouped chains on larger grids.
+pub const MAX_ALS_CELLS_LARGE: usize = 2;
+/// Most cells in a remote pair chain.
+pub const MAX_REMOTE_PAIR_CELLS: usize = 12;
+
+/// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
+/// or a pair, not a chain.
+const MIN_LINKS: usize = 3;
+
+/// The longest chain searched on a grid of `size`.
+pub fn max_links(size: usize) -> usize {
+    match size {
+        0..=9 => MAX_LINKS,
+        10..=16 => MAX_LINKS_16,
+        _ => MAX_LINKS_LARGE,
+    }
+}
+
+/// The largest ALS node on a grid of `size`.
+fn max_als(size: usize) -> usize {
+    match size {
+        0..=9 => MAX_ALS_CELLS,
+        10..=25 => MAX_ALS_CELLS_25,
+        _ => MAX_ALS_CELLS_LARGE,
+    }
+}
+
+/// Chains of `kind`, grouped (with group and ALS nodes; loops and AICs only) or not, shortest
+/// first, one step per chain.
+pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
+    let technique = Technique::Chain { kind, grouped };
+    let links = links_for(kind, grouped, state.size());
+    let graph = Graph::new(state, links);
+    let mut found = match kind {
+        ChainKind::RemotePair => remote::chains(&graph, MAX_REMOTE_PAIR_CELLS),
+        ChainKind::ContinuousLoop => continuous_loops(&graph),
+        ChainKind::DiscontinuousLoop => discontinuous_loops(&graph),
+        _ => aics(&graph, kind != ChainKind::Aic),
+    };
+    if grouped {
+        found.retain(|f| {
+            f.nodes
+                .iter()
+                .any(|&n| graph.nodes[n as usize].kind != NodeKind::Candidate)
+        });
+    }
+    // Chains that pass a node twice are valid but roundabout: they come after the simple ones.
+    found.sort_by_cached_key(|f| (!f.is_simple(), f.length, f.eliminations.clone()));
+    let mut reported = HashSet::new();
+    for chain in found {
+        if reported.insert(chain.eliminations.clone()) && !sink(chain.step(&graph, technique)) {
+            return;
+        }
+    }
+}
+
+/// The links chains of `kind` may use: one digit's house links for X-chains, bivalue cells
+/// linked by a digit for XY-chains and remote pairs, everything for loops and AICs.
+fn links_for(kind: ChainKind, grouped: bool, size: usize) -> Links {
+    let full = Links {
+        house_strong: true,
+        cell_strong: true,
+        house_weak: true,
+        cell_weak: true,
+        grouped: grouped.then(|| max_als(size)),
+    };
+    match kind {
+        ChainKind::XChain => Links {
+            cell_strong: false,
+            cell_weak: false,
+            ..full
+        },
+        ChainKind::XyChain | ChainKind::RemotePair => Links {
+            house_strong: false,
+            cell_weak: false,
+            ..full
+        },
+        _ => full,
+    }
+}
+
+/// A chain found: its nodes, the kind of each link (`true` strong), what it removes.
+struct Found {
+    /// Links, for ordering (a discontinuous loop counts its two closing links).
+    length: usize,
+    nodes: Vec<u32>,
+    strong: Vec<bool>,
+    eliminations: Vec<Candidate>,
+}
+
+impl Found {
+    /// An AIC's nodes with links strong, weak, …, strong.
+    fn alternating(nodes: Vec<u32>, eliminations: Vec<Candidate>) -> Found {
+        let strong = (0..nodes.len() - 1).map(|i| i % 2 == 0).collect();
+        Found {
+            length: nodes.len() - 1,
+            nodes,
+            strong,
+            eliminations,
+        }
+    }
+
+    /// Whether no node appears twice (a loop's first node closes it, last).
+    fn is_simple(&self) -> bool {
+        let open = match self.nodes.split_last() {
+            Some((last, rest)) if rest.first() == Some(last) => rest,
+            _ => &self.nodes[..],
+        };
+        let mut seen = HashSet::new();
+        open.iter().all(|n| seen.insert(n))
+    }
+
+    fn step(&self, graph: &Graph, technique: Technique) -> Step {
+        let mut step = Step::new(technique);
+        step.eliminations = self.eliminations.clone();
+        step.pattern = self
+            .nodes
+            .iter()
+            .flat_map(|&n| {
+                let node = &graph.nodes[n as usize];
+                node.cells.iter().map(|&c| Candidate::new(c, node.digit))
+            })
+            .collect();
+        step.pattern.sort_unstable();
+        step.pattern.dedup();
+        step.explanation = format!(
+            "{technique}: {} ⇒ {}",
+            eureka(graph, &self.nodes, &self.strong),
+            eliminations_text(graph.state, &self.eliminations)
+        );
+        step
+    }
+}
+
+/// The nodes a chain may start or end at: candidates and groups.
+fn ends<'g>(graph: &'g Graph) -> impl Iterator<Item = u32> + 'g {
+    (0..graph.nodes.len() as u32)
+        .filter(|&n| !matches!(graph.nodes[n as usize].kind, NodeKind::Als(_)))
+}
+
+/// AICs between two ends in different cells (of one digit when `same_digit`), one per pair of
+/// ends, removing what sees both ends.
+fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
+    let mut search = Search::new(graph);
+    let mut found = Vec::new();
+    let max = max_links(graph.state.size());
+    for start in ends(graph) {
+        search.run(start, max);
+        for (end, dist) in search.reached_on() {
+            let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
+            if end <= start
+                || dist < MIN_LINKS
+                || matches!(b.kind, NodeKind::Als(_))
+                || (same_digit && a.digit != b.digit)
+                || (a.cells.len() == 1 && a.cells == b.cells)
+            {
+                continue;
+            }
+            let eliminations = graph.common_targets(start, end);
+            if !eliminations.is_empty() {
+                found.push(Found::alternating(search.chain_to(end), eliminations));
+            }
+        }
+    }
+    found
+}
+
+/// Discontinuous nice loops, the shortest for each candidate removed or placed.
+fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
+    let mut search = Search::new(graph);
+    // Keyed by the candidate and whether it is placed.
+    let mut best: HashMap<(Candidate, bool), Found> = HashMap::new();
+    let max = max_links(graph.state.size());
+    let mut keep = |target: (Candidate, bool), found: Found| {
+        let rank = |f: &Found| (!f.is_simple(), f.length);
+        if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
+            best.insert(target, found);
+        }
+    };
+    for start in 0..graph.nodes.len() as u32 {
+        search.run(start, max);
+        for (end, dist) in search.reached_on() {
+            let node = &graph.nodes[end as usize];
+            if dist < MIN_LINKS {
+                continue;
+            }
+            if end == start && node.kind == NodeKind::Candidate {
+                let (cell, digit) = (node.cells[0], node.digit);
+                let others = graph.state.candidates(cell).iter().filter(|&d| d != digit);
+                let eliminations = others.map(|d| Candidate::new(cell, d)).collect();
+                keep(
+                    (Candidate::new(cell, digit), true),
+                    Found::alternating(search.chain_to(end), eliminations),
+                );
+            } else if end > start {
+                for target in graph.common_targets(start, end) {
+                    let Some(t) = graph.candidate(target) else {
+                        continue;
+                    };
+                    let mut found = Found::alternating(search.chain_to(end), vec![target]);
+                    found.nodes.insert(0, t);
+                    found.nodes.push(t);
+                    found.strong.insert(0, false);
+                    found.strong.push(false);
+                    found.length += 2;
+                    keep((target, false), found);
+                }
+            }
+        }
+    }
+    best.into_values().collect()
+}
+
+/// Continuous nice loops through a candidate: an AIC whose ends are weakly linked, closed.
+fn continuous_loops(graph: &Graph) -> Vec<Found> {
+    let mut search = Search::new(graph);
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut found = Vec::new();
+    let max = max_links(graph.state.size());
+    let starts = (0..graph.nodes.len() as u32)
+        .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate);
+    for start in starts {
+        search.run(start, max - 1);
+        for (end, dist) in search.reached_on() {
+            if dist < MIN_LINKS || !graph.weak[end as usize].contains(&start) {
+                continue;
+            }
+            let mut nodes = search.chain_to(end);
+            if nodes[1..].contains(&start) {
+                continue;
+            }
+            let mut key = nodes.clone();
+            key.sort_unstable();
+            if !seen.insert(key) {
+                continue;
+            }
+            nodes.push(start);
+            let eliminations = loop_eliminations(graph, &nodes);
+            if !eliminations.is_empty() {
+                let mut strong: Vec<bool> = (0..nodes.len() - 1).map(|i| i % 2 == 0).collect();
+                *strong.last_mut().unwrap() = false;
+                found.push(Found {
+                    length: nodes.len() - 1,
+                    nodes,
+                    strong,
+                    eliminations,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// What a continuous loop (`nodes`, first repeated last, links strong then weak) removes: the
+/// candidates weakly linked to both ends of one of its weak links — the cell's other digits for
+/// a link within a cell, the digit in cells outside the loop for a link between cells; and an
+/// ALS in the loop holds one of its two loop digits, so its other digits are locked in it.
+fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
+    let inside: HashSet<Candidate> = nodes
+        .iter()
+        .flat_map(|&n| {
+            let node = &graph.nodes[n as usize];
+            node.cells.iter().map(|&c| Candidate::new(c, node.digit))
+        })
+        .collect();
+    let cells: HashSet<Cell> = inside.iter().map(|c| c.cell).collect();
+    let cells = &cells;
+    let mut eliminations: Vec<Candidate> = nodes
+        .windows(2)
+        .skip(1)
+        .step_by(2)
+        .flat_map(|pair| {
+            let in_cell =
+                graph.nodes[pair[0] as usize].digit != graph.nodes[pair[1] as usize].digit;
+            let targets = graph.common_targets(pair[0], pair[1]);
+            targets
+                .into_iter()
+                .filter(move |c| in_cell || !cells.contains(&c.cell))
+        })
+        .chain(nodes.windows(2).step_by(2).flat_map(|pair| {
+            let (a, b) = (
+                &graph.nodes[pair[0] as usize],
+                &graph.nodes[pair[1] as usize],
+            );
+            match (a.kind, b.kind) {
+                (NodeKind::Als(x), NodeKind::Als(z)) if x == z => {
+                    graph.als_locked_targets(x, a.digit, b.digit)
+                }
+                _ => Vec::new(),
+            }
+        }))
+        .filter(|c| !inside.contains(c))
+        .collect();
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    eliminations
+}
+
+/// A chain in Eureka notation: `(4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8`. Links within one cell or
+/// one ALS are written inside the brackets; a digit is repeated only where it changes.
+fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
+    let symbol = |s: bool| if s { "=" } else { "-" };
+    let node = |i: usize| &graph.nodes[nodes[i] as usize];
+    let same_place = |i: usize| match (node(i).kind, node(i + 1).kind) {
+        (NodeKind::Candidate, NodeKind::Candidate) => node(i).cells == node(i + 1).cells,
+        (NodeKind::Als(a), NodeKind::Als(b)) => a == b,
+        _ => false,
+    };
+    let mut text = String::new();
+    let (mut i, mut last_digit, mut last_multi) = (0, None, false);
+    while i < nodes.len() {
+        let mut digits = node(i).digit.to_string();
+        let mut j = i;
+        while j + 1 < nodes.len() && same_place(j) {
+            digits += symbol(strong[j]);
+            digits += &node(j + 1).digit.to_string();
+            j += 1;
+        }
+        let multi = j > i;
+        if multi || last_multi || last_digit != Some(node(i).digit) {
+            text += &format!("({digits})");
+        }
+        let cells = match node(i).kind {
+            NodeKind::Als(id) => &graph.als[id],
+            _ => &node(i).cells,
+        };
+        text += &cells_text(graph.state.size(), cells);
+        if j + 1 < nodes.len() {
+            text += symbol(strong[j]);
+        }
+        (last_digit, last_multi, i) = (Some(node(j).digit), multi, j + 1);
+    }
+    text
+}
+
+/// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
+/// and row groups by semicolons beyond 9x9).
+fn cells_text(size: usize, cells: &[Cell]) -> String {
+    let (sep, group_sep) = if size > 9 { (",", ";") } else { ("", ",") };
+    let numbers = |list: Vec<usize>| {
+        list.iter()
+            .map(|n| (n + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let col = cells[0].col(size);
+    if cells.len() > 1 && cells.iter().all(|c| c.col(size) == col) {
+        let rows = cells.iter().map(|c| c.row(size)).collect();
+        return format!("r{}c{}", numbers(rows), col + 1);
+    }
+    cells
+        .chunk_by(|a, b| a.row(size) == b.row(size))
+        .map(|row| {
+            let cols = row.iter().map(|c| c.col(size)).collect();
+            format!("r{}c{}", row[0].row(size) + 1, numbers(cols))
+        })
+        .collect::<Vec<_>>()
+        .join(group_sep)
+}
+
+/// The digits of a bivalue cell, if it is one.
+fn pair_of(state: &State, cell: Cell) -> Option<(Digit, Digit)> {
+    let digits: Vec<Digit> = state.candidates(cell).iter().collect();
+    match digits[..] {
+        [a, b] => Some((a, b)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DigitSet, Layout, Regions};
+    use crate::read::{ReadOptions, read_text};
+    use crate::search::count_from_candidates;
+    use crate::techniques::find_all;
+    use crate::techniques::subsets::testing::state;
+
+    const ALL: [ChainKind; 6] = [
+        ChainKind::XChain,
+        ChainKind::RemotePair,
+        ChainKind::XyChain,
+        ChainKind::ContinuousLoop,
+        ChainKind::DiscontinuousLoop,
+        ChainKind::Aic,
+    ];
+
+    /// Whether some solution of the state's candidates holds `candidate`.
+    fn possible(s: &State, candidate: Candidate) -> bool {
+        let mut candidates: Vec<DigitSet> = s
+            .layout()
+            .cells()
+            .map(|c| s.value(c).map_or(s.candidates(c), DigitSet::single))
+            .collect();
+        candidates[candidate.cell.index()] = DigitSet::single(candidate.digit);
+        count_from_candidates(s.layout(), &candidates, 1).solutions > 0
+    }
+
+    /// Every chain step on `s` removes only candidates no solution holds; returns the steps.
+    fn all_sound(s: &State) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for kind in ALL {
+            steps.extend(find_all(
+                Technique::Chain {
+                    kind,
+                    grouped: false,
+                },
+                s,
+            ));
+        }
+        for kind in &ALL[3..] {
+            let grouped = Technique::Chain {
+                kind: *kind,
+                grouped: true,
+            };
+            steps.extend(find_all(grouped, s));
+        }
+        for step in &steps {
+            for &e in &step.eliminations {
+                assert!(!possible(s, e), "{}", step.explanation);
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn chains_on_a_six_by_six_jigsaw_remove_only_impossible_candidates() {
+        // Janko's chaos sudoku 13 with only the givens' candidates.
+        let line = "6 ..............1....2.4....5...36.... \
+                    aaaabbcaadbbcccddbcdddebcfffeefffeee";
+        let puzzle = read_text(line, "test", &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        let s = State::from_puzzle(&puzzle);
+        let steps = all_sound(&s);
+        let first = |name: &str| {
+            steps
+                .iter()
+                .find(|st| st.technique.name() == name)
+                .map(|st| st.explanation.split(" ⇒").next().unwrap().to_string())
+        };
+        assert_eq!(
+            first("XY-Chain").as_deref(),
+            Some("XY-Chain: (1=4)r5c2-(4=2)r6c3-(2=1)r5c4")
+        );
+        // Groups in a jigsaw region: r23c4 and r12c3.
+        assert_eq!(
+            first("Grouped AIC").as_deref(),
+            Some("Grouped AIC: (6)r1c4=r23c4-r4c3=r12c3")
+        );
+        // An almost locked set of three cells of column 1 closing a loop with bivalue r4c1.
+        assert_eq!(
+            first("Grouped Continuous Nice Loop").as_deref(),
+            Some("Grouped Continuous Nice Loop: (5=6)r4c1-(6=5)r235c1-(5)r4c1")
+        );
+    }
+
+    #[test]
+    fn an_x_chain_in_a_six_by_six_reads_in_eureka_notation() {
+        // Boxes of 2x3. Column 1 holds 1 only in r1c1 and r6c1, row 5 only in r5c2 and r5c6,
+        // and r6c1 sees r5c2 in box 5: (1)r1c1=r6c1-r5c2=r5c6, so r1c6, which sees both ends,
+        // loses 1. The grid keeps solutions, and no solution has 1 in r1c6.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks = vec![];
+        for r in 2..=5 {
+            marks.push((r, 1, "23456"));
+        }
+        for c in [1, 3, 4, 5] {
+            marks.push((5, c, "23456"));
+        }
+        let s = state(layout, &marks);
+        assert!(possible(
+            &s,
+            Candidate::new(Cell::at(0, 0, 6), Digit::new(1))
+        ));
+        let steps = find_all(
+            Technique::Chain {
+                kind: ChainKind::XChain,
+                grouped: false,
+            },
+            &s,
+        );
+        assert_eq!(
+            steps[0].explanation,
+            "X-Chain: (1)r1c1=r6c1-r5c2=r5c6 ⇒ r1c6<>1"
+        );
+        assert_eq!(steps[0].pattern.len(), 4);
+        all_sound(&s);
+    }
+
+    #[test]
+    fn a_remote_pair_in_a_six_by_six_removes_both_digits() {
+        // Boxes of 2x3. r1c1, r1c5, r4c5, r4c2 hold only 1,2, each seeing the next: r1c1 and
+        // r4c2 hold different digits, so the cells seeing both lose 1 and 2.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let marks = [(1, 1, "12"), (1, 5, "12"), (4, 5, "12"), (4, 2, "12")];
+        let s = state(layout, &marks);
+        let technique = Technique::Chain {
+            kind: ChainKind::RemotePair,
+            grouped: false,
+        };
+        let steps = find_all(technique, &s);
+        assert_eq!(
+            steps[0].explanation,
+            "Remote Pair: (1=2)r1c1-(2=1)r1c5-(1=2)r4c5-(2=1)r4c2 ⇒ r1c2<>12, r2c2<>12, \
+             r3c1<>12, r4c1<>12"
+        );
+        all_sound(&s);
+    }
+}

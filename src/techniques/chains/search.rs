@@ -1,0 +1,94 @@
+//! Breadth-first search for alternating chains. A state is a node assumed false ("off") or true
+//! ("on"); from an off node a strong link makes its partner on, from an on node a weak link makes
+//! its partner off. Starting from a node assumed off, every on state reached at distance `k` is
+//! an alternating inference chain of `k` links whose two ends cannot both be false; breadth
+//! first, each is found by its shortest chain.
+
+use super::graph::Graph;
+
+/// One breadth-first search from a start node, reusable for many starts.
+pub(crate) struct Search<'g, 's> {
+    graph: &'g Graph<'s>,
+    /// Parent state of each state reached in the current search.
+    parent: Vec<u32>,
+    /// Links from the start to each state.
+    dist: Vec<u16>,
+    /// Search number in which each state was reached.
+    mark: Vec<u32>,
+    generation: u32,
+    /// The states reached, in order of distance.
+    order: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<'g, 's> Search<'g, 's> {
+    /// A search over `graph`.
+    pub fn new(graph: &'g Graph<'s>) -> Search<'g, 's> {
+        let states = graph.nodes.len() * 2;
+        Search {
+            graph,
+            parent: vec![NONE; states],
+            dist: vec![0; states],
+            mark: vec![0; states],
+            generation: 0,
+            order: Vec::new(),
+        }
+    }
+
+    /// Searches from `start` assumed off, up to `max_links` links.
+    pub fn run(&mut self, start: u32, max_links: usize) {
+        self.generation += 1;
+        self.order.clear();
+        self.visit(start * 2, NONE, 0);
+        let mut next = 0;
+        while next < self.order.len() {
+            let state = self.order[next];
+            next += 1;
+            let dist = self.dist[state as usize];
+            if dist as usize >= max_links {
+                continue;
+            }
+            let (node, on) = (state / 2, state % 2 == 1);
+            let links = if on {
+                &self.graph.weak[node as usize]
+            } else {
+                &self.graph.strong[node as usize]
+            };
+            for &partner in links {
+                let target = partner * 2 + u32::from(!on);
+                if self.mark[target as usize] != self.generation {
+                    self.visit(target, state, dist + 1);
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, state: u32, parent: u32, dist: u16) {
+        self.mark[state as usize] = self.generation;
+        self.parent[state as usize] = parent;
+        self.dist[state as usize] = dist;
+        self.order.push(state);
+    }
+
+    /// The nodes reached on, with the number of links to them, nearest first.
+    pub fn reached_on(&self) -> impl Iterator<Item = (u32, usize)> + '_ {
+        self.order
+            .iter()
+            .filter(|&&s| s % 2 == 1)
+            .map(|&s| (s / 2, self.dist[s as usize] as usize))
+    }
+
+    /// The chain from the start to `node` reached on: its nodes, start first. Links alternate
+    /// strong, weak, strong, … from the start.
+    pub fn chain_to(&self, node: u32) -> Vec<u32> {
+        let mut chain = Vec::new();
+        let mut state = node * 2 + 1;
+        while state != NONE {
+            chain.push(state / 2);
+            state = self.parent[state as usize];
+        }
+        chain.reverse();
+        chain
+    }
+}
