@@ -81,33 +81,57 @@ fn solve_one(puzzle: &Puzzle, options: &Options) -> Row {
     }
 }
 
+/// The CSV header of [`write_csv`].
+const HEADER: [&str; 9] = [
+    "puzzle",
+    "solution",
+    "logic_only",
+    "backtracking_steps",
+    "level",
+    "score",
+    "hardest_technique",
+    "steps",
+    "microseconds",
+];
+
+impl Row {
+    /// The row's CSV fields, in [`HEADER`]'s order.
+    fn record(&self) -> [String; 9] {
+        [
+            self.puzzle.clone(),
+            self.solution.clone(),
+            yes_no(self.logic_only),
+            self.backtracks.to_string(),
+            self.level.clone(),
+            self.score.to_string(),
+            self.hardest.clone(),
+            self.steps.to_string(),
+            self.micros.to_string(),
+        ]
+    }
+}
+
 /// Writes the rows as CSV with a header; returns whether every puzzle was solved.
 pub fn write_csv(rows: &[Row], sink: impl Write) -> io::Result<bool> {
-    let mut writer = csv::Writer::from_writer(sink);
-    writer.write_record([
-        "puzzle",
-        "solution",
-        "logic_only",
-        "backtracking_steps",
-        "level",
-        "score",
-        "hardest_technique",
-        "steps",
-        "microseconds",
-    ])?;
-    for row in rows {
-        writer.write_record([
-            row.puzzle.clone(),
-            row.solution.clone(),
-            if row.logic_only { "yes" } else { "no" }.to_string(),
-            row.backtracks.to_string(),
-            row.level.clone(),
-            row.score.to_string(),
-            row.hardest.clone(),
-            row.steps.to_string(),
-            row.micros.to_string(),
-        ])?;
-    }
-    writer.flush()?;
+    write_records(HEADER, rows.iter().map(Row::record), sink)?;
     Ok(rows.iter().all(|r| !r.solution.is_empty()))
+}
+
+/// Writes `header` and then `records` as CSV to `sink` (batch output of every puzzle kind).
+pub fn write_records<const N: usize>(
+    header: [&str; N],
+    records: impl IntoIterator<Item = [String; N]>,
+    sink: impl Write,
+) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(sink);
+    writer.write_record(header)?;
+    for record in records {
+        writer.write_record(record)?;
+    }
+    writer.flush()
+}
+
+/// `yes` or `no`, for CSV.
+pub fn yes_no(flag: bool) -> String {
+    if flag { "yes" } else { "no" }.to_string()
 }

@@ -44,18 +44,25 @@ pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
 
 /// What the solve came to, in a few words.
 pub fn verdict(solve: &Solve) -> String {
-    let uniqueness = if solve.is_unique() {
+    let stuck = "stuck: no allowed technique applies (--no-guess)";
+    outcome_verdict(&solve.outcome, solve.backtracks(), solve.is_unique(), stuck)
+}
+
+/// The verdict of any puzzle's solve: how it ended, how many backtracking steps it took, whether
+/// the puzzle is unique, and what to say when stuck.
+pub fn outcome_verdict(outcome: &Outcome, backtracks: usize, unique: bool, stuck: &str) -> String {
+    let uniqueness = if unique {
         "unique solution"
     } else {
         "NOT unique: several solutions"
     };
-    match (&solve.outcome, solve.backtracks()) {
+    match (outcome, backtracks) {
         (Outcome::Solved, 0) => format!("solved by logic alone ({uniqueness})"),
         (Outcome::Solved, n) => format!(
             "solved with {n} backtracking step{} ({uniqueness})",
             plural(n)
         ),
-        (Outcome::Stuck, _) => "stuck: no allowed technique applies (--no-guess)".to_string(),
+        (Outcome::Stuck, _) => stuck.to_string(),
         (Outcome::NoSolution { reason }, _) => format!("no solution: {reason}"),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::engine::{self, Options, Solve, Step, Technique};
 use super::model::{Clue, Rect, Shikaku};
+use crate::batch::{write_records, yes_no};
 use crate::engine::Outcome;
 use crate::model::Origin;
 use indexmap::IndexMap;
@@ -34,23 +35,14 @@ pub fn count_verdict(solutions: usize) -> &'static str {
 
 /// `solved by logic alone (unique solution)`, `stuck: …`, `no solution: …`.
 pub fn verdict(solve: &Solve) -> String {
-    let uniqueness = if solve.is_unique() {
-        "unique solution"
-    } else {
-        "NOT unique: several solutions"
-    };
-    match (&solve.outcome, solve.backtracks()) {
-        (Outcome::Solved, 0) => format!("solved by logic alone ({uniqueness})"),
-        (Outcome::Solved, n) => format!(
-            "solved with {n} backtracking step{} ({uniqueness})",
-            if n == 1 { "" } else { "s" }
-        ),
-        (Outcome::Stuck, _) => {
-            let open = solve.rects.iter().filter(|r| r.is_none()).count();
-            format!("stuck: no deduction applies (--no-guess); {open} clues are open")
-        }
-        (Outcome::NoSolution { reason }, _) => format!("no solution: {reason}"),
-    }
+    let open = solve.rects.iter().filter(|r| r.is_none()).count();
+    let stuck = format!("stuck: no deduction applies (--no-guess); {open} clues are open");
+    crate::report::outcome_verdict(
+        &solve.outcome,
+        solve.backtracks(),
+        solve.is_unique(),
+        &stuck,
+    )
 }
 
 /// `Steps: 20 Single rectangle, 5 Only clue` in order of first use.
@@ -291,33 +283,38 @@ pub fn solve_all(puzzles: &[Shikaku], options: &Options) -> Vec<Row> {
         .collect()
 }
 
+/// The CSV header of [`write_csv`].
+const HEADER: [&str; 9] = [
+    "puzzle",
+    "size",
+    "clues",
+    "solution",
+    "logic_only",
+    "backtracking_steps",
+    "hardest_technique",
+    "steps",
+    "microseconds",
+];
+
+impl Row {
+    /// The row's CSV fields, in [`HEADER`]'s order.
+    fn record(&self) -> [String; 9] {
+        [
+            self.puzzle.clone(),
+            self.size.clone(),
+            self.clues.to_string(),
+            self.solution.clone(),
+            yes_no(self.logic_only),
+            self.backtracks.to_string(),
+            self.hardest.clone(),
+            self.steps.to_string(),
+            self.micros.to_string(),
+        ]
+    }
+}
+
 /// Writes the rows as CSV with a header; returns whether every puzzle was solved.
 pub fn write_csv(rows: &[Row], sink: impl Write) -> io::Result<bool> {
-    let mut writer = csv::Writer::from_writer(sink);
-    writer.write_record([
-        "puzzle",
-        "size",
-        "clues",
-        "solution",
-        "logic_only",
-        "backtracking_steps",
-        "hardest_technique",
-        "steps",
-        "microseconds",
-    ])?;
-    for row in rows {
-        writer.write_record([
-            row.puzzle.clone(),
-            row.size.clone(),
-            row.clues.to_string(),
-            row.solution.clone(),
-            if row.logic_only { "yes" } else { "no" }.to_string(),
-            row.backtracks.to_string(),
-            row.hardest.clone(),
-            row.steps.to_string(),
-            row.micros.to_string(),
-        ])?;
-    }
-    writer.flush()?;
+    write_records(HEADER, rows.iter().map(Row::record), sink)?;
     Ok(rows.iter().all(|r| !r.solution.is_empty()))
 }

@@ -194,7 +194,7 @@ fn a_branch_leaves_the_propagator_as_it_found_it() {
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
 /// against the unique solution.
 #[test]
-#[ignore]
+#[ignore = "minutes long: whole datasets, run with --ignored to reproduce the figures"]
 fn wide_soundness_run() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets");
     let samples = [
