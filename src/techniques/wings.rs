@@ -42,17 +42,12 @@ pub fn xy_wing(state: &State, sink: &mut Sink) {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let detail = format!(
-                    "{x}/{y}/{z}: pivot {}, pincers {} and {}",
-                    state.name(pivot),
-                    state.name(a),
-                    state.name(b)
-                );
-                let step = wing_step(
+                let digits = [x, y, z];
+                let step = pivot_step(
                     state,
                     Technique::XyWing,
-                    &[pivot, a, b],
-                    detail,
+                    digits,
+                    [pivot, a, b],
                     eliminations,
                 );
                 if !sink(step) {
@@ -91,17 +86,12 @@ pub fn xyz_wing(state: &State, sink: &mut Sink) {
                     continue;
                 }
                 let (x, y) = (only(with_a, z), only(with_b, z));
-                let detail = format!(
-                    "{x}/{y}/{z}: pivot {}, pincers {} and {}",
-                    state.name(pivot),
-                    state.name(a),
-                    state.name(b)
-                );
-                let step = wing_step(
+                let digits = [x, y, z];
+                let step = pivot_step(
                     state,
                     Technique::XyzWing,
-                    &[pivot, a, b],
-                    detail,
+                    digits,
+                    [pivot, a, b],
                     eliminations,
                 );
                 if !sink(step) {
@@ -273,6 +263,23 @@ fn strong_link(state: &State, x: Digit, a: Cell, b: Cell) -> Option<(usize, [Cel
 }
 
 /// The step of a wing of `technique` on `cells`: `{name} {detail} ⇒ {eliminations}`.
+/// The step of a wing whose pivot and pincers are `[pivot, a, b]`, on digits `x/y/z`.
+fn pivot_step(
+    state: &State,
+    technique: Technique,
+    [x, y, z]: [Digit; 3],
+    [pivot, a, b]: [Cell; 3],
+    eliminations: Vec<Candidate>,
+) -> Step {
+    let detail = format!(
+        "{x}/{y}/{z}: pivot {}, pincers {} and {}",
+        state.name(pivot),
+        state.name(a),
+        state.name(b)
+    );
+    wing_step(state, technique, &[pivot, a, b], detail, eliminations)
+}
+
 fn wing_step(
     state: &State,
     technique: Technique,
