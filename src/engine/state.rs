@@ -101,6 +101,17 @@ impl State {
         self.candidates[cell.index()]
     }
 
+    /// The candidates among `digits` left in `cells`, cell by cell: what a step's pattern shows.
+    pub fn candidates_in(&self, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
+        cells
+            .iter()
+            .flat_map(|&c| {
+                let held = self.candidates(c).intersection(digits);
+                held.iter().map(move |d| Candidate::new(c, d))
+            })
+            .collect()
+    }
+
     /// All candidate sets, row-major.
     pub fn all_candidates(&self) -> &[DigitSet] {
         &self.candidates

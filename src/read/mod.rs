@@ -260,25 +260,7 @@ impl<'a> Reader<'a> {
         source: RegionSource,
     ) -> Result<Input, Error> {
         let size = area.height;
-        let origin = if table.addressable {
-            Origin::Sheet {
-                sheet: table.sheet.clone(),
-                top: area.top,
-                left: area.left,
-            }
-        } else {
-            Origin::TextGrid {
-                lines: (0..size)
-                    .map(|r| {
-                        table
-                            .lines
-                            .get(area.top + r)
-                            .copied()
-                            .unwrap_or(area.top + r + 1)
-                    })
-                    .collect(),
-            }
-        };
+        let origin = table.origin(&area);
         check_ragged(table, &area)?;
         let grid = self.table_grid(table, &area, &origin)?;
         let mut warnings = Vec::new();

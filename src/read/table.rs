@@ -1,7 +1,7 @@
 //! A sheet-like table of raw cells: what a workbook sheet, a CSV file or a text grid holds before
 //! any grid is found in it.
 
-use crate::model::sheet_address;
+use crate::model::{Origin, sheet_address};
 
 /// A cell's value as read, before it is interpreted as a digit.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -112,6 +112,23 @@ impl Area {
 }
 
 impl Table {
+    /// Where a grid occupying `area` of this table sits in its source: sheet cells when the table
+    /// has addresses (a sheet or CSV), otherwise the 1-based text lines of its rows.
+    pub fn origin(&self, area: &Area) -> Origin {
+        if self.addressable {
+            Origin::Sheet {
+                sheet: self.sheet.clone(),
+                top: area.top,
+                left: area.left,
+            }
+        } else {
+            let line = |r: usize| self.lines.get(r).copied().unwrap_or(r + 1);
+            Origin::TextGrid {
+                lines: (area.top..area.top + area.height).map(line).collect(),
+            }
+        }
+    }
+
     /// An empty table of the given shape.
     pub fn new(place: String, rows: usize, cols: usize) -> Table {
         Table {

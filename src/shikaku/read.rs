@@ -73,39 +73,13 @@ pub fn read_table(table: &Table, area: Option<Area>) -> Result<Shikaku, Error> {
         Some(area) => area,
         None => find_area(table)?,
     };
-    let origin = if table.addressable {
-        Origin::Sheet {
-            sheet: table.sheet.clone(),
-            top: area.top,
-            left: area.left,
-        }
-    } else {
-        Origin::TextGrid {
-            lines: (0..area.height)
-                .map(|r| table.lines.get(area.top + r).copied().unwrap_or(r + 1))
-                .collect(),
-        }
-    };
+    let origin = table.origin(&area);
     let mut clues = Vec::new();
     for r in 0..area.height {
         for c in 0..area.width {
             let raw = &table.cell(area.top + r, area.left + c).value;
-            let name = || origin.cell_name(r, c, area.width);
-            match classify(raw) {
-                Mark::Blank | Mark::Empty => {}
-                Mark::Number(number) => clues.push(Clue {
-                    row: r,
-                    col: c,
-                    number,
-                }),
-                Mark::Bad(reason) | Mark::Label(reason) => {
-                    return Err(Error::BadValue {
-                        cell: name(),
-                        value: raw.display().trim().to_string(),
-                        reason,
-                    });
-                }
-            }
+            let value = || raw.display().trim().to_string();
+            clues.extend(clue_at(classify(raw), (r, c), &origin, area.width, value)?);
         }
     }
     Shikaku::new(area.height, area.width, clues, origin)
@@ -149,6 +123,26 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
         });
     }
     read_table(&table, area)
+}
+
+/// The clue a cell's mark makes at (`row`, `col`) of a grid `cols` wide: none for an empty cell,
+/// an error naming the cell and its `value` for anything but a positive whole number.
+fn clue_at(
+    mark: Mark,
+    (row, col): (usize, usize),
+    origin: &Origin,
+    cols: usize,
+    value: impl FnOnce() -> String,
+) -> Result<Option<Clue>, Error> {
+    match mark {
+        Mark::Blank | Mark::Empty => Ok(None),
+        Mark::Number(number) => Ok(Some(Clue { row, col, number })),
+        Mark::Bad(reason) | Mark::Label(reason) => Err(Error::BadValue {
+            cell: origin.cell_name(row, col, cols),
+            value: value(),
+            reason,
+        }),
+    }
 }
 
 /// What a raw cell means for a Shikaku grid.
@@ -375,21 +369,8 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
             });
         }
         for (c, token) in tokens.iter().enumerate() {
-            match text_mark(token) {
-                Mark::Blank | Mark::Empty => {}
-                Mark::Number(number) => clues.push(Clue {
-                    row: r,
-                    col: c,
-                    number,
-                }),
-                Mark::Bad(reason) | Mark::Label(reason) => {
-                    return Err(Error::BadValue {
-                        cell: origin.cell_name(r, c, cols),
-                        value: token.to_string(),
-                        reason,
-                    });
-                }
-            }
+            let value = || token.to_string();
+            clues.extend(clue_at(text_mark(token), (r, c), &origin, cols, value)?);
         }
     }
     Shikaku::new(rows.len(), cols, clues, origin)

@@ -134,7 +134,7 @@ pub(crate) fn naked_step(
     }
     step.eliminations.sort_unstable();
     step.eliminations.dedup();
-    step.pattern = candidates_in(state, &subset.cells, subset.digits);
+    step.pattern = state.candidates_in(&subset.cells, subset.digits);
     step.base = subset.shared.clone();
     let houses_text = step
         .cover
@@ -193,7 +193,7 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
                 return true;
             }
             let mut step = Step::new(Technique::HiddenSubset(n as u8));
-            step.pattern = candidates_in(state, &cells, set);
+            step.pattern = state.candidates_in(&cells, set);
             step.base.push(id);
             step.cover.push(id);
             step.explanation = format!(
@@ -225,17 +225,6 @@ fn found_earlier(state: &State, id: usize, cells: &[Cell], digits: DigitSet) -> 
                 .iter()
                 .all(|c| cells.contains(c) || state.candidates(*c).intersection(digits).is_empty())
         })
-}
-
-/// The candidates among `digits` in `cells`.
-fn candidates_in(state: &State, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
-    cells
-        .iter()
-        .flat_map(|&c| {
-            let held = state.candidates(c).intersection(digits);
-            held.iter().map(move |d| Candidate::new(c, d))
-        })
-        .collect()
 }
 
 /// `Naked pair`, `Hidden triple`, `Locked pair`, `Naked subset (5)`.

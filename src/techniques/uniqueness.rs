@@ -621,13 +621,7 @@ fn rect_step(
     let mut step = Step::new(technique);
     let mut cells = rect.cells.to_vec();
     cells.sort_unstable();
-    step.pattern = cells
-        .iter()
-        .flat_map(|&c| {
-            let held = state.candidates(c).intersection(rect.digits());
-            held.iter().map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    step.pattern = state.candidates_in(&cells, rect.digits());
     let (x, y) = (rect.x, rect.y);
     step.explanation = format!(
         "{technique} on {x},{y} in {}{detail} ⇒ {}",

@@ -288,15 +288,7 @@ fn wing_step(
     eliminations: Vec<Candidate>,
 ) -> Step {
     let mut step = Step::new(technique);
-    step.pattern = cells
-        .iter()
-        .flat_map(|&c| {
-            state
-                .candidates(c)
-                .iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    step.pattern = state.candidates_in(cells, DigitSet::full(state.size()));
     step.pattern.sort_unstable();
     step.explanation = format!(
         "{technique} {detail} ⇒ {}",

@@ -131,16 +131,8 @@ impl Crossing<'_> {
         eliminations.sort_unstable();
         eliminations.dedup();
         let mut step = Step::new(Technique::SueDeCoq);
-        step.pattern = parts
-            .iter()
-            .flat_map(|p| p.iter())
-            .flat_map(|&c| {
-                state
-                    .candidates(c)
-                    .iter()
-                    .map(move |d| Candidate::new(c, d))
-            })
-            .collect();
+        let cells: Vec<Cell> = parts.iter().flat_map(|p| p.iter().copied()).collect();
+        step.pattern = state.candidates_in(&cells, DigitSet::full(state.size()));
         step.pattern.sort_unstable();
         step.base = self.houses.to_vec();
         step.cover = self.houses.to_vec();

@@ -193,6 +193,7 @@ fn a_branch_leaves_the_propagator_as_it_found_it() {
 
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
 /// against the unique solution.
+// Ignored: it runs for minutes over whole datasets; `--ignored` reproduces the figures.
 #[test]
 #[ignore = "minutes long: whole datasets, run with --ignored to reproduce the figures"]
 fn wide_soundness_run() {
