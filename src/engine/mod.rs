@@ -190,23 +190,14 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Stri
 
 /// Whether some solution puts `digit` in `cell`, given the state's candidates.
 fn leads_to_solution(state: &State, cell: Cell, digit: Digit) -> bool {
-    let mut candidates = search_candidates(state);
+    let mut candidates = state.search_candidates();
     candidates[cell.index()] = DigitSet::single(digit);
     search::count_from_candidates(state.layout(), &candidates, 1).solutions > 0
 }
 
 /// Whether the state's values and candidates allow exactly one solution (by search).
 pub fn has_unique_solution(state: &State) -> bool {
-    search::count_from_candidates(state.layout(), &search_candidates(state), 2).solutions == 1
-}
-
-/// One candidate set per cell for the search: a filled cell's value, else its candidates.
-fn search_candidates(state: &State) -> Vec<DigitSet> {
-    state
-        .layout()
-        .cells()
-        .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
-        .collect()
+    search::count_from_candidates(state.layout(), &state.search_candidates(), 2).solutions == 1
 }
 
 fn list(digits: impl Iterator<Item = Digit>) -> String {

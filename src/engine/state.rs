@@ -101,6 +101,15 @@ impl State {
         self.candidates[cell.index()]
     }
 
+    /// One candidate set per cell for the exact search: a filled cell's value, else its
+    /// candidates.
+    pub fn search_candidates(&self) -> Vec<DigitSet> {
+        self.layout
+            .cells()
+            .map(|c| self.value(c).map_or(self.candidates(c), DigitSet::single))
+            .collect()
+    }
+
     /// The candidates among `digits` left in `cells`, cell by cell: what a step's pattern shows.
     pub fn candidates_in(&self, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
         cells

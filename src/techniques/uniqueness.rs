@@ -673,20 +673,12 @@ mod tests {
         State::from_parts(layout, values.clone(), values, candidates)
     }
 
-    fn search_candidates(state: &State) -> Vec<DigitSet> {
-        state
-            .layout()
-            .cells()
-            .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
-            .collect()
-    }
-
     #[test]
     fn type_1_in_a_six_by_six_only_when_uniqueness_is_known() {
         let s = six_with_a_rectangle();
         assert!(find_all(Technique::UniqueRectangle(1), &s).is_empty());
         let s = s.assuming_unique(true);
-        let all = search_candidates(&s);
+        let all = s.search_candidates();
         assert_eq!(count_from_candidates(s.layout(), &all, 2).solutions, 1);
         let steps = find_all(Technique::UniqueRectangle(1), &s);
         assert_eq!(steps.len(), 1);

@@ -431,11 +431,7 @@ mod tests {
 
     /// Whether some solution of the state's candidates holds `candidate`.
     fn possible(s: &State, candidate: Candidate) -> bool {
-        let mut candidates: Vec<DigitSet> = s
-            .layout()
-            .cells()
-            .map(|c| s.value(c).map_or(s.candidates(c), DigitSet::single))
-            .collect();
+        let mut candidates = s.search_candidates();
         candidates[candidate.cell.index()] = DigitSet::single(candidate.digit);
         count_from_candidates(s.layout(), &candidates, 1).solutions > 0
     }

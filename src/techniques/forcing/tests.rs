@@ -13,10 +13,7 @@ use crate::techniques::{find_all, find_first};
 /// Whether `step` holds in every solution of `state` (the state must have one).
 fn holds_in_every_solution(state: &State, step: &Step) -> bool {
     let layout = state.layout();
-    let grid: Vec<DigitSet> = layout
-        .cells()
-        .map(|c| state.value(c).map_or(state.candidates(c), DigitSet::single))
-        .collect();
+    let grid = state.search_candidates();
     assert!(count_from_candidates(layout, &grid, 1).solutions > 0);
     let eliminated_fits = step.eliminations.iter().any(|e| {
         let mut trial = grid.clone();
