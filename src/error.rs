@@ -222,6 +222,17 @@ pub enum Error {
     /// Options that cannot be used together, or an option that does not apply.
     #[error("{0}")]
     Usage(String),
+
+    /// No generated puzzle met the request within the attempts allowed (not bad input: exit 1).
+    #[error(
+        "no puzzle met the request ({request}) in {attempts} attempts; allow more with --attempts, or ask for fewer holes or another level"
+    )]
+    NotGenerated {
+        /// How many attempts were made.
+        attempts: usize,
+        /// The request, described.
+        request: String,
+    },
 }
 
 fn quoted(names: &[String]) -> String {

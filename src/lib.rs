@@ -10,6 +10,7 @@
 //! - [`rating`]: per-technique scores and the difficulty of a solve;
 //! - [`report`]: summaries and step logs of a solve;
 //! - [`write`]: annotated workbooks, described in memory and written as `.xlsx`;
+//! - [`generate`]: unique puzzles of any size, shape, symmetry and difficulty;
 //! - [`batch`]: many puzzles on all cores, one CSV row each;
 //! - [`shikaku`]: Shikaku, from reading to explained logical solving;
 //! - [`error`]: the error type.
@@ -17,6 +18,7 @@
 pub mod batch;
 pub mod engine;
 pub mod error;
+pub mod generate;
 pub mod model;
 pub mod rating;
 pub mod read;

@@ -4,13 +4,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use gridlogic::engine::state::State;
 use gridlogic::engine::step::{Level, Step, Technique};
 use gridlogic::engine::{self, Options, Outcome, Solve};
-use gridlogic::model::{Grid, Origin, Puzzle};
+use gridlogic::model::{Grid, Origin, Puzzle, Regions};
 use gridlogic::rating::{self, technique_rating};
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
 use gridlogic::shikaku::{self, Shikaku};
+use gridlogic::write::generated as generated_book;
 use gridlogic::write::sudoku as sudoku_book;
-use gridlogic::{report, search, techniques};
+use gridlogic::{generate, report, search, techniques};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -76,6 +77,12 @@ enum Command {
         /// The library file (e.g. ../shared/datasets/hodoku/reglib-1.4-dev.txt).
         file: PathBuf,
     },
+    /// Generate puzzles with exactly one solution, rated at the level asked for.
+    ///
+    /// Writes one puzzle per line with a comment line each (level, score, hardest step) to standard
+    /// output or a .txt file, a CSV grid, or a printable .xlsx with hidden answer sheets.
+    /// Exit code 0: generated; 1: no puzzle met the request within --attempts; 2: bad usage.
+    Generate(GenerateArgs),
     /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
     Batch {
         #[command(flatten)]
@@ -331,6 +338,7 @@ fn main() -> ExitCode {
             output,
         } => (&input.file, batch(input, engine, output.as_ref())),
         Command::Reglib { file } => (file, reglib(file)),
+        Command::Generate(args) => return generate_command(args),
     };
     match result {
         Ok(code) => code,
@@ -896,4 +904,226 @@ fn shikaku_explain(puzzles: &[Shikaku], engine_args: &EngineArgs, grids: bool) -
     }
     out.flush()?;
     Ok(exit_code(all_solved))
+}
+
+// ---- Generator (issue 7) ----
+
+/// What `generate` makes and where it goes.
+#[derive(Args)]
+struct GenerateArgs {
+    /// N: the grid is N x N (1 to 36; larger boxed grids with --fill permutation).
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    size: usize,
+    /// Box shape ROWSxCOLUMNS, e.g. 4x2 for an 8x8 grid; the most square shape by default.
+    #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["jigsaw", "latin"])]
+    boxes: Option<String>,
+    /// Random connected regions of N cells instead of boxes (a new layout for every puzzle).
+    #[arg(long, conflicts_with = "latin")]
+    jigsaw: bool,
+    /// No regions: a Latin square.
+    #[arg(long)]
+    latin: bool,
+    /// The level the engine must rate each puzzle at; easy to unfair are solved without
+    /// backtracking. Any level by default.
+    #[arg(long, value_enum)]
+    difficulty: Option<LevelArg>,
+    /// Exactly K empty cells (the seed 001 report's mode), still with one solution.
+    #[arg(long, value_name = "K", conflicts_with = "minimal")]
+    holes: Option<usize>,
+    /// With --holes: the same number of holes in every region (every row of a Latin square).
+    #[arg(long, requires = "holes")]
+    even_holes: bool,
+    /// Symmetry of the clues.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// No clue can be removed without losing the unique solution.
+    #[arg(long)]
+    minimal: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
+    count: u32,
+    /// Seed for reproducible output; a random seed (printed on standard error) by default.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Where full grids come from: randomised search, or the seed 001 report's permutation of a
+    /// patterned grid (boxes and Latin squares only).
+    #[arg(long, value_enum, default_value_t = FillArg::Search)]
+    fill: FillArg,
+    /// Attempts per puzzle before giving up.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    attempts: usize,
+    /// Output file: .xlsx (printable, with hidden "Solution" sheets), .csv (one puzzle as a grid),
+    /// or text with one puzzle per line. Standard output by default.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rotational,
+    Mirror,
+    Diagonal,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FillArg {
+    Search,
+    Permutation,
+}
+
+impl GenerateArgs {
+    fn request(&self, seed: u64) -> Result<generate::Request, gridlogic::Error> {
+        let mut request = generate::Request::new(self.size);
+        request.shape = match (&self.boxes, self.jigsaw, self.latin) {
+            (Some(spec), _, _) => match Regions::parse_box(spec, self.size)? {
+                Regions::Boxes { rows, cols } => generate::Shape::Boxes { rows, cols },
+                _ => unreachable!("parse_box gives boxes"),
+            },
+            (None, true, _) => generate::Shape::Jigsaw,
+            (None, false, true) => generate::Shape::Latin,
+            (None, false, false) => match Regions::default_boxes(self.size) {
+                Some(Regions::Boxes { rows, cols }) => generate::Shape::Boxes { rows, cols },
+                _ => {
+                    return Err(gridlogic::Error::Usage(format!(
+                        "a {n}x{n} grid has no box shape; use --jigsaw or --latin",
+                        n = self.size
+                    )));
+                }
+            },
+        };
+        request.difficulty = self.difficulty.map(LevelArg::level);
+        request.holes = self.holes;
+        request.even_holes = self.even_holes;
+        request.symmetry = match self.symmetry {
+            SymmetryArg::None => generate::Symmetry::None,
+            SymmetryArg::Rotational => generate::Symmetry::Rotational,
+            SymmetryArg::Mirror => generate::Symmetry::Mirror,
+            SymmetryArg::Diagonal => generate::Symmetry::Diagonal,
+        };
+        request.minimal = self.minimal;
+        request.fill = match self.fill {
+            FillArg::Search => generate::Fill::Search,
+            FillArg::Permutation => generate::Fill::Permutation,
+        };
+        request.seed = seed;
+        request.attempts = self.attempts;
+        Ok(request)
+    }
+
+    /// Checks the output name before any work: a known kind, and not an existing file unless
+    /// `--force`.
+    fn check_output(&self) -> Result<(), gridlogic::Error> {
+        let Some(path) = &self.output else {
+            return Ok(());
+        };
+        let refuse = |message: &str| gridlogic::Error::Write {
+            path: path.clone(),
+            message: message.to_string(),
+        };
+        if path.exists() && !self.force {
+            return Err(refuse("it exists; use --force to replace it"));
+        }
+        if output_kind(path) == OutputKind::Csv && self.count > 1 {
+            return Err(refuse(
+                "a CSV file holds one puzzle grid; use .txt (one per line) or .xlsx for several",
+            ));
+        }
+        if output_kind(path) == OutputKind::Unsupported {
+            return Err(refuse(
+                "puzzles are written as .xlsx, .csv or text (.txt); give it one of those names",
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OutputKind {
+    Xlsx,
+    Csv,
+    Text,
+    Unsupported,
+}
+
+fn output_kind(path: &Path) -> OutputKind {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("xlsx") => OutputKind::Xlsx,
+        Some("csv") => OutputKind::Csv,
+        Some("xlsm" | "xlsb" | "xls" | "ods") => OutputKind::Unsupported,
+        _ => OutputKind::Text,
+    }
+}
+
+fn generate_command(args: &GenerateArgs) -> ExitCode {
+    match generate_puzzles(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(error @ gridlogic::Error::NotGenerated { .. })) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(error)) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn generate_puzzles(args: &GenerateArgs) -> Result<(), Failure> {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let request = args.request(seed)?;
+    request.validate()?;
+    args.check_output()?;
+    if args.seed.is_none() {
+        eprintln!("seed {seed} (give --seed {seed} for the same puzzles again)");
+    }
+    let puzzles = generate::generate(&request, args.count as usize)?;
+    let command = format!("# gridlogic generate: {}; seed {seed}", request.describe());
+    match (&args.output, args.output.as_deref().map(output_kind)) {
+        (Some(path), Some(OutputKind::Xlsx)) => {
+            gridlogic::write::xlsx::save(&generated_book::book(&puzzles, seed), path)?
+        }
+        (Some(path), Some(OutputKind::Csv)) => {
+            let csv = render::puzzle_csv(&puzzles[0].puzzle);
+            gridlogic::write::write_atomically(path, csv.as_bytes())?
+        }
+        (Some(path), _) => {
+            let text = puzzle_lines(&command, &puzzles);
+            gridlogic::write::write_atomically(path, text.as_bytes())?
+        }
+        (None, _) => {
+            let mut out = io::stdout().lock();
+            out.write_all(puzzle_lines(&command, &puzzles).as_bytes())?;
+            out.flush()?;
+        }
+    }
+    if let Some(path) = &args.output {
+        for (i, generated) in puzzles.iter().enumerate() {
+            eprintln!("puzzle {}: {}", i + 1, generated.describe());
+        }
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// One comment line per puzzle with its rating, then the puzzle on one line.
+fn puzzle_lines(command: &str, puzzles: &[generate::Generated]) -> String {
+    let mut text = format!("{command}\n");
+    for (i, generated) in puzzles.iter().enumerate() {
+        text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
+        text.push_str(&render::puzzle_line(&generated.puzzle));
+        text.push('\n');
+    }
+    text
 }

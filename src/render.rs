@@ -2,7 +2,7 @@
 //! the collections' format, and JSON documents.
 
 use crate::engine::state::State;
-use crate::model::{Cell, Grid, Layout, Puzzle, Symbols};
+use crate::model::{Cell, Grid, Layout, Puzzle, Regions, Symbols};
 use serde::Serialize;
 
 /// Draws a grid as aligned text with region borders: `|` between cells of different regions and
@@ -145,6 +145,56 @@ pub fn grid_line(grid: &Grid, symbols: &Symbols) -> String {
     }
 }
 
+/// A puzzle on one line in the collections' format, followed by its region labels (one letter
+/// per cell) when its regions are not the default boxes of its size, so that reading the line
+/// back gives the same puzzle.
+pub fn puzzle_line(puzzle: &Puzzle) -> String {
+    let line = grid_line(puzzle.givens(), puzzle.symbols());
+    match region_labels(puzzle.layout()) {
+        Some(labels) => format!("{line} {}", labels.concat()),
+        None => line,
+    }
+}
+
+/// A puzzle as CSV: one row per grid row, `0` for empty, then a blank line and the region labels
+/// when its regions are not the default boxes of its size.
+pub fn puzzle_csv(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let mut out = String::new();
+    for row in grid_rows(puzzle.givens()) {
+        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    if let Some(labels) = region_labels(puzzle.layout()) {
+        out.push('\n');
+        for row in labels.chunks(n) {
+            out.push_str(&row.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Region labels: one letter per region, lower case first.
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The label of every cell's region, row-major; `None` for default boxes and Latin squares, or
+/// when there are more regions than labels.
+fn region_labels(layout: &Layout) -> Option<Vec<String>> {
+    let default = Regions::default_boxes(layout.size());
+    let plain =
+        matches!(layout.regions(), Regions::Latin) || Some(layout.regions()) == default.as_ref();
+    let letters: Vec<char> = LETTERS.chars().collect();
+    if plain || layout.size() > letters.len() {
+        return None;
+    }
+    layout
+        .cells()
+        .map(|cell| layout.region_of(cell).map(|r| letters[r].to_string()))
+        .collect()
+}
+
 /// A grid as rows of numbers, `0` for empty, for JSON.
 pub fn grid_rows(grid: &Grid) -> Vec<Vec<u8>> {
     grid.values()
@@ -190,7 +240,6 @@ impl LayoutJson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Regions;
 
     fn grid_of(line: &str, size: usize) -> Grid {
         let mut grid = Grid::empty(size);

@@ -96,6 +96,17 @@ impl Solve {
 
 /// Solves `puzzle` by logic, backtracking only when no allowed technique applies.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
+    solve_while(puzzle, options, |_| true).expect("a solve that never gives up ends")
+}
+
+/// Like [`solve`], but gives up and returns `None` as soon as `keep_going`, asked after every
+/// step with the steps so far, says no (a generator stops rating a puzzle that is already too
+/// hard this way).
+pub fn solve_while(
+    puzzle: &Puzzle,
+    options: &Options,
+    keep_going: impl Fn(&[Step]) -> bool,
+) -> Option<Solve> {
     let count = search::count_solutions(puzzle, 2);
     let solution = count.first.filter(|_| count.solutions == 1);
     let unique = solution.is_some();
@@ -120,14 +131,17 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Solve {
         };
         state.apply(&step);
         steps.push(step);
+        if !keep_going(&steps) {
+            return None;
+        }
     };
-    Solve {
+    Some(Solve {
         steps,
         state,
         outcome,
         solution,
         solutions: count.solutions,
-    }
+    })
 }
 
 /// The first step that makes progress, trying the techniques in order.

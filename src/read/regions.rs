@@ -4,8 +4,9 @@
 use crate::error::Error;
 use crate::model::Regions;
 
-/// Builds a jigsaw map from one label per cell, row-major. Regions are numbered in order of first
-/// appearance; there must be exactly `size` labels with `size` cells each.
+/// Builds a region map from one label per cell, row-major. Regions are numbered in order of first
+/// appearance; there must be exactly `size` labels with `size` cells each. Labels that repeat a
+/// box pattern give boxes, not a jigsaw.
 pub fn from_labels(labels: &[String], size: usize) -> Result<Regions, Error> {
     let bad = |reason: String| Error::BadRegions { reason };
     if labels.len() != size * size {
@@ -50,14 +51,16 @@ pub fn from_labels(labels: &[String], size: usize) -> Result<Regions, Error> {
             )));
         }
     }
-    Ok(Regions::Jigsaw { region_of })
+    Ok(as_boxes(&region_of, size).unwrap_or(Regions::Jigsaw { region_of }))
 }
 
 /// Whether labels form a valid region map whose regions are each one connected patch — what a
 /// drawn region map looks like, and what a grid of digits never does.
 pub fn labels_are_connected_regions(labels: &[String], size: usize) -> bool {
-    let Ok(Regions::Jigsaw { region_of }) = from_labels(labels, size) else {
-        return false;
+    let region_of = match from_labels(labels, size) {
+        Ok(Regions::Jigsaw { region_of }) => region_of,
+        Ok(Regions::Boxes { .. }) => return true,
+        _ => return false,
     };
     let fills: Vec<Option<u32>> = region_of.iter().map(|&r| Some(u32::from(r))).collect();
     patches(&fills, size).count == size

@@ -60,13 +60,25 @@ pub(super) fn search(
         true => (2 * state.open as u64).max(MIN_BUDGET),
         false => u64::MAX,
     };
-    while !state.run(budget, found) {
+    while !state.run(budget, false, found) {
         state.undo(root);
         if state.rng.is_some() {
             state.failures.fill(0);
         }
         budget = budget.saturating_mul(2);
     }
+}
+
+/// Like [`search`] in [`Order::Exhaustive`] order, but gives up after `branches` branches: false
+/// when it did (what `found` holds is then incomplete).
+pub(super) fn search_within(
+    layout: &Layout,
+    candidates: &[DigitSet],
+    branches: u64,
+    found: &mut Solutions,
+) -> bool {
+    let mut state = State::new(layout, candidates, None);
+    !(state.consistent && state.propagate()) || state.run(branches, true, found)
 }
 
 /// The fewest branches a search with restarts takes before it may start again.
@@ -291,9 +303,9 @@ impl<'a> State<'a> {
 
     /// Searches from the current (propagated) state, reporting solutions to `found`, until the
     /// search is complete or `found` is full: true. False when `budget` branches were taken without
-    /// a solution, so that the caller can start again; the state is then somewhere below the
-    /// starting point.
-    fn run(&mut self, budget: u64, found: &mut Solutions) -> bool {
+    /// a solution (with `strict`, even after one), so that the caller can start again or give up;
+    /// the state is then somewhere below the starting point.
+    fn run(&mut self, budget: u64, strict: bool, found: &mut Solutions) -> bool {
         // The branches taken: the trail length before each, and the cell and digit it fixed.
         let mut branches: Vec<(usize, usize, u32)> = Vec::new();
         let mut taken = 0;
@@ -306,7 +318,7 @@ impl<'a> State<'a> {
                         return true;
                     }
                 } else {
-                    if taken == budget && found.is_empty() {
+                    if taken == budget && (strict || found.is_empty()) {
                         return false;
                     }
                     taken += 1;

@@ -68,6 +68,24 @@ pub fn count_from_candidates(layout: &Layout, candidates: &[DigitSet], limit: us
     found.into_count()
 }
 
+/// Like [`count_from_candidates`], but the search of grids other than standard 9x9 gives up after
+/// `branches` branches and returns `None`: the count is then unknown. A generator uses it to skip
+/// removals whose uniqueness would take long to prove. 9x9 searches are always quick and complete.
+pub fn count_within(
+    layout: &Layout,
+    candidates: &[DigitSet],
+    limit: usize,
+    branches: u64,
+) -> Option<Count> {
+    if nine::applies(layout) {
+        return Some(count_from_candidates(layout, candidates, limit));
+    }
+    let mut found = Solutions::new(limit);
+    let complete =
+        found.is_full() || generic::search_within(layout, candidates, branches, &mut found);
+    complete.then(|| found.into_count())
+}
+
 /// Any one solution of `puzzle`, or `None` when it has none; the same one on every run.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     count_solutions(puzzle, 1).first

@@ -3,14 +3,17 @@
 //! ([`sudoku`], [`shikaku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
 //! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
 
+pub mod generated;
 pub mod palette;
 pub mod shikaku;
 pub mod sudoku;
 pub mod xlsx;
 
+use crate::error::Error;
 use crate::model::sheet_address;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 /// A colour as `0xRRGGBB`.
 pub type Rgb = u32;
@@ -39,6 +42,8 @@ pub struct Sheet {
     pub table: Option<Table>,
     /// Whether the screen shows the sheet's gridlines.
     pub gridlines: bool,
+    /// Whether the sheet is hidden (an answer sheet); a workbook's first sheet never is.
+    pub hidden: bool,
     /// How the sheet prints.
     pub print: Print,
 }
@@ -480,6 +485,9 @@ fn describe_sheet(sheet: &Sheet, styles: &mut Vec<Style>, out: &mut String) {
     if !sheet.gridlines {
         flags.push("no gridlines".to_string());
     }
+    if sheet.hidden {
+        flags.push("hidden".to_string());
+    }
     if sheet.print != Print::Default {
         flags.push(format!("print {:?}", sheet.print));
     }
@@ -654,4 +662,27 @@ fn describe_style(style: &Style) -> String {
         ));
     }
     parts.join(" ")
+}
+
+/// Writes `bytes` to `path`: first to a temporary file beside it (`.name.<pid>.tmp`), then renamed
+/// over `path`, so that a failure never leaves a half-written file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .map_or("output".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    written
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            Error::Write {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }
+        })
 }

@@ -12,7 +12,7 @@ use super::{
 use crate::engine::Solve;
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Family, Step};
-use crate::model::{Cell, Digit, DigitSet, Layout, Origin, Puzzle, Regions};
+use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
 use crate::rating::rate;
 use crate::report;
 use std::collections::BTreeMap;
@@ -75,6 +75,28 @@ pub fn book(puzzle: &Puzzle, solve: &Solve, options: &BookOptions) -> Book {
     ];
     sheets.extend(view.step_sheets(options.step_sheets));
     Book { sheets }
+}
+
+/// A printable puzzle and its answer: sheet `names.0` holds a title line, a line of text and the
+/// givens at the puzzle's place; the hidden sheet `names.1` holds `solution`, givens in bold.
+/// `solve` is a solve of `puzzle`.
+pub fn puzzle_and_answer(
+    puzzle: &Puzzle,
+    solve: &Solve,
+    solution: &Grid,
+    names: (&str, &str),
+    title: &str,
+    line: &str,
+) -> [Sheet; 2] {
+    let view = View::new(puzzle, solve, BookOptions::new(puzzle, "").numbers);
+    let mut shown = view.grid_sheet(names.0, puzzle.givens());
+    let mut answer = view.grid_sheet(names.1, solution);
+    for sheet in [&mut shown, &mut answer] {
+        sheet.text(0, 1, title, HEADING);
+        sheet.text(1, 1, line, Style::default());
+    }
+    answer.hidden = true;
+    [shown, answer]
 }
 
 /// Everything the sheets are drawn from.
@@ -399,7 +421,13 @@ impl<'a> View<'a> {
     }
 
     fn puzzle_sheet(&self) -> Sheet {
-        let mut sheet = Sheet::new("Puzzle");
+        self.grid_sheet("Puzzle", self.puzzle.givens())
+    }
+
+    /// A printable grid of `values` at the puzzle's place: givens bold, other digits plain, region
+    /// borders, and pale region fills where borders alone would not say what the regions are.
+    fn grid_sheet(&self, name: &str, values: &Grid) -> Sheet {
+        let mut sheet = Sheet::new(name);
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
         self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
@@ -409,22 +437,35 @@ impl<'a> View<'a> {
                 .layout()
                 .region_of(cell)
                 .and_then(|r| fills.get(r).copied());
-            let content = self
-                .puzzle
-                .givens()
+            let content = values
                 .get(cell)
                 .map_or(Content::Blank, |d| self.digit_content(d));
-            let style = self.digit_style(self.digit_font().bold(), fill, cell);
+            let font = match self.puzzle.givens().get(cell) {
+                Some(_) => self.digit_font().bold(),
+                None => self.digit_font(),
+            };
             let (row, col) = self.at(cell, self.anchor);
-            sheet.put(row, col, CellSpec::new(content, style));
+            sheet.put(
+                row,
+                col,
+                CellSpec::new(content, self.digit_style(font, fill, cell)),
+            );
         }
         sheet
     }
 
-    /// Pale fills for jigsaw regions, neighbours differing; none for boxes and Latin squares.
+    /// Pale fills for jigsaw regions and boxes of a shape other than the size's default (so that a
+    /// reader sees the regions), neighbours differing; none for default boxes and Latin squares.
     fn region_fills(&self) -> Vec<Rgb> {
         let layout = self.layout();
-        if !matches!(layout.regions(), Regions::Jigsaw { .. }) {
+        let shaded = match layout.regions() {
+            Regions::Jigsaw { .. } => true,
+            boxes @ Regions::Boxes { .. } => {
+                Regions::default_boxes(self.size()).as_ref() != Some(boxes)
+            }
+            Regions::Latin => false,
+        };
+        if !shaded {
             return Vec::new();
         }
         let n = self.size();

@@ -10,8 +10,7 @@ use rust_xlsxwriter::{
     Table, TableColumn, TableStyle, Url, Workbook, Worksheet, XlsxError,
 };
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The fixed creation date written into every workbook (documents carry one; a fixed one keeps
 /// the output byte-identical from run to run).
@@ -43,29 +42,11 @@ pub fn to_bytes(book: &Book) -> Result<Vec<u8>, XlsxError> {
 
 /// Writes `book` to `path`: first to a temporary file beside it, then renamed over `path`.
 pub fn save(book: &Book, path: &Path) -> Result<(), Error> {
-    let failed = |message: String| Error::Write {
+    let bytes = to_bytes(book).map_err(|e| Error::Write {
         path: path.to_path_buf(),
-        message,
-    };
-    let bytes = to_bytes(book).map_err(|e| failed(e.to_string()))?;
-    let temporary = temporary_path(path);
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(&bytes)?;
-        file.sync_all()
-    });
-    let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
-    renamed.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        failed(e.to_string())
-    })
-}
-
-/// `dir/.name.xlsx.<pid>.tmp` beside `path`.
-fn temporary_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or("workbook".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+        message: e.to_string(),
+    })?;
+    super::write_atomically(path, &bytes)
 }
 
 /// One `Format` per distinct style or rich-string font.
@@ -149,6 +130,7 @@ fn fill_worksheet(
 ) -> Result<(), XlsxError> {
     worksheet.set_name(&sheet.name)?;
     worksheet.set_screen_gridlines(sheet.gridlines);
+    worksheet.set_hidden(sheet.hidden);
     for (&col, &px) in &sheet.column_widths {
         worksheet.set_column_width_pixels(col, px)?;
     }

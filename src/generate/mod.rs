@@ -1,0 +1,394 @@
+//! The puzzle generator: a random full grid (by search, or by permuting a patterned grid), clues
+//! dug out of it a symmetry orbit at a time while the puzzle stays unique (or stays solvable by
+//! logic within the level asked for), then a full logical solve that rates the result. A puzzle is
+//! accepted only when it has exactly one solution by search and meets every requirement (level,
+//! holes, minimality); otherwise another attempt starts from a new grid.
+//!
+//! Attempts are numbered and each draws from its own generator seeded by the request's seed, the
+//! puzzle's number and the attempt's number, so they run in parallel and the result is the same
+//! on every run and every machine.
+
+mod dig;
+mod fill;
+mod jigsaw;
+
+pub use dig::{Symmetry, is_minimal, is_unique};
+
+use crate::engine::step::Level;
+use crate::engine::{self, DEFAULT_MAX_SIZE, Options, Solve};
+use crate::error::Error;
+use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
+use crate::rating::{Rating, rate, technique_rating};
+use dig::{Check, Holes};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Largest grid whose solution is filled by search: beyond it random fills can take very long.
+pub const MAX_SEARCH_FILL_SIZE: usize = 36;
+
+/// How the grid is divided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Shape {
+    /// Boxes of `rows` x `cols`.
+    Boxes {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
+    /// Random connected regions of N cells, drawn anew for every attempt.
+    Jigsaw,
+    /// No regions.
+    Latin,
+}
+
+/// Where the full grid comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fill {
+    /// Randomised search: any valid grid can come out; every layout.
+    #[default]
+    Search,
+    /// The seed 001 report's construction: a patterned grid whose digits, rows within bands,
+    /// bands, columns within stacks and stacks are permuted. Boxes and Latin squares only.
+    Permutation,
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Serialize)]
+pub struct Request {
+    /// N: the grid is N x N.
+    pub size: usize,
+    /// Boxes, jigsaw regions or none.
+    pub shape: Shape,
+    /// The level the engine must rate each puzzle at; any level when `None`.
+    pub difficulty: Option<Level>,
+    /// Exactly this many empty cells; as many as uniqueness allows when `None`.
+    pub holes: Option<usize>,
+    /// Spread the holes evenly: the same number in every region (every row for Latin squares).
+    pub even_holes: bool,
+    /// Symmetry of the clues.
+    pub symmetry: Symmetry,
+    /// No clue may be removable without losing uniqueness.
+    pub minimal: bool,
+    /// Where full grids come from.
+    pub fill: Fill,
+    /// The seed every random draw derives from.
+    pub seed: u64,
+    /// How many attempts a puzzle may take before generation gives up.
+    pub attempts: usize,
+}
+
+impl Request {
+    /// A request for an N x N puzzle with the default boxes (or a Latin square for prime N),
+    /// any difficulty, no symmetry, seed 0 and 10 000 attempts.
+    pub fn new(size: usize) -> Request {
+        let shape = match Regions::default_boxes(size) {
+            Some(Regions::Boxes { rows, cols }) => Shape::Boxes { rows, cols },
+            _ => Shape::Latin,
+        };
+        Request {
+            size,
+            shape,
+            difficulty: None,
+            holes: None,
+            even_holes: false,
+            symmetry: Symmetry::None,
+            minimal: false,
+            fill: Fill::Search,
+            seed: 0,
+            attempts: 10_000,
+        }
+    }
+
+    /// Checks that the options fit together, with a message saying what to change.
+    pub fn validate(&self) -> Result<(), Error> {
+        let n = self.size;
+        let usage = |message: String| Err(Error::Usage(message));
+        if self.fill == Fill::Search && !(1..=MAX_SEARCH_FILL_SIZE).contains(&n) {
+            return usage(format!(
+                "--size {n}: generation by search supports 1 to {MAX_SEARCH_FILL_SIZE}; use --fill permutation for larger boxed grids"
+            ));
+        }
+        if self.fill == Fill::Permutation && self.shape == Shape::Jigsaw {
+            return usage(
+                "--fill permutation needs boxes or a Latin square, not jigsaw regions".into(),
+            );
+        }
+        self.layout_without_jigsaw()?;
+        if let Some(holes) = self.holes {
+            if holes > n * n {
+                return usage(format!(
+                    "--holes {holes}: a {n}x{n} grid has only {} cells",
+                    n * n
+                ));
+            }
+            if self.minimal {
+                return usage("--holes and --minimal cannot be combined: a minimal puzzle has as many holes as uniqueness allows".into());
+            }
+            if self.even_holes && holes % n != 0 {
+                return usage(format!(
+                    "--even-holes: {holes} holes cannot be spread evenly over {n} {}; use a multiple of {n}",
+                    self.quota_house_name()
+                ));
+            }
+        } else if self.even_holes {
+            return usage("--even-holes needs --holes K".into());
+        }
+        if self.attempts == 0 {
+            return usage("--attempts must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    fn quota_house_name(&self) -> &'static str {
+        match self.shape {
+            Shape::Latin => "rows",
+            _ => "regions",
+        }
+    }
+
+    /// The layout for boxes and Latin squares (jigsaw layouts are drawn per attempt).
+    fn layout_without_jigsaw(&self) -> Result<Option<Arc<Layout>>, Error> {
+        let regions = match self.shape {
+            Shape::Boxes { rows, cols } => Regions::Boxes { rows, cols },
+            Shape::Latin => Regions::Latin,
+            Shape::Jigsaw => return Ok(None),
+        };
+        Ok(Some(Arc::new(Layout::new(self.size, regions)?)))
+    }
+
+    /// One line for messages: `9x9, 3x3 boxes, level Hard, rotational symmetry`.
+    pub fn describe(&self) -> String {
+        let n = self.size;
+        let mut parts = vec![format!("{n}x{n}")];
+        parts.push(match self.shape {
+            Shape::Boxes { rows, cols } => format!("{rows}x{cols} boxes"),
+            Shape::Jigsaw => "jigsaw regions".into(),
+            Shape::Latin => "Latin square".into(),
+        });
+        if let Some(level) = self.difficulty {
+            parts.push(format!("level {level}"));
+        }
+        if let Some(holes) = self.holes {
+            let even = if self.even_holes {
+                " spread evenly"
+            } else {
+                ""
+            };
+            parts.push(format!("{holes} holes{even}"));
+        }
+        if self.symmetry != Symmetry::None {
+            parts.push(format!("{:?} symmetry", self.symmetry).to_lowercase());
+        }
+        if self.minimal {
+            parts.push("minimal".into());
+        }
+        parts.join(", ")
+    }
+}
+
+/// A generated puzzle with its solution and the logical solve that rated it.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle (origin unknown: the writer places it).
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Grid,
+    /// The engine's solve with every technique, which the rating comes from.
+    pub solve: Solve,
+    /// Level, score and hardest step.
+    pub rating: Rating,
+    /// The number of the attempt that succeeded (1-based).
+    pub attempt: usize,
+}
+
+impl Generated {
+    /// One line: `9x9, 3x3 boxes, 24 clues, one solution, level Hard, score 1190, hardest step
+    /// X-Wing (rated 3.2)`.
+    pub fn describe(&self) -> String {
+        let layout = self.puzzle.layout();
+        let n = layout.size();
+        let hardest = self
+            .rating
+            .hardest
+            .map_or("none".to_string(), |(technique, rated)| {
+                format!("{technique} (rated {rated:.1})")
+            });
+        format!(
+            "{n}x{n}, {}, {} clues, one solution, level {}, score {}, hardest step {hardest}",
+            layout.regions().describe(),
+            self.puzzle.givens().filled_count(),
+            self.rating.level,
+            self.rating.score,
+        )
+    }
+}
+
+/// Generates `count` puzzles; puzzle `i` depends only on the request and `i`.
+pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Error> {
+    request.validate()?;
+    let layout = request.layout_without_jigsaw()?;
+    (0..count)
+        .map(|index| generate_one(request, layout.as_ref(), index))
+        .collect()
+}
+
+/// The first attempt (in attempt order) that meets the request. Without a level to meet, every
+/// candidate is accepted, so only the first one is rated.
+fn generate_one(
+    request: &Request,
+    layout: Option<&Arc<Layout>>,
+    index: usize,
+) -> Result<Generated, Error> {
+    let candidate = |attempt| candidate(request, layout, index, attempt);
+    let found = match request.difficulty {
+        None => first_in_order(request.attempts, candidate).and_then(|c| rated(c, None)),
+        Some(level) => first_in_order(request.attempts, |attempt| {
+            candidate(attempt).and_then(|c| rated(c, Some(level)))
+        }),
+    };
+    found.ok_or_else(|| Error::NotGenerated {
+        attempts: request.attempts,
+        request: request.describe(),
+    })
+}
+
+/// The result of the first of `attempts` numbered attempts that gives one. Attempts run in
+/// parallel groups as large as the thread pool; the winner is the same for any group size.
+fn first_in_order<T: Send>(
+    attempts: usize,
+    attempt: impl Fn(usize) -> Option<T> + Sync,
+) -> Option<T> {
+    let group = rayon::current_num_threads().max(1);
+    (0..attempts).step_by(group).find_map(|start| {
+        (start..(start + group).min(attempts))
+            .into_par_iter()
+            .map(&attempt)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .flatten()
+            .next()
+    })
+}
+
+/// A puzzle that meets the request's shape, holes, symmetry and minimality, not yet rated.
+struct Candidate {
+    puzzle: Puzzle,
+    solution: Grid,
+    attempt: usize,
+}
+
+/// One attempt: a layout, a full grid and a dig; `None` when the dig misses the request.
+fn candidate(
+    request: &Request,
+    layout: Option<&Arc<Layout>>,
+    index: usize,
+    attempt: usize,
+) -> Option<Candidate> {
+    let mut rng = StdRng::seed_from_u64(mix(request.seed, index as u64, attempt as u64));
+    let layout = match layout {
+        Some(layout) => layout.clone(),
+        None => Arc::new(jigsaw::random_layout(request.size, &mut rng)),
+    };
+    let solution = match request.fill {
+        Fill::Search => fill::by_search(&layout, &mut rng)?,
+        Fill::Permutation => fill::by_permutation(&layout, &mut rng)?,
+    };
+    let holes = holes_of(request, &layout);
+    let check = check_for(request);
+    let clues = dig::dig(
+        &layout,
+        &solution,
+        request.symmetry,
+        &holes,
+        &check,
+        &mut rng,
+    )?;
+    if request.minimal && !is_minimal(&layout, &clues) {
+        return None;
+    }
+    let puzzle = Puzzle::new(layout, clues, Origin::Unknown).ok()?;
+    Some(Candidate {
+        puzzle,
+        solution,
+        attempt: attempt + 1,
+    })
+}
+
+/// Rates a candidate with every technique; `None` when it is not unique by search or its level
+/// is not `level`. A solve that is already harder than `level` is abandoned at once.
+fn rated(candidate: Candidate, level: Option<Level>) -> Option<Generated> {
+    let Candidate {
+        puzzle,
+        solution,
+        attempt,
+    } = candidate;
+    let cells = puzzle.layout().cell_count();
+    let options = Options::all(puzzle.size(), DEFAULT_MAX_SIZE);
+    let within = |steps: &[_]| level.is_none_or(|level| rate(steps, cells).level <= level);
+    let solve = engine::solve_while(&puzzle, &options, within)?;
+    let rating = rate(&solve.steps, cells);
+    let level_ok = level.is_none_or(|level| rating.level == level);
+    (solve.is_unique() && level_ok).then_some(Generated {
+        puzzle,
+        solution,
+        solve,
+        rating,
+        attempt,
+    })
+}
+
+/// The check each removal must pass: for easy and medium, a logical solve within that level (cheap
+/// with such simple techniques, and it keeps the clues a solver at that level needs); otherwise
+/// uniqueness by search, digging as deep as it allows — the rating then sorts the attempts, and
+/// deep digs reach the harder levels often (about one attempt in three to ten on 9x9).
+fn check_for(request: &Request) -> Check {
+    match request.difficulty {
+        Some(level) if level <= Level::Medium => {
+            let techniques = engine::Options::all(request.size, DEFAULT_MAX_SIZE)
+                .techniques
+                .into_iter()
+                .filter(|&t| technique_rating(t).level <= level)
+                .collect();
+            Check::Logic(techniques, level)
+        }
+        _ => Check::Unique,
+    }
+}
+
+/// The hole counts the request asks for.
+fn holes_of(request: &Request, layout: &Layout) -> Holes {
+    let per_house = request.even_holes.then(|| {
+        let houses: Vec<Vec<Cell>> = layout
+            .houses()
+            .iter()
+            .filter(|h| match request.shape {
+                Shape::Latin => h.kind == HouseKind::Row,
+                _ => h.kind == HouseKind::Region,
+            })
+            .map(|h| h.cells.clone())
+            .collect();
+        let quota = request.holes.unwrap_or(0) / request.size;
+        (houses, quota)
+    });
+    Holes {
+        total: request.holes,
+        per_house,
+    }
+}
+
+/// Mixes the seed, the puzzle number and the attempt number into one seed (SplitMix64 steps).
+fn mix(seed: u64, index: u64, attempt: u64) -> u64 {
+    let step = |x: u64| {
+        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    step(step(step(seed) ^ index) ^ attempt)
+}
