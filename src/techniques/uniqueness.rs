@@ -17,10 +17,6 @@ use crate::techniques::subsets::{
 };
 use crate::techniques::wings::seen_by_all;
 
-/// The largest naked subset a unique rectangle type 3 forms, counting the two extra cells as
-/// one (4: the virtual cell and three real cells).
-pub const UR3_MAX_SUBSET: usize = 4;
-
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
 type Corners = [Cell; 4];
@@ -337,7 +333,7 @@ fn type_3(state: &State, rect: &Rectangle) -> Vec<Step> {
             .collect();
         let mut masks = vec![extra.bits()];
         masks.extend(others.iter().map(|&c| state.candidates(c).bits()));
-        for n in 2..=UR3_MAX_SUBSET {
+        for n in 2..=state.limits().subset_size {
             tight_sets(&masks, n, &mut |chosen, union| {
                 if chosen[0] == 0 {
                     let subset: Vec<Cell> = chosen[1..].iter().map(|&i| others[i - 1]).collect();
