@@ -18,6 +18,8 @@ pub struct Limits {
     /// pairs and X-Wings), and the largest subset in a unique rectangle type 3; at most half the
     /// grid size is ever tried. The command line's `--max-size`.
     pub subset_size: usize,
+    /// Largest finned or sashimi fish the engine tries (no larger than `subset_size`).
+    pub finned_fish_size: usize,
     /// Most fins of a finned fish (endo fins included).
     pub fins: usize,
     /// Most endo fins (candidates in two base houses) of a finned Franken or mutant fish.
@@ -56,8 +58,9 @@ pub struct Limits {
 type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
 
 /// Every cap by name (the serde names), in the order of the fields.
-const FIELDS: [Field; 16] = [
+const FIELDS: [Field; 17] = [
     ("subset-size", "largest subset and fish (as --max-size)", |l| &mut l.subset_size),
+    ("finned-fish-size", "largest finned or sashimi fish", |l| &mut l.finned_fish_size),
     ("fins", "most fins of a finned fish", |l| &mut l.fins),
     ("endo-fins", "most endo fins of a Franken or mutant fish", |l| &mut l.endo_fins),
     ("franken-size", "largest Franken fish tried (0: none)", |l| &mut l.franken_size),
@@ -83,9 +86,18 @@ impl Limits {
         let up_to_16 = size <= 16;
         Limits {
             subset_size: crate::engine::DEFAULT_MAX_SIZE,
-            fins: 5,
+            finned_fish_size: if up_to_16 { 4 } else { 3 },
+            fins: match size {
+                0..=9 => 5,
+                10..=16 => 3,
+                _ => 2,
+            },
             endo_fins: 2,
-            franken_size: if up_to_16 { 3 } else { 0 },
+            franken_size: match size {
+                0..=9 => 3,
+                10..=16 => 2,
+                _ => 0,
+            },
             chain_links: match size {
                 0..=9 => 20,
                 10..=16 => 12,
@@ -108,10 +120,14 @@ impl Limits {
             sue_de_coq_sides: if nine { 4 } else { 2 },
             wxyz_patterns: 200_000,
             forcing_chain_length: 20,
-            // About as many implications per branch as a 9x9 costs: 1000 on 9x9, fewer (but at
-            // least 200) on larger grids.
-            net_implications: (1000 * 81 / (size * size).max(1)).clamp(200, 1000),
-            template_nodes: 300_000,
+            // Up to 16x16 about as many implications per branch as a 9x9 costs (1000 on 9x9, 316
+            // on 16x16); fewer on larger grids, where the search for nets would cost most.
+            net_implications: if up_to_16 {
+                (81_000 / (size * size).max(1)).clamp(200, 1000)
+            } else {
+                100
+            },
+            template_nodes: if up_to_16 { 300_000 } else { 20_000 },
         }
     }
 
@@ -180,7 +196,7 @@ mod tests {
         limits.apply("chain-links=6").expect("a known limit");
         assert_eq!(limits.chain_links, 6);
         let unknown = limits.apply("links=6").expect_err("unknown");
-        assert!(unknown.starts_with("unknown limit 'links'; known: subset-size, fins"));
+        assert!(unknown.starts_with("unknown limit 'links'; known: subset-size, finned-fish"));
         let bad = limits.apply("fins=many").expect_err("not a number");
         assert_eq!(
             bad,

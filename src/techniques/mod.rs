@@ -91,7 +91,8 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 
 /// The techniques in the order the engine tries them, simplest first (by Sudoku Explainer's
 /// ratings), for a grid of `size`. Subsets and fish go up to [`Limits::subset_size`] cells or
-/// lines (at most half the grid: a larger one always has a smaller complement), Franken fish up
+/// lines (at most half the grid: a larger one always has a smaller complement), finned and
+/// sashimi fish up to [`Limits::finned_fish_size`], Franken fish up
 /// to [`Limits::franken_size`], ALS chains and death blossoms up to [`Limits::als_chain_sets`]
 /// and [`Limits::blossom_petals`]. Mutant and siamese fish are left out: they are found only when
 /// asked for (a siamese fish's two fish come first anyway).
@@ -113,9 +114,10 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
             Technique::NakedSubset(n),
             Technique::BasicFish(n),
             Technique::HiddenSubset(n),
-            Technique::Fish(FishKind::Finned, n),
-            Technique::Fish(FishKind::Sashimi, n),
         ]);
+        if n as usize <= limits.finned_fish_size {
+            order.extend([FishKind::Finned, FishKind::Sashimi].map(|k| Technique::Fish(k, n)));
+        }
     }
     let mut later: Vec<Technique> = Vec::new();
     later.extend(

@@ -234,6 +234,9 @@ fn is_deadly_shape(layout: &crate::model::Layout, cells: &Corners) -> bool {
 fn each_rectangle(state: &State, found: &mut dyn FnMut(&Rectangle) -> bool) {
     let unsolved = |c: Cell| state.value(c).is_none();
     each_corners(state, &unsolved, &mut |cells| {
+        if cells.iter().all(|&c| state.candidates(c).len() != 2) {
+            return true;
+        }
         let mut pairs: Vec<DigitSet> = cells
             .iter()
             .map(|&c| state.candidates(c))
