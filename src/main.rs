@@ -9,8 +9,8 @@ use gridlogic::rating::{self, technique_rating};
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
 use gridlogic::shikaku::{self, Shikaku};
-use gridlogic::write::sudoku as sudoku_book;
 use gridlogic::techniques::{self, Limits};
+use gridlogic::write::sudoku as sudoku_book;
 use gridlogic::{report, search};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -617,9 +617,7 @@ fn list_technique(
     for (state, symbols) in read::read_states(&input.file, &input.options())? {
         let unique = engine::has_unique_solution(&state);
         let options = engine_args.options(state.size())?;
-        let state = state
-            .assuming_unique(unique)
-            .with_limits(options.limits);
+        let state = state.assuming_unique(unique).with_limits(options.limits);
         let chosen = Technique::parse(name, &options.techniques)
             .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
         let steps: Vec<Step> = chosen

@@ -59,23 +59,73 @@ type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
 
 /// Every cap by name (the serde names), in the order of the fields.
 const FIELDS: [Field; 17] = [
-    ("subset-size", "largest subset and fish (as --max-size)", |l| &mut l.subset_size),
-    ("finned-fish-size", "largest finned or sashimi fish", |l| &mut l.finned_fish_size),
+    (
+        "subset-size",
+        "largest subset and fish (as --max-size)",
+        |l| &mut l.subset_size,
+    ),
+    ("finned-fish-size", "largest finned or sashimi fish", |l| {
+        &mut l.finned_fish_size
+    }),
     ("fins", "most fins of a finned fish", |l| &mut l.fins),
-    ("endo-fins", "most endo fins of a Franken or mutant fish", |l| &mut l.endo_fins),
-    ("franken-size", "largest Franken fish tried (0: none)", |l| &mut l.franken_size),
-    ("chain-links", "longest chain or loop, in links", |l| &mut l.chain_links),
-    ("chain-als-cells", "largest ALS node of a grouped chain", |l| &mut l.chain_als_cells),
-    ("remote-pair-cells", "most cells of a remote pair", |l| &mut l.remote_pair_cells),
-    ("als-cells", "largest ALS of ALS chains and blossoms", |l| &mut l.als_cells),
-    ("als-chain-sets", "most ALS in an ALS chain", |l| &mut l.als_chain_sets),
-    ("blossom-petals", "most petals of a death blossom", |l| &mut l.blossom_petals),
-    ("sue-de-coq-crossing", "most crossing cells of a Sue de Coq", |l| &mut l.sue_de_coq_crossing),
-    ("sue-de-coq-sides", "most cells per side of a Sue de Coq", |l| &mut l.sue_de_coq_sides),
-    ("wxyz-patterns", "most patterns a WXYZ-Wing search examines", |l| &mut l.wxyz_patterns),
-    ("forcing-chain-length", "longest line of a forcing chain", |l| &mut l.forcing_chain_length),
-    ("net-implications", "most implications per forcing branch", |l| &mut l.net_implications),
-    ("template-nodes", "most partial templates per digit", |l| &mut l.template_nodes),
+    (
+        "endo-fins",
+        "most endo fins of a Franken or mutant fish",
+        |l| &mut l.endo_fins,
+    ),
+    (
+        "franken-size",
+        "largest Franken fish tried (0: none)",
+        |l| &mut l.franken_size,
+    ),
+    ("chain-links", "longest chain or loop, in links", |l| {
+        &mut l.chain_links
+    }),
+    (
+        "chain-als-cells",
+        "largest ALS node of a grouped chain",
+        |l| &mut l.chain_als_cells,
+    ),
+    ("remote-pair-cells", "most cells of a remote pair", |l| {
+        &mut l.remote_pair_cells
+    }),
+    ("als-cells", "largest ALS of ALS chains and blossoms", |l| {
+        &mut l.als_cells
+    }),
+    ("als-chain-sets", "most ALS in an ALS chain", |l| {
+        &mut l.als_chain_sets
+    }),
+    ("blossom-petals", "most petals of a death blossom", |l| {
+        &mut l.blossom_petals
+    }),
+    (
+        "sue-de-coq-crossing",
+        "most crossing cells of a Sue de Coq",
+        |l| &mut l.sue_de_coq_crossing,
+    ),
+    (
+        "sue-de-coq-sides",
+        "most cells per side of a Sue de Coq",
+        |l| &mut l.sue_de_coq_sides,
+    ),
+    (
+        "wxyz-patterns",
+        "most patterns a WXYZ-Wing search examines",
+        |l| &mut l.wxyz_patterns,
+    ),
+    (
+        "forcing-chain-length",
+        "longest line of a forcing chain",
+        |l| &mut l.forcing_chain_length,
+    ),
+    (
+        "net-implications",
+        "most implications per forcing branch",
+        |l| &mut l.net_implications,
+    ),
+    ("template-nodes", "most partial templates per digit", |l| {
+        &mut l.template_nodes
+    }),
 ];
 
 impl Limits {
@@ -251,7 +301,11 @@ mod tests {
         assert!(fewer.contains(&Technique::BasicFish(4)));
         assert!(fewer.contains(&Technique::Fish(FishKind::Finned, 3)));
         assert!(!fewer.contains(&Technique::Fish(FishKind::Finned, 4)));
-        assert!(!fewer.iter().any(|t| matches!(t, Technique::Fish(FishKind::Franken, _))));
+        assert!(
+            !fewer
+                .iter()
+                .any(|t| matches!(t, Technique::Fish(FishKind::Franken, _)))
+        );
         assert!(fewer.contains(&Technique::AlsChain(5)));
         assert!(!fewer.contains(&Technique::AlsChain(6)));
         assert!(!fewer.contains(&Technique::DeathBlossom(4)));
