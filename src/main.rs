@@ -9,9 +9,10 @@ use gridlogic::rating::{self, technique_rating};
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
 use gridlogic::shikaku::{self, Shikaku};
+use gridlogic::techniques::{self, Limits};
 use gridlogic::write::generated as generated_book;
 use gridlogic::write::sudoku as sudoku_book;
-use gridlogic::{generate, report, search, techniques};
+use gridlogic::{generate, report, search};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -142,6 +143,24 @@ struct WorkbookArgs {
     no_workbook: bool,
 }
 
+/// A `NAME=VALUE` setting of a cap, checked against [`Limits`].
+fn parse_limit(text: &str) -> Result<String, String> {
+    Limits::for_size(9).apply(text)?;
+    Ok(text.to_string())
+}
+
+/// The help of `--limit`: the names of the caps, or (`long`) each with its meaning and defaults.
+fn limit_help(long: bool) -> String {
+    let intro = "Cap a combinatorial search, e.g. --limit chain-links=12,fins=3 (repeatable); a \
+                 cap only makes a search find less";
+    if long {
+        let caps = Limits::describe();
+        format!("{intro}. Each cap, what it caps, and its defaults on 9x9 / 16x16 / 25x25:\n{caps}")
+    } else {
+        format!("{intro}. Names: {}; --help shows defaults", Limits::names())
+    }
+}
+
 /// `all` or a number of step sheets.
 fn parse_step_sheets(text: &str) -> Result<usize, String> {
     match text {
@@ -197,8 +216,13 @@ struct EngineArgs {
     #[arg(long, value_enum)]
     max_level: Option<LevelArg>,
     /// Largest naked/hidden subset and fish (2 = pairs and X-Wings); at most half the grid size.
+    /// The same as --limit subset-size=N.
     #[arg(long, default_value_t = engine::DEFAULT_MAX_SIZE, value_name = "N")]
     max_size: usize,
+    // Caps on the combinatorial searches (help texts built from `Limits`).
+    #[arg(long = "limit", value_name = "NAME=VALUE", value_delimiter = ',',
+          value_parser = parse_limit, help = limit_help(false), long_help = limit_help(true))]
+    limits: Vec<String>,
     /// Stop when no technique applies and show the candidate grid, instead of backtracking.
     #[arg(long)]
     no_guess: bool,
@@ -280,7 +304,14 @@ impl InputArgs {
 
 impl EngineArgs {
     fn options(&self, size: usize) -> Result<Options, gridlogic::Error> {
-        let mut options = Options::all(size, self.max_size);
+        let mut limits = Limits {
+            subset_size: self.max_size,
+            ..Limits::for_size(size)
+        };
+        for setting in &self.limits {
+            limits.apply(setting).map_err(gridlogic::Error::Usage)?;
+        }
+        let mut options = Options::limited(size, limits);
         let all = options.techniques.clone();
         if !self.techniques.is_empty() {
             let mut chosen = Vec::new();
@@ -593,8 +624,8 @@ fn list_technique(
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (state, symbols) in read::read_states(&input.file, &input.options())? {
         let unique = engine::has_unique_solution(&state);
-        let state = state.assuming_unique(unique);
         let options = engine_args.options(state.size())?;
+        let state = state.assuming_unique(unique).with_limits(options.limits);
         let chosen = Technique::parse(name, &options.techniques)
             .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
         let steps: Vec<Step> = chosen

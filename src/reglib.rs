@@ -12,7 +12,7 @@ use crate::engine::step::{
     Technique,
 };
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
-use crate::techniques;
+use crate::techniques::{self, Limits};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -269,10 +269,10 @@ pub fn technique_for_code(code: &str) -> Option<Vec<Technique>> {
         "0503" => vec![Technique::Colouring(ColouringRule::MultiWrap)],
         "0901" => vec![Technique::AlsChain(2)],
         "0902" => vec![Technique::AlsChain(3)],
-        "0903" => (4..=crate::techniques::als::MAX_CHAIN_ALS_SMALL as u8)
+        "0903" => (4..=Limits::for_size(9).als_chain_sets as u8)
             .map(Technique::AlsChain)
             .collect(),
-        "0904" => (2..=crate::techniques::als::MAX_PETALS_SMALL as u8)
+        "0904" => (2..=Limits::for_size(9).blossom_petals as u8)
             .map(Technique::DeathBlossom)
             .collect(),
         "1101" => vec![Technique::SueDeCoq],

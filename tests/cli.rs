@@ -383,3 +383,38 @@ fn the_jigsaw_dataset_gives_published_solutions_or_not_unique() {
     .map(|id| format!("{id}_6x6"));
     assert_eq!(not_unique, named);
 }
+
+#[test]
+fn limits_cap_the_searches_and_a_bad_limit_is_a_usage_error() {
+    let file = "fixtures/text/xwing-hodoku.txt";
+    let finned = |extra: &[&str]| {
+        let mut args = vec!["explain", file, "--technique", "Finned X-Wing", "--all"];
+        args.extend(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines().last().unwrap_or_default().to_string()
+    };
+    assert_ne!(finned(&[]), "0 instances of Finned X-Wing");
+    assert_eq!(
+        finned(&["--limit", "fins=0,chain-links=4"]),
+        "0 instances of Finned X-Wing"
+    );
+    assert_eq!(
+        finned(&["--limit", "chain-links=4", "--limit", "fins=0"]),
+        "0 instances of Finned X-Wing"
+    );
+    let (code, _, err) = run(&["solve", file, "--limit", "links=4"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown limit 'links'; known: subset-size, finned-fish-size, fins,"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", file, "--limit", "fins=few"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the value of limit 'fins' must be a whole number, got 'few'"),
+        "{err}"
+    );
+    let (_, help, _) = run(&["solve", "--help"]);
+    assert!(help.contains("chain-links: longest chain or loop, in links (20 / 12 / 8)"));
+}

@@ -7,14 +7,15 @@ pub mod step;
 
 use crate::model::{Cell, Digit, DigitSet, Grid, Puzzle};
 use crate::search;
-use crate::techniques;
+use crate::techniques::{self, Limits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use state::State;
 use step::{Candidate, Step, Technique};
 
-/// Default largest subset or fish (quads and jellyfish), as in HoDoKu.
+/// Default largest subset or fish (quads and jellyfish), as in HoDoKu: [`Limits::subset_size`]
+/// of [`Limits::for_size`].
 pub const DEFAULT_MAX_SIZE: usize = 4;
 
 /// What the engine may do.
@@ -22,6 +23,8 @@ pub const DEFAULT_MAX_SIZE: usize = 4;
 pub struct Options {
     /// The techniques allowed, in the order they are tried.
     pub techniques: Vec<Technique>,
+    /// The caps on the techniques' searches.
+    pub limits: Limits,
     /// Stop when stuck instead of backtracking.
     pub no_guess: bool,
     /// Seed for choosing among several solutions when backtracking on a puzzle that is not unique.
@@ -29,10 +32,24 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every technique up to subsets and fish of `max_size`, backtracking allowed, seed 0.
+    /// Every technique up to subsets and fish of `max_size`, with the other caps of
+    /// [`Limits::for_size`], backtracking allowed, seed 0.
     pub fn all(size: usize, max_size: usize) -> Options {
+        Options::limited(
+            size,
+            Limits {
+                subset_size: max_size,
+                ..Limits::for_size(size)
+            },
+        )
+    }
+
+    /// Every technique within `limits` (see [`techniques::ordered`]) for a grid of `size`,
+    /// backtracking allowed, seed 0.
+    pub fn limited(size: usize, limits: Limits) -> Options {
         Options {
-            techniques: techniques::ordered(size, max_size),
+            techniques: techniques::ordered(size, &limits),
+            limits,
             no_guess: false,
             seed: 0,
         }
@@ -110,7 +127,9 @@ pub fn solve_while(
     let count = search::count_solutions(puzzle, 2);
     let solution = count.first.filter(|_| count.solutions == 1);
     let unique = solution.is_some();
-    let mut state = State::from_puzzle(puzzle).assuming_unique(unique);
+    let mut state = State::from_puzzle(puzzle)
+        .assuming_unique(unique)
+        .with_limits(options.limits);
     let mut steps = Vec::new();
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {

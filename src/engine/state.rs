@@ -3,6 +3,7 @@
 
 use crate::engine::step::{Candidate, Step};
 use crate::model::{Cell, Digit, DigitSet, Grid, House, Layout, Origin, Puzzle};
+use crate::techniques::Limits;
 use std::sync::Arc;
 
 /// Placed digits and pencil marks.
@@ -14,6 +15,7 @@ pub struct State {
     values: Grid,
     candidates: Vec<DigitSet>,
     unique: bool,
+    limits: Limits,
 }
 
 impl State {
@@ -31,6 +33,7 @@ impl State {
             values: puzzle.givens().clone(),
             candidates,
             unique: false,
+            limits: Limits::for_size(puzzle.size()),
         }
     }
 
@@ -49,6 +52,7 @@ impl State {
             }
         }
         State {
+            limits: Limits::for_size(layout.size()),
             layout,
             origin: Origin::Unknown,
             givens,
@@ -69,6 +73,18 @@ impl State {
     /// Whether the puzzle is known to have exactly one solution.
     pub fn assumes_unique(&self) -> bool {
         self.unique
+    }
+
+    /// The same state with the caps `limits` on the techniques' searches (by default
+    /// [`Limits::for_size`] of its size).
+    pub fn with_limits(mut self, limits: Limits) -> State {
+        self.limits = limits;
+        self
+    }
+
+    /// The caps on the techniques' searches.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The geometry.

@@ -21,20 +21,6 @@ use crate::techniques::subsets::{eliminations_text, tight_sets};
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
-/// Most fins of a finned fish (endo fins included), as HoDoKu.
-pub const MAX_FINS: usize = 5;
-/// Most endo fins (candidates in two base houses) of a finned Franken or mutant fish, as HoDoKu.
-pub const MAX_ENDO_FINS: usize = 2;
-/// Largest Franken and mutant fish searched (finned and sashimi fish go as far as basic fish).
-pub const MAX_COMPLEX_SIZE: usize = 4;
-/// Largest Franken fish the engine tries (HoDoKu's defaults likewise enable Franken X-Wings and
-/// Swordfish only); Franken jellyfish and mutant fish are found only when asked for. On a 9x9
-/// grid a finned Franken jellyfish takes about 50 ms, a finned mutant one about 300 ms.
-pub const ENGINE_FRANKEN_SIZE: usize = 3;
-/// Largest grid on which the engine tries Franken fish: on 25x25 a finned Franken swordfish takes
-/// over half a second.
-pub const ENGINE_FRANKEN_GRID: usize = 16;
-
 /// Basic fish of `n` base lines, rows first, then columns.
 pub fn basic(state: &State, n: usize, sink: &mut Sink) {
     let houses = state.layout().houses();
@@ -163,7 +149,7 @@ fn each_fish(
 ) {
     let houses = state.layout().houses();
     let complex = !matches!(kind, FishKind::Finned | FishKind::Sashimi);
-    if complex && (n > MAX_COMPLEX_SIZE || !houses.iter().any(|h| h.kind == HouseKind::Region)) {
+    if complex && !houses.iter().any(|h| h.kind == HouseKind::Region) {
         return;
     }
     let of = |kinds: &[HouseKind]| -> Vec<usize> {
@@ -184,7 +170,8 @@ fn each_fish(
             vec![((0..houses.len()).collect(), (0..houses.len()).collect())]
         }
     };
-    let fins = if kind.is_finned() { MAX_FINS } else { 0 };
+    let limits = state.limits();
+    let fins = if kind.is_finned() { limits.fins } else { 0 };
     for digit in (1..=state.size()).map(Digit::new) {
         for (base, cover) in &pools {
             let spec = Spec {
@@ -192,7 +179,7 @@ fn each_fish(
                 base,
                 cover,
                 max_fins: fins,
-                max_endo_fins: fins.min(MAX_ENDO_FINS),
+                max_endo_fins: fins.min(limits.endo_fins),
             };
             let go_on = general::search(state, digit, &spec, &mut |fish| {
                 classify(houses, &fish).is_none_or(|k| found(digit, k, fish))

@@ -9,6 +9,7 @@ pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod limits;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -20,6 +21,7 @@ use crate::engine::step::{
     ChainKind, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
 };
 use crate::rating::technique_rating;
+pub use limits::Limits;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -88,11 +90,13 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 }
 
 /// The techniques in the order the engine tries them, simplest first (by Sudoku Explainer's
-/// ratings), for a grid of `size`. Subsets and fish go up to `max_size` cells or lines (at most
-/// half the grid: a larger one always has a smaller complement); Franken fish within the caps of
-/// [`fish::ENGINE_FRANKEN_SIZE`] and [`fish::ENGINE_FRANKEN_GRID`]. Mutant and siamese fish are
-/// left out: they are found only when asked for (a siamese fish's two fish come first anyway).
-pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
+/// ratings), for a grid of `size`. Subsets and fish go up to [`Limits::subset_size`] cells or
+/// lines (at most half the grid: a larger one always has a smaller complement), finned and
+/// sashimi fish up to [`Limits::finned_fish_size`], Franken fish up
+/// to [`Limits::franken_size`], ALS chains and death blossoms up to [`Limits::als_chain_sets`]
+/// and [`Limits::blossom_petals`]. Mutant and siamese fish are left out: they are found only when
+/// asked for (a siamese fish's two fish come first anyway).
+pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     let mut order = vec![
         Technique::FullHouse,
         Technique::HiddenSingle(SingleHouse::Region),
@@ -104,15 +108,16 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::LockedSubset(2),
         Technique::LockedSubset(3),
     ];
-    let largest = max_size.min(size / 2) as u8;
+    let largest = limits.subset_size.min(size / 2) as u8;
     for n in 2..=largest {
         order.extend([
             Technique::NakedSubset(n),
             Technique::BasicFish(n),
             Technique::HiddenSubset(n),
-            Technique::Fish(FishKind::Finned, n),
-            Technique::Fish(FishKind::Sashimi, n),
         ]);
+        if n as usize <= limits.finned_fish_size {
+            order.extend([FishKind::Finned, FishKind::Sashimi].map(|k| Technique::Fish(k, n)));
+        }
     }
     let mut later: Vec<Technique> = Vec::new();
     later.extend(
@@ -152,13 +157,9 @@ pub fn ordered(size: usize, max_size: usize) -> Vec<Technique> {
         Technique::BugPlusOne,
     ]);
     later.extend(CHAINS.map(|(kind, grouped)| Technique::Chain { kind, grouped }));
-    later.extend(als::ordered(size));
-    if size <= fish::ENGINE_FRANKEN_GRID {
-        for n in 2..=largest.min(fish::ENGINE_FRANKEN_SIZE as u8) {
-            later.extend(
-                [FishKind::Franken, FishKind::FinnedFranken].map(|k| Technique::Fish(k, n)),
-            );
-        }
+    later.extend(als::ordered(limits));
+    for n in 2..=largest.min(limits.franken_size as u8) {
+        later.extend([FishKind::Franken, FishKind::FinnedFranken].map(|k| Technique::Fish(k, n)));
     }
     for technique in later {
         insert_by_rating(&mut order, technique);

@@ -17,10 +17,6 @@ use crate::techniques::subsets::{
 };
 use crate::techniques::wings::seen_by_all;
 
-/// The largest naked subset a unique rectangle type 3 forms, counting the two extra cells as
-/// one (4: the virtual cell and three real cells).
-pub const UR3_MAX_SUBSET: usize = 4;
-
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
 type Corners = [Cell; 4];
@@ -109,12 +105,13 @@ pub fn hidden_rectangle(state: &State, sink: &mut Sink) {
 }
 
 /// Avoidable rectangles of `kind` (1 or 2): corners filled by placed (not given) digits that a
-/// deadly pattern would let swap.
+/// deadly pattern would let swap; no corner holds a given.
 pub fn avoidable_rectangle(state: &State, kind: u8, sink: &mut Sink) {
     if !state.assumes_unique() {
         return;
     }
-    each_corners(state, &mut |cells| {
+    let not_given = |c: Cell| state.givens().get(c).is_none();
+    each_corners(state, &not_given, &mut |cells| {
         let step = match kind {
             1 => avoidable_1(state, cells),
             2 => avoidable_2(state, cells),
@@ -186,15 +183,23 @@ fn is_grave(state: &State, removed: Candidate) -> bool {
 }
 
 /// Calls `found` with every four corners of two rows and two columns whose regions make a deadly
-/// pattern possible: two regions, each holding the two corners of one row or of one column.
-/// Stops when `found` returns `false`.
-fn each_corners(state: &State, found: &mut dyn FnMut(&Corners) -> bool) {
+/// pattern possible (two regions, each holding the two corners of one row or of one column) and
+/// that are all `corner` cells, row by row, then column by column. Stops when `found` returns
+/// `false`.
+fn each_corners(
+    state: &State,
+    corner: &dyn Fn(Cell) -> bool,
+    found: &mut dyn FnMut(&Corners) -> bool,
+) {
     let layout = state.layout();
     let size = state.size();
     for r1 in 0..size {
         for r2 in r1 + 1..size {
-            for c1 in 0..size {
-                for c2 in c1 + 1..size {
+            let columns: Vec<usize> = (0..size)
+                .filter(|&c| corner(Cell::at(r1, c, size)) && corner(Cell::at(r2, c, size)))
+                .collect();
+            for (i, &c1) in columns.iter().enumerate() {
+                for &c2 in &columns[i + 1..] {
                     let cells = [
                         Cell::at(r1, c1, size),
                         Cell::at(r1, c2, size),
@@ -227,8 +232,9 @@ fn is_deadly_shape(layout: &crate::model::Layout, cells: &Corners) -> bool {
 /// Corners holding nothing but `x` and `y` are the floor, the others the roof. (Candidates `x` or
 /// `y` already removed from a corner do not matter: the deadly pattern is about the givens.)
 fn each_rectangle(state: &State, found: &mut dyn FnMut(&Rectangle) -> bool) {
-    each_corners(state, &mut |cells| {
-        if cells.iter().any(|&c| state.value(c).is_some()) {
+    let unsolved = |c: Cell| state.value(c).is_none();
+    each_corners(state, &unsolved, &mut |cells| {
+        if cells.iter().all(|&c| state.candidates(c).len() != 2) {
             return true;
         }
         let mut pairs: Vec<DigitSet> = cells
@@ -337,7 +343,7 @@ fn type_3(state: &State, rect: &Rectangle) -> Vec<Step> {
             .collect();
         let mut masks = vec![extra.bits()];
         masks.extend(others.iter().map(|&c| state.candidates(c).bits()));
-        for n in 2..=UR3_MAX_SUBSET {
+        for n in 2..=state.limits().subset_size {
             tight_sets(&masks, n, &mut |chosen, union| {
                 if chosen[0] == 0 {
                     let subset: Vec<Cell> = chosen[1..].iter().map(|&i| others[i - 1]).collect();
@@ -509,19 +515,10 @@ fn confined(state: &State, cells: &Corners, corner: usize, digit: Digit) -> bool
     })
 }
 
-/// The digits placed (not given) in the corners, `None` for an empty corner; `None` overall when
-/// a corner holds a given.
-fn placed(state: &State, cells: &Corners) -> Option<[Option<Digit>; 4]> {
-    if cells.iter().any(|&c| state.givens().get(c).is_some()) {
-        return None;
-    }
-    Some(cells.map(|c| state.value(c)))
-}
-
 /// Avoidable rectangle type 1: three corners placed, not given, the two beside the empty corner
 /// with the same digit; the empty corner cannot take its opposite's digit.
 fn avoidable_1(state: &State, cells: &Corners) -> Option<Step> {
-    let values = placed(state, cells)?;
+    let values = cells.map(|c| state.value(c));
     let empty = (0..4).find(|&i| values[i].is_none())?;
     if values.iter().filter(|v| v.is_none()).count() != 1 {
         return None;
@@ -546,7 +543,7 @@ fn avoidable_1(state: &State, cells: &Corners) -> Option<Step> {
 /// other two hold only the digit of their opposite corner and one extra `z`, the same: one of
 /// them is `z`, so `z` leaves the cells seeing both.
 fn avoidable_2(state: &State, cells: &Corners) -> Option<Step> {
-    let values = placed(state, cells)?;
+    let values = cells.map(|c| state.value(c));
     let set: Vec<usize> = (0..4).filter(|&i| values[i].is_some()).collect();
     let [a, b] = set[..] else {
         return None;

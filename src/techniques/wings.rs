@@ -12,10 +12,6 @@ use crate::techniques::Sink;
 use crate::techniques::subsets::{cell_list, digit_list, eliminations_text};
 use std::collections::HashSet;
 
-/// The most four-cell patterns a WXYZ-Wing search examines in one call, so that the search
-/// stays interactive on 25x25 grids full of small cells.
-pub const WXYZ_MAX_PATTERNS: usize = 200_000;
-
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
 /// seeing both pincers.
 pub fn xy_wing(state: &State, sink: &mut Sink) {
@@ -184,12 +180,12 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
 }
 
 /// The connected four-cell sets of cells holding two to four candidates and four digits in all,
-/// sorted, each once, at most [`WXYZ_MAX_PATTERNS`] of them examined.
+/// sorted, each once, at most [`Limits::wxyz_patterns`](crate::techniques::Limits::wxyz_patterns) of them examined.
 fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
     let layout = state.layout();
     let small = |c: Cell| (2..=4).contains(&state.candidates(c).len());
     let mut found: HashSet<[Cell; 4]> = HashSet::new();
-    let mut budget = WXYZ_MAX_PATTERNS;
+    let mut budget = state.limits().wxyz_patterns;
     for seed in layout.cells().filter(|&c| small(c)) {
         let mut chosen = vec![seed];
         grow(state, &small, &mut chosen, &mut found, &mut budget);

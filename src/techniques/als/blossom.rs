@@ -3,7 +3,7 @@
 //! other digits; so a digit z (not in the stem) held by every petal lies in one of the petals, and
 //! every cell seeing all places of z in all petals loses it. Petals may overlap.
 
-use super::{Als, CellSet, Graph, eliminations_of, max_als_cells};
+use super::{Als, CellSet, Graph, eliminations_of};
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Step, Technique};
 use crate::model::{Cell, Digit, DigitSet};
@@ -15,7 +15,7 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
     if petals < 2 {
         return;
     }
-    let graph = Graph::of(state, max_als_cells(state.size()));
+    let graph = Graph::of(state, state.limits().als_cells);
     for stem in state.layout().cells() {
         let digits = state.candidates(stem);
         if digits.len() != petals {

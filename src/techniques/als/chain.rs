@@ -9,7 +9,7 @@
 //! Chains of three ALS or more are found by a breadth-first search from every ALS and first RCC
 //! over (ALS, RCC entered by) states, so each pair of ends is reported with its shortest chain.
 
-use super::{Als, CellSet, Graph, eliminations_of, max_als_cells};
+use super::{Als, CellSet, Graph, eliminations_of};
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Step, Technique};
 use crate::model::{Digit, DigitSet};
@@ -21,7 +21,7 @@ pub fn chain(state: &State, n: usize, sink: &mut Sink) {
     if n < 2 {
         return;
     }
-    let graph = Graph::of(state, max_als_cells(state.size()));
+    let graph = Graph::of(state, state.limits().als_cells);
     if n == 2 {
         xz(state, &graph, sink);
     } else {

@@ -4,9 +4,8 @@
 //! any one digit away and the others are locked into the cells. Two ALS are linked by a restricted
 //! common candidate (RCC): a digit both hold whose every place in one sees its every place in the
 //! other, so at most one of them can hold it. [`Graph::build`] collects every ALS up to a size cap
-//! ([`max_als_cells`]) house by house and computes the RCCs once; every ALS technique works on it.
-//!
-//! The caps keep the searches interactive on 16x16 and 25x25 grids; they are scaled by grid size.
+//! ([`Limits::als_cells`]) house by house and computes the RCCs once; every ALS technique works
+//! on it.
 
 mod blossom;
 mod chain;
@@ -19,56 +18,15 @@ pub use sue_de_coq::sue_de_coq;
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Technique};
 use crate::model::{Cell, Digit, DigitSet, House};
+use crate::techniques::Limits;
 use crate::techniques::subsets::{digit_list, shared_houses};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Largest ALS (in cells) collected on grids up to 9x9: every ALS a house can hold.
-pub const MAX_ALS_CELLS_SMALL: usize = 8;
-/// Largest ALS (in cells) collected on grids up to 16x16.
-pub const MAX_ALS_CELLS_MEDIUM: usize = 4;
-/// Largest ALS (in cells) collected on larger grids.
-pub const MAX_ALS_CELLS_LARGE: usize = 3;
-/// Most ALS in an ALS chain on grids up to 9x9 (2 is ALS-XZ, 3 is ALS-XY-Wing): six RCCs.
-pub const MAX_CHAIN_ALS_SMALL: usize = 7;
-/// Most ALS in an ALS chain on larger grids.
-pub const MAX_CHAIN_ALS_LARGE: usize = 4;
-/// Most petals (stem candidates) of a death blossom on grids up to 9x9.
-pub const MAX_PETALS_SMALL: usize = 4;
-/// Most petals (stem candidates) of a death blossom on larger grids.
-pub const MAX_PETALS_LARGE: usize = 3;
-
-/// The largest ALS collected on a grid of `size`.
-pub fn max_als_cells(size: usize) -> usize {
-    match size {
-        0..=9 => MAX_ALS_CELLS_SMALL,
-        10..=16 => MAX_ALS_CELLS_MEDIUM,
-        _ => MAX_ALS_CELLS_LARGE,
-    }
-}
-
-/// The most ALS in a chain on a grid of `size`.
-pub fn max_chain_als(size: usize) -> usize {
-    if size <= 9 {
-        MAX_CHAIN_ALS_SMALL
-    } else {
-        MAX_CHAIN_ALS_LARGE
-    }
-}
-
-/// The most petals of a death blossom on a grid of `size`.
-pub fn max_petals(size: usize) -> usize {
-    if size <= 9 {
-        MAX_PETALS_SMALL
-    } else {
-        MAX_PETALS_LARGE
-    }
-}
-
-/// The ALS techniques for a grid of `size`, up to its caps.
-pub fn ordered(size: usize) -> Vec<Technique> {
-    let chains = (2..=max_chain_als(size)).map(|n| Technique::AlsChain(n as u8));
-    let blossoms = (2..=max_petals(size)).map(|n| Technique::DeathBlossom(n as u8));
+/// The ALS techniques the engine tries, up to the caps of `limits`.
+pub fn ordered(limits: &Limits) -> Vec<Technique> {
+    let chains = (2..=limits.als_chain_sets).map(|n| Technique::AlsChain(n as u8));
+    let blossoms = (2..=limits.blossom_petals).map(|n| Technique::DeathBlossom(n as u8));
     std::iter::once(Technique::SueDeCoq)
         .chain(chains)
         .chain(blossoms)

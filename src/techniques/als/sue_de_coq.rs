@@ -12,21 +12,10 @@ use crate::model::{Cell, DigitSet, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::subsets::{digit_list, eliminations_text};
 
-/// Most cells of the line–region crossing used (HoDoKu uses two or three on 9x9).
-pub const MAX_SDC_CROSSING: usize = 4;
-/// Most cells in the line part and in the region part on grids up to 9x9.
-pub const MAX_SDC_SIDE_SMALL: usize = 4;
-/// Most cells in the line part and in the region part on larger grids.
-pub const MAX_SDC_SIDE_LARGE: usize = 2;
-
 /// Every Sue de Coq, region by region, line by line.
 pub fn sue_de_coq(state: &State, sink: &mut Sink) {
     let houses = state.layout().houses();
-    let side = if state.size() <= 9 {
-        MAX_SDC_SIDE_SMALL
-    } else {
-        MAX_SDC_SIDE_LARGE
-    };
+    let limits = state.limits();
     let empty = |cells: &mut dyn Iterator<Item = &Cell>| -> Vec<Cell> {
         cells
             .copied()
@@ -50,9 +39,9 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
                 houses: [line, region],
                 line_rest: empty(&mut l.cells.iter().filter(|c| !r.cells.contains(c))),
                 region_rest: empty(&mut r.cells.iter().filter(|c| !l.cells.contains(c))),
-                side,
+                side: limits.sue_de_coq_sides,
             };
-            let go_on = each_subset(&crossing, MAX_SDC_CROSSING, &mut |core| {
+            let go_on = each_subset(&crossing, limits.sue_de_coq_crossing, &mut |core| {
                 core.len() < 2 || sdc.try_core(core, sink)
             });
             if !go_on {

@@ -16,8 +16,9 @@
 //! Each chain is one step, found by its shortest chain and listed shortest first. Explanations
 //! are in Eureka notation: `AIC: (4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8 ⇒ r7c1<>4`.
 //!
-//! The search is bounded by chain length and ALS size, both smaller on larger grids (the
-//! `MAX_*` constants below), so that it stays interactive up to 25x25.
+//! The search is bounded by chain length and ALS size ([`Limits::chain_links`],
+//! [`Limits::chain_als_cells`], [`Limits::remote_pair_cells`]), smaller on larger grids, so that it
+//! stays interactive up to 25x25.
 
 mod graph;
 mod remote;
@@ -26,57 +27,24 @@ mod search;
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, ChainKind, Step, Technique};
 use crate::model::{Cell, Digit};
-use crate::techniques::Sink;
 use crate::techniques::subsets::eliminations_text;
+use crate::techniques::{Limits, Sink};
 use graph::{Graph, Links, NodeKind};
 use search::Search;
 use std::collections::{HashMap, HashSet};
-
-/// Longest chain searched, in links, on grids up to 9x9 (HoDoKu's library has AICs of 17).
-pub const MAX_LINKS: usize = 20;
-/// Longest chain searched, in links, on grids up to 16x16.
-pub const MAX_LINKS_16: usize = 12;
-/// Longest chain searched, in links, on larger grids.
-pub const MAX_LINKS_LARGE: usize = 8;
-/// Largest almost locked set used as a node of grouped chains, on grids up to 9x9.
-pub const MAX_ALS_CELLS: usize = 5;
-/// Largest almost locked set used as a node of grouped chains, on grids up to 25x25.
-pub const MAX_ALS_CELLS_25: usize = 3;
-/// Largest almost locked set used as a node of grouped chains on larger grids.
-pub const MAX_ALS_CELLS_LARGE: usize = 2;
-/// Most cells in a remote pair chain.
-pub const MAX_REMOTE_PAIR_CELLS: usize = 12;
 
 /// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
 /// or a pair, not a chain.
 const MIN_LINKS: usize = 3;
 
-/// The longest chain searched on a grid of `size`.
-pub fn max_links(size: usize) -> usize {
-    match size {
-        0..=9 => MAX_LINKS,
-        10..=16 => MAX_LINKS_16,
-        _ => MAX_LINKS_LARGE,
-    }
-}
-
-/// The largest ALS node on a grid of `size`.
-fn max_als(size: usize) -> usize {
-    match size {
-        0..=9 => MAX_ALS_CELLS,
-        10..=25 => MAX_ALS_CELLS_25,
-        _ => MAX_ALS_CELLS_LARGE,
-    }
-}
-
 /// Chains of `kind`, grouped (with group and ALS nodes; loops and AICs only) or not, shortest
 /// first, one step per chain.
 pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
     let technique = Technique::Chain { kind, grouped };
-    let links = links_for(kind, grouped, state.size());
+    let links = links_for(kind, grouped, state.limits());
     let graph = Graph::new(state, links);
     let mut found = match kind {
-        ChainKind::RemotePair => remote::chains(&graph, MAX_REMOTE_PAIR_CELLS),
+        ChainKind::RemotePair => remote::chains(&graph, state.limits().remote_pair_cells),
         ChainKind::ContinuousLoop => continuous_loops(&graph),
         ChainKind::DiscontinuousLoop => discontinuous_loops(&graph),
         _ => aics(&graph, kind != ChainKind::Aic),
@@ -100,13 +68,13 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
 
 /// The links chains of `kind` may use: one digit's house links for X-chains, bivalue cells
 /// linked by a digit for XY-chains and remote pairs, everything for loops and AICs.
-fn links_for(kind: ChainKind, grouped: bool, size: usize) -> Links {
+fn links_for(kind: ChainKind, grouped: bool, limits: &Limits) -> Links {
     let full = Links {
         house_strong: true,
         cell_strong: true,
         house_weak: true,
         cell_weak: true,
-        grouped: grouped.then(|| max_als(size)),
+        grouped: grouped.then_some(limits.chain_als_cells),
     };
     match kind {
         ChainKind::XChain => Links {
@@ -187,7 +155,7 @@ fn ends<'g>(graph: &'g Graph) -> impl Iterator<Item = u32> + 'g {
 fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut found = Vec::new();
-    let max = max_links(graph.state.size());
+    let max = graph.state.limits().chain_links;
     for start in ends(graph) {
         search.run(start, max);
         for (end, dist) in search.reached_on() {
@@ -214,7 +182,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     let mut search = Search::new(graph);
     // Keyed by the candidate and whether it is placed.
     let mut best: HashMap<(Candidate, bool), Found> = HashMap::new();
-    let max = max_links(graph.state.size());
+    let max = graph.state.limits().chain_links;
     let mut keep = |target: (Candidate, bool), found: Found| {
         let rank = |f: &Found| (!f.is_simple(), f.length);
         if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
@@ -260,7 +228,7 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
     let mut found = Vec::new();
-    let max = max_links(graph.state.size());
+    let max = graph.state.limits().chain_links;
     let starts = (0..graph.nodes.len() as u32)
         .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate);
     for start in starts {

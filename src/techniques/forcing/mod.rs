@@ -21,45 +21,28 @@
 //! the engine explains with the shortest; nets report theirs as found, since a full search of
 //! nets costs most and their explanations only count implications.
 //!
-//! Costs are bounded by [`MAX_CHAIN_LENGTH`], [`MAX_NET_IMPLICATIONS`] and [`MAX_TEMPLATE_NODES`];
-//! a bound only makes a search conclude less, never something false.
+//! Costs are bounded by [`Limits::forcing_chain_length`], [`Limits::net_implications`] and
+//! [`Limits::template_nodes`]; a bound only makes a search conclude less, never something false.
 
 mod explain;
 mod propagate;
 mod templates;
 
-pub use templates::{MAX_TEMPLATE_NODES, templates};
+pub use templates::templates;
 
 use crate::engine::state::State;
 use crate::engine::step::{Candidate, Forcing, Step, Technique};
 use crate::model::Digit;
-use crate::techniques::Sink;
+use crate::techniques::{Limits, Sink};
 use propagate::{Branch, Conflict, Fact, Propagator, Scope};
 use std::collections::HashMap;
 
-/// The longest line of implications a forcing chain follows from its assumption; a placement
-/// and each elimination it causes count one each, so 20 allows about ten cells.
-pub const MAX_CHAIN_LENGTH: u32 = 20;
-
-/// The most implications one branch records on a 9x9 grid (more than a whole 9x9 grid holds).
-/// Larger grids get `MAX_NET_IMPLICATIONS * 81 / cells`, at least [`MIN_NET_IMPLICATIONS`], so
-/// that one branch costs about as much on a 16x16 or 25x25 as on a 9x9.
-pub const MAX_NET_IMPLICATIONS: usize = 1000;
-
-/// The fewest implications a branch may record on a large grid.
-pub const MIN_NET_IMPLICATIONS: usize = 200;
-
-/// The cap on implications per branch for a grid of `size`.
-fn implication_cap(size: usize) -> usize {
-    (MAX_NET_IMPLICATIONS * 81 / (size * size)).clamp(MIN_NET_IMPLICATIONS, MAX_NET_IMPLICATIONS)
-}
-
 /// The propagation scope of a chain (`net` false) or a net.
-fn scope(net: bool) -> Scope {
+fn scope(net: bool, limits: &Limits) -> Scope {
     if net {
         Scope::Net
     } else {
-        Scope::Chain(MAX_CHAIN_LENGTH)
+        Scope::Chain(u32::try_from(limits.forcing_chain_length).unwrap_or(u32::MAX))
     }
 }
 
@@ -75,7 +58,7 @@ pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
 /// Nishio: a candidate whose placement, followed for its digit alone, leaves some house without
 /// a place for that digit (or two placements of it in one house) is eliminated.
 pub fn nishio(state: &State, sink: &mut Sink) {
-    let cap = implication_cap(state.size());
+    let cap = state.limits().net_implications;
     let mut found = Delivery::new(sink, true);
     let mut propagator = Propagator::new(state, Scope::Digit(Digit::new(1)), cap);
     for digit in (1..=state.size()).map(Digit::new) {
@@ -105,7 +88,8 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 /// assumption that leads to a contradiction is false.
 pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Contradiction, net);
-    let mut propagator = Propagator::new(state, scope(net), implication_cap(state.size()));
+    let limits = state.limits();
+    let mut propagator = Propagator::new(state, scope(net, limits), limits.net_implications);
     let mut found = Delivery::new(sink, !net);
     for cell in state.layout().cells() {
         for digit in state.candidates(cell).iter() {
@@ -245,7 +229,11 @@ struct Implications<'a> {
 impl<'a> Implications<'a> {
     fn new(state: &'a State, net: bool) -> Implications<'a> {
         Implications {
-            propagator: Propagator::new(state, scope(net), implication_cap(state.size())),
+            propagator: Propagator::new(
+                state,
+                scope(net, state.limits()),
+                state.limits().net_implications,
+            ),
             known: HashMap::new(),
         }
     }

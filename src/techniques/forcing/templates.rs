@@ -8,11 +8,6 @@ use crate::model::{Cell, Digit, Regions};
 use crate::techniques::Sink;
 use crate::techniques::subsets::eliminations_text;
 
-/// Most partial placements the enumeration of one digit's templates visits; past it the digit
-/// yields nothing (an open 9x9 digit has 46,656 templates and needs far fewer; a 16x16 or 25x25
-/// digit with many places may not fit).
-pub const MAX_TEMPLATE_NODES: usize = 300_000;
-
 /// The templates of one digit, each a bit set over the cells.
 struct Digits {
     words: usize,
@@ -157,7 +152,9 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
 }
 
 /// The templates of `digit`, or `None` when there are none (the state is broken, which is not
-/// this technique's business) or more than [`MAX_TEMPLATE_NODES`] partial placements to visit.
+/// this technique's business) or more than the state's
+/// [`Limits::template_nodes`](crate::techniques::Limits::template_nodes) partial placements to
+/// visit.
 fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
     let layout = state.layout();
     let size = state.size();
@@ -184,6 +181,7 @@ fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
         columns: 0,
         regions: 0,
         nodes: 0,
+        max_nodes: state.limits().template_nodes,
         found: Digits {
             words,
             bits: Vec::new(),
@@ -202,13 +200,14 @@ struct Search<'a> {
     columns: u128,
     regions: u128,
     nodes: usize,
+    max_nodes: usize,
     found: Digits,
 }
 impl Search<'_> {
     /// Extends the partial template by the next row; `false` when the node cap is reached.
     fn extend(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > MAX_TEMPLATE_NODES {
+        if self.nodes > self.max_nodes {
             return false;
         }
         let Some(options) = self.rows.get(self.chosen.len()) else {

@@ -1,0 +1,352 @@
+//! Caps on the searches that grow combinatorially — subsets, fish, chains, almost locked sets,
+//! forcing nets, templates — so that a solve stays interactive on 16x16 and 25x25 grids.
+//!
+//! A cap only makes a search find less, never something false. [`Limits::for_size`] gives the
+//! defaults, smaller on larger grids; every cap can be changed by name ([`Limits::set`], the
+//! command line's `--limit NAME=VALUE`). Caps on a technique's own size (subsets and fish, Franken
+//! fish, ALS chains, death blossoms) choose which techniques the engine tries
+//! ([`crate::techniques::ordered`]); the others bound a finder's search.
+
+use serde::{Deserialize, Serialize};
+
+/// Caps on the combinatorial searches; see each field. Every finder reads them from its
+/// [`State`](crate::engine::state::State).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Limits {
+    /// Largest naked or hidden subset and basic, finned or sashimi fish the engine tries (2 =
+    /// pairs and X-Wings), and the largest subset in a unique rectangle type 3; at most half the
+    /// grid size is ever tried. The command line's `--max-size`.
+    pub subset_size: usize,
+    /// Largest finned or sashimi fish the engine tries (no larger than `subset_size`).
+    pub finned_fish_size: usize,
+    /// Most fins of a finned fish (endo fins included).
+    pub fins: usize,
+    /// Most endo fins (candidates in two base houses) of a finned Franken or mutant fish.
+    pub endo_fins: usize,
+    /// Largest Franken fish the engine tries (0: none). Mutant fish are never tried by the engine.
+    pub franken_size: usize,
+    /// Longest X-chain, XY-chain, nice loop or AIC, in links.
+    pub chain_links: usize,
+    /// Largest almost locked set used as one node of a grouped nice loop or AIC, in cells.
+    pub chain_als_cells: usize,
+    /// Most cells in a remote pair chain.
+    pub remote_pair_cells: usize,
+    /// Largest almost locked set of the ALS techniques (ALS chains, death blossoms), in cells.
+    pub als_cells: usize,
+    /// Most almost locked sets in an ALS chain the engine tries (2 is ALS-XZ, 3 ALS-XY-Wing).
+    pub als_chain_sets: usize,
+    /// Most petals of a death blossom the engine tries.
+    pub blossom_petals: usize,
+    /// Most cells of the line–region crossing a Sue de Coq uses.
+    pub sue_de_coq_crossing: usize,
+    /// Most cells in each of a Sue de Coq's line part and region part.
+    pub sue_de_coq_sides: usize,
+    /// Most four-cell patterns a WXYZ-Wing search examines.
+    pub wxyz_patterns: usize,
+    /// Longest line of implications a forcing chain follows (a placement and each elimination it
+    /// causes count one each, so 20 allows about ten cells).
+    pub forcing_chain_length: usize,
+    /// Most implications one branch of a forcing net, forcing chain or Nishio records.
+    pub net_implications: usize,
+    /// Most partial placements the enumeration of one digit's templates visits; past it the
+    /// digit yields nothing.
+    pub template_nodes: usize,
+}
+
+/// A cap's command-line name, what it caps, and where it lives in [`Limits`].
+type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
+
+/// Every cap by name (the serde names), in the order of the fields.
+const FIELDS: [Field; 17] = [
+    (
+        "subset-size",
+        "largest subset and fish (as --max-size)",
+        |l| &mut l.subset_size,
+    ),
+    ("finned-fish-size", "largest finned or sashimi fish", |l| {
+        &mut l.finned_fish_size
+    }),
+    ("fins", "most fins of a finned fish", |l| &mut l.fins),
+    (
+        "endo-fins",
+        "most endo fins of a Franken or mutant fish",
+        |l| &mut l.endo_fins,
+    ),
+    (
+        "franken-size",
+        "largest Franken fish tried (0: none)",
+        |l| &mut l.franken_size,
+    ),
+    ("chain-links", "longest chain or loop, in links", |l| {
+        &mut l.chain_links
+    }),
+    (
+        "chain-als-cells",
+        "largest ALS node of a grouped chain",
+        |l| &mut l.chain_als_cells,
+    ),
+    ("remote-pair-cells", "most cells of a remote pair", |l| {
+        &mut l.remote_pair_cells
+    }),
+    ("als-cells", "largest ALS of ALS chains and blossoms", |l| {
+        &mut l.als_cells
+    }),
+    ("als-chain-sets", "most ALS in an ALS chain", |l| {
+        &mut l.als_chain_sets
+    }),
+    ("blossom-petals", "most petals of a death blossom", |l| {
+        &mut l.blossom_petals
+    }),
+    (
+        "sue-de-coq-crossing",
+        "most crossing cells of a Sue de Coq",
+        |l| &mut l.sue_de_coq_crossing,
+    ),
+    (
+        "sue-de-coq-sides",
+        "most cells per side of a Sue de Coq",
+        |l| &mut l.sue_de_coq_sides,
+    ),
+    (
+        "wxyz-patterns",
+        "most patterns a WXYZ-Wing search examines",
+        |l| &mut l.wxyz_patterns,
+    ),
+    (
+        "forcing-chain-length",
+        "longest line of a forcing chain",
+        |l| &mut l.forcing_chain_length,
+    ),
+    (
+        "net-implications",
+        "most implications per forcing branch",
+        |l| &mut l.net_implications,
+    ),
+    ("template-nodes", "most partial templates per digit", |l| {
+        &mut l.template_nodes
+    }),
+];
+
+impl Limits {
+    /// The default caps for a grid of `size`: on 9x9 and smaller as HoDoKu searches (or more), on
+    /// larger grids smaller, so that a 16x16 or 25x25 solve stays interactive.
+    pub fn for_size(size: usize) -> Limits {
+        let nine = size <= 9;
+        let up_to_16 = size <= 16;
+        Limits {
+            subset_size: crate::engine::DEFAULT_MAX_SIZE,
+            finned_fish_size: if up_to_16 { 4 } else { 3 },
+            fins: match size {
+                0..=9 => 5,
+                10..=16 => 3,
+                _ => 2,
+            },
+            endo_fins: 2,
+            franken_size: match size {
+                0..=9 => 3,
+                10..=16 => 2,
+                _ => 0,
+            },
+            chain_links: match size {
+                0..=9 => 20,
+                10..=16 => 12,
+                _ => 8,
+            },
+            chain_als_cells: match size {
+                0..=9 => 5,
+                10..=25 => 3,
+                _ => 2,
+            },
+            remote_pair_cells: 12,
+            als_cells: match size {
+                0..=9 => 8,
+                10..=16 => 4,
+                _ => 3,
+            },
+            als_chain_sets: if nine { 7 } else { 4 },
+            blossom_petals: if nine { 4 } else { 3 },
+            sue_de_coq_crossing: 4,
+            sue_de_coq_sides: if nine { 4 } else { 2 },
+            wxyz_patterns: 200_000,
+            forcing_chain_length: 20,
+            // Up to 16x16 about as many implications per branch as a 9x9 costs (1000 on 9x9, 316
+            // on 16x16); fewer on larger grids, where the search for nets would cost most.
+            net_implications: if up_to_16 {
+                (81_000 / (size * size).max(1)).clamp(200, 1000)
+            } else {
+                100
+            },
+            template_nodes: if up_to_16 { 300_000 } else { 20_000 },
+        }
+    }
+
+    /// Sets the cap called `name` (as in [`Limits::names`]) to `value`.
+    pub fn set(&mut self, name: &str, value: usize) -> Result<(), String> {
+        let (_, _, field) = FIELDS
+            .iter()
+            .find(|(known, _, _)| *known == name)
+            .ok_or_else(|| format!("unknown limit '{name}'; known: {}", Limits::names()))?;
+        *field(self) = value;
+        Ok(())
+    }
+
+    /// Applies `NAME=VALUE` (a cap's name and a whole number).
+    pub fn apply(&mut self, setting: &str) -> Result<(), String> {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("expected NAME=VALUE, got '{setting}'"))?;
+        let value = value.trim().parse().map_err(|_| {
+            format!("the value of limit '{name}' must be a whole number, got '{value}'")
+        })?;
+        self.set(name.trim(), value)
+    }
+
+    /// The names of the caps, comma-separated.
+    pub fn names() -> String {
+        FIELDS.map(|(name, _, _)| name).join(", ")
+    }
+
+    /// One line per cap: its name, what it caps, and its defaults on 9x9, 16x16 and 25x25.
+    pub fn describe() -> String {
+        let mut defaults = [9, 16, 25].map(Limits::for_size);
+        FIELDS
+            .iter()
+            .map(|(name, meaning, field)| {
+                let [a, b, c] = defaults.each_mut().map(|l| *field(l));
+                format!("{name}: {meaning} ({a} / {b} / {c})")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::State;
+    use crate::engine::step::{Candidate, ChainKind, FishKind, Technique};
+    use crate::model::{Layout, Regions};
+    use crate::techniques::subsets::testing::{cands, state};
+    use crate::techniques::{find_all, ordered};
+
+    /// The eliminations of every step of `technique` on `s` with `limits`.
+    fn eliminations(technique: Technique, s: &State, limits: Limits) -> Vec<Vec<Candidate>> {
+        let s = s.clone().with_limits(limits);
+        find_all(technique, &s)
+            .into_iter()
+            .map(|step| step.eliminations)
+            .collect()
+    }
+
+    #[test]
+    fn a_finned_fish_is_found_only_when_its_fin_is_allowed() {
+        // 2x3 boxes: rows 1 and 4 hold 1 in columns 2 and 5, row 4 also in the fin r4c6, which
+        // removes 1 from r3c5 (see the fish tests).
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
+        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
+        let s = state(layout, &marks);
+        let finned = Technique::Fish(FishKind::Finned, 2);
+        let wanted = cands(6, &[(3, 5, 1)]);
+        assert!(eliminations(finned, &s, Limits::for_size(6)).contains(&wanted));
+        let no_fins = Limits {
+            fins: 0,
+            ..Limits::for_size(6)
+        };
+        assert!(eliminations(finned, &s, no_fins).is_empty());
+    }
+
+    #[test]
+    fn a_chain_is_found_only_within_its_links() {
+        // 2x3 boxes: (1)r1c1=r6c1-r5c2=r5c6, three links, removes 1 from r1c6 (see the chain
+        // tests).
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = (2..=5).map(|r| (r, 1, "23456")).collect();
+        marks.extend([1, 3, 4, 5].map(|c| (5, c, "23456")));
+        let s = state(layout, &marks);
+        let x_chain = Technique::Chain {
+            kind: ChainKind::XChain,
+            grouped: false,
+        };
+        let wanted = cands(6, &[(1, 6, 1)]);
+        let links = |chain_links| Limits {
+            chain_links,
+            ..Limits::for_size(6)
+        };
+        assert!(eliminations(x_chain, &s, links(3)).contains(&wanted));
+        assert!(!eliminations(x_chain, &s, links(2)).contains(&wanted));
+    }
+
+    #[test]
+    fn the_engine_tries_only_the_techniques_within_the_caps() {
+        let nine = Limits::for_size(9);
+        let all = ordered(9, &nine);
+        for technique in [
+            Technique::Fish(FishKind::FinnedFranken, 3),
+            Technique::Fish(FishKind::Finned, 4),
+            Technique::AlsChain(7),
+            Technique::DeathBlossom(4),
+        ] {
+            assert!(all.contains(&technique), "{technique:?}");
+        }
+        let small = Limits {
+            finned_fish_size: 3,
+            franken_size: 0,
+            als_chain_sets: 5,
+            blossom_petals: 3,
+            ..nine
+        };
+        let fewer = ordered(9, &small);
+        assert!(fewer.contains(&Technique::BasicFish(4)));
+        assert!(fewer.contains(&Technique::Fish(FishKind::Finned, 3)));
+        assert!(!fewer.contains(&Technique::Fish(FishKind::Finned, 4)));
+        assert!(
+            !fewer
+                .iter()
+                .any(|t| matches!(t, Technique::Fish(FishKind::Franken, _)))
+        );
+        assert!(fewer.contains(&Technique::AlsChain(5)));
+        assert!(!fewer.contains(&Technique::AlsChain(6)));
+        assert!(!fewer.contains(&Technique::DeathBlossom(4)));
+    }
+
+    #[test]
+    fn the_names_are_the_serde_names_in_field_order() {
+        let json = serde_json::to_value(Limits::for_size(9)).expect("serialisable");
+        let keys: Vec<&String> = json.as_object().expect("an object").keys().collect();
+        assert_eq!(keys.len(), FIELDS.len());
+        let mut limits = Limits::for_size(9);
+        for (i, (_, _, field)) in FIELDS.iter().enumerate() {
+            *field(&mut limits) = 1000 + i;
+        }
+        let json = serde_json::to_value(limits).expect("serialisable");
+        for (i, (name, _, _)) in FIELDS.iter().enumerate() {
+            assert_eq!(json[name], 1000 + i, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_setting_changes_its_cap_and_a_bad_one_names_the_problem() {
+        let mut limits = Limits::for_size(9);
+        limits.apply("chain-links=6").expect("a known limit");
+        assert_eq!(limits.chain_links, 6);
+        let unknown = limits.apply("links=6").expect_err("unknown");
+        assert!(unknown.starts_with("unknown limit 'links'; known: subset-size, finned-fish"));
+        let bad = limits.apply("fins=many").expect_err("not a number");
+        assert_eq!(
+            bad,
+            "the value of limit 'fins' must be a whole number, got 'many'"
+        );
+        assert!(limits.apply("fins").is_err());
+    }
+
+    #[test]
+    fn larger_grids_get_smaller_caps() {
+        let (nine, big) = (Limits::for_size(9), Limits::for_size(25));
+        assert!(big.chain_links < nine.chain_links);
+        assert!(big.net_implications < nine.net_implications);
+        assert_eq!(nine.net_implications, 1000);
+        assert!(Limits::describe().contains("chain-links: longest chain or loop, in links (20 / "));
+    }
+}
