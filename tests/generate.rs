@@ -1,0 +1,410 @@
+//! `gridlogic generate` as a user runs it: every puzzle written has exactly one solution (counted by
+//! the `sudoku` crate for 9x9 and by an independent brute-force counter for small grids), honours
+//! holes, symmetry and minimality (checked here, not by the generator's own code), rates at the
+//! level asked for when solved again from the file, reads back from every output format, and is
+//! the same byte for byte with the same seed.
+
+mod common;
+
+use calamine::{DataType, Reader, SheetVisible, Xlsx, open_workbook};
+use common::{box_regions, brute_force_count, letter_regions, line_values, run};
+use std::path::{Path, PathBuf};
+
+/// A generated puzzle as written on its line: values (0 = empty) and its region labels, if any.
+struct Line {
+    values: Vec<u8>,
+    labels: Option<String>,
+}
+
+/// Runs `generate` with `args`, expecting success; returns the puzzle lines and the comment lines.
+fn generate(args: &[&str]) -> (Vec<Line>, Vec<String>) {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let (comments, lines): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| l.starts_with('#'));
+    let puzzles = lines
+        .iter()
+        .map(|line| {
+            let mut parts = line.split(' ');
+            Line {
+                values: line_values(parts.next().unwrap()),
+                labels: parts.next().map(str::to_string),
+            }
+        })
+        .collect();
+    (puzzles, comments.iter().map(|c| c.to_string()).collect())
+}
+
+fn size_of(line: &Line) -> usize {
+    (line.values.len() as f64).sqrt() as usize
+}
+
+fn holes(line: &Line) -> usize {
+    line.values.iter().filter(|&&v| v == 0).count()
+}
+
+/// Solutions of a 9x9 line with 3x3 boxes, up to 2, by the `sudoku` crate.
+fn count_9x9(values: &[u8]) -> usize {
+    let text: String = values
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect();
+    let sudoku = sudoku::Sudoku::from_str_line(&text).unwrap();
+    sudoku.solutions_count_up_to(2)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("gridlogic-generate-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_shape_gives_puzzles_with_exactly_one_solution() {
+    let cases: [(&[&str], Option<(usize, usize)>); 7] = [
+        (&["--size", "4"], Some((2, 2))),
+        (&["--size", "6"], Some((2, 3))),
+        (&["--size", "8"], Some((2, 4))),
+        (&["--size", "8", "--box", "4x2"], Some((4, 2))),
+        (&["--size", "5", "--jigsaw"], None),
+        (&["--size", "7", "--jigsaw"], None),
+        (&["--size", "6", "--latin"], None),
+    ];
+    for (args, boxes) in cases {
+        let mut all = args.to_vec();
+        all.extend(["--count", "3", "--seed", "11"]);
+        let (puzzles, _) = generate(&all);
+        assert_eq!(puzzles.len(), 3, "{args:?}");
+        for puzzle in &puzzles {
+            let n = size_of(puzzle);
+            let latin = args.contains(&"--latin");
+            let regions = match (&puzzle.labels, boxes) {
+                (Some(labels), _) => letter_regions(labels),
+                (None, Some((rows, cols))) if (rows, cols) == default_box(n) => {
+                    box_regions(n, rows, cols)
+                }
+                (None, _) if latin => (0..n * n).map(|cell| cell / n).collect(),
+                (None, _) => panic!("{args:?}: a jigsaw or non-default box line must carry labels"),
+            };
+            if let Some((rows, cols)) = boxes {
+                assert_eq!(regions, relabel(&box_regions(n, rows, cols)), "{args:?}");
+            }
+            assert_eq!(
+                brute_force_count(&puzzle.values, n, &regions, 2),
+                1,
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// The most square box shape with rows ≤ columns.
+fn default_box(n: usize) -> (usize, usize) {
+    let rows = (1..=n).filter(|r| r * r <= n && n % r == 0).max().unwrap();
+    (rows, n / rows)
+}
+
+/// Region numbers renumbered in order of first appearance (as `letter_regions` numbers them).
+fn relabel(regions: &[usize]) -> Vec<usize> {
+    let labels: String = regions.iter().map(|&r| (b'a' + r as u8) as char).collect();
+    letter_regions(&labels)
+}
+
+#[test]
+fn larger_grids_and_nine_by_nine_jigsaws_are_unique_by_search() {
+    for args in [
+        &["--size", "9", "--jigsaw"][..],
+        &["--size", "12"],
+        &["--size", "16", "--difficulty", "easy"],
+        &["--size", "25", "--difficulty", "easy"],
+    ] {
+        let dir = temp_dir("large");
+        let file = dir.join("puzzle.txt");
+        let mut all = vec!["generate", "--seed", "2", "-o", file.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let (code, out, err) = run(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(out.contains("1 solution (unique)"), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn nine_by_nine_puzzles_are_unique_and_rate_at_the_level_asked_for() {
+    let dir = temp_dir("levels");
+    for level in ["easy", "medium", "hard", "unfair", "extreme"] {
+        let file = dir.join(format!("{level}.txt"));
+        let path = file.to_str().unwrap();
+        let args = [
+            "generate",
+            "--difficulty",
+            level,
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "-o",
+            path,
+        ];
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{level}: {err}");
+        let (code, csv, err) = run(&["batch", path]);
+        assert_eq!(code, 0, "{level}: {err}");
+        let rows: Vec<&str> = csv.lines().skip(1).collect();
+        assert_eq!(rows.len(), 3, "{level}: {csv}");
+        for row in rows {
+            let fields: Vec<&str> = row.split(',').collect();
+            assert_eq!(count_9x9(&line_values(fields[0])), 1, "{level}: {row}");
+            assert_eq!(fields[4].to_lowercase(), level, "{level}: {row}");
+            if level != "extreme" {
+                assert_eq!((fields[2], fields[3]), ("yes", "0"), "{level}: {row}");
+            }
+        }
+    }
+}
+
+#[test]
+fn holes_are_exact_and_even_holes_spread_over_the_boxes() {
+    let (puzzles, _) = generate(&["--holes", "45", "--count", "3", "--seed", "4"]);
+    for puzzle in &puzzles {
+        assert_eq!(holes(puzzle), 45);
+        assert_eq!(count_9x9(&puzzle.values), 1);
+    }
+    let (puzzles, _) = generate(&[
+        "--holes",
+        "54",
+        "--even-holes",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    let boxes = box_regions(9, 3, 3);
+    for puzzle in &puzzles {
+        for region in 0..9 {
+            let empty = (0..81)
+                .filter(|&c| boxes[c] == region && puzzle.values[c] == 0)
+                .count();
+            assert_eq!(empty, 6, "box {}", region + 1);
+        }
+        assert_eq!(count_9x9(&puzzle.values), 1);
+    }
+}
+
+#[test]
+fn clues_have_the_symmetry_asked_for() {
+    let images: [(&str, fn(usize, usize) -> (usize, usize)); 3] = [
+        ("rotational", |r, c| (8 - r, 8 - c)),
+        ("mirror", |r, c| (r, 8 - c)),
+        ("diagonal", |r, c| (c, r)),
+    ];
+    for (symmetry, image) in images {
+        let (puzzles, _) = generate(&["--symmetry", symmetry, "--count", "3", "--seed", "8"]);
+        for puzzle in &puzzles {
+            for cell in 0..81 {
+                let (r, c) = image(cell / 9, cell % 9);
+                let given = |i: usize| puzzle.values[i] != 0;
+                assert_eq!(given(cell), given(r * 9 + c), "{symmetry}: cell {cell}");
+            }
+            assert_eq!(count_9x9(&puzzle.values), 1, "{symmetry}");
+        }
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_without_any_one_clue() {
+    let (puzzles, _) = generate(&[
+        "--minimal",
+        "--difficulty",
+        "hard",
+        "--count",
+        "2",
+        "--seed",
+        "6",
+    ]);
+    for puzzle in &puzzles {
+        assert_eq!(count_9x9(&puzzle.values), 1);
+        for cell in (0..81).filter(|&c| puzzle.values[c] != 0) {
+            let mut fewer = puzzle.values.clone();
+            fewer[cell] = 0;
+            assert_eq!(
+                count_9x9(&fewer),
+                2,
+                "clue at r{}c{} is not needed",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_in_every_format() {
+    let dir = temp_dir("seed");
+    for name in ["a.xlsx", "b.xlsx", "a.txt", "b.txt", "a.csv", "b.csv"] {
+        let path = dir.join(name);
+        let count = if name.ends_with(".csv") { "1" } else { "2" };
+        let args = [
+            "generate",
+            "--jigsaw",
+            "--seed",
+            "9",
+            "--count",
+            count,
+            "-o",
+            path.to_str().unwrap(),
+        ];
+        assert_eq!(run(&args).0, 0, "{name}");
+    }
+    for ext in ["xlsx", "txt", "csv"] {
+        let read = |stem: &str| std::fs::read(dir.join(format!("{stem}.{ext}"))).unwrap();
+        assert_eq!(read("a"), read("b"), "{ext}");
+    }
+    let (first, _) = generate(&["--seed", "9", "--count", "2"]);
+    let (again, _) = generate(&["--seed", "9", "--count", "2"]);
+    assert_eq!(
+        first.iter().map(|l| &l.values).collect::<Vec<_>>(),
+        again.iter().map(|l| &l.values).collect::<Vec<_>>()
+    );
+    let (other, _) = generate(&["--seed", "10", "--count", "2"]);
+    assert_ne!(first[0].values, other[0].values);
+}
+
+/// Values of a sheet's 9x9 grid at B4:J12, 0 for empty.
+fn sheet_grid(workbook: &mut Xlsx<std::io::BufReader<std::fs::File>>, sheet: &str) -> Vec<u8> {
+    let range = workbook.worksheet_range(sheet).unwrap();
+    (0..81)
+        .map(|cell| {
+            let at = (3 + cell as u32 / 9, 1 + cell as u32 % 9);
+            range
+                .get_value(at)
+                .and_then(|v| v.as_f64())
+                .map_or(0, |v| v as u8)
+        })
+        .collect()
+}
+
+#[test]
+fn the_workbook_prints_the_puzzles_hides_the_answers_and_solves_at_the_promised_level() {
+    let dir = temp_dir("workbook");
+    let file = dir.join("puzzles.xlsx");
+    let path = file.to_str().unwrap();
+    let args = [
+        "generate",
+        "--difficulty",
+        "hard",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "-o",
+        path,
+    ];
+    let (code, _, generated) = run(&args);
+    assert_eq!(code, 0, "{generated}");
+    assert!(generated.contains("puzzle 1: 9x9, 3x3 boxes") && generated.contains("level Hard"));
+    let mut workbook: Xlsx<_> = open_workbook(&file).unwrap();
+    let sheets: Vec<(String, bool)> = workbook
+        .sheets_metadata()
+        .iter()
+        .map(|s| (s.name.clone(), s.visible == SheetVisible::Visible))
+        .collect();
+    let expected = [
+        ("Puzzle 1", true),
+        ("Puzzle 2", true),
+        ("Solution 1", false),
+        ("Solution 2", false),
+    ];
+    assert_eq!(sheets, expected.map(|(n, v)| (n.to_string(), v)));
+    for i in 1..=2 {
+        let givens = sheet_grid(&mut workbook, &format!("Puzzle {i}"));
+        let answer = sheet_grid(&mut workbook, &format!("Solution {i}"));
+        let solved = sudoku::Sudoku::from_bytes_slice(&givens)
+            .unwrap()
+            .solution()
+            .unwrap();
+        assert_eq!(answer, solved.to_bytes().to_vec(), "puzzle {i}");
+        assert_eq!(count_9x9(&givens), 1, "puzzle {i}");
+    }
+    // A newcomer solves the first sheet and gets a logical solution at the promised level.
+    let (code, out, err) = run(&["solve", path, "--no-workbook"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solved by logic alone"), "{out}");
+    assert!(out.contains("Level Hard"), "{out}");
+}
+
+#[test]
+fn non_default_boxes_and_jigsaws_read_back_from_every_format() {
+    let dir = temp_dir("formats");
+    for (args, regions) in [
+        (&["--size", "8", "--box", "4x2"][..], "4x2 boxes"),
+        (&["--jigsaw"], "jigsaw regions"),
+    ] {
+        for ext in ["xlsx", "csv", "txt"] {
+            let file = dir.join(format!("p-{}.{ext}", regions.len()));
+            let path = file.to_str().unwrap();
+            let mut all = vec!["generate", "--seed", "12", "--force", "-o", path];
+            all.extend_from_slice(args);
+            let (code, _, err) = run(&all);
+            assert_eq!(code, 0, "{args:?} {ext}: {err}");
+            let (code, out, err) = run(&["check", path]);
+            assert_eq!(code, 0, "{args:?} {ext}: {out}{err}");
+            assert!(
+                out.contains(regions) && out.contains("1 solution (unique)"),
+                "{ext}: {out}"
+            );
+        }
+    }
+}
+
+fn generate_error(args: &[&str]) -> (i32, String) {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let (code, _, err) = run(&all);
+    (code, err)
+}
+
+#[test]
+fn impossible_requests_get_clear_messages_and_exit_codes() {
+    let dir = temp_dir("errors");
+    let existing = dir.join("taken.txt");
+    std::fs::write(&existing, "keep me").unwrap();
+    let taken = existing.to_str().unwrap();
+    let csv = dir.join("two.csv");
+    let cases: [(&[&str], i32, &str); 7] = [
+        (
+            &["--holes", "82"],
+            2,
+            "--holes 82: a 9x9 grid has only 81 cells",
+        ),
+        (&["--holes", "40", "--even-holes"], 2, "use a multiple of 9"),
+        (
+            &["--size", "8", "--box", "3x3"],
+            2,
+            "3x3 boxes hold 9 cells",
+        ),
+        (&["--size", "7"], 2, "use --jigsaw or --latin"),
+        (
+            &["--count", "2", "-o", csv.to_str().unwrap()],
+            2,
+            "a CSV file holds one puzzle",
+        ),
+        (&["-o", taken], 2, "it exists; use --force"),
+        (
+            &["--size", "4", "--holes", "14", "--attempts", "20"],
+            1,
+            "no puzzle met the request",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let (got, err) = generate_error(args);
+        assert_eq!(got, code, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "keep me");
+    assert!(!Path::new(&csv).exists());
+}
