@@ -330,6 +330,8 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
                 (NodeKind::Als(x), NodeKind::Als(z)) if x == z => {
                     graph.als_locked_targets(x, a.digit, b.digit)
                 }
+                (NodeKind::Als(_), NodeKind::Candidate) => graph.als_forced_targets(pair[0], pair[1]),
+                (NodeKind::Candidate, NodeKind::Als(_)) => graph.als_forced_targets(pair[1], pair[0]),
                 _ => Vec::new(),
             }
         }))
@@ -341,7 +343,8 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
 }
 
 /// A chain in Eureka notation: `(4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8`. Links within one cell or
-/// one ALS are written inside the brackets; a digit is repeated only where it changes.
+/// one ALS are written inside the brackets; a digit is repeated only where it changes. A cell
+/// forced by an ALS shows the ALS digits it loses: `(5=16)r7c89,r8c9,r9c9-(16=3)r1c9`.
 fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
     let symbol = |s: bool| if s { "=" } else { "-" };
     let node = |i: usize| &graph.nodes[nodes[i] as usize];
@@ -350,17 +353,25 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
         (NodeKind::Als(a), NodeKind::Als(b)) => a == b,
         _ => false,
     };
+    // The digits an ALS takes from the cell it forces across link `i`, if it is such a link.
+    let forced = |i: usize| forced_digits(graph, nodes[i], nodes[i + 1]).filter(|_| strong[i]);
     let mut text = String::new();
     let (mut i, mut last_digit, mut last_multi) = (0, None, false);
     while i < nodes.len() {
-        let mut digits = node(i).digit.to_string();
+        let entered = if i > 0 { forced(i - 1) } else { None };
+        let mut digits = entered.iter().map(|d| format!("{d}=")).collect::<String>();
+        digits += &node(i).digit.to_string();
         let mut j = i;
         while j + 1 < nodes.len() && same_place(j) {
             digits += symbol(strong[j]);
             digits += &node(j + 1).digit.to_string();
             j += 1;
         }
-        let multi = j > i;
+        let left = if j + 1 < nodes.len() { forced(j) } else { None };
+        if let Some(d) = &left {
+            digits += &format!("={d}");
+        }
+        let multi = j > i || entered.is_some() || left.is_some();
         if multi || last_multi || last_digit != Some(node(i).digit) {
             text += &format!("({digits})");
         }
@@ -370,11 +381,31 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
         };
         text += &cells_text(graph.state.size(), cells);
         if j + 1 < nodes.len() {
-            text += symbol(strong[j]);
+            text += symbol(strong[j] && left.is_none());
         }
         (last_digit, last_multi, i) = (Some(node(j).digit), multi, j + 1);
     }
     text
+}
+
+/// When `a` and `b` are an ALS digit and a cell it forces (in either order), the cell's other
+/// candidates, which the ALS takes from it, written together (`16`; `10,12` beyond 9x9).
+fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<String> {
+    let (a, b) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
+    let cell = match (a.kind, b.kind) {
+        (NodeKind::Als(_), NodeKind::Candidate) => b,
+        (NodeKind::Candidate, NodeKind::Als(_)) => a,
+        _ => return None,
+    };
+    let sep = if graph.state.size() > 9 { "," } else { "" };
+    let digits: Vec<String> = graph
+        .state
+        .candidates(cell.cells[0])
+        .iter()
+        .filter(|&d| d != cell.digit)
+        .map(|d| d.to_string())
+        .collect();
+    Some(digits.join(sep))
 }
 
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
