@@ -3,7 +3,8 @@
 //! or a digit of an almost locked set (its cells holding the digit). Links say:
 //!
 //! - strong (`=`): at least one of the two nodes is true — the only two places of a digit in a
-//!   house, the two digits of a bivalue cell, two digits of one ALS;
+//!   house, the two digits of a bivalue cell, two digits of one ALS, a digit x of an ALS and
+//!   the last candidate of a cell that loses all its others once the ALS lacks x;
 //! - weak (`-`): at most one is true — same digit with every cell of one seeing every cell of the
 //!   other, or two digits of one cell.
 //!
@@ -310,11 +311,13 @@ impl<'s> Graph<'s> {
         }
     }
 
-    /// Strong links from ALS `id` (its digit nodes `ids`) to the cells it forces. Without digit
-    /// x the ALS holds all its other digits, so a cell outside it that sees every place of
-    /// those digits loses them: when that leaves one candidate y, "x in the ALS" or "y in the
-    /// cell" holds. Only cells of three or more candidates: for a bivalue cell the same
-    /// inference is already two links (`ALS-x = ALS-d - cell-d = cell-y`).
+    /// Strong links from ALS `id` (its digit nodes `ids`) to the cells it forces. Without a
+    /// digit x, the ALS holds all its other digits, so a cell outside it that sees all the
+    /// places of those digits loses them: a cell of three or more candidates left with one, y,
+    /// gives the link "x in the ALS or y in the cell". Only for x the cell lacks (with x it
+    /// would be "x in the ALS or in the cell", which costs more search than it finds), and
+    /// not for bivalue cells (there the same inference is two links: `ALS-x = ALS-d - cell-d =
+    /// cell-y`).
     fn link_forced_cells(&mut self, id: usize, ids: &[u32]) {
         let state = self.state;
         let mut covered: BTreeMap<Cell, DigitSet> = BTreeMap::new();
@@ -331,20 +334,13 @@ impl<'s> Graph<'s> {
         }
         for (cell, digits) in covered {
             let candidates = state.candidates(cell);
-            if candidates.len() < 3 {
+            let left = candidates.without(digits).as_single();
+            let Some(y) = left.filter(|_| candidates.len() >= 3) else {
                 continue;
-            }
-            let open = candidates.without(digits);
+            };
+            let forced = self.candidate(Candidate::new(cell, y)).unwrap();
             for &n in ids {
-                let x = self.nodes[n as usize].digit;
-                // Without x, the cell keeps its candidates the ALS does not cover, and x.
-                let left = if candidates.contains(x) {
-                    open.union(DigitSet::single(x))
-                } else {
-                    open
-                };
-                if let Some(y) = left.as_single() {
-                    let forced = self.candidate(Candidate::new(cell, y)).unwrap();
+                if !candidates.contains(self.nodes[n as usize].digit) {
                     push_unique(&mut self.strong[n as usize], forced);
                     push_unique(&mut self.strong[forced as usize], n);
                 }
