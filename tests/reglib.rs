@@ -98,14 +98,7 @@ const IMPLEMENTED: &[(&str, usize)] = &[
 
 /// Cases of implemented codes that are known to differ from HoDoKu, by line and code, with the
 /// reason. Each must fail (so that a fix is noticed).
-const KNOWN_DIFFERENCES: [(usize, &str, &str); 1] = [(
-    836,
-    "0709-2",
-    "a grouped continuous loop with ALS nodes removing r1c4<>3, r4c9<>6, r9c1<>2: an exhaustive \
-     search of loops up to 12 nodes (groups, ALS up to 8 cells, HoDoKu's locked-ALS rule) finds \
-     none that removes even one of them; each elimination is valid and other chain techniques \
-     find two of them",
-)];
+const KNOWN_DIFFERENCES: [(usize, &str, &str); 0] = [];
 
 #[test]
 fn every_implemented_case_of_the_regression_library_passes() {

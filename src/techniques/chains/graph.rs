@@ -3,7 +3,8 @@
 //! or a digit of an almost locked set (its cells holding the digit). Links say:
 //!
 //! - strong (`=`): at least one of the two nodes is true — the only two places of a digit in a
-//!   house, the two digits of a bivalue cell, two digits of one ALS;
+//!   house, the two digits of a bivalue cell, two digits of one ALS, a digit x of an ALS and
+//!   the last candidate of a cell that loses all its others once the ALS lacks x;
 //! - weak (`-`): at most one is true — same digit with every cell of one seeing every cell of the
 //!   other, or two digits of one cell.
 //!
@@ -13,7 +14,7 @@
 use crate::engine::state::State;
 use crate::engine::step::Candidate;
 use crate::model::{Cell, Digit, DigitSet, HouseKind};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Which links and nodes a chain technique may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,29 +162,61 @@ impl<'s> Graph<'s> {
     /// What ALS `id` removes once it is known to hold every digit but `x` or `z`: each of its
     /// other digits from the cells outside it that see all the ALS's cells holding that digit.
     pub fn als_locked_targets(&self, id: usize, x: Digit, z: Digit) -> Vec<Candidate> {
+        self.als_digits(id)
+            .iter()
+            .filter(|&d| d != x && d != z)
+            .flat_map(|d| self.locked_targets(id, d, None))
+            .collect()
+    }
+
+    /// What a continuous loop removes through the strong link between ALS digit node `als`
+    /// (digit x) and the candidate `forced` it forces (cell C, digit y). Exactly one holds:
+    /// the ALS lacks x (so it holds its other digits and C is y), or C is another of its
+    /// candidates d (so the ALS lacks d and holds the rest, x included). Either way the ALS's
+    /// digits other than x and C's candidates are locked in it, and each of C's other
+    /// candidates is in the ALS or in C.
+    pub fn als_forced_targets(&self, als: u32, forced: u32) -> Vec<Candidate> {
+        let (node, target) = (&self.nodes[als as usize], &self.nodes[forced as usize]);
+        let NodeKind::Als(id) = node.kind else {
+            return Vec::new();
+        };
+        let cell = target.cells[0];
+        let mut others = self.state.candidates(cell);
+        others.remove(target.digit);
+        self.als_digits(id)
+            .iter()
+            .filter(|&d| d != node.digit)
+            .flat_map(|d| self.locked_targets(id, d, others.contains(d).then_some(cell)))
+            .collect()
+    }
+
+    /// The digits of ALS `id`.
+    fn als_digits(&self, id: usize) -> DigitSet {
+        self.als[id]
+            .iter()
+            .fold(DigitSet::EMPTY, |s, &c| s.union(self.state.candidates(c)))
+    }
+
+    /// The candidates of `digit` outside ALS `id` that see all its cells holding the digit
+    /// (and `with`, a cell that may hold it instead).
+    fn locked_targets(&self, id: usize, digit: Digit, with: Option<Cell>) -> Vec<Candidate> {
         let state = self.state;
         let cells = &self.als[id];
-        let digits = cells
+        let mut places: Vec<Cell> = cells
             .iter()
-            .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
-        let mut targets = Vec::new();
-        for digit in digits.iter().filter(|&d| d != x && d != z) {
-            let places: Vec<Cell> = cells
-                .iter()
-                .copied()
-                .filter(|&c| state.candidates(c).contains(digit))
-                .collect();
-            targets.extend(
-                state
-                    .layout()
-                    .peers(places[0])
-                    .iter()
-                    .filter(|&&c| state.candidates(c).contains(digit) && !cells.contains(&c))
-                    .filter(|&&c| places.iter().all(|&p| self.sees(c, p)))
-                    .map(|&c| Candidate::new(c, digit)),
-            );
-        }
-        targets
+            .copied()
+            .filter(|&c| state.candidates(c).contains(digit))
+            .collect();
+        places.extend(with);
+        state
+            .layout()
+            .peers(places[0])
+            .iter()
+            .filter(|&&c| state.candidates(c).contains(digit))
+            .filter(|c| !cells.contains(c) && !places.contains(c))
+            .filter(|&&c| places.iter().all(|&p| self.sees(c, p)))
+            .map(|&c| Candidate::new(c, digit))
+            .collect()
     }
 
     /// Group nodes: for each region and line, each digit with two or more candidates in their
@@ -272,6 +305,44 @@ impl<'s> Graph<'s> {
             for &a in &ids {
                 for &b in ids.iter().filter(|&&b| b != a) {
                     self.strong[a as usize].push(b);
+                }
+            }
+            self.link_forced_cells(id, &ids);
+        }
+    }
+
+    /// Strong links from ALS `id` (its digit nodes `ids`) to the cells it forces. Without a
+    /// digit x, the ALS holds all its other digits, so a cell outside it that sees all the
+    /// places of those digits loses them: a cell of three or more candidates left with one, y,
+    /// gives the link "x in the ALS or y in the cell". Only for x the cell lacks (with x it
+    /// would be "x in the ALS or in the cell", which costs more search than it finds), and
+    /// not for bivalue cells (there the same inference is two links: `ALS-x = ALS-d - cell-d =
+    /// cell-y`).
+    fn link_forced_cells(&mut self, id: usize, ids: &[u32]) {
+        let state = self.state;
+        let mut covered: BTreeMap<Cell, DigitSet> = BTreeMap::new();
+        for &n in ids {
+            let node = &self.nodes[n as usize];
+            for &cell in state.layout().peers(node.cells[0]) {
+                if state.candidates(cell).contains(node.digit)
+                    && !self.als[id].contains(&cell)
+                    && node.cells.iter().all(|&p| self.sees(cell, p))
+                {
+                    covered.entry(cell).or_default().insert(node.digit);
+                }
+            }
+        }
+        for (cell, digits) in covered {
+            let candidates = state.candidates(cell);
+            let left = candidates.without(digits).as_single();
+            let Some(y) = left.filter(|_| candidates.len() >= 3) else {
+                continue;
+            };
+            let forced = self.candidate(Candidate::new(cell, y)).unwrap();
+            for &n in ids {
+                if !candidates.contains(self.nodes[n as usize].digit) {
+                    push_unique(&mut self.strong[n as usize], forced);
+                    push_unique(&mut self.strong[forced as usize], n);
                 }
             }
         }

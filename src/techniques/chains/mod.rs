@@ -11,7 +11,8 @@
 //! - a discontinuous nice loop closes an AIC at one candidate: `T - A = … = B - T` removes T,
 //!   `T = … = T` places T (its cell's other candidates go);
 //! - a continuous nice loop `A = … = B - A` makes every weak link strong: whatever sees both ends
-//!   of any of its weak links goes, and an ALS in the loop locks its other digits.
+//!   of any of its weak links goes, and an ALS in the loop locks its other digits (with a cell
+//!   it forces, each digit it takes from that cell is in the ALS or in the cell).
 //!
 //! Each chain is one step, found by its shortest chain and listed shortest first. Explanations
 //! are in Eureka notation: `AIC: (4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8 ⇒ r7c1<>4`.
@@ -298,6 +299,12 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
                 (NodeKind::Als(x), NodeKind::Als(z)) if x == z => {
                     graph.als_locked_targets(x, a.digit, b.digit)
                 }
+                (NodeKind::Als(_), NodeKind::Candidate) => {
+                    graph.als_forced_targets(pair[0], pair[1])
+                }
+                (NodeKind::Candidate, NodeKind::Als(_)) => {
+                    graph.als_forced_targets(pair[1], pair[0])
+                }
                 _ => Vec::new(),
             }
         }))
@@ -309,7 +316,8 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
 }
 
 /// A chain in Eureka notation: `(4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8`. Links within one cell or
-/// one ALS are written inside the brackets; a digit is repeated only where it changes.
+/// one ALS are written inside the brackets; a digit is repeated only where it changes. A cell
+/// forced by an ALS shows the ALS digits it loses: `(5=16)r7c89,r8c9,r9c9-(16=3)r1c9`.
 fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
     let symbol = |s: bool| if s { "=" } else { "-" };
     let node = |i: usize| &graph.nodes[nodes[i] as usize];
@@ -318,17 +326,25 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
         (NodeKind::Als(a), NodeKind::Als(b)) => a == b,
         _ => false,
     };
+    // The digits an ALS takes from the cell it forces across link `i`, if it is such a link.
+    let forced = |i: usize| forced_digits(graph, nodes[i], nodes[i + 1]).filter(|_| strong[i]);
     let mut text = String::new();
     let (mut i, mut last_digit, mut last_multi) = (0, None, false);
     while i < nodes.len() {
-        let mut digits = node(i).digit.to_string();
+        let entered = if i > 0 { forced(i - 1) } else { None };
+        let mut digits = entered.iter().map(|d| format!("{d}=")).collect::<String>();
+        digits += &node(i).digit.to_string();
         let mut j = i;
         while j + 1 < nodes.len() && same_place(j) {
             digits += symbol(strong[j]);
             digits += &node(j + 1).digit.to_string();
             j += 1;
         }
-        let multi = j > i;
+        let left = if j + 1 < nodes.len() { forced(j) } else { None };
+        if let Some(d) = &left {
+            digits += &format!("={d}");
+        }
+        let multi = j > i || entered.is_some() || left.is_some();
         if multi || last_multi || last_digit != Some(node(i).digit) {
             text += &format!("({digits})");
         }
@@ -338,11 +354,31 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
         };
         text += &cells_text(graph.state.size(), cells);
         if j + 1 < nodes.len() {
-            text += symbol(strong[j]);
+            text += symbol(strong[j] && left.is_none());
         }
         (last_digit, last_multi, i) = (Some(node(j).digit), multi, j + 1);
     }
     text
+}
+
+/// When `a` and `b` are an ALS digit and a cell it forces (in either order), the cell's other
+/// candidates, which the ALS takes from it, written together (`16`; `10,12` beyond 9x9).
+fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<String> {
+    let (a, b) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
+    let cell = match (a.kind, b.kind) {
+        (NodeKind::Als(_), NodeKind::Candidate) => b,
+        (NodeKind::Candidate, NodeKind::Als(_)) => a,
+        _ => return None,
+    };
+    let sep = if graph.state.size() > 9 { "," } else { "" };
+    let digits: Vec<String> = graph
+        .state
+        .candidates(cell.cells[0])
+        .iter()
+        .filter(|&d| d != cell.digit)
+        .map(|d| d.to_string())
+        .collect();
+    Some(digits.join(sep))
 }
 
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
@@ -495,6 +531,30 @@ mod tests {
         );
         assert_eq!(steps[0].pattern.len(), 4);
         all_sound(&s);
+    }
+
+    #[test]
+    fn an_als_forcing_a_cell_closes_a_continuous_loop_in_a_six_by_six() {
+        // Boxes of 2x3. r12c1 is an ALS on 1,2,3 and r4c1 (2,3,5) sees all its 2s and 3s: without
+        // 1 the ALS is the pair 2,3 and r4c1 loses both at once, so (1)r12c1=(5)r4c1. The ALS
+        // r14c2 (1,4,5) closes the loop: whatever r4c1 holds, 2 and 3 are in r1c1, r2c1 or r4c1
+        // (they leave the rest of column 1), 4 is locked in r14c2, and the weak links remove 1
+        // around r1c12 and 5 around r4c12. `all_sound` checks each removal by search.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let marks = [
+            (1, 1, "12"),
+            (2, 1, "23"),
+            (1, 2, "14"),
+            (4, 1, "235"),
+            (4, 2, "45"),
+        ];
+        let s = state(layout, &marks);
+        let steps = all_sound(&s);
+        let expected = "Grouped Continuous Nice Loop: (5=23)r4c1-(23=1)r12c1-(1=5)r14c2-(5)r4c1 ⇒ \
+                        r1c3<>1, r1c4<>1, r1c5<>1, r1c6<>1, r2c2<>14, r2c3<>1, r3c1<>235, \
+                        r3c2<>45, r3c3<>5, r4c3<>5, r4c4<>5, r4c5<>5, r4c6<>5, r5c1<>23, \
+                        r5c2<>4, r6c1<>23, r6c2<>4";
+        assert!(steps.iter().any(|st| st.explanation == expected));
     }
 
     #[test]
