@@ -1010,20 +1010,20 @@ impl GenerateArgs {
     fn request(&self, seed: u64) -> Result<generate::Request, gridlogic::Error> {
         let mut request = generate::Request::new(self.size);
         request.shape = match (&self.boxes, self.jigsaw, self.latin) {
-            (Some(spec), _, _) => match Regions::parse_box(spec, self.size)? {
-                Regions::Boxes { rows, cols } => generate::Shape::Boxes { rows, cols },
-                _ => unreachable!("parse_box gives boxes"),
+            (_, true, _) => generate::Shape::RandomJigsaw,
+            (Some(spec), _, _) => generate::Shape::Fixed {
+                regions: Regions::parse_box(spec, self.size)?,
             },
-            (None, true, _) => generate::Shape::Jigsaw,
-            (None, false, true) => generate::Shape::Latin,
-            (None, false, false) => match Regions::default_boxes(self.size) {
-                Some(Regions::Boxes { rows, cols }) => generate::Shape::Boxes { rows, cols },
-                _ => {
-                    return Err(gridlogic::Error::Usage(format!(
+            (None, false, true) => generate::Shape::Fixed {
+                regions: Regions::Latin,
+            },
+            (None, false, false) => generate::Shape::Fixed {
+                regions: Regions::default_boxes(self.size).ok_or_else(|| {
+                    gridlogic::Error::Usage(format!(
                         "a {n}x{n} grid has no box shape; use --jigsaw or --latin",
                         n = self.size
-                    )));
-                }
+                    ))
+                })?,
             },
         };
         request.difficulty = self.difficulty.map(LevelArg::level);

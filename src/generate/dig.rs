@@ -54,14 +54,6 @@ impl Symmetry {
         }
         orbits
     }
-
-    /// Whether `grid`'s clues have this symmetry.
-    pub fn holds_for(self, grid: &Grid) -> bool {
-        self.orbits(grid.size()).iter().all(|orbit| {
-            let given = |cell: &Cell| grid.get(*cell).is_some();
-            orbit.iter().all(given) || !orbit.iter().any(given)
-        })
-    }
 }
 
 /// What a puzzle must pass for a removal to stay.
@@ -89,7 +81,7 @@ impl Check {
 const DIG_BRANCHES: u64 = 100;
 
 /// Whether the clues have exactly one solution.
-pub fn is_unique(layout: &Layout, clues: &Grid) -> bool {
+fn is_unique(layout: &Layout, clues: &Grid) -> bool {
     search::count_from_candidates(layout, &clue_candidates(layout, clues), 2).solutions == 1
 }
 
@@ -205,4 +197,55 @@ pub fn is_minimal(layout: &Layout, clues: &Grid) -> bool {
         fewer.set(c, clues.get(c));
         needed
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Regions;
+    use rand::SeedableRng;
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for (symmetry, count) in [
+            (Symmetry::None, 81),
+            (Symmetry::Rotational, 41),
+            (Symmetry::Mirror, 45),
+            (Symmetry::Diagonal, 45),
+        ] {
+            let orbits = symmetry.orbits(9);
+            assert_eq!(orbits.len(), count, "{symmetry:?}");
+            let mut cells: Vec<usize> = orbits.iter().flatten().map(|c| c.index()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{symmetry:?}");
+        }
+    }
+
+    #[test]
+    fn a_dig_with_quotas_empties_each_house_exactly_to_its_quota() {
+        let layout = Arc::new(Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap());
+        let mut rng = StdRng::seed_from_u64(3);
+        let solution = crate::generate::fill::by_permutation(&layout, &mut rng).unwrap();
+        let houses: Vec<Vec<Cell>> = layout.houses()[12..]
+            .iter()
+            .map(|h| h.cells.clone())
+            .collect();
+        let holes = Holes {
+            total: Some(12),
+            per_house: Some((houses.clone(), 2)),
+        };
+        let clues = dig(
+            &layout,
+            &solution,
+            Symmetry::None,
+            &holes,
+            &Check::Unique,
+            &mut rng,
+        )
+        .expect("two holes per box leave a unique 6x6");
+        for house in houses {
+            assert_eq!(house.iter().filter(|&&c| clues.get(c).is_none()).count(), 2);
+        }
+        assert!(is_unique(&layout, &clues));
+    }
 }

@@ -12,14 +12,14 @@ mod dig;
 mod fill;
 mod jigsaw;
 
-pub use dig::{Symmetry, is_minimal, is_unique};
+pub use dig::Symmetry;
 
 use crate::engine::step::Level;
 use crate::engine::{self, DEFAULT_MAX_SIZE, Options, Solve};
 use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
 use crate::rating::{Rating, rate, technique_rating};
-use dig::{Check, Holes};
+use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
@@ -30,20 +30,16 @@ use std::sync::Arc;
 pub const MAX_SEARCH_FILL_SIZE: usize = 36;
 
 /// How the grid is divided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind")]
 pub enum Shape {
-    /// Boxes of `rows` x `cols`.
-    Boxes {
-        /// Rows per box.
-        rows: usize,
-        /// Columns per box.
-        cols: usize,
+    /// The same regions for every puzzle: boxes, a given jigsaw map, or none (a Latin square).
+    Fixed {
+        /// The regions.
+        regions: Regions,
     },
     /// Random connected regions of N cells, drawn anew for every attempt.
-    Jigsaw,
-    /// No regions.
-    Latin,
+    RandomJigsaw,
 }
 
 /// Where the full grid comes from.
@@ -87,10 +83,8 @@ impl Request {
     /// A request for an N x N puzzle with the default boxes (or a Latin square for prime N),
     /// any difficulty, no symmetry, seed 0 and 10 000 attempts.
     pub fn new(size: usize) -> Request {
-        let shape = match Regions::default_boxes(size) {
-            Some(Regions::Boxes { rows, cols }) => Shape::Boxes { rows, cols },
-            _ => Shape::Latin,
-        };
+        let regions = Regions::default_boxes(size).unwrap_or(Regions::Latin);
+        let shape = Shape::Fixed { regions };
         Request {
             size,
             shape,
@@ -114,7 +108,7 @@ impl Request {
                 "--size {n}: generation by search supports 1 to {MAX_SEARCH_FILL_SIZE}; use --fill permutation for larger boxed grids"
             ));
         }
-        if self.fill == Fill::Permutation && self.shape == Shape::Jigsaw {
+        if self.fill == Fill::Permutation && self.shape == Shape::RandomJigsaw {
             return usage(
                 "--fill permutation needs boxes or a Latin square, not jigsaw regions".into(),
             );
@@ -147,29 +141,30 @@ impl Request {
 
     fn quota_house_name(&self) -> &'static str {
         match self.shape {
-            Shape::Latin => "rows",
+            Shape::Fixed {
+                regions: Regions::Latin,
+            } => "rows",
             _ => "regions",
         }
     }
 
-    /// The layout for boxes and Latin squares (jigsaw layouts are drawn per attempt).
+    /// The layout of fixed regions (random jigsaw layouts are drawn per attempt).
     fn layout_without_jigsaw(&self) -> Result<Option<Arc<Layout>>, Error> {
-        let regions = match self.shape {
-            Shape::Boxes { rows, cols } => Regions::Boxes { rows, cols },
-            Shape::Latin => Regions::Latin,
-            Shape::Jigsaw => return Ok(None),
-        };
-        Ok(Some(Arc::new(Layout::new(self.size, regions)?)))
+        match &self.shape {
+            Shape::Fixed { regions } => {
+                Ok(Some(Arc::new(Layout::new(self.size, regions.clone())?)))
+            }
+            Shape::RandomJigsaw => Ok(None),
+        }
     }
 
     /// One line for messages: `9x9, 3x3 boxes, level Hard, rotational symmetry`.
     pub fn describe(&self) -> String {
         let n = self.size;
         let mut parts = vec![format!("{n}x{n}")];
-        parts.push(match self.shape {
-            Shape::Boxes { rows, cols } => format!("{rows}x{cols} boxes"),
-            Shape::Jigsaw => "jigsaw regions".into(),
-            Shape::Latin => "Latin square".into(),
+        parts.push(match &self.shape {
+            Shape::Fixed { regions } => regions.describe(),
+            Shape::RandomJigsaw => "random jigsaw regions".into(),
         });
         if let Some(level) = self.difficulty {
             parts.push(format!("level {level}"));
@@ -229,11 +224,12 @@ impl Generated {
     }
 }
 
-/// Generates `count` puzzles; puzzle `i` depends only on the request and `i`.
+/// Generates `count` puzzles, side by side; puzzle `i` depends only on the request and `i`.
 pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Error> {
     request.validate()?;
     let layout = request.layout_without_jigsaw()?;
     (0..count)
+        .into_par_iter()
         .map(|index| generate_one(request, layout.as_ref(), index))
         .collect()
 }
@@ -367,8 +363,8 @@ fn holes_of(request: &Request, layout: &Layout) -> Holes {
         let houses: Vec<Vec<Cell>> = layout
             .houses()
             .iter()
-            .filter(|h| match request.shape {
-                Shape::Latin => h.kind == HouseKind::Row,
+            .filter(|h| match layout.regions() {
+                Regions::Latin => h.kind == HouseKind::Row,
                 _ => h.kind == HouseKind::Region,
             })
             .map(|h| h.cells.clone())

@@ -235,6 +235,7 @@ impl<const W: usize> Board<W> {
             pool: &pool,
             chosen: Vec::with_capacity(spec.n),
             barred: vec![false; pool.len()],
+            tried: Vec::with_capacity(pool.len()),
             found,
         };
         covers.extend(Bits::EMPTY, Bits::EMPTY, Bits::EMPTY, reach)
@@ -308,6 +309,8 @@ struct Covers<'a, 'f, const W: usize> {
     chosen: Vec<usize>,
     /// Covers already tried for an earlier sibling branch.
     barred: Vec<bool>,
+    /// The covers barred so far, innermost branch last, to lift the bars on the way back.
+    tried: Vec<usize>,
     found: &'f mut dyn FnMut(Found) -> bool,
 }
 
@@ -319,8 +322,12 @@ impl<const W: usize> Covers<'_, '_, W> {
         let Some(x) = open.first() else {
             return self.chosen.len() < self.spec.n || self.report(covered, twice, fins, reach);
         };
-
-        let mut tried = Vec::new();
+        // With every cover chosen, the open candidates can only be fins.
+        let full = self.chosen.len() == self.spec.n;
+        if full && open.len() + fins.len() + self.endo.len() > self.spec.max_fins {
+            return true;
+        }
+        let mark = self.tried.len();
         let mut go_on = true;
         for j in 0..self.pool.len() {
             let set = self.board.houses[self.pool[j]];
@@ -336,12 +343,13 @@ impl<const W: usize> Covers<'_, '_, W> {
             go_on = self.extend(covered.or(set), twice.or(covered.and(set)), fins, reach);
             self.chosen.pop();
             self.barred[j] = true;
-            tried.push(j);
+            self.tried.push(j);
             if !go_on {
                 break;
             }
         }
-        for j in tried {
+        while self.tried.len() > mark {
+            let j = self.tried.pop().expect("a barred cover");
             self.barred[j] = false;
         }
         let reach = reach.and(self.board.peers[x]);
