@@ -1148,11 +1148,19 @@ fn generate_puzzles(args: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// One comment line per puzzle with its rating, then the puzzle on one line.
+/// One comment line per puzzle with its rating, then the puzzle on one line; a single puzzle is
+/// also drawn, in comment lines, for a person to read.
 fn puzzle_lines(command: &str, puzzles: &[generate::Generated]) -> String {
     let mut text = format!("{command}\n");
     for (i, generated) in puzzles.iter().enumerate() {
         text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
+        if let [single] = puzzles {
+            let puzzle = &single.puzzle;
+            let drawing = render::grid_text(puzzle.givens(), puzzle.layout(), puzzle.symbols());
+            drawing
+                .lines()
+                .for_each(|l| text.push_str(&format!("#   {l}\n")));
+        }
         text.push_str(&render::puzzle_line(&generated.puzzle));
         text.push('\n');
     }
