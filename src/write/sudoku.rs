@@ -39,6 +39,9 @@ const STEP_COLUMNS: [(&str, u32); 8] = [
 /// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
 const CANDIDATE_ANCHOR: (usize, usize) = (3, 1);
 
+/// Width of the margin column left of a printable grid.
+const MARGIN_PX: u32 = 24;
+
 /// What goes into the workbook besides the four fixed sheets.
 #[derive(Debug, Clone, Default)]
 pub struct BookOptions {
@@ -94,6 +97,8 @@ pub fn puzzle_and_answer(
     for sheet in [&mut shown, &mut answer] {
         sheet.text(0, 1, title, HEADING);
         sheet.text(1, 1, line, Style::default());
+        // A narrow margin column, so that the page is taller than wide and prints upright.
+        sheet.column_width(0, MARGIN_PX);
     }
     answer.hidden = true;
     [shown, answer]
