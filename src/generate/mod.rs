@@ -108,7 +108,13 @@ impl Request {
                 "--size {n}: generation by search supports 1 to {MAX_SEARCH_FILL_SIZE}; use --fill permutation for larger boxed grids"
             ));
         }
-        if self.fill == Fill::Permutation && self.shape == Shape::RandomJigsaw {
+        let patterned = matches!(
+            self.shape,
+            Shape::Fixed {
+                regions: Regions::Boxes { .. } | Regions::Latin
+            }
+        );
+        if self.fill == Fill::Permutation && !patterned {
             return usage(
                 "--fill permutation needs boxes or a Latin square, not jigsaw regions".into(),
             );

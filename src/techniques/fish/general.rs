@@ -226,12 +226,14 @@ impl<const W: usize> Board<W> {
         if reach.is_empty() || body.len() > coverable + spec.max_fins {
             return true;
         }
+        let potential = pool.iter().fold(body, |union, &h| union.or(self.houses[h]));
         let mut covers = Covers {
             board: self,
             spec,
             base,
             body,
             endo,
+            potential,
             pool: &pool,
             chosen: Vec::with_capacity(spec.n),
             barred: vec![false; pool.len()],
@@ -306,6 +308,8 @@ struct Covers<'a, 'f, const W: usize> {
     body: Bits<W>,
     endo: Bits<W>,
     pool: &'a [usize],
+    /// Every candidate a cover could hold, and the body: no elimination lies outside it.
+    potential: Bits<W>,
     chosen: Vec<usize>,
     /// Covers already tried for an earlier sibling branch.
     barred: Vec<bool>,
@@ -352,8 +356,10 @@ impl<const W: usize> Covers<'_, '_, W> {
             let j = self.tried.pop().expect("a barred cover");
             self.barred[j] = false;
         }
+        // Eliminations must see every fin and lie in a cover or the body.
         let reach = reach.and(self.board.peers[x]);
-        if !go_on || fins.len() + self.endo.len() >= self.spec.max_fins || reach.is_empty() {
+        let fins_full = fins.len() + self.endo.len() >= self.spec.max_fins;
+        if !go_on || fins_full || reach.and(self.potential).is_empty() {
             return go_on;
         }
         self.extend(covered, twice, fins.with(x), reach)
