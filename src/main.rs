@@ -369,8 +369,14 @@ fn main() -> ExitCode {
             output,
         } => (&input.file, batch(input, engine, output.as_ref())),
         Command::Reglib { file } => (file, reglib(file)),
-        Command::Generate(args) => return generate_command(args),
+        Command::Generate(args) => return finish(None, generate_puzzles(args)),
     };
+    finish(Some(file), result)
+}
+
+/// The exit code of a command's result, after printing its error. Errors about the input are
+/// prefixed with the input file; a generator that found no puzzle exits 1, other failures 2.
+fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -378,12 +384,17 @@ fn main() -> ExitCode {
             eprintln!("error: writing output: {e}");
             ExitCode::from(2)
         }
-        Err(Failure::Input(error @ gridlogic::Error::Write { .. })) => {
+        Err(Failure::Input(error @ gridlogic::Error::NotGenerated { .. })) => {
             eprintln!("error: {error}");
-            ExitCode::from(2)
+            ExitCode::from(1)
         }
         Err(Failure::Input(error)) => {
-            eprintln!("error: {}: {error}", file.display());
+            match (input, &error) {
+                (Some(file), e) if !matches!(e, gridlogic::Error::Write { .. }) => {
+                    eprintln!("error: {}: {error}", file.display())
+                }
+                _ => eprintln!("error: {error}"),
+            }
             ExitCode::from(2)
         }
     }
@@ -1092,26 +1103,7 @@ fn output_kind(path: &Path) -> OutputKind {
     }
 }
 
-fn generate_command(args: &GenerateArgs) -> ExitCode {
-    match generate_puzzles(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Output(e)) => {
-            eprintln!("error: writing output: {e}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Input(error @ gridlogic::Error::NotGenerated { .. })) => {
-            eprintln!("error: {error}");
-            ExitCode::from(1)
-        }
-        Err(Failure::Input(error)) => {
-            eprintln!("error: {error}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn generate_puzzles(args: &GenerateArgs) -> Result<(), Failure> {
+fn generate_puzzles(args: &GenerateArgs) -> CommandResult {
     let seed = args.seed.unwrap_or_else(rand::random);
     let request = args.request(seed)?;
     request.validate()?;
@@ -1145,7 +1137,7 @@ fn generate_puzzles(args: &GenerateArgs) -> Result<(), Failure> {
         }
         eprintln!("wrote {}", path.display());
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One comment line per puzzle with its rating, then the puzzle on one line; a single puzzle is

@@ -36,6 +36,15 @@ fn generate(args: &[&str]) -> (Vec<Line>, Vec<String>) {
     (puzzles, comments.iter().map(|c| c.to_string()).collect())
 }
 
+/// Runs `generate ARGS -o path --force`, expecting success; returns its standard error.
+fn generate_to(path: &Path, args: &[&str]) -> String {
+    let mut all = vec!["generate", "--force", "-o", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let (code, _, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    err
+}
+
 fn size_of(line: &Line) -> usize {
     (line.values.len() as f64).sqrt() as usize
 }
@@ -123,10 +132,7 @@ fn larger_grids_and_nine_by_nine_jigsaws_are_unique_by_search() {
     ] {
         let dir = temp_dir("large");
         let file = dir.join("puzzle.txt");
-        let mut all = vec!["generate", "--seed", "2", "-o", file.to_str().unwrap()];
-        all.extend_from_slice(args);
-        let (code, _, err) = run(&all);
-        assert_eq!(code, 0, "{args:?}: {err}");
+        generate_to(&file, &[args, &["--seed", "2"]].concat());
         let (code, out, err) = run(&["check", file.to_str().unwrap()]);
         assert_eq!(code, 0, "{args:?}: {out}{err}");
         assert!(out.contains("1 solution (unique)"), "{args:?}: {out}");
@@ -139,19 +145,10 @@ fn nine_by_nine_puzzles_are_unique_and_rate_at_the_level_asked_for() {
     for level in ["easy", "medium", "hard", "unfair", "extreme"] {
         let file = dir.join(format!("{level}.txt"));
         let path = file.to_str().unwrap();
-        let args = [
-            "generate",
-            "--difficulty",
-            level,
-            "--count",
-            "3",
-            "--seed",
-            "5",
-            "-o",
-            path,
-        ];
-        let (code, _, err) = run(&args);
-        assert_eq!(code, 0, "{level}: {err}");
+        generate_to(
+            &file,
+            &["--difficulty", level, "--count", "3", "--seed", "5"],
+        );
         let (code, csv, err) = run(&["batch", path]);
         assert_eq!(code, 0, "{level}: {err}");
         let rows: Vec<&str> = csv.lines().skip(1).collect();
@@ -248,17 +245,7 @@ fn the_same_seed_gives_the_same_bytes_in_every_format() {
     for name in ["a.xlsx", "b.xlsx", "a.txt", "b.txt", "a.csv", "b.csv"] {
         let path = dir.join(name);
         let count = if name.ends_with(".csv") { "1" } else { "2" };
-        let args = [
-            "generate",
-            "--jigsaw",
-            "--seed",
-            "9",
-            "--count",
-            count,
-            "-o",
-            path.to_str().unwrap(),
-        ];
-        assert_eq!(run(&args).0, 0, "{name}");
+        generate_to(&path, &["--jigsaw", "--seed", "9", "--count", count]);
     }
     for ext in ["xlsx", "txt", "csv"] {
         let read = |stem: &str| std::fs::read(dir.join(format!("{stem}.{ext}"))).unwrap();
@@ -293,19 +280,10 @@ fn the_workbook_prints_the_puzzles_hides_the_answers_and_solves_at_the_promised_
     let dir = temp_dir("workbook");
     let file = dir.join("puzzles.xlsx");
     let path = file.to_str().unwrap();
-    let args = [
-        "generate",
-        "--difficulty",
-        "hard",
-        "--count",
-        "2",
-        "--seed",
-        "3",
-        "-o",
-        path,
-    ];
-    let (code, _, generated) = run(&args);
-    assert_eq!(code, 0, "{generated}");
+    let generated = generate_to(
+        &file,
+        &["--difficulty", "hard", "--count", "2", "--seed", "3"],
+    );
     assert!(generated.contains("puzzle 1: 9x9, 3x3 boxes") && generated.contains("level Hard"));
     let mut workbook: Xlsx<_> = open_workbook(&file).unwrap();
     let sheets: Vec<(String, bool)> = workbook
@@ -347,10 +325,7 @@ fn non_default_boxes_and_jigsaws_read_back_from_every_format() {
         for ext in ["xlsx", "csv", "txt"] {
             let file = dir.join(format!("p-{}.{ext}", regions.len()));
             let path = file.to_str().unwrap();
-            let mut all = vec!["generate", "--seed", "12", "--force", "-o", path];
-            all.extend_from_slice(args);
-            let (code, _, err) = run(&all);
-            assert_eq!(code, 0, "{args:?} {ext}: {err}");
+            generate_to(&file, &[args, &["--seed", "12"]].concat());
             let (code, out, err) = run(&["check", path]);
             assert_eq!(code, 0, "{args:?} {ext}: {out}{err}");
             assert!(
