@@ -10,6 +10,12 @@ use calamine::{DataType, Reader, SheetVisible, Xlsx, open_workbook};
 use common::{box_regions, brute_force_count, letter_regions, line_values, run};
 use std::path::{Path, PathBuf};
 
+/// Command-line arguments.
+type Args<'a> = &'a [&'a str];
+
+/// Where a symmetry maps row and column.
+type Image = fn(usize, usize) -> (usize, usize);
+
 /// A generated puzzle as written on its line: values (0 = empty) and its region labels, if any.
 struct Line {
     values: Vec<u8>,
@@ -73,7 +79,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn every_shape_gives_puzzles_with_exactly_one_solution() {
-    let cases: [(&[&str], Option<(usize, usize)>); 7] = [
+    let cases: [(Args, Option<(usize, usize)>); 7] = [
         (&["--size", "4"], Some((2, 2))),
         (&["--size", "6"], Some((2, 3))),
         (&["--size", "8"], Some((2, 4))),
@@ -112,7 +118,10 @@ fn every_shape_gives_puzzles_with_exactly_one_solution() {
 
 /// The most square box shape with rows ≤ columns.
 fn default_box(n: usize) -> (usize, usize) {
-    let rows = (1..=n).filter(|r| r * r <= n && n % r == 0).max().unwrap();
+    let rows = (1..=n)
+        .filter(|r| r * r <= n && n.is_multiple_of(*r))
+        .max()
+        .unwrap();
     (rows, n / rows)
 }
 
@@ -194,7 +203,7 @@ fn holes_are_exact_and_even_holes_spread_over_the_boxes() {
 
 #[test]
 fn clues_have_the_symmetry_asked_for() {
-    let images: [(&str, fn(usize, usize) -> (usize, usize)); 3] = [
+    let images: [(&str, Image); 3] = [
         ("rotational", |r, c| (8 - r, 8 - c)),
         ("mirror", |r, c| (r, 8 - c)),
         ("diagonal", |r, c| (c, r)),
