@@ -445,9 +445,11 @@ impl<'a> View<'a> {
             let content = values
                 .get(cell)
                 .map_or(Content::Blank, |d| self.digit_content(d));
-            let font = match self.puzzle.givens().get(cell) {
-                Some(_) => self.digit_font().bold(),
-                None => self.digit_font(),
+            // Digits that are not givens (an answer's) are plain; givens and blanks are bold.
+            let deduced = values.get(cell).is_some() && self.puzzle.givens().get(cell).is_none();
+            let font = match deduced {
+                true => self.digit_font(),
+                false => self.digit_font().bold(),
             };
             let (row, col) = self.at(cell, self.anchor);
             sheet.put(
