@@ -223,15 +223,19 @@ fn clues_have_the_symmetry_asked_for() {
 
 #[test]
 fn minimal_puzzles_lose_uniqueness_without_any_one_clue() {
-    let (puzzles, _) = generate(&[
+    let (puzzles, comments) = generate(&[
         "--minimal",
         "--difficulty",
-        "hard",
+        "easy",
         "--count",
         "2",
         "--seed",
         "6",
     ]);
+    let ratings = comments
+        .iter()
+        .filter(|c| c.starts_with("# 1:") || c.starts_with("# 2:"));
+    assert!(ratings.clone().count() == 2 && ratings.clone().all(|c| c.contains("level Easy")));
     for puzzle in &puzzles {
         assert_eq!(count_9x9(&puzzle.values), 1);
         for cell in (0..81).filter(|&c| puzzle.values[c] != 0) {

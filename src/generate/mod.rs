@@ -351,7 +351,8 @@ fn rated(candidate: Candidate, level: Option<Level>) -> Option<Generated> {
 /// deep digs reach the harder levels often (about one attempt in three to ten on 9x9).
 fn check_for(request: &Request) -> Check {
     match request.difficulty {
-        Some(level) if level <= Level::Medium => {
+        // A minimal puzzle has as few clues as uniqueness allows: only a full dig gives one.
+        Some(level) if level <= Level::Medium && !request.minimal => {
             let techniques = engine::Options::all(request.size, DEFAULT_MAX_SIZE)
                 .techniques
                 .into_iter()
