@@ -960,8 +960,11 @@ struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["jigsaw", "latin"])]
     boxes: Option<String>,
     /// Random connected regions of N cells instead of boxes (a new layout for every puzzle).
-    #[arg(long, conflicts_with = "latin")]
+    #[arg(long, conflicts_with_all = ["latin", "regions"])]
     jigsaw: bool,
+    /// A fixed jigsaw map for every puzzle: N lines of N region labels (as `solve --regions`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["boxes", "latin"])]
+    regions: Option<PathBuf>,
     /// No regions: a Latin square.
     #[arg(long)]
     latin: bool,
@@ -1020,15 +1023,18 @@ enum FillArg {
 impl GenerateArgs {
     fn request(&self, seed: u64) -> Result<generate::Request, gridlogic::Error> {
         let mut request = generate::Request::new(self.size);
-        request.shape = match (&self.boxes, self.jigsaw, self.latin) {
-            (_, true, _) => generate::Shape::RandomJigsaw,
-            (Some(spec), _, _) => generate::Shape::Fixed {
+        request.shape = match (&self.regions, &self.boxes, self.jigsaw, self.latin) {
+            (Some(path), ..) => generate::Shape::Fixed {
+                regions: read::region_file(path, self.size)?,
+            },
+            (_, _, true, _) => generate::Shape::RandomJigsaw,
+            (_, Some(spec), _, _) => generate::Shape::Fixed {
                 regions: Regions::parse_box(spec, self.size)?,
             },
-            (None, false, true) => generate::Shape::Fixed {
+            (_, None, false, true) => generate::Shape::Fixed {
                 regions: Regions::Latin,
             },
-            (None, false, false) => generate::Shape::Fixed {
+            (_, None, false, false) => generate::Shape::Fixed {
                 regions: Regions::default_boxes(self.size).ok_or_else(|| {
                     gridlogic::Error::Usage(format!(
                         "a {n}x{n} grid has no box shape; use --jigsaw or --latin",

@@ -470,3 +470,34 @@ fn the_permutation_fill_makes_grids_of_the_seed_reports_family() {
         assert_eq!((holes(puzzle), count_9x9(&puzzle.values)), (27, 1));
     }
 }
+
+#[test]
+fn a_region_file_fixes_the_jigsaw_of_every_puzzle() {
+    let map = "fixtures/text/regions-5x5.txt";
+    let labels: String = std::fs::read_to_string(common::fixture("text/regions-5x5.txt"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let (puzzles, _) = generate(&[
+        "--size",
+        "5",
+        "--regions",
+        map,
+        "--count",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    for puzzle in &puzzles {
+        let written = puzzle.labels.as_deref().expect("jigsaw lines carry labels");
+        assert_eq!(letter_regions(written), letter_regions(&labels));
+        let regions = letter_regions(&labels);
+        assert_eq!(brute_force_count(&puzzle.values, 5, &regions, 2), 1);
+    }
+    let (code, err) = generate_error(&["--size", "6", "--regions", map]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("regions-5x5.txt") && err.contains("has 5 labels, expected 6"),
+        "{err}"
+    );
+}

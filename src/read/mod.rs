@@ -361,7 +361,7 @@ impl<'a> Reader<'a> {
         } else if let Some(spec) = &self.options.boxes {
             Regions::parse_box(spec, size)?
         } else if let Some(path) = &self.options.regions_file {
-            regions::from_labels(&read_label_file(path, size)?, size)?
+            region_file(path, size)?
         } else if let Some(found) = found {
             found
         } else {
@@ -458,6 +458,17 @@ fn region_sheet_labels(table: &Table, grid: &Area) -> Result<Vec<String>, Error>
         });
     }
     Ok(cells_of(&block).map(label).collect())
+}
+
+/// The regions of a `--regions` file for an N x N grid (boxes when its labels repeat a box
+/// pattern, otherwise a jigsaw map); a bad map's message names the file.
+pub fn region_file(path: &Path, size: usize) -> Result<Regions, Error> {
+    regions::from_labels(&read_label_file(path, size)?, size).map_err(|error| match error {
+        Error::BadRegions { reason } => Error::BadRegions {
+            reason: format!("{}: {reason}", path.display()),
+        },
+        other => other,
+    })
 }
 
 /// Reads a `--regions` file: N lines of N labels, separated by commas, semicolons, tabs or spaces,
