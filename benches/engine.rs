@@ -38,7 +38,7 @@ fn logical_solve(c: &mut Criterion) {
         eprintln!("../shared/datasets is absent: nothing to benchmark");
         return;
     }
-    let options = Options::all(9, engine::DEFAULT_MAX_SIZE);
+    let options = Options::all(9);
     let mut group = c.benchmark_group("engine");
     group
         .sample_size(10)

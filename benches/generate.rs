@@ -3,7 +3,7 @@
 //! over different puzzles, as a user generating a batch would see it. Attempts run on all cores.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gridlogic::engine::step::Level;
+use gridlogic::core::Level;
 use gridlogic::generate::{self, Request, Shape};
 use std::hint::black_box;
 use std::time::Duration;

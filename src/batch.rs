@@ -1,7 +1,8 @@
 //! Solving many puzzles at once: on all cores (rayon), with an optional progress bar (indicatif),
 //! one CSV row per puzzle in input order.
 
-use crate::engine::{self, Options, Outcome};
+use crate::core::Outcome;
+use crate::engine::{self, Options};
 use crate::model::Puzzle;
 use crate::rating::rate;
 use crate::render::grid_line;

@@ -16,6 +16,7 @@
 //! - [`error`]: the error type.
 
 pub mod batch;
+pub mod core;
 pub mod engine;
 pub mod error;
 pub mod generate;

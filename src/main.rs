@@ -1,15 +1,17 @@
 //! The `gridlogic` command line: a thin front end over the library.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use gridlogic::engine::state::State;
-use gridlogic::engine::step::{Level, Step, Technique};
-use gridlogic::engine::{self, Options, Outcome, Solve};
+use gridlogic::core::Limits;
+use gridlogic::core::Outcome;
+use gridlogic::core::State;
+use gridlogic::core::{Level, Step, Technique};
+use gridlogic::engine::{self, Options, Solve};
 use gridlogic::model::{Grid, Origin, Puzzle, Regions};
-use gridlogic::rating::{self, technique_rating};
+use gridlogic::rating;
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
 use gridlogic::shikaku::{self, Shikaku};
-use gridlogic::techniques::{self, Limits};
+use gridlogic::techniques;
 use gridlogic::write::generated as generated_book;
 use gridlogic::write::sudoku as sudoku_book;
 use gridlogic::{generate, report, search};
@@ -217,7 +219,7 @@ struct EngineArgs {
     max_level: Option<LevelArg>,
     /// Largest naked/hidden subset and fish (2 = pairs and X-Wings); at most half the grid size.
     /// The same as --limit subset-size=N.
-    #[arg(long, default_value_t = engine::DEFAULT_MAX_SIZE, value_name = "N")]
+    #[arg(long, default_value_t = gridlogic::core::limits::DEFAULT_SUBSET_SIZE, value_name = "N")]
     max_size: usize,
     // Caps on the combinatorial searches (help texts built from `Limits`).
     #[arg(long = "limit", value_name = "NAME=VALUE", value_delimiter = ',',
@@ -328,9 +330,7 @@ impl EngineArgs {
             options.techniques.retain(|t| chosen.contains(t));
         }
         if let Some(max) = self.max_level {
-            options
-                .techniques
-                .retain(|&t| technique_rating(t).level <= max.level());
+            options.techniques.retain(|&t| t.level() <= max.level());
         }
         options.no_guess = self.no_guess;
         options.seed = self.seed;
@@ -633,7 +633,9 @@ fn list_technique(
     all: bool,
 ) -> CommandResult {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for (state, symbols) in read::read_states(&input.file, &input.options())? {
+    for marks in read::read_marks(&input.file, &input.options())? {
+        let symbols = marks.symbols.clone();
+        let state = State::from_marks(marks);
         let unique = engine::has_unique_solution(&state);
         let options = engine_args.options(state.size())?;
         let state = state.assuming_unique(unique).with_limits(options.limits);

@@ -1,7 +1,7 @@
 //! Writing grids for people and programs: aligned text with region borders, one-line strings in
 //! the collections' format, and JSON documents.
 
-use crate::engine::state::State;
+use crate::core::State;
 use crate::model::{Cell, Grid, Layout, Puzzle, Regions, Symbols};
 use serde::Serialize;
 

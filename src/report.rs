@@ -1,10 +1,9 @@
 //! Text reports of a logical solve: the one-line summary, the per-technique counts and the
 //! numbered step log.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::engine::{Outcome, Solve};
-use crate::model::{Origin, Puzzle};
+use crate::core::{Outcome, State, Step, Technique};
+use crate::engine::Solve;
+use crate::model::{Candidate, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use indexmap::IndexMap;
 use serde::Serialize;

@@ -162,7 +162,7 @@ fn deduced_cells_are_filled_by_family_and_givens_stay_white() {
             .and_then(|f| f.get_color())
             .map(|c| c.to_argb() & 0xFF_FFFF)
     };
-    let solve = engine::solve(&puzzle, &Options::all(9, 4));
+    let solve = engine::solve(&puzzle, &Options::all(9));
     let mut deduced = 0;
     for step in &solve.steps {
         let expected = palette::family_fill(step.technique.family());
@@ -319,7 +319,7 @@ fn description(path: &Path, options: &ReadOptions, step_sheets: usize) -> String
         gridlogic::model::Origin::Sheet { .. } => puzzle,
         _ => puzzle.with_origin(book::DEFAULT_ORIGIN),
     };
-    let solve = engine::solve(&puzzle, &Options::all(puzzle.size(), 4));
+    let solve = engine::solve(&puzzle, &Options::all(puzzle.size()));
     book::book(&puzzle, &solve, &book_options).describe()
 }
 

@@ -5,7 +5,8 @@
 mod common;
 
 use common::{fixture, run, shared};
-use gridlogic::engine::{self, Options, Outcome, is_sound};
+use gridlogic::core::Outcome;
+use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
 use gridlogic::read::{ReadOptions, read_file, read_text};
 use gridlogic::search;
@@ -20,14 +21,11 @@ fn assert_sound(puzzles: &[Puzzle], what: &str) -> usize {
             "{what} #{i}: the harness needs unique puzzles"
         );
         let solution = count.first.unwrap();
-        let solve = engine::solve(
-            puzzle,
-            &Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE),
-        );
+        let solve = engine::solve(puzzle, &Options::all(puzzle.size()));
         assert_eq!(solve.outcome, Outcome::Solved, "{what} #{i}");
         for (n, step) in solve.steps.iter().enumerate() {
             assert!(
-                is_sound(step, &solution),
+                step.is_sound(&solution),
                 "{what} #{i} step {}: {}",
                 n + 1,
                 step.explanation

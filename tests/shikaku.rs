@@ -5,7 +5,7 @@
 mod common;
 
 use common::{fixture, run, shared, snapshots};
-use gridlogic::engine::Outcome;
+use gridlogic::core::Outcome;
 use gridlogic::read::ReadOptions;
 use gridlogic::shikaku::engine::Options;
 use gridlogic::shikaku::{self, Rect, Shikaku, read, report, search};

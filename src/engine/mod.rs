@@ -2,21 +2,12 @@
 //! first, for a step that makes progress, applies it and records it. When no technique applies it
 //! settles one cell by search, says so in a `Backtracking` step, and goes back to logic.
 
-pub mod state;
-pub mod step;
-
-use crate::model::{Cell, Digit, DigitSet, Grid, Puzzle};
+use crate::core::{Limits, Outcome, State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Puzzle};
 use crate::search;
-use crate::techniques::{self, Limits};
+use crate::techniques;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use serde::Serialize;
-use state::State;
-use step::{Candidate, Step, Technique};
-
-/// Default largest subset or fish (quads and jellyfish), as in HoDoKu: [`Limits::subset_size`]
-/// of [`Limits::for_size`].
-pub const DEFAULT_MAX_SIZE: usize = 4;
 
 /// What the engine may do.
 #[derive(Debug, Clone)]
@@ -32,16 +23,10 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every technique up to subsets and fish of `max_size`, with the other caps of
-    /// [`Limits::for_size`], backtracking allowed, seed 0.
-    pub fn all(size: usize, max_size: usize) -> Options {
-        Options::limited(
-            size,
-            Limits {
-                subset_size: max_size,
-                ..Limits::for_size(size)
-            },
-        )
+    /// Every technique within the default caps of [`Limits::for_size`], backtracking allowed,
+    /// seed 0.
+    pub fn all(size: usize) -> Options {
+        Options::limited(size, Limits::for_size(size))
     }
 
     /// Every technique within `limits` (see [`techniques::ordered`]) for a grid of `size`,
@@ -54,21 +39,6 @@ impl Options {
             seed: 0,
         }
     }
-}
-
-/// How a solve ended.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Outcome {
-    /// Every cell is filled.
-    Solved,
-    /// No allowed technique applies and guessing is off.
-    Stuck,
-    /// The puzzle has no solution; the reason says what broke.
-    NoSolution {
-        /// The contradiction, for a person.
-        reason: String,
-    },
 }
 
 /// The result of a logical solve.
@@ -100,7 +70,7 @@ impl Solve {
         self.steps
             .iter()
             .enumerate()
-            .find(|(_, step)| !is_sound(step, solution))
+            .find(|(_, step)| !step.is_sound(solution))
     }
     /// Number of backtracking steps.
     pub fn backtracks(&self) -> usize {
@@ -235,16 +205,4 @@ pub fn has_unique_solution(state: &State) -> bool {
 
 fn list(digits: impl Iterator<Item = Digit>) -> String {
     digits.map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
-}
-
-/// Whether a step agrees with `solution`: every placement is the solution's digit and no
-/// elimination removes it. The soundness harness checks every step with this.
-pub fn is_sound(step: &Step, solution: &Grid) -> bool {
-    step.placements
-        .iter()
-        .all(|p| solution.get(p.cell) == Some(p.digit))
-        && step
-            .eliminations
-            .iter()
-            .all(|e| solution.get(e.cell) != Some(e.digit))
 }

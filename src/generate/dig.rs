@@ -2,9 +2,8 @@
 //! and each removal is kept only when the puzzle still passes the check — a unique solution (by
 //! search), or a logical solve within a difficulty level (which proves uniqueness too).
 
+use crate::core::{Level, State, Technique};
 use crate::engine;
-use crate::engine::state::State;
-use crate::engine::step::{Level, Technique};
 use crate::model::{Cell, DigitSet, Grid, Layout, Origin, Puzzle};
 use crate::rating::rate;
 use crate::search;

@@ -14,11 +14,11 @@ mod jigsaw;
 
 pub use dig::Symmetry;
 
-use crate::engine::step::Level;
-use crate::engine::{self, DEFAULT_MAX_SIZE, Options, Solve};
+use crate::core::Level;
+use crate::engine::{self, Options, Solve};
 use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
-use crate::rating::{Rating, rate, technique_rating};
+use crate::rating::{Rating, rate};
 use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -331,7 +331,7 @@ fn rated(candidate: Candidate, level: Option<Level>) -> Option<Generated> {
         attempt,
     } = candidate;
     let cells = puzzle.layout().cell_count();
-    let options = Options::all(puzzle.size(), DEFAULT_MAX_SIZE);
+    let options = Options::all(puzzle.size());
     let within = |steps: &[_]| level.is_none_or(|level| rate(steps, cells).level <= level);
     let solve = engine::solve_while(&puzzle, &options, within)?;
     let rating = rate(&solve.steps, cells);
@@ -353,10 +353,10 @@ fn check_for(request: &Request) -> Check {
     match request.difficulty {
         // A minimal puzzle has as few clues as uniqueness allows: only a full dig gives one.
         Some(level) if level <= Level::Medium && !request.minimal => {
-            let techniques = engine::Options::all(request.size, DEFAULT_MAX_SIZE)
+            let techniques = engine::Options::all(request.size)
                 .techniques
                 .into_iter()
-                .filter(|&t| technique_rating(t).level <= level)
+                .filter(|&t| t.level() <= level)
                 .collect();
             Check::Logic(techniques, level)
         }

@@ -43,6 +43,13 @@ impl fmt::Display for Digit {
     }
 }
 
+/// A digit set serializes as the list of its digits, ascending: `[2, 6]`.
+impl serde::Serialize for DigitSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// A set of digits as a bit set; bit `d - 1` stands for digit `d`.
 ///
 /// One `u128` covers every size up to [`MAX_SIZE`], so the same type serves a 4x4 and a 100x100.

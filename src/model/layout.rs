@@ -41,6 +41,12 @@ impl Cell {
     }
 }
 
+/// The name of the cell at zero-based `row` and `col`: `r3c5`. Every cell name in explanations
+/// and messages is written here.
+pub fn cell_name(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
 /// What kind of house a [`House`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -289,6 +295,37 @@ impl Layout {
     /// The cells that share a house with `cell`, sorted, without `cell` itself.
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         &self.peers[cell.index()]
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.peers(a).binary_search(&b).is_ok()
+    }
+
+    /// The cells outside `cells` that see every one of them, row-major (none for no cells).
+    pub fn common_peers<'a>(&'a self, cells: &'a [Cell]) -> impl Iterator<Item = Cell> + 'a {
+        let first = cells.first().map_or(&[][..], |&c| self.peers(c));
+        first
+            .iter()
+            .copied()
+            .filter(move |&c| !cells.contains(&c) && cells[1..].iter().all(|&o| self.sees(c, o)))
+    }
+
+    /// The houses (indices, ascending) that contain every one of `cells` (none for no cells).
+    pub fn common_houses(&self, cells: &[Cell]) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.houses_of(first)
+            .iter()
+            .copied()
+            .filter(|h| rest.iter().all(|&c| self.houses_of(c).contains(h)))
+            .collect()
+    }
+
+    /// The name of `cell` in explanations and messages: `r3c5`.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        cell_name(cell.row(self.size), cell.col(self.size))
     }
 
     /// The zero-based region number of `cell`, if the grid has regions.

@@ -1,10 +1,14 @@
-//! The puzzle model: digits and digit sets, grid geometry (cells, houses, regions), grids and
-//! puzzles.
+//! The puzzle model: digits and digit sets, grid geometry (cells, houses, regions), grids,
+//! puzzles, candidates and pencil-mark grids.
 
 pub mod digit;
+pub mod explanation;
 pub mod layout;
+pub mod marks;
 pub mod puzzle;
 
 pub use digit::{Digit, DigitSet, MAX_SIZE};
-pub use layout::{Cell, House, HouseKind, Layout, Regions};
+pub use explanation::{Explanation, Names};
+pub use layout::{Cell, House, HouseKind, Layout, Regions, cell_name};
+pub use marks::{Candidate, Marks};
 pub use puzzle::{Grid, Origin, Puzzle, Symbols, column_name, sheet_address};

@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::model::digit::{Digit, DigitSet};
-use crate::model::layout::{Cell, Layout};
+use crate::model::layout::{Cell, Layout, cell_name};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -215,7 +215,7 @@ impl Origin {
 
     /// A claim about grid cell (`row`, `col`) with its location after it: `r6c9<>1 (I6)`.
     pub fn cell_claim(&self, row: usize, col: usize, size: usize, claim: &str) -> String {
-        let rc = format!("r{}c{}{claim}", row + 1, col + 1);
+        let rc = format!("{}{claim}", cell_name(row, col));
         match self.locate(row, col, size) {
             Some(place) => format!("{rc} ({place})"),
             None => rc,

@@ -10,7 +10,7 @@
 //! Anything still ambiguous is an error that lists what was found.
 
 use crate::error::Error;
-use crate::model::{MAX_SIZE, Symbols};
+use crate::model::{MAX_SIZE, Symbols, cell_name};
 use crate::read::cells::{CellClass, classify, rejection};
 use crate::read::table::{Area, Table};
 
@@ -354,7 +354,7 @@ fn first_bad_cell(scan: &Scan, block: &Area) -> Option<Error> {
     let text = scan.table.cell(row, col).value.display();
     let (r, c) = (row - block.top, col - block.left);
     Some(Error::BadValue {
-        cell: format!("r{}c{} ({})", r + 1, c + 1, scan.table.locate(row, col)),
+        cell: format!("{} ({})", cell_name(r, c), scan.table.locate(row, col)),
         value: text.trim().to_string(),
         reason: rejection(CellClass::Other, &text, block.height),
     })

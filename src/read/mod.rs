@@ -9,14 +9,13 @@ pub mod cells;
 pub mod detect;
 pub mod pencil;
 pub mod regions;
+pub mod reglib;
 pub mod table;
 pub mod text;
 pub mod workbook;
 
-use crate::engine::state::State;
 use crate::error::Error;
-use crate::model::{Cell, Digit, Grid, Layout, Origin, Puzzle, Regions, Symbols};
-use crate::reglib;
+use crate::model::{Cell, Digit, Grid, Layout, Marks, Origin, Puzzle, Regions, Symbols};
 use cells::{CellClass, classify};
 use regions::FillRegions;
 use std::collections::HashMap;
@@ -90,27 +89,22 @@ pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     read_text(&text, &place, options)
 }
 
-/// Reads the starting states in a file, with the symbols to draw them: a HoDoKu library line
-/// (`:0300:3:<givens>:<deleted>:…`), a pencil-mark grid, or puzzles (their states after the
-/// givens).
-pub fn read_states(path: &Path, options: &ReadOptions) -> Result<Vec<(State, Symbols)>, Error> {
+/// Reads the pencil marks in a file: a HoDoKu library line (`:0300:3:<givens>:<deleted>:…`), a
+/// pencil-mark grid, or puzzles (their marks right after the givens).
+pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Error> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let text = text.trim_start();
     if text.starts_with(':') {
         let line = text.lines().next().unwrap_or_default();
         let case = reglib::Case::parse(line, 1)
             .map_err(|why| Error::Usage(format!("not a HoDoKu library line: {why}")))?;
-        return Ok(vec![(case.state, Symbols::default())]);
+        return Ok(vec![case.marks]);
     }
-    if let Some(state) = pencil::parse(text, None) {
-        return Ok(vec![(state?, Symbols::default())]);
+    if let Some(marks) = pencil::parse(text, None) {
+        return Ok(vec![marks?]);
     }
     let input = read_file(path, options)?;
-    Ok(input
-        .puzzles
-        .iter()
-        .map(|p| (State::from_puzzle(p), p.symbols().clone()))
-        .collect())
+    Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
 }
 
 /// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in

@@ -8,14 +8,13 @@
 //!
 //! Candidates are written as digits, so the form covers grids up to 9x9.
 
-use crate::engine::state::State;
 use crate::error::Error;
-use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Regions};
+use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
 use std::sync::Arc;
 
 /// Reads a pencil-mark grid, if `text` is one: N² tokens of digits 1..N, at least one of them
 /// listing several candidates.
-pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<State, Error>> {
+pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<Marks, Error>> {
     let tokens: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -32,7 +31,7 @@ pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<State, Error
     Some(build(&tokens, size, regions))
 }
 
-fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<State, Error> {
+fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<Marks, Error> {
     let regions = match regions {
         Some(regions) => regions,
         None => Regions::default_boxes(size).ok_or(Error::NoBoxShape { size })?,
@@ -50,12 +49,7 @@ fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<State
         }
         candidates.push(set);
     }
-    Ok(State::from_parts(
-        layout,
-        Grid::empty(size),
-        values,
-        candidates,
-    ))
+    Ok(Marks::new(layout, Grid::empty(size), values, candidates))
 }
 
 #[cfg(test)]
@@ -65,10 +59,10 @@ mod tests {
     #[test]
     fn a_bordered_4x4_pencil_grid_reads_values_and_candidates() {
         let text = ".-----.-----.\n| 1 23 | 4 23 |\n| 4 23 | 1 23 |\n:-----+-----:\n| 23 1 | 23 4 |\n| 23 4 | 23 1 |\n'-----'-----'\n";
-        let state = parse(text, None).unwrap().unwrap();
-        assert_eq!(state.value(Cell::from_index(0)), Some(Digit::new(1)));
+        let marks = parse(text, None).unwrap().unwrap();
+        assert_eq!(marks.values.get(Cell::from_index(0)), Some(Digit::new(1)));
         let two_three: DigitSet = [2, 3].into_iter().map(Digit::new).collect();
-        assert_eq!(state.candidates(Cell::from_index(1)), two_three);
+        assert_eq!(marks.candidates[1], two_three);
     }
 
     #[test]

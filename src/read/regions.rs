@@ -2,7 +2,7 @@
 //! or from the cell fills of a workbook grid.
 
 use crate::error::Error;
-use crate::model::Regions;
+use crate::model::{Regions, cell_name};
 
 /// Builds a region map from one label per cell, row-major. Regions are numbered in order of first
 /// appearance; there must be exactly `size` labels with `size` cells each. Labels that repeat a
@@ -21,11 +21,8 @@ pub fn from_labels(labels: &[String], size: usize) -> Result<Regions, Error> {
     for (index, label) in labels.iter().enumerate() {
         let label = label.trim();
         if label.is_empty() {
-            return Err(bad(format!(
-                "r{}c{} has no region label",
-                index / size + 1,
-                index % size + 1
-            )));
+            let cell = cell_name(index / size, index % size);
+            return Err(bad(format!("{cell} has no region label")));
         }
         let number = match names.iter().position(|n| *n == label) {
             Some(number) => number,

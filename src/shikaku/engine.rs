@@ -16,7 +16,7 @@
 
 use super::model::{Rect, Shikaku};
 use super::search;
-use crate::engine::Outcome;
+use crate::core::Outcome;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::{Serialize, Serializer};

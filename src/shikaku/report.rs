@@ -4,7 +4,7 @@
 use super::engine::{self, Options, Solve, Step, Technique};
 use super::model::{Clue, Rect, Shikaku};
 use crate::batch::{write_records, yes_no};
-use crate::engine::Outcome;
+use crate::core::Outcome;
 use crate::model::Origin;
 use indexmap::IndexMap;
 use rayon::prelude::*;

@@ -14,12 +14,10 @@
 //! served alike. The work is linear in the candidates per cluster (pairs of clusters for
 //! multi-colours), so no cap is needed.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, ColouringRule, Step, Technique};
-use crate::model::{Cell, Digit};
+use crate::core::{ColouringRule, State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::Sink;
-use crate::techniques::single_digit::{plain, sees, strong_links};
-use crate::techniques::subsets::{eliminations_text, shared_houses};
+use crate::techniques::common::{eliminations_text, plain, strong_links};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
@@ -128,7 +126,7 @@ fn clusters(state: &State, digit: Digit) -> Vec<Cluster> {
 
 /// Whether `cell` sees some cell of `cells`.
 fn sees_any(state: &State, cell: Cell, cells: &[Cell]) -> bool {
-    cells.iter().any(|&c| sees(state.layout(), cell, c))
+    cells.iter().any(|&c| state.layout().sees(cell, c))
 }
 
 /// The candidates of `digit` outside `clusters` that see a cell of each of `targets`.
@@ -172,7 +170,7 @@ fn clash(state: &State, cells: &[Cell]) -> Option<(Cell, Cell)> {
     cells.iter().enumerate().find_map(|(i, &a)| {
         cells[i + 1..]
             .iter()
-            .find(|&&b| sees(state.layout(), a, b))
+            .find(|&&b| state.layout().sees(a, b))
             .map(|&b| (a, b))
     })
 }
@@ -192,7 +190,7 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
             cluster.describe(state, ""),
             plain(state, a),
             plain(state, b),
-            state.house_name(shared_houses(state.layout(), &[a, b])[0]),
+            state.house_name(state.layout().common_houses(&[a, b])[0]),
             eliminations_text(state, &step.eliminations)
         );
         if !sink(step) {
@@ -206,7 +204,7 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
 fn bridge(state: &State, from: &[Cell], to: &[Cell]) -> Option<(Cell, Cell)> {
     from.iter().find_map(|&a| {
         to.iter()
-            .find(|&&b| sees(state.layout(), a, b))
+            .find(|&&b| state.layout().sees(a, b))
             .map(|&b| (a, b))
     })
 }
@@ -313,13 +311,12 @@ fn union(mut a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::{ColouringRule, Technique};
+    use crate::core::{ColouringRule, Technique};
+    use crate::model::Digit;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::single_digit::testing::{
-        assert_no_solution_has_an_elimination, without_one,
-    };
-    use crate::techniques::subsets::testing::cands;
+    use crate::techniques::testing::cands;
+    use crate::techniques::testing::{assert_sound, without_one};
 
     #[test]
     fn colour_wrap_in_a_six_by_six() {
@@ -342,7 +339,13 @@ mod tests {
             "Simple Colours (wrap) on 1: + r1c1,r2c2,r4c4 / - r1c4,r4c2; + has r1c1 and r2c2 in \
              box 1, so + is not 1 ⇒ r1c1<>1, r2c2<>1, r4c4<>1"
         );
-        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        assert_sound(&s, &steps[..1]);
+        assert!(
+            steps[0]
+                .eliminations
+                .iter()
+                .all(|e| e.digit == Digit::new(1))
+        );
     }
 
     #[test]
@@ -372,6 +375,12 @@ mod tests {
             "Simple Colours (trap) on 1: + r1c1,r3c3 / - r3c5,r4c1, one colour holds 1; each \
              removed 1 sees both ⇒ r1c5<>1"
         );
-        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        assert_sound(&s, &steps[..1]);
+        assert!(
+            steps[0]
+                .eliminations
+                .iter()
+                .all(|e| e.digit == Digit::new(1))
+        );
     }
 }

@@ -13,11 +13,10 @@
 
 mod general;
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, FishKind, Step, Technique};
-use crate::model::{Cell, Digit, House, HouseKind};
+use crate::core::{FishKind, State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, House, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{eliminations_text, tight_sets};
+use crate::techniques::common::{eliminations_text, tight_sets};
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
@@ -343,12 +342,11 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::state::State;
-    use crate::engine::step::{FishKind, Step, Technique};
+    use crate::core::{FishKind, State, Step, Technique};
     use crate::model::{DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state};
 
     /// Checks, by search, that the state has solutions and that no solution holds any candidate
     /// a step eliminates.

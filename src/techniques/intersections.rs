@@ -4,11 +4,11 @@
 //! the rest of that other house, whatever the shapes (boxes of any size, jigsaw regions, extra
 //! houses).
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::HouseKind;
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{each_naked, eliminations_text, naked_step};
+use crate::techniques::common::eliminations_text;
+use crate::techniques::subsets::{each_naked, naked_step};
 
 /// Pointing (HoDoKu's Locked Candidates type 1): within a region, a digit's places all lie in one
 /// row, column or extra house ⇒ it leaves the rest of that house.
@@ -103,10 +103,10 @@ pub fn locked_subset(state: &State, n: usize, sink: &mut Sink) {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::Technique;
+    use crate::core::Technique;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()

@@ -6,22 +6,22 @@
 pub mod als;
 pub mod chains;
 pub mod colouring;
+pub(crate) mod common;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
-pub mod limits;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+#[cfg(test)]
+mod testing;
 pub mod uniqueness;
 pub mod wings;
 
-use crate::engine::state::State;
-use crate::engine::step::{
-    ChainKind, ColouringRule, FishKind, Forcing, SingleDigitPattern, SingleHouse, Step, Technique,
+use crate::core::{
+    ChainKind, ColouringRule, FishKind, Forcing, Limits, SingleDigitPattern, SingleHouse, State,
+    Step, Technique,
 };
-use crate::rating::technique_rating;
-pub use limits::Limits;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -181,7 +181,7 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
 /// Inserts `technique` before the first technique of `order` with a higher Sudoku Explainer
 /// rating (after those rated the same).
 fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
-    let rating = |t: Technique| technique_rating(t).explainer;
+    let rating = |t: Technique| t.row().explainer;
     let at = order
         .iter()
         .position(|&t| rating(t) > rating(technique))
@@ -203,3 +203,91 @@ const CHAINS: [(ChainKind, bool); 9] = [
     (ChainKind::Aic, true),
     (ChainKind::DiscontinuousLoop, true),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Candidate, Layout, Regions};
+    use crate::techniques::testing::{cands, state};
+
+    /// The eliminations of every step of `technique` on `s` with `limits`.
+    fn eliminations(technique: Technique, s: &State, limits: Limits) -> Vec<Vec<Candidate>> {
+        let s = s.clone().with_limits(limits);
+        find_all(technique, &s)
+            .into_iter()
+            .map(|step| step.eliminations)
+            .collect()
+    }
+
+    #[test]
+    fn a_finned_fish_is_found_only_when_its_fin_is_allowed() {
+        // 2x3 boxes: rows 1 and 4 hold 1 in columns 2 and 5, row 4 also in the fin r4c6, which
+        // removes 1 from r3c5 (see the fish tests).
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
+        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
+        let s = state(layout, &marks);
+        let finned = Technique::Fish(FishKind::Finned, 2);
+        let wanted = cands(6, &[(3, 5, 1)]);
+        assert!(eliminations(finned, &s, Limits::for_size(6)).contains(&wanted));
+        let no_fins = Limits {
+            fins: 0,
+            ..Limits::for_size(6)
+        };
+        assert!(eliminations(finned, &s, no_fins).is_empty());
+    }
+
+    #[test]
+    fn a_chain_is_found_only_within_its_links() {
+        // 2x3 boxes: (1)r1c1=r6c1-r5c2=r5c6, three links, removes 1 from r1c6 (see the chain
+        // tests).
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let mut marks: Vec<_> = (2..=5).map(|r| (r, 1, "23456")).collect();
+        marks.extend([1, 3, 4, 5].map(|c| (5, c, "23456")));
+        let s = state(layout, &marks);
+        let x_chain = Technique::Chain {
+            kind: ChainKind::XChain,
+            grouped: false,
+        };
+        let wanted = cands(6, &[(1, 6, 1)]);
+        let links = |chain_links| Limits {
+            chain_links,
+            ..Limits::for_size(6)
+        };
+        assert!(eliminations(x_chain, &s, links(3)).contains(&wanted));
+        assert!(!eliminations(x_chain, &s, links(2)).contains(&wanted));
+    }
+
+    #[test]
+    fn the_engine_tries_only_the_techniques_within_the_caps() {
+        let nine = Limits::for_size(9);
+        let all = ordered(9, &nine);
+        for technique in [
+            Technique::Fish(FishKind::FinnedFranken, 3),
+            Technique::Fish(FishKind::Finned, 4),
+            Technique::AlsChain(7),
+            Technique::DeathBlossom(4),
+        ] {
+            assert!(all.contains(&technique), "{technique:?}");
+        }
+        let small = Limits {
+            finned_fish_size: 3,
+            franken_size: 0,
+            als_chain_sets: 5,
+            blossom_petals: 3,
+            ..nine
+        };
+        let fewer = ordered(9, &small);
+        assert!(fewer.contains(&Technique::BasicFish(4)));
+        assert!(fewer.contains(&Technique::Fish(FishKind::Finned, 3)));
+        assert!(!fewer.contains(&Technique::Fish(FishKind::Finned, 4)));
+        assert!(
+            !fewer
+                .iter()
+                .any(|t| matches!(t, Technique::Fish(FishKind::Franken, _)))
+        );
+        assert!(fewer.contains(&Technique::AlsChain(5)));
+        assert!(!fewer.contains(&Technique::AlsChain(6)));
+        assert!(!fewer.contains(&Technique::DeathBlossom(4)));
+    }
+}

@@ -17,11 +17,10 @@
 //! The searches pair strong links of one digit, quadratic in their number (a few hundred even on
 //! 100x100), so they need no cap.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleDigitPattern, Step, Technique};
-use crate::model::{Cell, Digit, HouseKind, Layout};
+use crate::core::{SingleDigitPattern, State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, HouseKind, Layout};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{eliminations_text, shared_houses};
+use crate::techniques::common::{StrongLink, eliminations_text, plain, seen_by_all, strong_links};
 
 /// Finds the steps of one single-digit pattern.
 pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
@@ -44,65 +43,6 @@ pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
             return;
         }
     }
-}
-
-/// Two cells that are a digit's only places in some house.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct StrongLink {
-    /// The two cells, row-major.
-    pub cells: [Cell; 2],
-    /// Every house in which they are the only places, ascending (rows, columns, regions).
-    pub houses: Vec<usize>,
-}
-
-impl StrongLink {
-    /// The cell at the other end from `cell`.
-    pub fn other(&self, cell: Cell) -> Cell {
-        if self.cells[0] == cell {
-            self.cells[1]
-        } else {
-            self.cells[0]
-        }
-    }
-}
-
-/// Every strong link of `digit`, each pair of cells once.
-pub(crate) fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
-    let mut links: Vec<StrongLink> = Vec::new();
-    for (id, house) in state.layout().houses().iter().enumerate() {
-        if let [a, b] = state.places(house, digit)[..] {
-            match links.iter_mut().find(|link| link.cells == [a, b]) {
-                Some(link) => link.houses.push(id),
-                None => links.push(StrongLink {
-                    cells: [a, b],
-                    houses: vec![id],
-                }),
-            }
-        }
-    }
-    links
-}
-
-/// Whether two distinct cells share a house.
-pub(crate) fn sees(layout: &Layout, a: Cell, b: Cell) -> bool {
-    layout.peers(a).binary_search(&b).is_ok()
-}
-
-/// A cell's plain name inside a chain: `r3c5`.
-pub(crate) fn plain(state: &State, cell: Cell) -> String {
-    let size = state.size();
-    format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
-}
-
-/// The candidates of `digit` that see both `a` and `b`.
-fn seeing_both(state: &State, digit: Digit, a: Cell, b: Cell) -> Vec<Candidate> {
-    let layout = state.layout();
-    layout
-        .peers(a)
-        .iter()
-        .filter(|&&c| state.candidates(c).contains(digit) && sees(layout, c, b))
-        .map(|&c| Candidate::new(c, digit))
-        .collect()
 }
 
 /// The chain A=B-C=D of two strong links joined by the weak link B-C.
@@ -135,7 +75,7 @@ fn each_chain<'a>(
                     if [a, b].iter().any(|x| second.cells.contains(x)) {
                         continue;
                     }
-                    let weak = shared_houses(layout, &[b, c]);
+                    let weak = layout.common_houses(&[b, c]);
                     if weak.is_empty() {
                         continue;
                     }
@@ -167,7 +107,8 @@ impl Chain<'_> {
         for (along, across) in [(Row, Column), (Column, Row)] {
             if strong(0, along) && strong(1, along) && weak(across) {
                 let [a, d] = self.ends;
-                let square = shared_houses(layout, &[a, d])
+                let square = layout
+                    .common_houses(&[a, d])
                     .iter()
                     .any(|&h| houses[h].kind == across);
                 return (!square).then_some(SingleDigitPattern::Skyscraper);
@@ -184,7 +125,7 @@ impl Chain<'_> {
 
     /// What the chain removes: the digit from every cell that sees both ends.
     fn eliminations(&self, state: &State, digit: Digit) -> Vec<Candidate> {
-        seeing_both(state, digit, self.ends[0], self.ends[1])
+        seen_by_all(state, digit, &self.ends)
     }
 
     /// The house to name for the weak link: the crossing line of a skyscraper, the region of a
@@ -447,7 +388,7 @@ impl<'a> EmptyRectangle<'a> {
                 state.candidates(t).contains(digit)
                     && outside(t)
                     && t != self.start
-                    && sees(layout, t, end)
+                    && layout.sees(t, end)
             })
             .map(|&t| Candidate::new(t, digit))
             .collect();
@@ -585,43 +526,13 @@ fn dual_rectangle_step(
 
 /// Test states with one digit's places restricted, and an independent check of eliminations.
 #[cfg(test)]
-pub(crate) mod testing {
-    use crate::engine::state::State;
-    use crate::engine::step::Step;
-    use crate::model::{Digit, DigitSet, Layout};
-    use crate::search::count_from_candidates;
-    use crate::techniques::subsets::testing::state;
-
-    /// A state where every cell holds every digit, except that `cells` (1-based row, column) lack
-    /// 1.
-    pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
-        let rest: String = (2..=layout.size()).map(|d| d.to_string()).collect();
-        let marks: Vec<_> = cells.iter().map(|&(r, c)| (r, c, rest.as_str())).collect();
-        state(layout, &marks)
-    }
-
-    /// Asserts that the state has solutions and that none of them holds an eliminated candidate.
-    pub fn assert_no_solution_has_an_elimination(state: &State, step: &Step) {
-        let layout = state.layout();
-        let candidates = state.all_candidates().to_vec();
-        assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
-        for elimination in &step.eliminations {
-            let mut forced = candidates.clone();
-            forced[elimination.cell.index()] = DigitSet::single(elimination.digit);
-            let count = count_from_candidates(layout, &forced, 1);
-            assert_eq!(count.solutions, 0, "{elimination:?} is in a solution");
-        }
-        assert!(step.eliminations.iter().all(|e| e.digit == Digit::new(1)));
-    }
-}
-
-#[cfg(test)]
 mod tests {
-    use super::testing::{assert_no_solution_has_an_elimination, without_one};
-    use crate::engine::step::{SingleDigitPattern, Technique};
+    use crate::core::{SingleDigitPattern, Technique};
+    use crate::model::Digit;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::cands;
+    use crate::techniques::testing::cands;
+    use crate::techniques::testing::{assert_sound, without_one};
 
     fn pattern(p: SingleDigitPattern) -> Technique {
         Technique::SingleDigit(p)
@@ -645,7 +556,13 @@ mod tests {
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
              r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
         );
-        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        assert_sound(&s, &steps[..1]);
+        assert!(
+            steps[0]
+                .eliminations
+                .iter()
+                .all(|e| e.digit == Digit::new(1))
+        );
         for other in [
             SingleDigitPattern::TwoStringKite,
             SingleDigitPattern::TurbotFish,
@@ -690,7 +607,13 @@ mod tests {
              strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
              no place ⇒ r5c3<>1, r6c3<>1"
         );
-        assert_no_solution_has_an_elimination(&s, &steps[0]);
+        assert_sound(&s, &steps[..1]);
+        assert!(
+            steps[0]
+                .eliminations
+                .iter()
+                .all(|e| e.digit == Digit::new(1))
+        );
         // With 1 back in r4c4 the region's places no longer lie in one row and one column.
         let s = without_one(
             jigsaw6(),

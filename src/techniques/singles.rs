@@ -1,8 +1,7 @@
 //! Singles: full house, naked single, hidden single (per house kind).
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, SingleHouse, Step, Technique};
-use crate::model::HouseKind;
+use crate::core::{SingleHouse, State, Step, Technique};
+use crate::model::{Candidate, HouseKind};
 use crate::techniques::Sink;
 
 /// The last empty cell of a house takes the one digit missing there.

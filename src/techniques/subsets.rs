@@ -1,70 +1,12 @@
 //! Subsets: naked subsets (N cells of a house holding only N digits) and hidden subsets (N digits
 //! of a house confined to N cells), of any size.
 //!
-//! Also owns what subsets share with the other families: [`tight_sets`], the one combination
-//! routine used by subsets and fish, the naked-subset search that locked pairs and triples build
-//! on, and the wording of eliminations in explanations.
+//! Also owns the naked-subset search that locked pairs and triples build on.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, DigitSet, Layout};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, DigitSet};
 use crate::techniques::Sink;
-
-/// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
-/// exactly `n` bits, and that union. Branches whose union already has more than `n` bits are cut,
-/// and one index buffer serves every combination. Stops, returning `false`, as soon as `found`
-/// does.
-///
-/// Naked subsets pass cells as candidate masks, hidden subsets digits as position masks, fish
-/// base lines as position masks: the same "N things confined to N places" rule.
-pub(crate) fn tight_sets(
-    masks: &[u128],
-    n: usize,
-    found: &mut dyn FnMut(&[usize], u128) -> bool,
-) -> bool {
-    fn extend(
-        masks: &[u128],
-        n: usize,
-        start: usize,
-        union: u128,
-        chosen: &mut Vec<usize>,
-        found: &mut dyn FnMut(&[usize], u128) -> bool,
-    ) -> bool {
-        if chosen.len() == n {
-            return union.count_ones() as usize != n || found(chosen, union);
-        }
-        for i in start..=masks.len() - (n - chosen.len()) {
-            let next = union | masks[i];
-            if next.count_ones() as usize > n {
-                continue;
-            }
-            chosen.push(i);
-            let go_on = extend(masks, n, i + 1, next, chosen, found);
-            chosen.pop();
-            if !go_on {
-                return false;
-            }
-        }
-        true
-    }
-    if n == 0 || masks.len() < n {
-        return true;
-    }
-    extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found)
-}
-
-/// The houses (indices, ascending) that contain every one of `cells`.
-pub(crate) fn shared_houses(layout: &Layout, cells: &[Cell]) -> Vec<usize> {
-    let Some((&first, rest)) = cells.split_first() else {
-        return Vec::new();
-    };
-    layout
-        .houses_of(first)
-        .iter()
-        .copied()
-        .filter(|h| rest.iter().all(|&c| layout.houses_of(c).contains(h)))
-        .collect()
-}
+use crate::techniques::common::{cell_list, digit_list, eliminations_text, tight_sets};
 
 /// A naked subset: cells whose candidates together are as many digits as there are cells.
 pub(crate) struct Naked {
@@ -91,7 +33,7 @@ pub(crate) fn each_naked(state: &State, n: usize, found: &mut dyn FnMut(Naked) -
         let go_on = tight_sets(&masks, n, &mut |chosen, union| {
             let mut subset: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
             subset.sort_unstable();
-            let shared = shared_houses(layout, &subset);
+            let shared = layout.common_houses(&subset);
             shared[0] != id
                 || found(Naked {
                     cells: subset,
@@ -144,7 +86,7 @@ pub(crate) fn naked_step(
         .join(" and ");
     step.explanation = format!(
         "{} {} in {houses_text} at {} ⇒ {}",
-        sentence_case(technique),
+        technique.sentence(),
         digit_list(subset.digits),
         cell_list(state, &subset.cells),
         eliminations_text(state, &step.eliminations)
@@ -198,7 +140,7 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
             step.cover.push(id);
             step.explanation = format!(
                 "{} {} in {} at {} ⇒ {}",
-                sentence_case(step.technique),
+                step.technique.sentence(),
                 digit_list(set),
                 state.house_name(id),
                 cell_list(state, &cells),
@@ -216,7 +158,9 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
 /// Whether a house before `id` also confines `digits` to `cells` (the same step, found there).
 fn found_earlier(state: &State, id: usize, cells: &[Cell], digits: DigitSet) -> bool {
     let houses = state.layout().houses();
-    shared_houses(state.layout(), cells)
+    state
+        .layout()
+        .common_houses(cells)
         .into_iter()
         .take_while(|&h| h < id)
         .any(|h| {
@@ -227,105 +171,12 @@ fn found_earlier(state: &State, id: usize, cells: &[Cell], digits: DigitSet) -> 
         })
 }
 
-/// `Naked pair`, `Hidden triple`, `Locked pair`, `Naked subset (5)`.
-fn sentence_case(technique: Technique) -> String {
-    let name = technique.name();
-    let mut chars = name.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_string() + &chars.as_str().to_lowercase()
-    })
-}
-
-/// Digits as a list: `2,6`.
-pub(crate) fn digit_list(digits: DigitSet) -> String {
-    digits
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// Cell names as a list: `r4c1, r4c8`.
-pub(crate) fn cell_list(state: &State, cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| state.name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Eliminations grouped by cell in row-major order: `r4c3<>2, r4c5<>26`. Digits of a cell are
-/// run together up to size 9 and separated by commas beyond (`r1c1<>10,12`).
-pub(crate) fn eliminations_text(state: &State, eliminations: &[Candidate]) -> String {
-    let mut sorted = eliminations.to_vec();
-    sorted.sort_unstable();
-    let separator = if state.size() > 9 { "," } else { "" };
-    sorted
-        .chunk_by(|a, b| a.cell == b.cell)
-        .map(|group| {
-            let digits: Vec<String> = group.iter().map(|c| c.digit.to_string()).collect();
-            state.claim(group[0].cell, &format!("<>{}", digits.join(separator)))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Builds test states from pencil marks.
-#[cfg(test)]
-pub(crate) mod testing {
-    use crate::engine::state::State;
-    use crate::engine::step::Candidate;
-    use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
-    use std::sync::Arc;
-
-    /// A state with no digits placed and the given candidates: `marks` lists `(row, col,
-    /// digits)` (1-based, digits as a string such as `"12"`); every other cell holds all digits.
-    pub fn state(layout: Layout, marks: &[(usize, usize, &str)]) -> State {
-        let size = layout.size();
-        let mut candidates = vec![DigitSet::full(size); size * size];
-        for &(row, col, digits) in marks {
-            candidates[(row - 1) * size + col - 1] = digits
-                .chars()
-                .map(|d| Digit::new(d.to_digit(10).unwrap() as usize))
-                .collect();
-        }
-        State::from_parts(
-            Arc::new(layout),
-            Grid::empty(size),
-            Grid::empty(size),
-            candidates,
-        )
-    }
-
-    /// Candidates from `(row, col, digit)` triples (1-based), in row-major order.
-    pub fn cands(size: usize, list: &[(usize, usize, usize)]) -> Vec<Candidate> {
-        let mut all: Vec<Candidate> = list
-            .iter()
-            .map(|&(r, c, d)| Candidate::new(Cell::at(r - 1, c - 1, size), Digit::new(d)))
-            .collect();
-        all.sort_unstable();
-        all
-    }
-
-    /// A 4x4 jigsaw layout; regions (numbered from 0, named from 1):
-    /// ```text
-    /// 0 0 0 1
-    /// 0 1 1 1
-    /// 2 2 3 3
-    /// 2 2 3 3
-    /// ```
-    pub fn jigsaw4() -> Layout {
-        let region_of = vec![0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
-        Layout::new(4, crate::model::Regions::Jigsaw { region_of }).unwrap()
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::testing::{cands, jigsaw4, state};
     use super::*;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
+    use crate::techniques::testing::{cands, jigsaw4, state};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()

@@ -8,14 +8,12 @@
 //! state [assumes uniqueness](State::assumes_unique), and nothing on four cells with any other
 //! geometry — in particular nothing on a Latin square, which has no regions.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, Digit, DigitSet, HouseKind};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{
-    cell_list, digit_list, eliminations_text, shared_houses, tight_sets,
+use crate::techniques::common::{
+    cell_list, digit_list, eliminations_text, seen_by_all, tight_sets,
 };
-use crate::techniques::wings::seen_by_all;
 
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
@@ -332,7 +330,7 @@ fn type_3(state: &State, rect: &Rectangle) -> Vec<Step> {
         d.union(state.candidates(c).without(rect.digits()))
     });
     let mut steps = Vec::new();
-    for id in shared_houses(state.layout(), &roof) {
+    for id in state.layout().common_houses(&roof) {
         let house = &state.layout().houses()[id];
         let others: Vec<Cell> = house
             .cells
@@ -369,7 +367,7 @@ fn type_3_step(
     let digits = DigitSet::from_bits(union);
     let roof = rect.roof_cells();
     let members: Vec<Cell> = roof.iter().chain(subset).copied().collect();
-    let houses = shared_houses(state.layout(), &members);
+    let houses = state.layout().common_houses(&members);
     if houses.first() != Some(&id) {
         return None;
     }
@@ -408,7 +406,7 @@ fn type_4(state: &State, rect: &Rectangle) -> Vec<Step> {
     }
     let roof = rect.roof_cells();
     let mut steps = Vec::new();
-    for id in shared_houses(state.layout(), &roof) {
+    for id in state.layout().common_houses(&roof) {
         let house = &state.layout().houses()[id];
         for (a, b) in [(rect.x, rect.y), (rect.y, rect.x)] {
             let places = state.places(house, a);
@@ -441,20 +439,25 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
     }
     let houses = state.layout().houses();
     let lines = |kind: HouseKind| -> Vec<usize> {
-        shared_houses(state.layout(), &[rect.cells[0], rect.cells[1]])
+        state
+            .layout()
+            .common_houses(&[rect.cells[0], rect.cells[1]])
             .into_iter()
-            .chain(shared_houses(
-                state.layout(),
-                &[rect.cells[2], rect.cells[3]],
-            ))
-            .chain(shared_houses(
-                state.layout(),
-                &[rect.cells[0], rect.cells[2]],
-            ))
-            .chain(shared_houses(
-                state.layout(),
-                &[rect.cells[1], rect.cells[3]],
-            ))
+            .chain(
+                state
+                    .layout()
+                    .common_houses(&[rect.cells[2], rect.cells[3]]),
+            )
+            .chain(
+                state
+                    .layout()
+                    .common_houses(&[rect.cells[0], rect.cells[2]]),
+            )
+            .chain(
+                state
+                    .layout()
+                    .common_houses(&[rect.cells[1], rect.cells[3]]),
+            )
             .filter(|&h| houses[h].kind == kind)
             .collect()
     };
@@ -503,7 +506,8 @@ fn confined(state: &State, cells: &Corners, corner: usize, digit: Digit) -> bool
     let layout = state.layout();
     [corner ^ 1, corner ^ 2].iter().all(|&other| {
         state.candidates(cells[other]).contains(digit)
-            && shared_houses(layout, &[cells[corner], cells[other]])
+            && layout
+                .common_houses(&[cells[corner], cells[other]])
                 .into_iter()
                 .filter(|&h| layout.houses()[h].kind != HouseKind::Region)
                 .all(|h| {
@@ -631,12 +635,11 @@ fn rect_step(
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::state::State;
-    use crate::engine::step::Technique;
-    use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Regions};
+    use crate::core::{State, Technique};
+    use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state};
     use std::sync::Arc;
 
     /// A 6x6 solution (2x3 boxes) with r1c1, r1c2, r3c1, r3c2, r3c3 left open: r1c1, r1c2 and
@@ -667,7 +670,7 @@ mod tests {
                 }
             }
         }
-        State::from_parts(layout, values.clone(), values, candidates)
+        State::from_marks(Marks::new(layout, values.clone(), values, candidates))
     }
 
     #[test]

@@ -5,11 +5,10 @@
 //! shared house membership from the layout, so boxes, jigsaw regions and Latin squares are served
 //! alike. (Remote pairs are chains, not wings.)
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, Digit, DigitSet, Layout};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Layout};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{cell_list, digit_list, eliminations_text};
+use crate::techniques::common::{cell_list, digit_list, eliminations_text, seen_by_all};
 use std::collections::HashSet;
 
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
@@ -110,7 +109,7 @@ pub fn w_wing(state: &State, sink: &mut Sink) {
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
             let held = state.candidates(a);
-            if state.candidates(b) != held || sees(layout, a, b) {
+            if state.candidates(b) != held || layout.sees(a, b) {
                 continue;
             }
             for (x, y) in [pair(held), swap(pair(held))] {
@@ -180,7 +179,7 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
 }
 
 /// The connected four-cell sets of cells holding two to four candidates and four digits in all,
-/// sorted, each once, at most [`Limits::wxyz_patterns`](crate::techniques::Limits::wxyz_patterns) of them examined.
+/// sorted, each once, at most [`Limits::wxyz_patterns`](crate::core::Limits::wxyz_patterns) of them examined.
 fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
     let layout = state.layout();
     let small = |c: Cell| (2..=4).contains(&state.candidates(c).len());
@@ -248,9 +247,9 @@ fn strong_link(state: &State, x: Digit, a: Cell, b: Cell) -> Option<(usize, [Cel
         if [p, q].iter().any(|c| *c == a || *c == b) {
             return None;
         }
-        if sees(layout, a, p) && sees(layout, b, q) {
+        if layout.sees(a, p) && layout.sees(b, q) {
             Some((id, [p, q]))
-        } else if sees(layout, a, q) && sees(layout, b, p) {
+        } else if layout.sees(a, q) && layout.sees(b, p) {
             Some((id, [q, p]))
         } else {
             None
@@ -294,30 +293,12 @@ fn wing_step(
     step
 }
 
-/// The candidates `digit` in cells outside `cells` that see every one of `cells`, sorted.
-pub(crate) fn seen_by_all(state: &State, digit: Digit, cells: &[Cell]) -> Vec<Candidate> {
-    let layout = state.layout();
-    layout
-        .peers(cells[0])
-        .iter()
-        .copied()
-        .filter(|&c| state.candidates(c).contains(digit) && !cells.contains(&c))
-        .filter(|&c| cells[1..].iter().all(|&other| sees(layout, c, other)))
-        .map(|c| Candidate::new(c, digit))
-        .collect()
-}
-
-/// Whether `a` and `b` share a house.
-pub(crate) fn sees(layout: &Layout, a: Cell, b: Cell) -> bool {
-    layout.peers(a).binary_search(&b).is_ok()
-}
-
 /// Whether every two of `cells` share a house.
 fn all_see_each_other(layout: &Layout, cells: &[Cell]) -> bool {
     cells
         .iter()
         .enumerate()
-        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| sees(layout, a, b)))
+        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| layout.sees(a, b)))
 }
 
 /// The cells among `cells` that hold `digit`.
@@ -361,12 +342,11 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::state::State;
-    use crate::engine::step::{Candidate, Technique};
-    use crate::model::{DigitSet, Layout, Regions};
+    use crate::core::{State, Technique};
+    use crate::model::{Candidate, DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()

@@ -4,7 +4,7 @@
 //! distinguishable with colour-blindness and to keep black digits readable.
 
 use super::Rgb;
-use crate::engine::step::Family;
+use crate::core::Family;
 
 /// The fill of cells placed by backtracking: a warning red.
 pub const BACKTRACKING: Rgb = 0xEE6677;

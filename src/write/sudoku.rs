@@ -9,10 +9,9 @@ use super::{
     Align, Book, Borders, CellSpec, Content, Font, HEADING, Print, Rgb, Run, Sheet, Style,
     TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, wrapped_lines,
 };
+use crate::core::{Family, State, Step};
 use crate::engine::Solve;
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Family, Step};
-use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
 use crate::rating::rate;
 use crate::report;
 use std::collections::BTreeMap;

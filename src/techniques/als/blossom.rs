@@ -4,11 +4,10 @@
 //! every cell seeing all places of z in all petals loses it. Petals may overlap.
 
 use super::{Als, CellSet, Graph, eliminations_of};
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, Digit, DigitSet};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, DigitSet};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{digit_list, eliminations_text};
+use crate::techniques::common::{digit_list, eliminations_text};
 
 /// Death blossoms whose stem has exactly `petals` candidates.
 pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
@@ -144,11 +143,11 @@ impl Blossom<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::Technique;
+    use crate::core::Technique;
     use crate::model::{Layout, Regions};
-    use crate::techniques::als::testing::assert_sound;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, state};
+    use crate::techniques::testing::assert_sound;
+    use crate::techniques::testing::{cands, state};
 
     #[test]
     fn death_blossom_in_a_latin_square() {

@@ -10,11 +10,10 @@
 //! over (ALS, RCC entered by) states, so each pair of ends is reported with its shortest chain.
 
 use super::{Als, CellSet, Graph, eliminations_of};
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Digit, DigitSet};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Digit, DigitSet};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{digit_list, eliminations_text};
+use crate::techniques::common::{digit_list, eliminations_text};
 
 /// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
 pub fn chain(state: &State, n: usize, sink: &mut Sink) {
@@ -256,11 +255,11 @@ fn chain_step(
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::Technique;
+    use crate::core::Technique;
     use crate::model::{Layout, Regions};
-    use crate::techniques::als::testing::assert_sound;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, state};
+    use crate::techniques::testing::assert_sound;
+    use crate::techniques::testing::{cands, state};
 
     #[test]
     fn als_xz_in_a_six_by_six() {

@@ -15,11 +15,9 @@ pub use blossom::death_blossom;
 pub use chain::chain;
 pub use sue_de_coq::sue_de_coq;
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Technique};
-use crate::model::{Cell, Digit, DigitSet, House};
-use crate::techniques::Limits;
-use crate::techniques::subsets::{digit_list, shared_houses};
+use crate::core::{Limits, State, Technique};
+use crate::model::{Candidate, Cell, Digit, DigitSet, House};
+use crate::techniques::common::digit_list;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -269,7 +267,7 @@ fn collect(state: &State, cap: usize) -> Vec<Als> {
             each_almost(&masks, n, &mut |chosen| {
                 let mut set: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
                 set.sort_unstable();
-                if shared_houses(layout, &set)[0] == id {
+                if layout.common_houses(&set)[0] == id {
                     sets.push(Als::new(state, set));
                 }
             });
@@ -317,28 +315,4 @@ pub(crate) fn plain(state: &State, cell: Cell) -> String {
 /// The candidates of `digit` in `cells`, sorted.
 pub(crate) fn eliminations_of(cells: &CellSet, digit: Digit) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
-}
-
-#[cfg(test)]
-pub(crate) mod testing {
-    use crate::engine::state::State;
-    use crate::engine::step::Step;
-    use crate::model::DigitSet;
-    use crate::search::count_from_candidates;
-
-    /// Checks, by search, that no eliminated candidate of any step is in a solution of `state`
-    /// (which must have one).
-    pub fn assert_sound(state: &State, steps: &[Step]) {
-        let layout = state.layout();
-        let candidates = state.all_candidates().to_vec();
-        assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
-        for step in steps {
-            for e in &step.eliminations {
-                let mut forced = candidates.clone();
-                forced[e.cell.index()] = DigitSet::single(e.digit);
-                let count = count_from_candidates(layout, &forced, 1);
-                assert_eq!(count.solutions, 0, "{}", step.explanation);
-            }
-        }
-    }
 }

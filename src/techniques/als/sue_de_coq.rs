@@ -6,11 +6,10 @@
 //! as cells, each lies there exactly once. So the digits of L leave the rest of the line, those of
 //! B the rest of the region, and the others both.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, DigitSet, HouseKind};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, DigitSet, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::subsets::{digit_list, eliminations_text};
+use crate::techniques::common::{digit_list, eliminations_text};
 
 /// Every Sue de Coq, region by region, line by line.
 pub fn sue_de_coq(state: &State, sink: &mut Sink) {
@@ -170,11 +169,11 @@ fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> boo
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::step::Technique;
+    use crate::core::Technique;
     use crate::model::{Layout, Regions};
-    use crate::techniques::als::testing::assert_sound;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::{cands, state};
+    use crate::techniques::testing::assert_sound;
+    use crate::techniques::testing::{cands, state};
 
     #[test]
     fn sue_de_coq_in_a_six_by_six() {

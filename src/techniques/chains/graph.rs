@@ -11,9 +11,8 @@
 //! Which kinds of link are built is a parameter ([`Links`]), so every chain technique searches
 //! the same graph structure.
 
-use crate::engine::state::State;
-use crate::engine::step::Candidate;
-use crate::model::{Cell, Digit, DigitSet, HouseKind};
+use crate::core::State;
+use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Which links and nodes a chain technique may use.
@@ -110,16 +109,6 @@ impl<'s> Graph<'s> {
         self.candidate_ids.get(&candidate).copied()
     }
 
-    /// Whether two distinct cells share a house.
-    pub fn sees(&self, a: Cell, b: Cell) -> bool {
-        let layout = self.state.layout();
-        a != b
-            && layout
-                .houses_of(a)
-                .iter()
-                .any(|h| layout.houses_of(b).contains(h))
-    }
-
     /// Whether `candidate` and node `node` cannot both be true: the node's single cell with
     /// another digit, or the same digit outside the node seeing all its cells.
     pub fn weak_to(&self, candidate: Candidate, node: u32) -> bool {
@@ -128,7 +117,10 @@ impl<'s> Graph<'s> {
             return node.cells == [candidate.cell];
         }
         !node.cells.contains(&candidate.cell)
-            && node.cells.iter().all(|&c| self.sees(candidate.cell, c))
+            && node
+                .cells
+                .iter()
+                .all(|&c| self.state.layout().sees(candidate.cell, c))
     }
 
     /// The candidates weakly linked to both `a` and `b` (what a strong inference between them
@@ -214,7 +206,7 @@ impl<'s> Graph<'s> {
             .iter()
             .filter(|&&c| state.candidates(c).contains(digit))
             .filter(|c| !cells.contains(c) && !places.contains(c))
-            .filter(|&&c| places.iter().all(|&p| self.sees(c, p)))
+            .filter(|&&c| places.iter().all(|&p| self.state.layout().sees(c, p)))
             .map(|&c| Candidate::new(c, digit))
             .collect()
     }
@@ -326,7 +318,10 @@ impl<'s> Graph<'s> {
             for &cell in state.layout().peers(node.cells[0]) {
                 if state.candidates(cell).contains(node.digit)
                     && !self.als[id].contains(&cell)
-                    && node.cells.iter().all(|&p| self.sees(cell, p))
+                    && node
+                        .cells
+                        .iter()
+                        .all(|&p| self.state.layout().sees(cell, p))
                 {
                     covered.entry(cell).or_default().insert(node.digit);
                 }
@@ -486,7 +481,7 @@ impl<'s> Graph<'s> {
         let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         a.cells
             .iter()
-            .all(|&x| b.cells.iter().all(|&y| self.sees(x, y)))
+            .all(|&x| b.cells.iter().all(|&y| self.state.layout().sees(x, y)))
     }
 }
 

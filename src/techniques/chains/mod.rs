@@ -25,11 +25,10 @@ mod graph;
 mod remote;
 mod search;
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, ChainKind, Step, Technique};
-use crate::model::{Cell, Digit};
-use crate::techniques::subsets::eliminations_text;
-use crate::techniques::{Limits, Sink};
+use crate::core::{ChainKind, Limits, State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit};
+use crate::techniques::Sink;
+use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
 use search::Search;
 use std::collections::{HashMap, HashSet};
@@ -422,7 +421,7 @@ mod tests {
     use crate::read::{ReadOptions, read_text};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::subsets::testing::state;
+    use crate::techniques::testing::state;
 
     const ALL: [ChainKind; 6] = [
         ChainKind::XChain,

@@ -5,8 +5,7 @@
 
 use super::graph::Graph;
 use super::{Found, pair_of};
-use crate::engine::step::Candidate;
-use crate::model::Cell;
+use crate::model::{Candidate, Cell};
 use std::collections::HashMap;
 
 /// Remote pairs of 4 to `max_cells` cells that remove something: from each bivalue cell, the
@@ -47,7 +46,7 @@ fn shortest_paths(graph: &Graph, cells: &[Cell], start: Cell, max: usize) -> Vec
         let mut next = Vec::new();
         for &from in &layer {
             for &to in cells {
-                if !parent.contains_key(&to) && graph.sees(from, to) {
+                if !parent.contains_key(&to) && graph.state.layout().sees(from, to) {
                     parent.insert(to, Some(from));
                     next.push(to);
                 }
@@ -82,9 +81,9 @@ fn eliminations(graph: &Graph, path: &[Cell]) -> Vec<Candidate> {
         .filter(|c| !path.contains(c) && !state.candidates(*c).intersection(digits).is_empty())
         .filter(|&c| {
             (0..path.len()).any(|i| {
-                (i + 3..path.len())
-                    .step_by(2)
-                    .any(|j| graph.sees(c, path[i]) && graph.sees(c, path[j]))
+                (i + 3..path.len()).step_by(2).any(|j| {
+                    graph.state.layout().sees(c, path[i]) && graph.state.layout().sees(c, path[j])
+                })
             })
         })
         .flat_map(|c| {

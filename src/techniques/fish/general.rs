@@ -9,7 +9,7 @@
 //! Candidates of the digit are numbered, and sets of them are fixed-width bit sets
 //! ([`Bits`]); the width is picked from the number of candidates, so 9x9 grids use two words.
 
-use crate::engine::state::State;
+use crate::core::State;
 use crate::model::{Cell, Digit};
 
 /// Which houses may serve as base and cover sets, and how many fins a fish may have.

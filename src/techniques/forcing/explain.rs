@@ -3,22 +3,12 @@
 //! number of implications, contradictions by what broke.
 
 use super::propagate::{Branch, Conflict, Fact};
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Technique};
-use crate::model::Cell;
-use crate::techniques::subsets::{eliminations_text, shared_houses};
+use crate::core::State;
+use crate::model::{Candidate, Cell};
+use crate::techniques::common::eliminations_text;
 
 /// Placements a net's explanation lists before it only counts.
 pub const NET_LISTED: usize = 5;
-
-/// `Forcing chain contradiction`, `Cell forcing net`.
-pub fn sentence(technique: Technique) -> String {
-    let name = technique.name();
-    let mut chars = name.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_string() + &chars.as_str().to_lowercase()
-    })
-}
 
 /// A fact inside a chain, without sheet address: `r3c5=2`, `r3c5<>2`.
 pub fn fact(state: &State, fact: Fact) -> String {
@@ -152,7 +142,7 @@ fn both(state: &State, branch: &Branch, candidate: Candidate, premises: &[u32]) 
         return format!("{name} would be both {digit} and {}", other.digit);
     }
     let layout = state.layout();
-    let house = shared_houses(layout, &[cell, other.cell])[0];
+    let house = layout.common_houses(&[cell, other.cell])[0];
     let mut cells = [cell, other.cell];
     cells.sort_unstable();
     format!(

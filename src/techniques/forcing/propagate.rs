@@ -8,9 +8,8 @@
 //! follows. Every fact recorded follows from the assumptions, so a cap only makes a branch say
 //! less, never something false.
 
-use crate::engine::state::State;
-use crate::engine::step::Candidate;
-use crate::model::{Cell, Digit, DigitSet, House};
+use crate::core::State;
+use crate::model::{Candidate, Cell, Digit, DigitSet, House};
 
 /// Which deductions a propagation may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,11 +2,10 @@
 //! candidates allow. A cell every template uses takes the digit (template set); a candidate no
 //! template uses goes (template delete). This is Nishio carried to the end for one digit.
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Step, Technique};
-use crate::model::{Cell, Digit, Regions};
+use crate::core::{State, Step, Technique};
+use crate::model::{Candidate, Cell, Digit, Regions};
 use crate::techniques::Sink;
-use crate::techniques::subsets::eliminations_text;
+use crate::techniques::common::eliminations_text;
 
 /// The templates of one digit, each a bit set over the cells.
 struct Digits {
@@ -141,7 +140,7 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
     step.explanation = format!(
         "{}: {ways} to place {digit} once in every {houses} (on no cell that every template of \
          another digit takes) {verb} these cells ⇒ {conclusion}",
-        super::explain::sentence(step.technique)
+        step.technique.sentence()
     );
     if set {
         step.placements = candidates;
@@ -153,7 +152,7 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
 
 /// The templates of `digit`, or `None` when there are none (the state is broken, which is not
 /// this technique's business) or more than the state's
-/// [`Limits::template_nodes`](crate::techniques::Limits::template_nodes) partial placements to
+/// [`Limits::template_nodes`](crate::core::Limits::template_nodes) partial placements to
 /// visit.
 fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
     let layout = state.layout();

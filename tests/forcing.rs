@@ -1,14 +1,13 @@
 //! Forcing steps checked independently by search, on 9x9, 6x6 and jigsaw grids, and a wide
-//! soundness run over the shared datasets (ignored by default: `cargo test --release --lib
+//! soundness run over the shared datasets (ignored by default: `cargo test --release --test
 //! forcing -- --ignored --nocapture`).
 
-use crate::engine::state::State;
-use crate::engine::step::{Candidate, Forcing, Step, Technique};
-use crate::engine::{self, Options};
-use crate::model::{Cell, Digit, DigitSet, Puzzle};
-use crate::read::{ReadOptions, read_text};
-use crate::search::count_from_candidates;
-use crate::techniques::{find_all, find_first};
+use gridlogic::core::{Family, Forcing, State, Step, Technique};
+use gridlogic::engine::{self, Options};
+use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Puzzle};
+use gridlogic::read::{ReadOptions, read_text};
+use gridlogic::search::count_from_candidates;
+use gridlogic::techniques::{find_all, find_first};
 
 /// Whether `step` holds in every solution of `state` (the state must have one).
 fn holds_in_every_solution(state: &State, step: &Step) -> bool {
@@ -37,19 +36,18 @@ fn puzzle(text: &str) -> Puzzle {
 
 /// The state a solve reaches with the techniques before forcing, when it first gets stuck.
 fn stuck_state(puzzle: &Puzzle) -> State {
-    let mut options = Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE);
+    let mut options = Options::all(puzzle.size());
     options.techniques.retain(|&t| is_basic(t));
     options.no_guess = true;
     engine::solve(puzzle, &options).state
 }
 
 fn is_forcing(t: Technique) -> bool {
-    t.family() == crate::engine::step::Family::Forcing
+    t.family() == Family::Forcing
 }
 
 /// Singles, intersections, subsets and basic fish: what leaves the test puzzles stuck.
 fn is_basic(t: Technique) -> bool {
-    use crate::engine::step::Family;
     matches!(
         t.family(),
         Family::Singles | Family::Intersections | Family::Subsets
@@ -127,10 +125,7 @@ fn explanations_name_the_technique_the_implications_and_the_conclusion() {
             (None, None) => unreachable!("a step makes progress"),
         };
         let text = &step.explanation;
-        assert!(
-            text.starts_with(&super::explain::sentence(technique))
-                || text.starts_with("Nishio on ")
-        );
+        assert!(text.starts_with(&technique.sentence()) || text.starts_with("Nishio on "));
         assert!(text.contains(&conclusion) && text.contains(" ⇒ "), "{text}");
     }
 }
@@ -159,33 +154,6 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
          r5c9<>4 (line 1, symbol 45), r6c6<>4 (line 1, symbol 51)"
     );
     assert!(found.len() > 10);
-}
-
-#[test]
-fn a_branch_leaves_the_propagator_as_it_found_it() {
-    // Every branch, run again after all the others, reaches exactly the same facts.
-    use super::propagate::{Fact, Propagator, Scope};
-    let state = stuck_state(&puzzle(HARD_9X9));
-    for scope in [Scope::Chain(20), Scope::Net, Scope::Digit(Digit::new(4))] {
-        let mut propagator = Propagator::new(&state, scope, 1000);
-        let assumptions: Vec<Fact> = state
-            .layout()
-            .cells()
-            .flat_map(|c| {
-                state
-                    .candidates(c)
-                    .iter()
-                    .map(move |d| Candidate::new(c, d))
-            })
-            .flat_map(|c| [Fact::placed(c), Fact::eliminated(c)])
-            .collect();
-        let first: Vec<_> = assumptions.iter().map(|&a| propagator.run(&[a])).collect();
-        for (a, branch) in assumptions.iter().zip(&first) {
-            let again = propagator.run(&[*a]);
-            assert_eq!(again.sorted_facts(), branch.sorted_facts());
-            assert_eq!(again.contradiction, branch.contradiction);
-        }
-    }
 }
 
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
@@ -218,7 +186,7 @@ fn wide_soundness_run() {
         let (mut before, mut after, mut forcing_steps, mut unsound) = (0, 0, 0, 0);
         let start = std::time::Instant::now();
         for puzzle in &puzzles {
-            let all = Options::all(puzzle.size(), engine::DEFAULT_MAX_SIZE);
+            let all = Options::all(puzzle.size());
             let mut basic = all.clone();
             basic.techniques.retain(|t| !is_forcing(*t));
             before += engine::solve(puzzle, &basic).backtracks();

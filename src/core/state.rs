@@ -1,9 +1,8 @@
 //! The solving state: placed digits and the candidates left in every cell. Techniques read it; only
 //! the engine changes it, by applying steps.
 
-use crate::engine::step::{Candidate, Step};
-use crate::model::{Cell, Digit, DigitSet, Grid, House, Layout, Origin, Puzzle};
-use crate::techniques::Limits;
+use crate::core::{Limits, Step};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, House, Layout, Marks, Origin, Puzzle};
 use std::sync::Arc;
 
 /// Placed digits and pencil marks.
@@ -21,43 +20,21 @@ pub struct State {
 impl State {
     /// The state right after the givens: every empty cell holds the digits its peers leave open.
     pub fn from_puzzle(puzzle: &Puzzle) -> State {
-        let candidates = puzzle
-            .layout()
-            .cells()
-            .map(|cell| puzzle.open_digits(cell))
-            .collect();
         State {
-            layout: puzzle.layout_arc().clone(),
             origin: puzzle.origin().clone(),
-            givens: puzzle.givens().clone(),
-            values: puzzle.givens().clone(),
-            candidates,
-            unique: false,
-            limits: Limits::for_size(puzzle.size()),
+            ..State::from_marks(Marks::of_puzzle(puzzle))
         }
     }
 
-    /// A state from placed digits and explicit candidates (a pencil-mark grid). `givens` are the
-    /// original clues; `values` also holds digits placed since. Candidates of filled cells are
-    /// ignored.
-    pub fn from_parts(
-        layout: Arc<Layout>,
-        givens: Grid,
-        values: Grid,
-        mut candidates: Vec<DigitSet>,
-    ) -> State {
-        for cell in layout.cells() {
-            if values.get(cell).is_some() {
-                candidates[cell.index()] = DigitSet::EMPTY;
-            }
-        }
+    /// The state of a pencil-mark grid: its placed digits and candidates.
+    pub fn from_marks(marks: Marks) -> State {
         State {
-            limits: Limits::for_size(layout.size()),
-            layout,
+            limits: Limits::for_size(marks.layout.size()),
+            layout: marks.layout,
             origin: Origin::Unknown,
-            givens,
-            values,
-            candidates,
+            givens: marks.givens,
+            values: marks.values,
+            candidates: marks.candidates,
             unique: false,
         }
     }

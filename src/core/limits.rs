@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Caps on the combinatorial searches; see each field. Every finder reads them from its
-/// [`State`](crate::engine::state::State).
+/// [`State`](crate::core::State).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Limits {
@@ -53,6 +53,9 @@ pub struct Limits {
     /// digit yields nothing.
     pub template_nodes: usize,
 }
+
+/// The default largest subset and fish (quads and jellyfish), as in HoDoKu.
+pub const DEFAULT_SUBSET_SIZE: usize = 4;
 
 /// A cap's command-line name, what it caps, and where it lives in [`Limits`].
 type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
@@ -135,7 +138,7 @@ impl Limits {
         let nine = size <= 9;
         let up_to_16 = size <= 16;
         Limits {
-            subset_size: crate::engine::DEFAULT_MAX_SIZE,
+            subset_size: DEFAULT_SUBSET_SIZE,
             finned_fish_size: if up_to_16 { 4 } else { 3 },
             fins: match size {
                 0..=9 => 5,
@@ -224,92 +227,6 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::state::State;
-    use crate::engine::step::{Candidate, ChainKind, FishKind, Technique};
-    use crate::model::{Layout, Regions};
-    use crate::techniques::subsets::testing::{cands, state};
-    use crate::techniques::{find_all, ordered};
-
-    /// The eliminations of every step of `technique` on `s` with `limits`.
-    fn eliminations(technique: Technique, s: &State, limits: Limits) -> Vec<Vec<Candidate>> {
-        let s = s.clone().with_limits(limits);
-        find_all(technique, &s)
-            .into_iter()
-            .map(|step| step.eliminations)
-            .collect()
-    }
-
-    #[test]
-    fn a_finned_fish_is_found_only_when_its_fin_is_allowed() {
-        // 2x3 boxes: rows 1 and 4 hold 1 in columns 2 and 5, row 4 also in the fin r4c6, which
-        // removes 1 from r3c5 (see the fish tests).
-        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
-        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
-        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
-        let s = state(layout, &marks);
-        let finned = Technique::Fish(FishKind::Finned, 2);
-        let wanted = cands(6, &[(3, 5, 1)]);
-        assert!(eliminations(finned, &s, Limits::for_size(6)).contains(&wanted));
-        let no_fins = Limits {
-            fins: 0,
-            ..Limits::for_size(6)
-        };
-        assert!(eliminations(finned, &s, no_fins).is_empty());
-    }
-
-    #[test]
-    fn a_chain_is_found_only_within_its_links() {
-        // 2x3 boxes: (1)r1c1=r6c1-r5c2=r5c6, three links, removes 1 from r1c6 (see the chain
-        // tests).
-        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
-        let mut marks: Vec<_> = (2..=5).map(|r| (r, 1, "23456")).collect();
-        marks.extend([1, 3, 4, 5].map(|c| (5, c, "23456")));
-        let s = state(layout, &marks);
-        let x_chain = Technique::Chain {
-            kind: ChainKind::XChain,
-            grouped: false,
-        };
-        let wanted = cands(6, &[(1, 6, 1)]);
-        let links = |chain_links| Limits {
-            chain_links,
-            ..Limits::for_size(6)
-        };
-        assert!(eliminations(x_chain, &s, links(3)).contains(&wanted));
-        assert!(!eliminations(x_chain, &s, links(2)).contains(&wanted));
-    }
-
-    #[test]
-    fn the_engine_tries_only_the_techniques_within_the_caps() {
-        let nine = Limits::for_size(9);
-        let all = ordered(9, &nine);
-        for technique in [
-            Technique::Fish(FishKind::FinnedFranken, 3),
-            Technique::Fish(FishKind::Finned, 4),
-            Technique::AlsChain(7),
-            Technique::DeathBlossom(4),
-        ] {
-            assert!(all.contains(&technique), "{technique:?}");
-        }
-        let small = Limits {
-            finned_fish_size: 3,
-            franken_size: 0,
-            als_chain_sets: 5,
-            blossom_petals: 3,
-            ..nine
-        };
-        let fewer = ordered(9, &small);
-        assert!(fewer.contains(&Technique::BasicFish(4)));
-        assert!(fewer.contains(&Technique::Fish(FishKind::Finned, 3)));
-        assert!(!fewer.contains(&Technique::Fish(FishKind::Finned, 4)));
-        assert!(
-            !fewer
-                .iter()
-                .any(|t| matches!(t, Technique::Fish(FishKind::Franken, _)))
-        );
-        assert!(fewer.contains(&Technique::AlsChain(5)));
-        assert!(!fewer.contains(&Technique::AlsChain(6)));
-        assert!(!fewer.contains(&Technique::DeathBlossom(4)));
-    }
 
     #[test]
     fn the_names_are_the_serde_names_in_field_order() {

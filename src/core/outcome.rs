@@ -1,0 +1,18 @@
+//! How a solve ended, for every puzzle kind.
+
+use serde::Serialize;
+
+/// How a solve ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No allowed technique applies and guessing is off.
+    Stuck,
+    /// The puzzle has no solution; the reason says what broke.
+    NoSolution {
+        /// The contradiction, for a person.
+        reason: String,
+    },
+}

@@ -1,0 +1,136 @@
+//! What the technique families share: the one combination routine of subsets, fish and
+//! uniqueness ([`tight_sets`]), a digit's strong links, the candidates that see a group of cells,
+//! and the wording of digits, cells and eliminations in explanations.
+
+use crate::core::State;
+use crate::model::{Candidate, Cell, Digit, DigitSet};
+
+/// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
+/// exactly `n` bits, and that union. Branches whose union already has more than `n` bits are cut,
+/// and one index buffer serves every combination. Stops, returning `false`, as soon as `found`
+/// does.
+///
+/// Naked subsets pass cells as candidate masks, hidden subsets digits as position masks, fish
+/// base lines as position masks: the same "N things confined to N places" rule.
+pub(crate) fn tight_sets(
+    masks: &[u128],
+    n: usize,
+    found: &mut dyn FnMut(&[usize], u128) -> bool,
+) -> bool {
+    fn extend(
+        masks: &[u128],
+        n: usize,
+        start: usize,
+        union: u128,
+        chosen: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize], u128) -> bool,
+    ) -> bool {
+        if chosen.len() == n {
+            return union.count_ones() as usize != n || found(chosen, union);
+        }
+        for i in start..=masks.len() - (n - chosen.len()) {
+            let next = union | masks[i];
+            if next.count_ones() as usize > n {
+                continue;
+            }
+            chosen.push(i);
+            let go_on = extend(masks, n, i + 1, next, chosen, found);
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    if n == 0 || masks.len() < n {
+        return true;
+    }
+    extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found)
+}
+
+/// Two cells that are a digit's only places in some house.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StrongLink {
+    /// The two cells, row-major.
+    pub cells: [Cell; 2],
+    /// Every house in which they are the only places, ascending (rows, columns, regions).
+    pub houses: Vec<usize>,
+}
+
+impl StrongLink {
+    /// The cell at the other end from `cell`.
+    pub fn other(&self, cell: Cell) -> Cell {
+        if self.cells[0] == cell {
+            self.cells[1]
+        } else {
+            self.cells[0]
+        }
+    }
+}
+
+/// Every strong link of `digit`, each pair of cells once.
+pub(crate) fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
+    let mut links: Vec<StrongLink> = Vec::new();
+    for (id, house) in state.layout().houses().iter().enumerate() {
+        if let [a, b] = state.places(house, digit)[..] {
+            match links.iter_mut().find(|link| link.cells == [a, b]) {
+                Some(link) => link.houses.push(id),
+                None => links.push(StrongLink {
+                    cells: [a, b],
+                    houses: vec![id],
+                }),
+            }
+        }
+    }
+    links
+}
+
+/// The candidates `digit` in cells outside `cells` that see every one of `cells`, row-major.
+pub(crate) fn seen_by_all(state: &State, digit: Digit, cells: &[Cell]) -> Vec<Candidate> {
+    state
+        .layout()
+        .common_peers(cells)
+        .filter(|&c| state.candidates(c).contains(digit))
+        .map(|c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// Digits as a list: `2,6`.
+pub(crate) fn digit_list(digits: DigitSet) -> String {
+    digits
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Cell names as a list: `r4c1, r4c8`.
+pub(crate) fn cell_list(state: &State, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| state.name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Eliminations grouped by cell in row-major order: `r4c3<>2, r4c5<>26`. Digits of a cell are
+/// run together up to size 9 and separated by commas beyond (`r1c1<>10,12`).
+pub(crate) fn eliminations_text(state: &State, eliminations: &[Candidate]) -> String {
+    let mut sorted = eliminations.to_vec();
+    sorted.sort_unstable();
+    let separator = if state.size() > 9 { "," } else { "" };
+    sorted
+        .chunk_by(|a, b| a.cell == b.cell)
+        .map(|group| {
+            let digits: Vec<String> = group.iter().map(|c| c.digit.to_string()).collect();
+            state.claim(group[0].cell, &format!("<>{}", digits.join(separator)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A cell's plain name inside a chain: `r3c5`.
+pub(crate) fn plain(state: &State, cell: Cell) -> String {
+    let size = state.size();
+    format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
+}

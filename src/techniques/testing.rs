@@ -1,0 +1,71 @@
+//! What the technique tests share: states built from pencil marks, candidates from coordinates,
+//! a small jigsaw layout, and a soundness check by search.
+
+use crate::core::{State, Step};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
+use crate::search::count_from_candidates;
+use std::sync::Arc;
+
+/// A state with no digits placed and the given candidates: `marks` lists `(row, col, digits)`
+/// (1-based, digits as a string such as `"12"`); every other cell holds all digits.
+pub fn state(layout: Layout, marks: &[(usize, usize, &str)]) -> State {
+    let size = layout.size();
+    let mut candidates = vec![DigitSet::full(size); size * size];
+    for &(row, col, digits) in marks {
+        candidates[(row - 1) * size + col - 1] = digits
+            .chars()
+            .map(|d| Digit::new(d.to_digit(10).unwrap() as usize))
+            .collect();
+    }
+    let (givens, values) = (Grid::empty(size), Grid::empty(size));
+    State::from_marks(Marks::new(Arc::new(layout), givens, values, candidates))
+}
+
+/// A state where every cell holds every digit, except that `cells` (1-based row, column) lack 1.
+pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
+    let rest: String = (2..=layout.size()).map(|d| d.to_string()).collect();
+    let marks: Vec<_> = cells.iter().map(|&(r, c)| (r, c, rest.as_str())).collect();
+    state(layout, &marks)
+}
+
+/// Candidates from `(row, col, digit)` triples (1-based), in row-major order.
+pub fn cands(size: usize, list: &[(usize, usize, usize)]) -> Vec<Candidate> {
+    let mut all: Vec<Candidate> = list
+        .iter()
+        .map(|&(r, c, d)| Candidate::new(Cell::at(r - 1, c - 1, size), Digit::new(d)))
+        .collect();
+    all.sort_unstable();
+    all
+}
+
+/// A 4x4 jigsaw layout; regions (numbered from 0, named from 1):
+/// ```text
+/// 0 0 0 1
+/// 0 1 1 1
+/// 2 2 3 3
+/// 2 2 3 3
+/// ```
+pub fn jigsaw4() -> Layout {
+    let region_of = vec![0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+    Layout::new(4, Regions::Jigsaw { region_of }).unwrap()
+}
+
+/// Checks, by search, that `state` has a solution and that no eliminated candidate of any of
+/// `steps` is in one.
+pub fn assert_sound(state: &State, steps: &[Step]) {
+    let layout = state.layout();
+    let candidates = state.all_candidates().to_vec();
+    assert!(count_from_candidates(layout, &candidates, 1).solutions > 0);
+    for step in steps {
+        for e in &step.eliminations {
+            let mut forced = candidates.clone();
+            forced[e.cell.index()] = DigitSet::single(e.digit);
+            let count = count_from_candidates(layout, &forced, 1);
+            assert_eq!(
+                count.solutions, 0,
+                "{e:?} is in a solution: {}",
+                step.explanation
+            );
+        }
+    }
+}
