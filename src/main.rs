@@ -6,7 +6,7 @@ use gridlogic::core::Outcome;
 use gridlogic::core::State;
 use gridlogic::core::{Level, Step, Technique};
 use gridlogic::engine::{self, Options, Solve};
-use gridlogic::model::{Grid, Origin, Puzzle, Regions};
+use gridlogic::model::{Grid, Names, Origin, Puzzle, Regions};
 use gridlogic::rating;
 use gridlogic::read::{self, Input, ReadOptions};
 use gridlogic::render::{self, LayoutJson};
@@ -555,7 +555,7 @@ fn solve(
                 steps: solve
                     .steps
                     .iter()
-                    .map(|s| report::StepJson::of(s, &solve.state))
+                    .map(|s| report::StepJson::of(s, puzzle))
                     .collect(),
                 solution: solved_grid(solve).map(render::grid_rows),
             }),
@@ -608,7 +608,8 @@ fn write_workbook(
 /// The first step that contradicts the puzzle's unique solution, described.
 fn first_wrong_step(solve: &Solve) -> Option<String> {
     let (index, step) = solve.first_unsound_step()?;
-    Some(format!("step {} is wrong: {}", index + 1, step.explanation))
+    let explanation = step.explanation.render(&solve.puzzle.names());
+    Some(format!("step {} is wrong: {explanation}", index + 1))
 }
 
 fn explain(
@@ -651,8 +652,9 @@ fn list_technique(
         if grids {
             writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
         }
+        let names = Names::new(state.layout(), Some(&symbols));
         for step in &steps {
-            writeln!(out, "{}", step.explanation)?;
+            writeln!(out, "{}", step.explanation.render(&names))?;
         }
         let plural = if steps.len() == 1 { "" } else { "s" };
         writeln!(out, "{} instance{plural} of {name}", steps.len())?;
@@ -678,7 +680,8 @@ fn explain_solves(input: &InputArgs, engine_args: &EngineArgs, grids: bool) -> C
             let mut state = State::from_puzzle(puzzle);
             for (i, step) in solve.steps.iter().enumerate() {
                 writeln!(out, "{}", render::candidates_text(&state, puzzle.symbols()))?;
-                writeln!(out, "{}. {}\n", i + 1, step.explanation)?;
+                let explanation = step.explanation.render(&puzzle.names());
+                writeln!(out, "{}. {explanation}\n", i + 1)?;
                 state.apply(step);
             }
         } else {

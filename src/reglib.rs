@@ -3,7 +3,8 @@
 //! skipped.
 
 use crate::core::{State, Step, Technique};
-use crate::model::Candidate;
+use crate::model::explanation::Claim;
+use crate::model::{Candidate, Explanation, Names};
 use crate::read::reglib::{Case, code_of};
 use crate::techniques;
 use std::collections::BTreeSet;
@@ -12,6 +13,7 @@ use std::collections::BTreeSet;
 /// eliminations and placements (as sets), or for a fail case when nothing is found.
 pub fn check(case: &Case, techniques: &[Technique]) -> Outcome {
     let state = State::from_marks(case.marks.clone()).assuming_unique(true);
+    let names = Names::new(state.layout(), Some(&case.marks.symbols));
     let found: Vec<Step> = techniques
         .iter()
         .flat_map(|&t| techniques::find_all(t, &state))
@@ -19,7 +21,10 @@ pub fn check(case: &Case, techniques: &[Technique]) -> Outcome {
     if case.is_fail_case() {
         return match found.first() {
             None => Outcome::Passed,
-            Some(step) => Outcome::Failed(format!("expected nothing, found {}", step.explanation)),
+            Some(step) => {
+                let found = step.explanation.render(&names);
+                Outcome::Failed(format!("expected nothing, found {found}"))
+            }
         };
     }
     let wanted = (as_set(&case.eliminations), as_set(&case.placements));
@@ -28,28 +33,28 @@ pub fn check(case: &Case, techniques: &[Technique]) -> Outcome {
         got.0.symmetric_difference(&wanted.0).count()
             + got.1.symmetric_difference(&wanted.1).count()
     };
-    let expected = describe(&state, &case.eliminations, &case.placements);
+    let expected = describe(&names, &case.eliminations, &case.placements);
     match found.iter().min_by_key(|step| distance(step)) {
         Some(step) if distance(step) == 0 => Outcome::Passed,
         Some(step) => Outcome::Failed(format!(
             "expected {expected}; closest of {} found: {}",
             found.len(),
-            describe(&state, &step.eliminations, &step.placements)
+            describe(&names, &step.eliminations, &step.placements)
         )),
         None => Outcome::Failed(format!("expected {expected}; nothing found")),
     }
 }
 
-/// `r1c2<>5, r3c4<>16` and `r5c6=7`, for failure messages.
-fn describe(state: &State, eliminations: &[Candidate], placements: &[Candidate]) -> String {
-    let mut parts: Vec<String> = placements
+/// `r5c6=7, r1c2<>5, r3c4<>16`, for failure messages.
+fn describe(names: &Names, eliminations: &[Candidate], placements: &[Candidate]) -> String {
+    let mut claims: Vec<Explanation> = placements
         .iter()
-        .map(|p| format!("{}={}", state.name(p.cell), p.digit))
+        .map(|p| Claim::is(p.cell, p.digit).into())
         .collect();
     if !eliminations.is_empty() {
-        parts.push(techniques::common::eliminations_text(state, eliminations));
+        claims.push(techniques::common::eliminations_text(eliminations));
     }
-    parts.join(", ")
+    Explanation::join(claims, ", ").render(names)
 }
 
 /// How a case ended.

@@ -1,9 +1,9 @@
 //! Text reports of a logical solve: the one-line summary, the per-technique counts and the
 //! numbered step log.
 
-use crate::core::{Outcome, State, Step, Technique};
+use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
-use crate::model::{Candidate, Origin, Puzzle};
+use crate::model::{Candidate, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use indexmap::IndexMap;
 use serde::Serialize;
@@ -44,12 +44,25 @@ pub fn technique_counts(solve: &Solve) -> IndexMap<Technique, usize> {
 /// What the solve came to, in a few words.
 pub fn verdict(solve: &Solve) -> String {
     let stuck = "stuck: no allowed technique applies (--no-guess)";
-    outcome_verdict(&solve.outcome, solve.backtracks(), solve.is_unique(), stuck)
+    let names = solve.puzzle.names();
+    outcome_verdict(
+        &solve.outcome,
+        solve.backtracks(),
+        solve.is_unique(),
+        stuck,
+        &names,
+    )
 }
 
 /// The verdict of any puzzle's solve: how it ended, how many backtracking steps it took, whether
-/// the puzzle is unique, and what to say when stuck.
-pub fn outcome_verdict(outcome: &Outcome, backtracks: usize, unique: bool, stuck: &str) -> String {
+/// the puzzle is unique, what to say when stuck, and how its reader names things.
+pub fn outcome_verdict(
+    outcome: &Outcome,
+    backtracks: usize,
+    unique: bool,
+    stuck: &str,
+    names: &Names,
+) -> String {
     let uniqueness = if unique {
         "unique solution"
     } else {
@@ -62,7 +75,7 @@ pub fn outcome_verdict(outcome: &Outcome, backtracks: usize, unique: bool, stuck
             plural(n)
         ),
         (Outcome::Stuck, _) => stuck.to_string(),
-        (Outcome::NoSolution { reason }, _) => format!("no solution: {reason}"),
+        (Outcome::NoSolution { reason }, _) => format!("no solution: {}", reason.render(names)),
     }
 }
 
@@ -92,11 +105,12 @@ pub fn step_counts(solve: &Solve) -> String {
 /// The numbered log: one line per step.
 pub fn step_log(solve: &Solve) -> String {
     let width = solve.steps.len().to_string().len();
+    let names = solve.puzzle.names();
     solve
         .steps
         .iter()
         .enumerate()
-        .map(|(i, step)| format!("{:>width$}. {}\n", i + 1, step.explanation))
+        .map(|(i, step)| format!("{:>width$}. {}\n", i + 1, step.explanation.render(&names)))
         .collect()
 }
 
@@ -127,18 +141,15 @@ pub struct StepJson {
 }
 
 impl StepJson {
-    /// Describes `step` in the notation of `state`'s grid.
-    pub fn of(step: &Step, state: &State) -> StepJson {
-        let size = state.size();
-        let rc = |c: &Candidate, sep: &str| {
-            format!(
-                "r{}c{}{sep}{}",
-                c.cell.row(size) + 1,
-                c.cell.col(size) + 1,
-                c.digit
-            )
+    /// Describes `step` of a solve of `puzzle`.
+    pub fn of(step: &Step, puzzle: &Puzzle) -> StepJson {
+        let layout = puzzle.layout();
+        let rc = |c: &Candidate, sep: &str| format!("{}{sep}{}", layout.cell_name(c.cell), c.digit);
+        let houses = |ids: &[usize]| {
+            ids.iter()
+                .map(|&h| layout.houses()[h].to_string())
+                .collect()
         };
-        let houses = |ids: &[usize]| ids.iter().map(|&h| state.house_name(h)).collect();
         StepJson {
             technique: step.technique.name(),
             code: step.technique.hodoku_code(),
@@ -147,7 +158,7 @@ impl StepJson {
             pattern: step.pattern.iter().map(|c| rc(c, ":")).collect(),
             base: houses(&step.base),
             cover: houses(&step.cover),
-            explanation: step.explanation.clone(),
+            explanation: step.explanation.render(&puzzle.names()),
         }
     }
 }

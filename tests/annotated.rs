@@ -172,7 +172,7 @@ fn deduced_cells_are_filled_by_family_and_givens_stay_white() {
                 fill_at(top + r, left + c),
                 Some(expected),
                 "{}",
-                step.explanation
+                step.explanation.render(&puzzle.names())
             );
             deduced += 1;
         }

@@ -28,7 +28,7 @@ fn assert_sound(puzzles: &[Puzzle], what: &str) -> usize {
                 step.is_sound(&solution),
                 "{what} #{i} step {}: {}",
                 n + 1,
-                step.explanation
+                step.explanation.render(&puzzle.names())
             );
         }
         assert_eq!(solve.state.values(), &solution, "{what} #{i}");

@@ -4,7 +4,7 @@
 
 use gridlogic::core::{Family, Forcing, State, Step, Technique};
 use gridlogic::engine::{self, Options};
-use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Puzzle};
+use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Names, Puzzle};
 use gridlogic::read::{ReadOptions, read_text};
 use gridlogic::search::count_from_candidates;
 use gridlogic::techniques::{find_all, find_first};
@@ -25,6 +25,11 @@ fn holds_in_every_solution(state: &State, step: &Step) -> bool {
         count_from_candidates(layout, &trial, 1).solutions > 0
     });
     !eliminated_fits && !other_fits
+}
+
+/// A step's explanation, digits as numbers, cells without addresses.
+fn explained(state: &State, step: &Step) -> String {
+    step.explanation.render(&Names::new(state.layout(), None))
 }
 
 fn puzzle(text: &str) -> Puzzle {
@@ -79,7 +84,7 @@ fn every_forcing_step_on_a_stuck_nine_by_nine_holds_in_the_solution() {
             assert!(
                 holds_in_every_solution(&state, step),
                 "{}",
-                step.explanation
+                explained(&state, step)
             );
         }
     }
@@ -104,7 +109,7 @@ fn forcing_steps_on_small_jigsaws_and_boxes_hold_in_every_solution() {
                 assert!(
                     holds_in_every_solution(&state, &step),
                     "{}",
-                    step.explanation
+                    explained(&state, &step)
                 );
                 found += 1;
             }
@@ -124,7 +129,7 @@ fn explanations_name_the_technique_the_implications_and_the_conclusion() {
             (None, Some(e)) => state.claim(e.cell, &format!("<>{}", e.digit)),
             (None, None) => unreachable!("a step makes progress"),
         };
-        let text = &step.explanation;
+        let text = &explained(&state, &step);
         assert!(text.starts_with(&technique.sentence()) || text.starts_with("Nishio on "));
         assert!(text.contains(&conclusion) && text.contains(" ⇒ "), "{text}");
     }
@@ -140,9 +145,9 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
                 assert!(
                     holds_in_every_solution(&state, &step),
                     "{}",
-                    step.explanation
+                    explained(&state, &step)
                 );
-                found.push(step.explanation);
+                found.push(explained(&state, &step));
             }
         }
     }
@@ -199,7 +204,10 @@ fn wide_soundness_run() {
                 .count();
             if let Some((i, step)) = solve.first_unsound_step() {
                 unsound += 1;
-                eprintln!("UNSOUND {file} step {i}: {}", step.explanation);
+                eprintln!(
+                    "UNSOUND {file} step {i}: {}",
+                    step.explanation.render(&puzzle.names())
+                );
             }
         }
         eprintln!(
@@ -219,7 +227,7 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     let state = stuck_state(&puzzle(SMALL[0]));
     let chain = find_first(Technique::ForcingChain(Forcing::Contradiction), &state).unwrap();
     assert_eq!(
-        chain.explanation,
+        explained(&state, &chain),
         "Forcing chain contradiction: r4c3=3 ⇒ r4c4<>3, r5c4<>3 ⇒ column 4 has no place for 3 ⇒ \
          r4c3<>3 (line 1, symbol 18)"
     );
@@ -231,11 +239,11 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     // Nishio lists the simplest first; a longer one places 3 twice in row 4.
     let nishio = find_all(Technique::Nishio, &state);
     assert_eq!(
-        nishio[0].explanation,
+        explained(&state, &nishio[0]),
         "Nishio on 3: r4c3=3 ⇒ r4c4<>3, r5c4<>3 (2 implications) ⇒ column 4 has no place for 3 ⇒ \
          r4c3<>3 (line 1, symbol 18)"
     );
-    assert!(nishio.iter().any(|step| step.explanation
+    assert!(nishio.iter().any(|step| explained(&state, step)
         == "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ 3 twice in row 4 (r4c3, \
             r4c4) ⇒ r1c5<>3 (line 1, symbol 5)"));
     for step in &nishio {

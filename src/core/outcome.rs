@@ -1,5 +1,6 @@
 //! How a solve ended, for every puzzle kind.
 
+use crate::model::Explanation;
 use serde::Serialize;
 
 /// How a solve ended.
@@ -13,6 +14,6 @@ pub enum Outcome {
     /// The puzzle has no solution; the reason says what broke.
     NoSolution {
         /// The contradiction, for a person.
-        reason: String,
+        reason: Explanation,
     },
 }

@@ -2,7 +2,11 @@
 //! the engine changes it, by applying steps.
 
 use crate::core::{Limits, Step};
-use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, House, Layout, Marks, Origin, Puzzle};
+use crate::explain;
+use crate::model::explanation;
+use crate::model::{
+    Candidate, Cell, Digit, DigitSet, Explanation, Grid, House, Layout, Marks, Origin, Puzzle,
+};
 use std::sync::Arc;
 
 /// Placed digits and pencil marks.
@@ -178,13 +182,13 @@ impl State {
 
     /// The first sign that the state cannot lead to a solution: an empty cell without candidates,
     /// or a digit with no place left in a house. Described for a person.
-    pub fn contradiction(&self) -> Option<String> {
+    pub fn contradiction(&self) -> Option<Explanation> {
         if let Some(cell) = self
             .layout
             .cells()
             .find(|&c| self.value(c).is_none() && self.candidates(c).is_empty())
         {
-            return Some(format!("{} has no candidate left", self.name(cell)));
+            return Some(explain!("{} has no candidate left", cell));
         }
         self.layout
             .houses()
@@ -194,7 +198,7 @@ impl State {
                 self.missing(house)
                     .iter()
                     .find(|&d| self.places(house, d).is_empty())
-                    .map(|d| format!("{d} has no place left in {}", self.house_name(id)))
+                    .map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
             })
     }
 }

@@ -1,9 +1,9 @@
 //! A step of a solution as data: the technique, what it places and eliminates, what justifies it,
-//! and a one-line explanation. Steps are what the engine records, what the CLI prints and what the
+//! and its explanation (as data too, see [`Explanation`]). Steps are what the engine records, what the CLI prints and what the
 //! workbook highlights.
 
 use crate::core::technique::Technique;
-use crate::model::{Candidate, Grid};
+use crate::model::{Candidate, Explanation, Grid};
 use serde::Serialize;
 
 /// One deduction: what it concludes and why.
@@ -24,7 +24,7 @@ pub struct Step {
     /// Fin candidates of finned patterns.
     pub fins: Vec<Candidate>,
     /// One line a person can check: `Hidden single in row 3: 7 fits only r3c5 (E3)`.
-    pub explanation: String,
+    pub explanation: Explanation,
 }
 
 impl Step {
@@ -38,7 +38,7 @@ impl Step {
             base: Vec::new(),
             cover: Vec::new(),
             fins: Vec::new(),
-            explanation: String::new(),
+            explanation: Explanation::new(),
         }
     }
 
@@ -48,7 +48,7 @@ impl Step {
         technique: Technique,
         placed: Candidate,
         base: Option<usize>,
-        explanation: String,
+        explanation: Explanation,
     ) -> Step {
         let mut step = Step::new(technique);
         step.placements.push(placed);

@@ -3,7 +3,8 @@
 //! settles one cell by search, says so in a `Backtracking` step, and goes back to logic.
 
 use crate::core::{Limits, Outcome, State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Puzzle};
+use crate::explain;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Puzzle};
 use crate::search;
 use crate::techniques;
 use rand::rngs::StdRng;
@@ -44,6 +45,8 @@ impl Options {
 /// The result of a logical solve.
 #[derive(Debug, Clone)]
 pub struct Solve {
+    /// The puzzle solved.
+    pub puzzle: Puzzle,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The final state (the candidate grid when stuck).
@@ -125,6 +128,7 @@ pub fn solve_while(
         }
     };
     Some(Solve {
+        puzzle: puzzle.clone(),
         steps,
         state,
         outcome,
@@ -140,22 +144,22 @@ pub fn next_step(state: &State, order: &[Technique]) -> Option<Step> {
 
 /// Settles the unsolved cell with the fewest candidates by search: for a unique puzzle the one
 /// digit that leads to a solution; otherwise one of those that do, picked with `rng`.
-fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, String> {
+fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Explanation> {
     let layout = state.layout();
     let cell = layout
         .cells()
         .filter(|&c| state.value(c).is_none())
         .min_by_key(|&c| state.candidates(c).len())
-        .ok_or("no empty cell is left")?;
+        .ok_or_else(|| Explanation::from("no empty cell is left"))?;
     let options = state.candidates(cell);
     let (viable, dead): (Vec<Digit>, Vec<Digit>) = options
         .iter()
         .partition(|&d| leads_to_solution(state, cell, d));
     let digit = match viable.len() {
         0 => {
-            return Err(format!(
+            return Err(explain!(
                 "search finds no solution: every candidate of {} ({}) leads to a contradiction",
-                state.name(cell),
+                cell,
                 list(options.iter())
             ));
         }
@@ -166,27 +170,31 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Stri
     step.placements.push(Candidate::new(cell, digit));
     step.pattern = options.iter().map(|d| Candidate::new(cell, d)).collect();
     let tried = match (dead.is_empty(), unique || viable.len() == 1) {
-        (_, false) => format!(
-            "{} each lead to a solution (the puzzle is not unique); picked {digit}",
-            list(viable.iter().copied())
+        (_, false) => explain!(
+            "{} each lead to a solution (the puzzle is not unique); picked {}",
+            list(viable.iter().copied()),
+            digit
         ),
-        (true, true) => format!("{digit} leads to the solution"),
+        (true, true) => explain!("{} leads to the solution", digit),
         (false, true) => {
             let verb = if dead.len() == 1 {
                 "leads to a contradiction"
             } else {
                 "each lead to a contradiction"
             };
-            format!(
-                "{} {verb}; {digit} leads to the solution",
-                list(dead.into_iter())
+            explain!(
+                "{} {}; {} leads to the solution",
+                list(dead.into_iter()),
+                verb,
+                digit
             )
         }
     };
-    step.explanation = format!(
-        "Backtracking: no technique applies; {} has candidates {}; {tried}",
-        state.name(cell),
-        list(options.iter())
+    step.explanation = explain!(
+        "Backtracking: no technique applies; {} has candidates {}; {}",
+        cell,
+        list(options.iter()),
+        tried
     );
     Ok(step)
 }
@@ -203,6 +211,7 @@ pub fn has_unique_solution(state: &State) -> bool {
     search::count_from_candidates(state.layout(), &state.search_candidates(), 2).solutions == 1
 }
 
-fn list(digits: impl Iterator<Item = Digit>) -> String {
-    digits.map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+/// Digits as a list: `2, 6`.
+fn list(digits: impl Iterator<Item = Digit>) -> Explanation {
+    Explanation::join(digits, ", ")
 }

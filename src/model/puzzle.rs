@@ -2,6 +2,7 @@
 
 use crate::error::Error;
 use crate::model::digit::{Digit, DigitSet};
+use crate::model::explanation::Names;
 use crate::model::layout::{Cell, Layout, cell_name};
 use serde::Serialize;
 use std::sync::Arc;
@@ -207,6 +208,19 @@ impl Origin {
 }
 
 impl Origin {
+    /// The top-left cell (zero-based row and column) of a grid read from a workbook's sheet,
+    /// where explanations name cells by their address too; `None` for text and CSV.
+    pub fn workbook_cell(&self) -> Option<(usize, usize)> {
+        match self {
+            Origin::Sheet {
+                sheet: Some(_),
+                top,
+                left,
+            } => Some((*top, *left)),
+            _ => None,
+        }
+    }
+
     /// The name of grid cell (`row`, `col`) (zero-based) for messages: `r4c3 (C4)`, `r4c3 (line 6)`,
     /// or `r4c3` when the origin is unknown.
     pub fn cell_name(&self, row: usize, col: usize, size: usize) -> String {
@@ -298,6 +312,12 @@ impl Puzzle {
             }
         }
         Ok(())
+    }
+
+    /// How explanations of this puzzle name things on screen and in JSON: digits in its symbols,
+    /// cells with their sheet address when it came from a workbook.
+    pub fn names(&self) -> Names<'_> {
+        Names::new(&self.layout, Some(&self.symbols)).on_sheet(self.origin.workbook_cell())
     }
 
     /// The geometry.

@@ -215,7 +215,9 @@ pub fn solve(puzzle: &Shikaku, options: &Options) -> Solve {
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {
         if let Some(reason) = state.contradiction() {
-            break Outcome::NoSolution { reason };
+            break Outcome::NoSolution {
+                reason: reason.into(),
+            };
         }
         if state.is_solved() {
             break Outcome::Solved;
@@ -225,7 +227,11 @@ pub fn solve(puzzle: &Shikaku, options: &Options) -> Solve {
             None if options.no_guess => break Outcome::Stuck,
             None => match state.backtrack(solution.is_some(), &mut rng) {
                 Ok(step) => step,
-                Err(reason) => break Outcome::NoSolution { reason },
+                Err(reason) => {
+                    break Outcome::NoSolution {
+                        reason: reason.into(),
+                    };
+                }
             },
         };
         if step.placed.is_some() {

@@ -42,6 +42,7 @@ pub fn verdict(solve: &Solve) -> String {
         solve.backtracks(),
         solve.is_unique(),
         &stuck,
+        &crate::model::Names::of_width(solve.puzzle.cols()),
     )
 }
 

@@ -17,7 +17,8 @@
 use crate::core::{ColouringRule, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::Sink;
-use crate::techniques::common::{eliminations_text, plain, strong_links};
+use crate::techniques::common::legacy::{eliminations_text, plain};
+use crate::techniques::common::strong_links;
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
@@ -156,11 +157,11 @@ fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
     let technique = Technique::Colouring(ColouringRule::Trap);
     let mut step = Step::new(technique);
     step.pattern = cluster.candidates(digit);
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit}: {}, one colour holds {digit}; each removed {digit} sees both ⇒ {}",
         cluster.describe(state, ""),
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     sink(step)
 }
@@ -185,14 +186,14 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         let mut step = Step::new(technique);
         step.pattern = cluster.candidates(digit);
         step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "{technique} on {digit}: {}; {sign} has {} and {} in {}, so {sign} is not {digit} ⇒ {}",
             cluster.describe(state, ""),
             plain(state, a),
             plain(state, b),
             state.house_name(state.layout().common_houses(&[a, b])[0]),
             eliminations_text(state, &step.eliminations)
-        );
+        ));
         if !sink(step) {
             return false;
         }
@@ -239,13 +240,13 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
             let technique = Technique::Colouring(ColouringRule::MultiTrap);
             let mut step = Step::new(technique);
             step.pattern = union(a.candidates(digit), b.candidates(digit));
-            step.explanation = format!(
+            step.explanation = crate::model::Explanation::from(format!(
                 "{technique} on {digit}: {}; {}; {}; each removed {digit} sees both ⇒ {}",
                 a.describe(state, "A"),
                 b.describe(state, "B"),
                 reasons.join("; "),
                 eliminations_text(state, &eliminations)
-            );
+            ));
             step.eliminations = eliminations;
             if !sink(step) {
                 return false;
@@ -288,7 +289,7 @@ fn multi_wrap_step(
     step.pattern = union(a.candidates(digit), b.candidates(digit));
     step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
     let sees = |(p, q): (Cell, Cell)| format!("{} sees {}", plain(state, p), plain(state, q));
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit}: {}; {}; A{sign} sees both B colours ({}, {}), so A{sign} is not \
          {digit} ⇒ {}",
         a.describe(state, "A"),
@@ -297,7 +298,7 @@ fn multi_wrap_step(
         sees(minus),
         eliminations_text(state, &step.eliminations),
         sign = SIGNS[sign],
-    );
+    ));
     Some(step)
 }
 

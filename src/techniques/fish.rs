@@ -16,7 +16,8 @@ mod general;
 use crate::core::{FishKind, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, House, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::{eliminations_text, tight_sets};
+use crate::techniques::common::legacy::eliminations_text;
+use crate::techniques::common::tight_sets;
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
@@ -66,13 +67,13 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
                     .map(|&c| Candidate::new(c, digit))
                     .collect();
                 step.pattern.sort_unstable();
-                step.explanation = format!(
+                step.explanation = crate::model::Explanation::from(format!(
                     "{} on {digit} in {} / {} ⇒ {}",
                     step.technique,
                     house_list(houses, &base),
                     house_list(houses, &cover),
                     eliminations_text(state, &eliminations)
-                );
+                ));
                 step.eliminations = eliminations;
                 step.base = base;
                 step.cover = cover;
@@ -242,11 +243,11 @@ fn fish_step(state: &State, technique: Technique, digit: Digit, fish: &Found) ->
     step.fins.sort_unstable();
     step.base = fish.base.clone();
     step.cover = fish.cover.clone();
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit} in {} ⇒ {}",
         houses_and_fins(state, houses, fish),
         eliminations_text(state, &step.eliminations)
-    );
+    ));
     step
 }
 
@@ -267,12 +268,12 @@ fn siamese_step(state: &State, technique: Technique, digit: Digit, a: &Found, b:
     step.cover.sort_unstable();
     step.cover.dedup();
     let houses = state.layout().houses();
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit} in {} and in {} ⇒ {}",
         houses_and_fins(state, houses, a),
         houses_and_fins(state, houses, b),
         eliminations_text(state, &step.eliminations)
-    );
+    ));
     step
 }
 
@@ -365,7 +366,7 @@ mod tests {
 
     /// The one step of `steps` explained by `explanation`.
     fn explained<'a>(steps: &'a [Step], explanation: &str) -> &'a Step {
-        let all: Vec<&str> = steps.iter().map(|s| s.explanation.as_str()).collect();
+        let all: Vec<&str> = steps.iter().map(|s| &*s.explanation).collect();
         steps
             .iter()
             .find(|s| s.explanation == explanation)

@@ -5,6 +5,8 @@
 //! houses).
 
 use crate::core::{State, Step, Technique};
+use crate::explain;
+use crate::model::explanation::House;
 use crate::model::{Candidate, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
@@ -59,11 +61,13 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
                 step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
                 step.base.push(a);
                 step.cover.push(b);
-                step.explanation = format!(
-                    "{technique}: in {}, {digit} lies only in {} ⇒ {}",
-                    state.house_name(a),
-                    state.house_name(b),
-                    eliminations_text(state, &eliminations)
+                step.explanation = explain!(
+                    "{}: in {}, {} lies only in {} ⇒ {}",
+                    technique.name(),
+                    House(a),
+                    digit,
+                    House(b),
+                    eliminations_text(&eliminations)
                 );
                 step.eliminations = eliminations;
                 if !sink(step) {
@@ -106,7 +110,7 @@ mod tests {
     use crate::core::Technique;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state, text};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
@@ -123,14 +127,14 @@ mod tests {
         assert_eq!(pointing.len(), 1);
         assert_eq!(pointing[0].eliminations, expected);
         assert_eq!(
-            pointing[0].explanation,
+            text(&s, &pointing[0]),
             "Pointing: in box 1, 5 lies only in row 1 ⇒ r1c4<>5, r1c5<>5, r1c6<>5"
         );
         let claiming = find_all(Technique::Claiming, &s);
         assert_eq!(claiming.len(), 1);
         assert_eq!(claiming[0].eliminations, expected);
         assert_eq!(
-            claiming[0].explanation,
+            text(&s, &claiming[0]),
             "Claiming: in row 2, 5 lies only in box 2 ⇒ r1c4<>5, r1c5<>5, r1c6<>5"
         );
     }
@@ -145,13 +149,13 @@ mod tests {
         assert_eq!(pointing.len(), 1);
         assert_eq!(pointing[0].eliminations, cands(4, &[(1, 4, 1)]));
         assert_eq!(
-            pointing[0].explanation,
+            text(&s, &pointing[0]),
             "Pointing: in region 1, 1 lies only in row 1 ⇒ r1c4<>1"
         );
         let claiming = find_all(Technique::Claiming, &s);
         assert_eq!(claiming.len(), 1);
         assert_eq!(
-            claiming[0].explanation,
+            text(&s, &claiming[0]),
             "Claiming: in row 2, 1 lies only in region 2 ⇒ r1c4<>1"
         );
     }
@@ -175,7 +179,7 @@ mod tests {
         let steps = find_all(Technique::LockedSubset(2), &s);
         assert_eq!(steps.len(), 1);
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Locked pair 1,2 in box 1 and row 1 at r1c1, r1c2 ⇒ \
              r1c3<>12, r1c4<>12, r1c5<>12, r1c6<>12, r2c1<>12, r2c2<>12, r2c3<>12"
         );

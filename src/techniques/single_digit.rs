@@ -20,7 +20,8 @@
 use crate::core::{SingleDigitPattern, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, HouseKind, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::{StrongLink, eliminations_text, plain, seen_by_all, strong_links};
+use crate::techniques::common::legacy::{eliminations_text, plain};
+use crate::techniques::common::{StrongLink, seen_by_all, strong_links};
 
 /// Finds the steps of one single-digit pattern.
 pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
@@ -184,14 +185,14 @@ impl Chain<'_> {
         step.pattern = self.candidates(digit);
         step.base = self.links.iter().map(|l| l.houses[0]).collect();
         step.cover = vec![self.weak_house(state.layout())];
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "{technique} on {digit}: {} ({}), so {} or {} is {digit} ⇒ {}",
             self.eureka(state, digit),
             self.reason(state),
             plain(state, a),
             plain(state, d),
             eliminations_text(state, &eliminations)
-        );
+        ));
         step.eliminations = eliminations;
         Some(step)
     }
@@ -275,13 +276,13 @@ fn dual_kite_step(
         .map(|l| l.houses[0])
         .collect();
     step.cover = vec![first.weak_house(state.layout())];
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit}: {} and {}, both through {} ⇒ {}",
         first.eureka(state, digit),
         second.eureka(state, digit),
         state.house_name(step.cover[0]),
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     Some(step)
 }
@@ -405,12 +406,12 @@ impl<'a> EmptyRectangle<'a> {
         step.base = vec![self.region, self.link.houses[0]];
         step.cover = vec![self.line, self.target];
         step.eliminations = self.eliminations.clone();
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "{technique} on {digit}: {}; {} ⇒ {}",
             self.reason(state, digit),
             self.consequence(state, digit),
             eliminations_text(state, &step.eliminations)
-        );
+        ));
         step
     }
 
@@ -510,7 +511,7 @@ fn dual_rectangle_step(
     step.pattern = union(&step.pattern, &second.candidates(state, digit));
     step.base.push(second.link.houses[0]);
     step.cover.extend([second.line, second.target]);
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {digit}: {}; also only in {} and {}, {}={} is strong ({}) ⇒ {}",
         first.reason(state, digit),
         state.house_name(second.line),
@@ -519,7 +520,7 @@ fn dual_rectangle_step(
         plain(state, second.link.other(second.start)),
         state.house_name(second.link.houses[0]),
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     Some(step)
 }

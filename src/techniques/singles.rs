@@ -1,6 +1,8 @@
 //! Singles: full house, naked single, hidden single (per house kind).
 
 use crate::core::{SingleHouse, State, Step, Technique};
+use crate::explain;
+use crate::model::explanation::House;
 use crate::model::{Candidate, HouseKind};
 use crate::techniques::Sink;
 
@@ -17,10 +19,11 @@ pub fn full_house(state: &State, sink: &mut Sink) {
         if !state.candidates(cell).contains(digit) {
             continue;
         }
-        let explanation = format!(
-            "Full house in {}: {} is its last empty cell and takes {digit}",
-            state.house_name(id),
-            state.name(cell)
+        let explanation = explain!(
+            "Full house in {}: {} is its last empty cell and takes {}",
+            House(id),
+            cell,
+            digit
         );
         let placed = Candidate::new(cell, digit);
         if !sink(Step::placing(
@@ -40,7 +43,7 @@ pub fn naked_single(state: &State, sink: &mut Sink) {
         let Some(digit) = state.candidates(cell).as_single() else {
             continue;
         };
-        let explanation = format!("Naked single: {} can only be {digit}", state.name(cell));
+        let explanation = explain!("Naked single: {} can only be {}", cell, digit);
         let placed = Candidate::new(cell, digit);
         if !sink(Step::placing(
             Technique::NakedSingle,
@@ -69,10 +72,11 @@ pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
             let [cell] = places[..] else {
                 continue;
             };
-            let explanation = format!(
-                "Hidden single in {}: {digit} fits only {}",
-                state.house_name(id),
-                state.name(cell)
+            let explanation = explain!(
+                "Hidden single in {}: {} fits only {}",
+                House(id),
+                digit,
+                cell
             );
             let placed = Candidate::new(cell, digit);
             if !sink(Step::placing(

@@ -4,9 +4,12 @@
 //! Also owns the naked-subset search that locked pairs and triples build on.
 
 use crate::core::{State, Step, Technique};
+use crate::explain;
+use crate::model::Explanation;
+use crate::model::explanation::House;
 use crate::model::{Candidate, Cell, DigitSet};
 use crate::techniques::Sink;
-use crate::techniques::common::{cell_list, digit_list, eliminations_text, tight_sets};
+use crate::techniques::common::{cell_list, eliminations_text, tight_sets};
 
 /// A naked subset: cells whose candidates together are as many digits as there are cells.
 pub(crate) struct Naked {
@@ -78,18 +81,14 @@ pub(crate) fn naked_step(
     step.eliminations.dedup();
     step.pattern = state.candidates_in(&subset.cells, subset.digits);
     step.base = subset.shared.clone();
-    let houses_text = step
-        .cover
-        .iter()
-        .map(|&h| state.house_name(h))
-        .collect::<Vec<_>>()
-        .join(" and ");
-    step.explanation = format!(
-        "{} {} in {houses_text} at {} ⇒ {}",
+    let houses = Explanation::join(step.cover.iter().map(|&h| House(h)), " and ");
+    step.explanation = explain!(
+        "{} {} in {} at {} ⇒ {}",
         technique.sentence(),
-        digit_list(subset.digits),
-        cell_list(state, &subset.cells),
-        eliminations_text(state, &step.eliminations)
+        subset.digits,
+        houses,
+        cell_list(&subset.cells),
+        eliminations_text(&step.eliminations)
     );
     Some(step)
 }
@@ -138,13 +137,13 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
             step.pattern = state.candidates_in(&cells, set);
             step.base.push(id);
             step.cover.push(id);
-            step.explanation = format!(
+            step.explanation = explain!(
                 "{} {} in {} at {} ⇒ {}",
                 step.technique.sentence(),
-                digit_list(set),
-                state.house_name(id),
-                cell_list(state, &cells),
-                eliminations_text(state, &eliminations)
+                set,
+                House(id),
+                cell_list(&cells),
+                eliminations_text(&eliminations)
             );
             step.eliminations = eliminations;
             sink(step)
@@ -176,7 +175,7 @@ mod tests {
     use super::*;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state, text};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
@@ -208,7 +207,7 @@ mod tests {
             .collect();
         assert_eq!(steps[0].eliminations, cands(6, &expected));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Naked triple 1,2,3 in row 1 at r1c1, r1c3, r1c5 ⇒ r1c2<>123, r1c4<>123, r1c6<>123"
         );
         assert!(find_all(Technique::NakedSubset(2), &s).is_empty());
@@ -231,7 +230,7 @@ mod tests {
         ];
         assert_eq!(steps[0].eliminations, cands(4, &expected));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Naked pair 3,4 in row 2 and region 2 at r2c2, r2c4 ⇒ r1c4<>34, r2c1<>34, r2c3<>34"
         );
     }
@@ -245,7 +244,7 @@ mod tests {
         let steps = find_all(Technique::HiddenSubset(2), &s);
         assert_eq!(steps.len(), 1);
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Hidden pair 5,6 in row 1 at r1c2, r1c6 ⇒ r1c2<>1234, r1c6<>1234"
         );
         assert_eq!(steps[0].eliminations.len(), 8);

@@ -2,7 +2,9 @@
 //! a small jigsaw layout, and a soundness check by search.
 
 use crate::core::{State, Step};
-use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
+use crate::model::{
+    Candidate, Cell, Digit, DigitSet, Grid, Layout, Marks, Names, Regions, Symbols,
+};
 use crate::search::count_from_candidates;
 use std::sync::Arc;
 
@@ -68,4 +70,10 @@ pub fn assert_sound(state: &State, steps: &[Step]) {
             );
         }
     }
+}
+
+/// A step's explanation as a person reads it for `state` (default symbols, no sheet addresses).
+pub fn text(state: &State, step: &Step) -> String {
+    step.explanation
+        .render(&Names::new(state.layout(), Some(&Symbols::default())))
 }

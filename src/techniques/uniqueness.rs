@@ -11,9 +11,8 @@
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::{
-    cell_list, digit_list, eliminations_text, seen_by_all, tight_sets,
-};
+use crate::techniques::common::legacy::{cell_list, digit_list, eliminations_text};
+use crate::techniques::common::{seen_by_all, tight_sets};
 
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
@@ -153,13 +152,13 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         .collect();
     let mut step = Step::new(Technique::BugPlusOne);
     step.pattern = vec![Candidate::new(cell, z)];
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "BUG+1: every unsolved cell but {} holds two candidates; without {z} there every digit \
          would lie twice in each house, so {} is {z} ⇒ {}",
         state.name(cell),
         state.name(cell),
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     sink(step);
 }
@@ -624,11 +623,11 @@ fn rect_step(
     cells.sort_unstable();
     step.pattern = state.candidates_in(&cells, rect.digits());
     let (x, y) = (rect.x, rect.y);
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} on {x},{y} in {}{detail} ⇒ {}",
         cell_list(state, &cells),
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     step
 }

@@ -8,7 +8,8 @@
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, DigitSet, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::{cell_list, digit_list, eliminations_text, seen_by_all};
+use crate::techniques::common::legacy::{cell_list, digit_list, eliminations_text};
+use crate::techniques::common::seen_by_all;
 use std::collections::HashSet;
 
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
@@ -285,10 +286,10 @@ fn wing_step(
     let mut step = Step::new(technique);
     step.pattern = state.candidates_in(cells, DigitSet::full(state.size()));
     step.pattern.sort_unstable();
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique} {detail} ⇒ {}",
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     step
 }

@@ -11,7 +11,9 @@ use super::{
 };
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
+use crate::model::{
+    Candidate, Cell, Digit, DigitSet, Explanation, Grid, Layout, Names, Origin, Puzzle, Regions,
+};
 use crate::rating::rate;
 use crate::report;
 use std::collections::BTreeMap;
@@ -149,6 +151,14 @@ impl<'a> View<'a> {
         self.puzzle.size()
     }
 
+    /// An explanation as the workbook shows it: cells with their addresses here, digits as the
+    /// grid shows them.
+    fn text(&self, explanation: &Explanation) -> String {
+        let symbols = (!self.numeric).then(|| self.puzzle.symbols());
+        let (top, left) = self.anchor;
+        explanation.render(&Names::new(self.layout(), symbols).at_sheet(top, left))
+    }
+
     fn layout(&self) -> &Layout {
         self.puzzle.layout()
     }
@@ -214,11 +224,8 @@ impl<'a> View<'a> {
     }
 
     fn note_of(&self, index: usize) -> String {
-        format!(
-            "Step {} — {}",
-            index + 1,
-            self.solve.steps[index].explanation
-        )
+        let explanation = self.text(&self.solve.steps[index].explanation);
+        format!("Step {} — {explanation}", index + 1)
     }
 
     fn solution_sheet(&self, options: &BookOptions) -> Sheet {
@@ -365,13 +372,14 @@ impl<'a> View<'a> {
         };
         sheet.put(row, 4, CellSpec::new(placements, style));
         let eliminations = self.candidates_text(&step.eliminations, "<>");
+        let explanation = self.text(&step.explanation);
         let lines = wrapped_lines(&eliminations, STEP_COLUMNS[5].1)
-            .max(wrapped_lines(&step.explanation, STEP_COLUMNS[6].1));
+            .max(wrapped_lines(&explanation, STEP_COLUMNS[6].1));
         if lines > 1 {
             sheet.row_height(row, 20 * lines as u32);
         }
         sheet.text(row, 5, eliminations, TABLE_TEXT);
-        sheet.text(row, 6, step.explanation.clone(), TABLE_TEXT);
+        sheet.text(row, 6, explanation, TABLE_TEXT);
         sheet.put(
             row,
             7,
@@ -513,7 +521,7 @@ impl<'a> View<'a> {
             let sheet = self.candidate_grid_sheet(
                 &step_sheet_name(i),
                 &title,
-                &step.explanation,
+                &self.text(&step.explanation),
                 &state,
                 Some(step),
             );

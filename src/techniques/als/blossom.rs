@@ -7,7 +7,7 @@ use super::{Als, CellSet, Graph, eliminations_of};
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, DigitSet};
 use crate::techniques::Sink;
-use crate::techniques::common::{digit_list, eliminations_text};
+use crate::techniques::common::legacy::{digit_list, eliminations_text};
 
 /// Death blossoms whose stem has exactly `petals` candidates.
 pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
@@ -127,7 +127,7 @@ impl Blossom<'_> {
             .zip(petals)
             .map(|(d, p)| format!("{d} → {}", p.text(state)))
             .collect();
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "{}: stem {} {{{}}}: {}, Z={} ⇒ {}",
             step.technique,
             super::plain(state, self.stem),
@@ -135,7 +135,7 @@ impl Blossom<'_> {
             branches.join("; "),
             digit_list(zs),
             eliminations_text(state, &eliminations)
-        );
+        ));
         step.eliminations = eliminations;
         sink(step)
     }

@@ -13,7 +13,7 @@ use super::{Als, CellSet, Graph, eliminations_of};
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Digit, DigitSet};
 use crate::techniques::Sink;
-use crate::techniques::common::{digit_list, eliminations_text};
+use crate::techniques::common::legacy::{digit_list, eliminations_text};
 
 /// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
 pub fn chain(state: &State, n: usize, sink: &mut Sink) {
@@ -109,10 +109,10 @@ fn step(
     step.pattern = sets.iter().flat_map(|s| s.candidates(s.digits)).collect();
     step.pattern.sort_unstable();
     step.pattern.dedup();
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{technique}: {text} ⇒ {}",
         eliminations_text(state, &eliminations)
-    );
+    ));
     step.eliminations = eliminations;
     Some(step)
 }

@@ -17,7 +17,7 @@ pub use sue_de_coq::sue_de_coq;
 
 use crate::core::{Limits, State, Technique};
 use crate::model::{Candidate, Cell, Digit, DigitSet, House};
-use crate::techniques::common::digit_list;
+use crate::techniques::common::legacy::digit_list;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -9,7 +9,7 @@
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Cell, DigitSet, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::{digit_list, eliminations_text};
+use crate::techniques::common::legacy::{digit_list, eliminations_text};
 
 /// Every Sue de Coq, region by region, line by line.
 pub fn sue_de_coq(state: &State, sink: &mut Sink) {
@@ -125,13 +125,13 @@ impl Crossing<'_> {
         step.base = self.houses.to_vec();
         step.cover = self.houses.to_vec();
         let [line, region] = self.houses.map(|h| state.house_name(h));
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "Sue de Coq: {} in {line} and {region}, with {} in {line} and {} in {region} ⇒ {}",
             self.set_text(core),
             self.set_text(line_part),
             self.set_text(region_part),
             eliminations_text(state, &eliminations)
-        );
+        ));
         step.eliminations = eliminations;
         sink(step)
     }

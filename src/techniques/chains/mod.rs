@@ -28,7 +28,7 @@ mod search;
 use crate::core::{ChainKind, Limits, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::Sink;
-use crate::techniques::common::eliminations_text;
+use crate::techniques::common::legacy::eliminations_text;
 use graph::{Graph, Links, NodeKind};
 use search::Search;
 use std::collections::{HashMap, HashSet};
@@ -135,11 +135,11 @@ impl Found {
             .collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
-        step.explanation = format!(
+        step.explanation = crate::model::Explanation::from(format!(
             "{technique}: {} ⇒ {}",
             eureka(graph, &self.nodes, &self.strong),
             eliminations_text(graph.state, &self.eliminations)
-        );
+        ));
         step
     }
 }

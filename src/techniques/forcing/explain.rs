@@ -5,7 +5,7 @@
 use super::propagate::{Branch, Conflict, Fact};
 use crate::core::State;
 use crate::model::{Candidate, Cell};
-use crate::techniques::common::eliminations_text;
+use crate::techniques::common::legacy::eliminations_text;
 
 /// Placements a net's explanation lists before it only counts.
 pub const NET_LISTED: usize = 5;

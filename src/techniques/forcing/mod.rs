@@ -307,10 +307,10 @@ fn contradiction_step(
         explain::net(state, branch, premises, None)
     };
     let broken = explain::conflict(state, branch, *conflict, premises);
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{title}: {reasons} ⇒ {broken} ⇒ {}",
         explain::conclusion(state, conclusion)
-    );
+    ));
     (step, branch.ancestors(premises).len())
 }
 
@@ -338,12 +338,12 @@ fn verity_step(
             }
         })
         .collect();
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{}: {from} ⇒ {}: {}",
         technique.sentence(),
         explain::conclusion(state, conclusion),
         lines.join("; ")
-    );
+    ));
     let weight = branches
         .iter()
         .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))

@@ -5,7 +5,7 @@
 use crate::core::{State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit, Regions};
 use crate::techniques::Sink;
-use crate::techniques::common::eliminations_text;
+use crate::techniques::common::legacy::eliminations_text;
 
 /// The templates of one digit, each a bit set over the cells.
 struct Digits {
@@ -137,11 +137,11 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
     } else {
         eliminations_text(state, &candidates)
     };
-    step.explanation = format!(
+    step.explanation = crate::model::Explanation::from(format!(
         "{}: {ways} to place {digit} once in every {houses} (on no cell that every template of \
          another digit takes) {verb} these cells ⇒ {conclusion}",
         step.technique.sentence()
-    );
+    ));
     if set {
         step.placements = candidates;
     } else {
