@@ -315,12 +315,8 @@ fn description(path: &Path, options: &ReadOptions, step_sheets: usize) -> String
         step_sheets,
         ..book::BookOptions::new(&puzzle, name)
     };
-    let puzzle = match puzzle.origin() {
-        gridlogic::model::Origin::Sheet { .. } => puzzle,
-        _ => puzzle.with_origin(book::DEFAULT_ORIGIN),
-    };
     let solve = engine::solve(&puzzle, &Options::all(puzzle.size()));
-    book::book(&puzzle, &solve, &book_options).describe()
+    book::book(&solve, &book_options).describe()
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn assert_sound(p: &Shikaku, what: &str) -> bool {
             step.is_sound(&solution),
             "{what} step {}: {}",
             i + 1,
-            step.explanation
+            step.explanation.render(&p.names())
         );
     }
     assert_eq!(solve.outcome, Outcome::Solved, "{what}");

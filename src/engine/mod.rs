@@ -2,7 +2,8 @@
 //! first, for a step that makes progress, applies it and records it. When no technique applies it
 //! settles one cell by search, says so in a `Backtracking` step, and goes back to logic.
 
-use crate::core::{Limits, Outcome, State, Step, Technique};
+use crate::core::{Family, Level, Limits, Outcome, State, Step, Technique};
+use crate::error::Error;
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Puzzle};
 use crate::search;
@@ -39,6 +40,32 @@ impl Options {
             no_guess: false,
             seed: 0,
         }
+    }
+
+    /// Keeps only the techniques that `names` stand for (technique names, short names, HoDoKu
+    /// codes or families; see [`Technique::parse`]), in their order. An unknown name is a usage
+    /// error that lists the known ones.
+    pub fn keep_named(&mut self, names: &[String]) -> Result<(), Error> {
+        let mut chosen = Vec::new();
+        for name in names {
+            let found = Technique::parse(name, &self.techniques).ok_or_else(|| {
+                let known: Vec<String> = self.techniques.iter().map(|t| t.name()).collect();
+                let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
+                Error::Usage(format!(
+                    "unknown technique '{name}'; known: {}, or a family: {}",
+                    known.join(", "),
+                    families[..families.len() - 1].join(", ")
+                ))
+            })?;
+            chosen.extend(found);
+        }
+        self.techniques.retain(|t| chosen.contains(t));
+        Ok(())
+    }
+
+    /// Keeps only the techniques of `level` and easier.
+    pub fn keep_up_to(&mut self, level: Level) {
+        self.techniques.retain(|t| t.level() <= level);
     }
 }
 

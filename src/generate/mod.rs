@@ -19,6 +19,7 @@ use crate::engine::{self, Options, Solve};
 use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
 use crate::rating::{Rating, rate};
+use crate::render;
 use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -191,6 +192,26 @@ impl Request {
         }
         parts.join(", ")
     }
+}
+
+/// The text form of generated puzzles: `header` as the first line, then for each puzzle a
+/// comment line with its rating and the puzzle on one line; a single puzzle is also drawn, in
+/// comment lines, for a person to read.
+pub fn text(header: &str, puzzles: &[Generated]) -> String {
+    let mut text = format!("{header}\n");
+    for (i, generated) in puzzles.iter().enumerate() {
+        text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
+        if let [single] = puzzles {
+            let puzzle = &single.puzzle;
+            let drawing = render::grid_text(puzzle.givens(), puzzle.layout(), puzzle.symbols());
+            drawing
+                .lines()
+                .for_each(|l| text.push_str(&format!("#   {l}\n")));
+        }
+        text.push_str(&render::puzzle_line(&generated.puzzle));
+        text.push('\n');
+    }
+    text
 }
 
 /// A generated puzzle with its solution and the logical solve that rated it.

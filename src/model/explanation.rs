@@ -154,15 +154,18 @@ impl Explanation {
     /// Appends `more` (words, a cell, a digit, another explanation…).
     pub fn push(&mut self, more: impl Into<Explanation>) -> &mut Explanation {
         for part in more.into().0 {
-            match (self.0.last_mut(), part) {
-                (_, Part::Text { text }) if text.is_empty() => {}
-                (Some(Part::Text { text: last }), Part::Text { text }) => {
-                    last.to_mut().push_str(&text)
-                }
-                (_, part) => self.0.push(part),
-            }
+            self.push_part(part);
         }
         self
+    }
+
+    /// Appends one part; words run into the words before them.
+    fn push_part(&mut self, part: Part) {
+        match (self.0.last_mut(), part) {
+            (_, Part::Text { text }) if text.is_empty() => {}
+            (Some(Part::Text { text: last }), Part::Text { text }) => last.to_mut().push_str(&text),
+            (_, part) => self.0.push(part),
+        }
     }
 
     /// `items` with `separator` between them.
@@ -197,6 +200,14 @@ impl Explanation {
             names.write(part, &mut text);
         }
         text
+    }
+}
+
+impl From<Part> for Explanation {
+    fn from(part: Part) -> Explanation {
+        let mut explanation = Explanation::new();
+        explanation.push_part(part);
+        explanation
     }
 }
 

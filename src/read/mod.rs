@@ -16,6 +16,9 @@ pub mod workbook;
 
 use crate::error::Error;
 use crate::model::{Cell, Digit, Grid, Layout, Marks, Origin, Puzzle, Regions, Symbols};
+use crate::search;
+use crate::shikaku::model::Shikaku;
+use crate::shikaku::read as shikaku_read;
 use cells::{CellClass, classify};
 use regions::FillRegions;
 use std::collections::HashMap;
@@ -55,6 +58,97 @@ pub struct Input {
     pub puzzles: Vec<Puzzle>,
     /// Things the reader noticed but could work around (e.g. fills that do not form regions).
     pub warnings: Vec<String>,
+}
+
+/// Which puzzle a file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A Sudoku (of any size and layout).
+    Sudoku,
+    /// A Shikaku.
+    Shikaku,
+}
+
+/// The puzzles of a file, all of one kind.
+#[derive(Debug, Clone)]
+pub enum Puzzles {
+    /// Sudoku puzzles.
+    Sudoku(Vec<Puzzle>),
+    /// Shikaku puzzles.
+    Shikaku(Vec<Shikaku>),
+}
+
+/// Reads the puzzles in a file as `kind`, or, without it, guesses the kind: a Shikaku header
+/// settles it; else the file is read both ways, and what reads only one way is that kind, while
+/// a grid that reads both ways is a Sudoku when the Sudoku has a solution, else a Shikaku.
+///
+/// What is worth telling on standard error goes to `notes`, even when reading then fails:
+/// warnings about the input (`warning: …`), and how the kind was chosen when it was guessed to be
+/// Shikaku (`note: …`). Errors are those of the Sudoku reading unless the file is Shikaku.
+pub fn read_puzzles(
+    path: &Path,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Puzzles, Error> {
+    let kind = match kind {
+        Some(kind) => kind,
+        None => {
+            let (kind, why) = guess_kind(path, options);
+            if let Some(why) = why {
+                notes.push(format!(
+                    "note: reading {} as Shikaku ({why}); --kind sudoku reads it as Sudoku",
+                    path.display()
+                ));
+            }
+            kind
+        }
+    };
+    match kind {
+        Kind::Sudoku => {
+            let input = read_file(path, options)?;
+            notes.extend(input.warnings.iter().map(|w| format!("warning: {w}")));
+            Ok(Puzzles::Sudoku(input.puzzles))
+        }
+        Kind::Shikaku => Ok(Puzzles::Shikaku(shikaku_read::read_file(path, options)?)),
+    }
+}
+
+/// The kind of a file read without `--kind`, and why it is Shikaku when it is.
+fn guess_kind(path: &Path, options: &ReadOptions) -> (Kind, Option<&'static str>) {
+    let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
+    if sudoku_options || options.symbols.is_some() {
+        return (Kind::Sudoku, None);
+    }
+    let text = (!is_workbook(path)).then(|| std::fs::read_to_string(path).unwrap_or_default());
+    if text.is_some_and(|t| shikaku_read::starts_with_header(&t)) {
+        return (Kind::Shikaku, Some("it starts with a `rows cols` header"));
+    }
+    match (
+        read_file(path, options),
+        shikaku_read::read_file(path, options),
+    ) {
+        (_, Err(_)) => (Kind::Sudoku, None),
+        (Err(_), Ok(_)) => (
+            Kind::Shikaku,
+            Some("it is not a Sudoku and its numbers add up to the grid's area"),
+        ),
+        (Ok(input), Ok(_)) => {
+            let solvable = input
+                .puzzles
+                .iter()
+                .all(|p| search::count_solutions(p, 1).solutions > 0);
+            match solvable {
+                true => (Kind::Sudoku, None),
+                false => (
+                    Kind::Shikaku,
+                    Some(
+                        "its numbers add up to the grid's area and as a Sudoku it has no solution",
+                    ),
+                ),
+            }
+        }
+    }
 }
 
 /// Whether `path` is read as a workbook (by its extension).

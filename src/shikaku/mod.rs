@@ -12,11 +12,14 @@
 //! The workbook writer reads a [`engine::Solve`]: the puzzle (size and clues), the rectangle of
 //! each clue, the index of the step that placed it, and every step's explanation.
 
+mod deductions;
 pub mod engine;
 pub mod model;
 pub mod read;
 pub mod report;
 pub mod search;
+pub mod state;
 
-pub use engine::{Solve, Step, Technique, solve};
+pub use engine::{Options, Solve, solve};
 pub use model::{Clue, Rect, Shikaku};
+pub use state::{Step, Technique};

@@ -2,7 +2,9 @@
 //! came from; rectangles; and the candidate rectangles of each clue.
 
 use crate::error::Error;
-use crate::model::{Origin, sheet_address};
+use crate::explain;
+use crate::model::explanation::Part;
+use crate::model::{Explanation, Names, Origin, cell_name, sheet_address};
 use serde::Serialize;
 use std::fmt;
 
@@ -68,12 +70,35 @@ impl Rect {
 impl fmt::Display for Rect {
     /// `r2c3-r3c5`, or `r2c3` for a single cell.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.top + 1, self.left + 1)?;
+        f.write_str(&cell_name(self.top, self.left))?;
         if self.area() > 1 {
-            write!(f, "-r{}c{}", self.bottom(), self.right())?;
+            write!(f, "-{}", cell_name(self.bottom() - 1, self.right() - 1))?;
         }
         Ok(())
     }
+}
+
+/// A rectangle in an explanation: `r2c3-r3c5`, with its range `(C2:E3)` on a sheet.
+impl From<Rect> for Explanation {
+    fn from(rect: Rect) -> Explanation {
+        Explanation::from(Part::Area {
+            top: rect.top,
+            left: rect.left,
+            bottom: rect.bottom() - 1,
+            right: rect.right() - 1,
+        })
+    }
+}
+
+/// A cell in an explanation: `r4c3`, with its address `(C4)` on a sheet.
+pub fn cell(row: usize, col: usize) -> Explanation {
+    let one = Rect {
+        top: row,
+        left: col,
+        height: 1,
+        width: 1,
+    };
+    one.into()
 }
 
 /// A Shikaku puzzle, validated: every clue positive, the clues adding up to the area, and every
@@ -186,20 +211,16 @@ impl Shikaku {
         format!("the {} at {}", c.number, self.cell_name(c.row, c.col))
     }
 
-    /// A rectangle for messages: `r2c3-r3c5 (C2:E3)` from a sheet, `r2c3-r3c5` otherwise.
-    pub fn rect_name(&self, rect: &Rect) -> String {
-        match &self.origin {
-            Origin::Sheet { top, left, .. } => {
-                let first = sheet_address(top + rect.top, left + rect.left);
-                let last = sheet_address(top + rect.bottom() - 1, left + rect.right() - 1);
-                if rect.area() == 1 {
-                    format!("{rect} ({first})")
-                } else {
-                    format!("{rect} ({first}:{last})")
-                }
-            }
-            _ => rect.to_string(),
-        }
+    /// A clue in an explanation: `the 6 at r2c3`, with the cell's address on a sheet.
+    pub fn clue_text(&self, clue: usize) -> Explanation {
+        let c = self.clues[clue];
+        explain!("the {} at {}", c.number.to_string(), cell(c.row, c.col))
+    }
+
+    /// How explanations of this puzzle name things on screen and in JSON: cells with their
+    /// sheet address when it came from a workbook.
+    pub fn names(&self) -> Names<'static> {
+        Names::of_width(self.cols).on_sheet(self.origin.workbook_cell())
     }
 
     /// Where the grid is in its source, for summaries: `sheet 'S' B2:K11`, `lines 2-11`.

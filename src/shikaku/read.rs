@@ -18,15 +18,6 @@ use std::path::Path;
 /// Defined names that point at a Shikaku grid when no `--range` is given.
 const GRID_NAMES: [&str; 3] = ["shikaku", "puzzle", "grid"];
 
-/// Which puzzle a file holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A Sudoku (of any size and layout).
-    Sudoku,
-    /// A Shikaku.
-    Shikaku,
-}
-
 /// Reads the Shikaku puzzle or puzzles in a file.
 pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
     if is_workbook(path) {
@@ -376,44 +367,10 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
     Shikaku::new(rows.len(), cols, clues, origin)
 }
 
-/// Guesses which puzzle a file holds, with the reason to print. A Shikaku header settles it; else
-/// the file is read both ways: what reads only one way is that kind; a grid that reads both ways
-/// is a Sudoku when the Sudoku has a solution, else a Shikaku.
-pub fn guess_kind(path: &Path, options: &ReadOptions) -> (Kind, &'static str) {
-    let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
-    if sudoku_options || options.symbols.is_some() {
-        return (Kind::Sudoku, "Sudoku options were given");
-    }
-    if !is_workbook(path) {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let lines = content_lines(&text);
-        if !lines.is_empty() && header(&lines, 0).is_some() {
-            return (Kind::Shikaku, "it starts with a `rows cols` header");
-        }
-    }
-    let shikaku = read_file(path, options);
-    let sudoku = crate::read::read_file(path, options);
-    match (sudoku, shikaku) {
-        (Ok(_), Err(_)) | (Err(_), Err(_)) => (Kind::Sudoku, "it reads as a Sudoku"),
-        (Err(_), Ok(_)) => (
-            Kind::Shikaku,
-            "it is not a Sudoku and its numbers add up to the grid's area",
-        ),
-        (Ok(input), Ok(_)) => {
-            let solvable = input
-                .puzzles
-                .iter()
-                .all(|p| crate::search::count_solutions(p, 1).solutions > 0);
-            if solvable {
-                (Kind::Sudoku, "it reads as a Sudoku that has a solution")
-            } else {
-                (
-                    Kind::Shikaku,
-                    "its numbers add up to the grid's area and as a Sudoku it has no solution",
-                )
-            }
-        }
-    }
+/// Whether a text starts with a Shikaku `rows cols` header (which settles its kind).
+pub fn starts_with_header(text: &str) -> bool {
+    let lines = content_lines(text);
+    !lines.is_empty() && header(&lines, 0).is_some()
 }
 
 #[cfg(test)]

@@ -1,17 +1,16 @@
-//! Shikaku output: summaries, step logs, the grid drawn with its rectangles, the datasets' `.sol`
-//! layout, JSON documents and batch rows.
+//! Shikaku's reports: the grid drawn with its rectangles, the datasets' `.sol` layout, JSON
+//! rectangles and steps, and what the shared reports ([`crate::report::SolveReport`]) need of a
+//! Shikaku solve.
 
-use super::engine::{self, Options, Solve, Step, Technique};
+use super::engine::Solve;
 use super::model::{Clue, Rect, Shikaku};
-use crate::batch::{write_records, yes_no};
+use super::search;
+use super::state::{Candidate, Step, Technique};
 use crate::core::Outcome;
-use crate::model::Origin;
-use indexmap::IndexMap;
-use rayon::prelude::*;
+use crate::model::{Explanation, Names, Origin};
+use crate::report::{PuzzleReport, SolveReport, StepReport};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::io::{self, Write};
-use std::time::Instant;
 
 /// `Shikaku 10x10 (lines 2-11), 26 clues`.
 pub fn summary(p: &Shikaku) -> String {
@@ -22,47 +21,6 @@ pub fn summary(p: &Shikaku) -> String {
         p.place(),
         p.clues().len()
     )
-}
-
-/// The number of solutions, for `check`.
-pub fn count_verdict(solutions: usize) -> &'static str {
-    match solutions {
-        0 => "no solution",
-        1 => "1 solution (unique)",
-        _ => "2 or more solutions (not unique)",
-    }
-}
-
-/// `solved by logic alone (unique solution)`, `stuck: …`, `no solution: …`.
-pub fn verdict(solve: &Solve) -> String {
-    let open = solve.rects.iter().filter(|r| r.is_none()).count();
-    let stuck = format!("stuck: no deduction applies (--no-guess); {open} clues are open");
-    crate::report::outcome_verdict(
-        &solve.outcome,
-        solve.backtracks(),
-        solve.is_unique(),
-        &stuck,
-        &crate::model::Names::of_width(solve.puzzle.cols()),
-    )
-}
-
-/// `Steps: 20 Single rectangle, 5 Only clue` in order of first use.
-pub fn step_counts(solve: &Solve) -> String {
-    let mut counts: IndexMap<Technique, usize> = IndexMap::new();
-    for step in &solve.steps {
-        *counts.entry(step.technique).or_default() += 1;
-    }
-    let parts: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
-    format!("Steps: {}", parts.join(", "))
-}
-
-/// The numbered step log, one line per step.
-pub fn step_log(solve: &Solve) -> String {
-    let mut text = String::new();
-    for (i, step) in solve.steps.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", i + 1, step.explanation);
-    }
-    text
 }
 
 /// The grid with its clues, lines drawn between cells of different rectangles; cells of no
@@ -174,44 +132,156 @@ pub struct RectJson {
     pub step: Option<usize>,
 }
 
-/// The JSON document of one solve.
+/// What a Shikaku adds to the JSON document.
 #[derive(Serialize)]
-pub struct SolveJson<'a> {
-    /// Always `shikaku`.
-    pub kind: &'static str,
-    /// Where the grid came from.
-    pub source: &'a Origin,
+pub struct Details {
     /// Grid rows.
     pub rows: usize,
     /// Grid columns.
     pub cols: usize,
-    /// Whether the puzzle has exactly one solution.
-    pub unique: bool,
-    /// Solutions found by search: 0, 1 or 2 (two or more).
-    pub solutions: usize,
-    /// How the solve ended.
-    pub outcome: &'a Outcome,
-    /// Backtracking steps.
-    pub backtracking_steps: usize,
     /// The clues with their rectangles.
     pub rectangles: Vec<RectJson>,
-    /// Every step.
-    pub steps: &'a [Step],
 }
 
-impl<'a> SolveJson<'a> {
-    /// The document for `solve`.
-    pub fn of(solve: &'a Solve) -> SolveJson<'a> {
-        let p = &solve.puzzle;
-        SolveJson {
-            kind: "shikaku",
-            source: p.origin(),
+/// A step in the JSON document.
+#[derive(Serialize)]
+pub struct StepJson {
+    /// The technique.
+    pub technique: Technique,
+    /// The clue the step is about.
+    pub clue: usize,
+    /// The rectangle placed for `clue`, if any.
+    pub placed: Option<Rect>,
+    /// Candidate rectangles removed.
+    pub removed: Vec<Candidate>,
+    /// The cells that justify the step (zero-based row, column).
+    pub cells: Vec<(usize, usize)>,
+    /// The explanation, as the puzzle's reader names things.
+    pub explanation: String,
+}
+
+impl PuzzleReport for Shikaku {
+    fn summary(&self) -> String {
+        summary(self)
+    }
+
+    fn count_solutions(&self, limit: usize) -> usize {
+        search::count_solutions(self, limit).solutions
+    }
+
+    fn line(&self) -> String {
+        self.place()
+    }
+}
+
+impl StepReport for Step {
+    fn technique_name(&self) -> String {
+        self.technique.name().to_string()
+    }
+
+    fn explanation(&self) -> &Explanation {
+        &self.explanation
+    }
+
+    fn is_backtracking(&self) -> bool {
+        self.technique == Technique::Backtracking
+    }
+}
+
+impl SolveReport for Solve {
+    type Step = Step;
+    type Details = Details;
+    type StepJson = StepJson;
+
+    fn kind(&self) -> &'static str {
+        "shikaku"
+    }
+
+    fn summary(&self) -> String {
+        summary(&self.puzzle)
+    }
+
+    fn source(&self) -> &Origin {
+        self.puzzle.origin()
+    }
+
+    fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    fn solutions(&self) -> usize {
+        self.solutions
+    }
+
+    fn names(&self) -> Names<'_> {
+        self.puzzle.names()
+    }
+
+    fn stuck(&self) -> String {
+        let open = self.rects.iter().filter(|r| r.is_none()).count();
+        format!("stuck: no deduction applies (--no-guess); {open} clues are open")
+    }
+
+    fn solution_line(&self) -> Option<String> {
+        self.is_solved()
+            .then(|| sol_text(self).trim_end().replace('\n', "/"))
+    }
+
+    fn grid_text(&self) -> String {
+        grid_text(&self.puzzle, &self.rects)
+    }
+
+    fn grids_before_steps(&self) -> Vec<String> {
+        let mut rects = vec![None; self.puzzle.clues().len()];
+        self.steps
+            .iter()
+            .map(|step| {
+                let grid = grid_text(&self.puzzle, &rects);
+                if let Some(rect) = step.placed {
+                    rects[step.clue] = Some(rect);
+                }
+                grid
+            })
+            .collect()
+    }
+
+    fn difficulty(&self) -> Option<String> {
+        None
+    }
+
+    /// The last technique in the order of [`Technique::ALL`] that was used.
+    fn hardest(&self) -> Option<String> {
+        let hardest = self.steps.iter().map(|s| s.technique).max();
+        hardest.map(|t| t.name().to_string())
+    }
+
+    fn summary_details(&self) -> Vec<(&'static str, String)> {
+        let placed = self.rects.iter().filter(|r| r.is_some()).count();
+        let clues = self.puzzle.clues().len();
+        vec![("Rectangles", format!("{placed} of {clues}"))]
+    }
+
+    fn batch_details(&self) -> Vec<(&'static str, String)> {
+        let p = &self.puzzle;
+        vec![
+            ("size", format!("{}x{}", p.rows(), p.cols())),
+            ("clues", p.clues().len().to_string()),
+        ]
+    }
+
+    fn first_wrong_step(&self) -> Option<usize> {
+        self.first_unsound_step().map(|(i, _)| i)
+    }
+
+    fn json_details(&self) -> Details {
+        let p = &self.puzzle;
+        Details {
             rows: p.rows(),
             cols: p.cols(),
-            unique: solve.is_unique(),
-            solutions: solve.solutions,
-            outcome: &solve.outcome,
-            backtracking_steps: solve.backtracks(),
             rectangles: p
                 .clues()
                 .iter()
@@ -219,103 +289,21 @@ impl<'a> SolveJson<'a> {
                 .map(|(i, &at)| RectJson {
                     clue: i,
                     at,
-                    rect: solve.rects[i],
-                    step: solve.placed_by[i].map(|s| s + 1),
+                    rect: self.rects[i],
+                    step: self.placed_by[i].map(|s| s + 1),
                 })
                 .collect(),
-            steps: &solve.steps,
         }
     }
-}
 
-/// One batch row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    /// Where the puzzle is in its file.
-    pub puzzle: String,
-    /// `rowsxcols`.
-    pub size: String,
-    /// Number of clues.
-    pub clues: usize,
-    /// The `.sol` layout on one line, rows separated by `/` (empty when not solved).
-    pub solution: String,
-    /// Solved without backtracking.
-    pub logic_only: bool,
-    /// Backtracking steps.
-    pub backtracks: usize,
-    /// The last technique in the order of [`Technique::ALL`] that was used.
-    pub hardest: String,
-    /// Number of steps.
-    pub steps: usize,
-    /// Time to solve, in microseconds.
-    pub micros: u128,
-}
-
-/// Solves every puzzle on all cores; rows in input order.
-pub fn solve_all(puzzles: &[Shikaku], options: &Options) -> Vec<Row> {
-    puzzles
-        .par_iter()
-        .map(|p| {
-            let start = Instant::now();
-            let solve = engine::solve(p, options);
-            let micros = start.elapsed().as_micros();
-            let solution = if solve.is_solved() {
-                sol_text(&solve).trim_end().replace('\n', "/")
-            } else {
-                String::new()
-            };
-            Row {
-                puzzle: p.place(),
-                size: format!("{}x{}", p.rows(), p.cols()),
-                clues: p.clues().len(),
-                solution,
-                logic_only: solve.is_solved() && solve.backtracks() == 0,
-                backtracks: solve.backtracks(),
-                hardest: solve
-                    .steps
-                    .iter()
-                    .map(|s| s.technique)
-                    .max()
-                    .map_or(String::new(), |t| t.name().to_string()),
-                steps: solve.steps.len(),
-                micros,
-            }
-        })
-        .collect()
-}
-
-/// The CSV header of [`write_csv`].
-const HEADER: [&str; 9] = [
-    "puzzle",
-    "size",
-    "clues",
-    "solution",
-    "logic_only",
-    "backtracking_steps",
-    "hardest_technique",
-    "steps",
-    "microseconds",
-];
-
-impl Row {
-    /// The row's CSV fields, in [`HEADER`]'s order.
-    fn record(&self) -> [String; 9] {
-        [
-            self.puzzle.clone(),
-            self.size.clone(),
-            self.clues.to_string(),
-            self.solution.clone(),
-            yes_no(self.logic_only),
-            self.backtracks.to_string(),
-            self.hardest.clone(),
-            self.steps.to_string(),
-            self.micros.to_string(),
-        ]
+    fn json_step(&self, step: &Step) -> StepJson {
+        StepJson {
+            technique: step.technique,
+            clue: step.clue,
+            placed: step.placed,
+            removed: step.removed.clone(),
+            cells: step.cells.clone(),
+            explanation: step.explanation.render(&self.names()),
+        }
     }
-}
-
-/// Writes the rows as CSV with a header; returns whether every puzzle was solved.
-pub fn write_csv(rows: &[Row], sink: impl Write) -> io::Result<bool> {
-    write_records(HEADER, rows.iter().map(Row::record), sink)?;
-    Ok(rows.iter().all(|r| !r.solution.is_empty()))
 }

@@ -1,10 +1,69 @@
-//! The workbook of generated puzzles: one printable sheet per puzzle (a title, its rating and the
-//! givens with region borders), then one hidden answer sheet per puzzle.
+//! Generated puzzles written out: the workbook (one printable sheet per puzzle with a title, its
+//! rating and the givens with region borders, then one hidden answer sheet per puzzle), a CSV grid,
+//! or text with one puzzle per line.
 
-use super::Book;
 use super::sudoku::puzzle_and_answer;
-use crate::generate::Generated;
+use super::{Book, check_new, refusal, write_atomically, xlsx};
+use crate::error::Error;
+use crate::generate::{self, Generated};
 use crate::model::Origin;
+use crate::render;
+use std::path::Path;
+
+/// What a file of generated puzzles is, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// `.xlsx`: printable sheets with hidden answers.
+    Workbook,
+    /// `.csv`: one puzzle as a grid, `0` for empty, its region labels after it when needed.
+    Csv,
+    /// Any other name: text, one puzzle per line after a comment line.
+    Text,
+}
+
+impl Output {
+    /// The kind of `path`; other workbook formats are refused.
+    pub fn of(path: &Path) -> Result<Output, Error> {
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match extension.as_deref() {
+            Some("xlsx") => Ok(Output::Workbook),
+            Some("csv") => Ok(Output::Csv),
+            Some("xlsm" | "xlsb" | "xls" | "ods") => Err(refusal(
+                path,
+                "puzzles are written as .xlsx, .csv or text (.txt); give it one of those names",
+            )),
+            _ => Ok(Output::Text),
+        }
+    }
+}
+
+/// Checks, before any work, that `count` puzzles may be written to `path`: a known kind, one
+/// puzzle for a CSV grid, and not an existing file unless `force`.
+pub fn check_target(path: &Path, count: usize, force: bool) -> Result<(), Error> {
+    check_new(path, force)?;
+    if Output::of(path)? == Output::Csv && count > 1 {
+        return Err(refusal(
+            path,
+            "a CSV file holds one puzzle grid; use .txt (one per line) or .xlsx for several",
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `puzzles` (generated with `seed`, as `header` says) to `path`, in the kind its name
+/// asks for.
+pub fn save(path: &Path, puzzles: &[Generated], seed: u64, header: &str) -> Result<(), Error> {
+    match Output::of(path)? {
+        Output::Workbook => xlsx::save(&book(puzzles, seed), path),
+        Output::Csv => {
+            let first = puzzles.first().map(|g| render::puzzle_csv(&g.puzzle));
+            write_atomically(path, first.unwrap_or_default().as_bytes())
+        }
+        Output::Text => write_atomically(path, generate::text(header, puzzles).as_bytes()),
+    }
+}
 
 /// Where a generated grid starts: B4, under a title and a rating line.
 pub const GENERATED_ORIGIN: Origin = Origin::Sheet {

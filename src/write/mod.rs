@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::model::sheet_address;
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A colour as `0xRRGGBB`.
 pub type Rgb = u32;
@@ -662,6 +662,67 @@ fn describe_style(style: &Style) -> String {
         ));
     }
     parts.join(" ")
+}
+
+/// Where the annotated workbook of `input` goes, if anywhere: `output`, else `<stem>.solved.xlsx`
+/// beside a workbook input, else nowhere (text and CSV input, or `no_workbook`). Refused, before
+/// any work: a name that is not `.xlsx`, the input itself, and an existing file without `force`.
+pub fn workbook_target(
+    input: &Path,
+    output: Option<&Path>,
+    no_workbook: bool,
+    force: bool,
+) -> Result<Option<PathBuf>, Error> {
+    let path = match (output, no_workbook) {
+        (_, true) => return Ok(None),
+        (Some(path), _) => path.to_path_buf(),
+        (None, _) if crate::read::is_workbook(input) => {
+            let stem = input.file_stem().unwrap_or_default().to_string_lossy();
+            input.with_file_name(format!("{stem}.solved.xlsx"))
+        }
+        (None, _) => return Ok(None),
+    };
+    let is_xlsx = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
+    if !is_xlsx {
+        return Err(refusal(
+            &path,
+            "workbooks are written as .xlsx; give it an .xlsx name",
+        ));
+    }
+    if same_file(&path, input) {
+        return Err(refusal(
+            &path,
+            "it is the input file, which is never written over",
+        ));
+    }
+    check_new(&path, force)?;
+    Ok(Some(path))
+}
+
+/// Refuses an existing `path` unless `force`.
+pub fn check_new(path: &Path, force: bool) -> Result<(), Error> {
+    match path.exists() && !force {
+        true => Err(refusal(path, "it exists; use --force to replace it")),
+        false => Ok(()),
+    }
+}
+
+/// The error of an output that will not be written, and why.
+pub fn refusal(path: &Path, why: &str) -> Error {
+    Error::Write {
+        path: path.to_path_buf(),
+        message: why.to_string(),
+    }
+}
+
+/// Whether two paths name the same file (after resolving links, when both exist).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// Writes `bytes` to `path`: first to a temporary file beside it (`.name.<pid>.tmp`), then renamed

@@ -8,8 +8,8 @@ use super::{
     Align, BOLD_LABEL, Book, CellSpec, Content, Font, Print, Rgb, Sheet, Style, TABLE_LINK,
     TABLE_TEXT, area_borders, side_columns, step_table, summary, wrapped_lines,
 };
-use crate::model::Origin;
-use crate::shikaku::report;
+use crate::model::{Explanation, Names, Origin};
+use crate::report::summary_rows;
 use crate::shikaku::{Shikaku, Solve, Step, Technique};
 
 /// The Steps table's columns and their widths in pixels.
@@ -66,6 +66,12 @@ impl<'a> View<'a> {
 
     fn puzzle(&self) -> &Shikaku {
         &self.solve.puzzle
+    }
+
+    /// An explanation as the workbook shows it: cells with their addresses here.
+    fn text(&self, explanation: &Explanation) -> String {
+        let (top, left) = self.anchor;
+        explanation.render(&Names::of_width(self.puzzle().cols()).at_sheet(top, left))
     }
 
     fn size(&self) -> (usize, usize) {
@@ -143,7 +149,7 @@ impl<'a> View<'a> {
             &mut sheet,
             self.anchor.0 + 2,
             col,
-            &self.summary_rows(source),
+            &summary_rows(self.solve, source),
         );
         sheet
     }
@@ -166,32 +172,11 @@ impl<'a> View<'a> {
             false => style,
         };
         let mut spec = CellSpec::new(Content::Number(number as f64), style);
-        spec.note = step.map(|i| format!("Step {} — {}", i + 1, self.solve.steps[i].explanation));
+        spec.note = step.map(|i| {
+            let explanation = self.text(&self.solve.steps[i].explanation);
+            format!("Step {} — {explanation}", i + 1)
+        });
         spec
-    }
-
-    fn summary_rows(&self, source: &str) -> Vec<(&'static str, String)> {
-        let solutions = match self.solve.solutions {
-            0 => "none".to_string(),
-            1 => "1 (unique)".to_string(),
-            _ => "2 or more (not unique)".to_string(),
-        };
-        let placed = self.solve.rects.iter().filter(|r| r.is_some()).count();
-        vec![
-            ("Source", source.to_string()),
-            ("Puzzle", report::summary(self.puzzle())),
-            ("Result", report::verdict(self.solve)),
-            ("Solutions", solutions),
-            (
-                "Rectangles",
-                format!("{placed} of {}", self.puzzle().clues().len()),
-            ),
-            ("Backtracking steps", self.solve.backtracks().to_string()),
-            (
-                "Steps",
-                report::step_counts(self.solve).replace("Steps: ", ""),
-            ),
-        ]
     }
 
     fn steps_sheet(&self) -> Sheet {
@@ -210,7 +195,8 @@ impl<'a> View<'a> {
             CellSpec::new(Content::Number((index + 1) as f64), TABLE_TEXT),
         );
         sheet.text(row, 1, step.technique.name(), TABLE_TEXT);
-        sheet.text(row, 2, self.puzzle().clue_name(step.clue), TABLE_TEXT);
+        let clue_text = self.text(&self.puzzle().clue_text(step.clue));
+        sheet.text(row, 2, clue_text, TABLE_TEXT);
         let (rectangle, style) = match step.placed {
             Some(rect) => (
                 Content::Link {
@@ -228,11 +214,12 @@ impl<'a> View<'a> {
         sheet.put(row, 3, CellSpec::new(rectangle, style));
         let removed = step.removed.len() as f64;
         sheet.put(row, 4, CellSpec::new(Content::Number(removed), TABLE_TEXT));
-        let lines = wrapped_lines(&step.explanation, STEP_COLUMNS[5].1);
+        let explanation = self.text(&step.explanation);
+        let lines = wrapped_lines(&explanation, STEP_COLUMNS[5].1);
         if lines > 1 {
             sheet.row_height(row, 20 * lines as u32);
         }
-        sheet.text(row, 5, step.explanation.clone(), TABLE_TEXT);
+        sheet.text(row, 5, explanation, TABLE_TEXT);
     }
 
     fn puzzle_sheet(&self) -> Sheet {

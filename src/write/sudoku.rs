@@ -14,8 +14,7 @@ use crate::engine::Solve;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, Layout, Names, Origin, Puzzle, Regions,
 };
-use crate::rating::rate;
-use crate::report;
+use crate::report::summary_rows;
 use std::collections::BTreeMap;
 
 /// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
@@ -68,9 +67,14 @@ impl BookOptions {
     }
 }
 
-/// Describes the workbook of `solve`, a solve of `puzzle`.
-pub fn book(puzzle: &Puzzle, solve: &Solve, options: &BookOptions) -> Book {
-    let view = View::new(puzzle, solve, options.numbers);
+/// Describes the workbook of `solve`.
+pub fn book(solve: &Solve, options: &BookOptions) -> Book {
+    // A puzzle from a sheet is shown where it was typed, any other at B3.
+    let placed = match solve.puzzle.origin() {
+        Origin::Sheet { .. } => solve.puzzle.clone(),
+        _ => solve.puzzle.clone().with_origin(DEFAULT_ORIGIN),
+    };
+    let view = View::new(&placed, solve, options.numbers);
     let mut sheets = vec![
         view.solution_sheet(options),
         view.steps_sheet(options.step_sheets),
@@ -278,7 +282,12 @@ impl<'a> View<'a> {
     fn legend_and_summary(&self, sheet: &mut Sheet, options: &BookOptions) {
         let (top, col) = (self.anchor.0, self.anchor.1 + self.size() + 1);
         let next = legend(sheet, top, col, &self.legend_rows());
-        summary(sheet, next + 1, col, &self.summary_rows(options));
+        summary(
+            sheet,
+            next + 1,
+            col,
+            &summary_rows(self.solve, &options.source),
+        );
     }
 
     /// One row for the givens, then one per family used: label, fill, counts.
@@ -307,31 +316,6 @@ impl<'a> View<'a> {
             ));
         }
         rows
-    }
-
-    fn summary_rows(&self, options: &BookOptions) -> Vec<(&'static str, String)> {
-        let rating = rate(&self.solve.steps, self.layout().cell_count());
-        let hardest = rating
-            .hardest
-            .map_or("none".to_string(), |(t, r)| format!("{t}, rated {r:.1}"));
-        let solutions = match self.solve.solutions {
-            0 => "none".to_string(),
-            1 => "1 (unique)".to_string(),
-            _ => "2 or more (not unique)".to_string(),
-        };
-        vec![
-            ("Source", options.source.clone()),
-            ("Puzzle", report::puzzle_summary(self.puzzle)),
-            ("Result", report::verdict(self.solve)),
-            ("Solutions", solutions),
-            (
-                "Level",
-                format!("{} (score {})", rating.level, rating.score),
-            ),
-            ("Hardest step", hardest),
-            ("Backtracking steps", self.solve.backtracks().to_string()),
-            ("Steps", self.solve.steps.len().to_string()),
-        ]
     }
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {

@@ -1,0 +1,49 @@
+//! `gridlogic batch`: a file of puzzles solved on all cores, one CSV row each.
+
+use super::args::{EngineArgs, InputArgs};
+use super::{CommandResult, exit_code};
+use gridlogic::batch::{solve_all, write_csv};
+use gridlogic::read::Puzzles;
+use gridlogic::{engine, shikaku, write};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Options of `batch`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Where to write the CSV (standard output by default). Never the input file.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> CommandResult {
+    if let Some(output) = &args.output
+        && write::same_file(output, &args.input.file)
+    {
+        let message = "the output file must not be the input file";
+        return Err(gridlogic::Error::Usage(message.into()).into());
+    }
+    let progress = io::stderr().is_terminal();
+    let rows = match args.input.read()? {
+        Puzzles::Sudoku(puzzles) => {
+            let Some(first) = puzzles.first() else {
+                return Ok(exit_code(true));
+            };
+            let options = args.engine.options(first.size())?;
+            solve_all(&puzzles, |p| engine::solve(p, &options), progress)
+        }
+        Puzzles::Shikaku(puzzles) => {
+            let options = args.engine.shikaku()?;
+            solve_all(&puzzles, |p| shikaku::solve(p, &options), progress)
+        }
+    };
+    let sink: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::fs::File::create(path)?),
+        None => Box::new(io::stdout().lock()),
+    };
+    Ok(exit_code(write_csv(&rows, sink)?))
+}

@@ -1,0 +1,116 @@
+//! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
+//! of one technique in a starting state.
+
+use super::args::{EngineArgs, InputArgs};
+use super::{CommandResult, exit_code, stdout};
+use gridlogic::core::{State, Step, Technique};
+use gridlogic::model::Names;
+use gridlogic::read::{self, Puzzles};
+use gridlogic::report::{SolveReport, StepReport, step_counts, step_log, verdict};
+use gridlogic::{engine, render, shikaku, techniques};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Options of `explain`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Print the candidate grid before each step.
+    #[arg(long)]
+    grids: bool,
+    /// List the instances of one technique in the starting state instead of solving.
+    #[arg(long, value_name = "NAME")]
+    technique: Option<String>,
+    /// With --technique: every instance, not just the first.
+    #[arg(long, requires = "technique")]
+    all: bool,
+}
+
+pub fn run(args: &Args) -> CommandResult {
+    if let Some(name) = &args.technique {
+        return list_technique(args, name);
+    }
+    match args.input.read()? {
+        Puzzles::Sudoku(puzzles) => {
+            let solves = puzzles
+                .iter()
+                .map(|p| Ok(engine::solve(p, &args.engine.options(p.size())?)))
+                .collect::<Result<Vec<_>, gridlogic::Error>>()?;
+            explain(&solves, args.grids)
+        }
+        Puzzles::Shikaku(puzzles) => {
+            let options = args.engine.shikaku()?;
+            let solves: Vec<_> = puzzles
+                .iter()
+                .map(|p| shikaku::solve(p, &options))
+                .collect();
+            explain(&solves, args.grids)
+        }
+    }
+}
+
+/// Each solve's summary, its steps (each after the grid it starts from, with `grids`), the
+/// verdict, the difficulty and the step counts.
+fn explain(solves: &[impl SolveReport], grids: bool) -> CommandResult {
+    let mut out = stdout();
+    for solve in solves {
+        writeln!(out, "{}", solve.summary())?;
+        if grids {
+            let names = solve.names();
+            for (i, (grid, step)) in solve
+                .grids_before_steps()
+                .iter()
+                .zip(solve.steps())
+                .enumerate()
+            {
+                writeln!(out, "{grid}")?;
+                writeln!(out, "{}. {}\n", i + 1, step.explanation().render(&names))?;
+            }
+        } else {
+            write!(out, "{}", step_log(solve))?;
+        }
+        writeln!(out, "{}", verdict(solve))?;
+        if let Some(difficulty) = solve.difficulty() {
+            writeln!(out, "{difficulty}")?;
+        }
+        writeln!(out, "{}", step_counts(solve))?;
+    }
+    out.flush()?;
+    Ok(exit_code(solves.iter().all(|s| s.is_solved())))
+}
+
+/// Lists the instances of one technique in each starting state of the file (a puzzle, a
+/// pencil-mark grid or a HoDoKu library line).
+fn list_technique(args: &Args, name: &str) -> CommandResult {
+    let mut out = stdout();
+    for marks in read::read_marks(&args.input.file, &args.input.options())? {
+        let symbols = marks.symbols.clone();
+        let state = State::from_marks(marks);
+        let unique = engine::has_unique_solution(&state);
+        let options = args.engine.options(state.size())?;
+        let state = state.assuming_unique(unique).with_limits(options.limits);
+        let chosen = Technique::parse(name, &options.techniques)
+            .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
+        let steps: Vec<Step> = chosen
+            .iter()
+            .flat_map(|&t| match args.all {
+                true => techniques::find_all(t, &state),
+                false => techniques::find_first(t, &state).into_iter().collect(),
+            })
+            .collect();
+        if args.grids {
+            writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
+        }
+        let names = Names::new(state.layout(), Some(&symbols));
+        for step in &steps {
+            writeln!(out, "{}", step.explanation.render(&names))?;
+        }
+        let plural = if steps.len() == 1 { "" } else { "s" };
+        writeln!(out, "{} instance{plural} of {name}", steps.len())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,148 @@
+//! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid or a
+//! printable workbook.
+
+use super::args::LevelArg;
+use super::{CommandResult, print};
+use clap::ValueEnum;
+use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
+use gridlogic::model::Regions;
+use gridlogic::read;
+use gridlogic::write::generated::{check_target, save};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// What `generate` makes and where it goes.
+#[derive(clap::Args)]
+pub struct Args {
+    /// N: the grid is N x N (1 to 36; larger boxed grids with --fill permutation).
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    size: usize,
+    /// Box shape ROWSxCOLUMNS, e.g. 4x2 for an 8x8 grid; the most square shape by default.
+    #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["jigsaw", "latin"])]
+    boxes: Option<String>,
+    /// Random connected regions of N cells instead of boxes (a new layout for every puzzle).
+    #[arg(long, conflicts_with_all = ["latin", "regions"])]
+    jigsaw: bool,
+    /// A fixed jigsaw map for every puzzle: N lines of N region labels (as `solve --regions`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["boxes", "latin"])]
+    regions: Option<PathBuf>,
+    /// No regions: a Latin square.
+    #[arg(long)]
+    latin: bool,
+    /// The level the engine must rate each puzzle at; easy to unfair are solved without
+    /// backtracking. Any level by default.
+    #[arg(long, value_enum)]
+    difficulty: Option<LevelArg>,
+    /// Exactly K empty cells (the seed 001 report's mode), still with one solution.
+    #[arg(long, value_name = "K", conflicts_with = "minimal")]
+    holes: Option<usize>,
+    /// With --holes: the same number of holes in every region (every row of a Latin square).
+    #[arg(long, requires = "holes")]
+    even_holes: bool,
+    /// Symmetry of the clues.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// No clue can be removed without losing the unique solution.
+    #[arg(long)]
+    minimal: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
+    count: u32,
+    /// Seed for reproducible output; a random seed (printed on standard error) by default.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Where full grids come from: randomised search, or the seed 001 report's permutation of a
+    /// patterned grid (boxes and Latin squares only).
+    #[arg(long, value_enum, default_value_t = FillArg::Search)]
+    fill: FillArg,
+    /// Attempts per puzzle before giving up.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    attempts: usize,
+    /// Output file: .xlsx (printable, with hidden "Solution" sheets), .csv (one puzzle as a grid),
+    /// or text with one puzzle per line. Standard output by default.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rotational,
+    Mirror,
+    Diagonal,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FillArg {
+    Search,
+    Permutation,
+}
+
+impl Args {
+    /// The generator's request, puzzles drawn from `seed`.
+    fn request(&self, seed: u64) -> Result<Request, gridlogic::Error> {
+        let mut request = Request::new(self.size);
+        request.shape = self.shape()?;
+        request.difficulty = self.difficulty.map(LevelArg::level);
+        request.holes = self.holes;
+        request.even_holes = self.even_holes;
+        request.symmetry = match self.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotational => Symmetry::Rotational,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        };
+        request.minimal = self.minimal;
+        request.fill = match self.fill {
+            FillArg::Search => Fill::Search,
+            FillArg::Permutation => Fill::Permutation,
+        };
+        request.seed = seed;
+        request.attempts = self.attempts;
+        Ok(request)
+    }
+
+    /// The shape: a region file, random jigsaws, a box shape, a Latin square or default boxes.
+    fn shape(&self) -> Result<Shape, gridlogic::Error> {
+        let regions = match (&self.regions, &self.boxes, self.jigsaw, self.latin) {
+            (Some(path), ..) => read::region_file(path, self.size)?,
+            (_, _, true, _) => return Ok(Shape::RandomJigsaw),
+            (_, Some(spec), _, _) => Regions::parse_box(spec, self.size)?,
+            (_, None, false, true) => Regions::Latin,
+            (_, None, false, false) => Regions::default_boxes(self.size).ok_or_else(|| {
+                gridlogic::Error::Usage(format!(
+                    "a {n}x{n} grid has no box shape; use --jigsaw or --latin",
+                    n = self.size
+                ))
+            })?,
+        };
+        Ok(Shape::Fixed { regions })
+    }
+}
+
+pub fn run(args: &Args) -> CommandResult {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let request = args.request(seed)?;
+    request.validate()?;
+    if let Some(path) = &args.output {
+        check_target(path, args.count as usize, args.force)?;
+    }
+    if args.seed.is_none() {
+        eprintln!("seed {seed} (give --seed {seed} for the same puzzles again)");
+    }
+    let puzzles = generate::generate(&request, args.count as usize)?;
+    let header = format!("# gridlogic generate: {}; seed {seed}", request.describe());
+    let Some(path) = &args.output else {
+        print(&generate::text(&header, &puzzles))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    save(path, &puzzles, seed, &header)?;
+    for (i, generated) in puzzles.iter().enumerate() {
+        eprintln!("puzzle {}: {}", i + 1, generated.describe());
+    }
+    eprintln!("wrote {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,132 @@
+//! The commands, their options, and the one place where a command's result becomes an exit
+//! code: 0 ok, 1 a puzzle verdict that is not "solved, unique" (or no generated puzzle), 2 bad
+//! input or usage.
+
+mod args;
+mod batch;
+mod check;
+mod explain;
+mod generate;
+mod reglib;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Solve and check logic puzzles kept in spreadsheets, CSV and text files, and explain every step.
+#[derive(Parser)]
+#[command(name = "gridlogic", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read and validate a puzzle; report its size, layout, givens and number of solutions.
+    ///
+    /// Exit code 0: exactly one solution; 1: no solution or several; 2: bad input or usage.
+    Check(check::Args),
+    /// Solve by logic, simplest technique first; print a summary and the grid.
+    ///
+    /// Exit code 0: solved; 1: no solution, several (without --random), or stuck; 2: bad input.
+    Solve(solve::Args),
+    /// Print the numbered step log of a logical solve.
+    Explain(explain::Args),
+    /// Run a HoDoKu regression library file: one line per failing case, then the totals.
+    ///
+    /// Exit code 0: no case failed; 1: some failed; 2: the file cannot be read.
+    Reglib(reglib::Args),
+    /// Generate puzzles with exactly one solution, rated at the level asked for.
+    ///
+    /// Writes one puzzle per line with a comment line each (level, score, hardest step) to standard
+    /// output or a .txt file, a CSV grid, or a printable .xlsx with hidden answer sheets.
+    /// Exit code 0: generated; 1: no puzzle met the request within --attempts; 2: bad usage.
+    Generate(generate::Args),
+    /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
+    Batch(batch::Args),
+}
+
+/// Runs the command and turns its result into the exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    let (input, result) = match &cli.command {
+        Command::Check(args) => (Some(&args.input.file), check::run(args)),
+        Command::Solve(args) => (Some(&args.input.file), solve::run(args)),
+        Command::Explain(args) => (Some(&args.input.file), explain::run(args)),
+        Command::Batch(args) => (Some(&args.input.file), batch::run(args)),
+        Command::Reglib(args) => (Some(&args.file), reglib::run(args)),
+        Command::Generate(args) => (None, generate::run(args)),
+    };
+    finish(input, result)
+}
+
+/// Why a command stopped: bad input or usage, or a failure to write its output.
+enum Failure {
+    Input(gridlogic::Error),
+    Output(io::Error),
+}
+
+impl From<gridlogic::Error> for Failure {
+    fn from(e: gridlogic::Error) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// What a command returns: its exit code, or why it stopped.
+type CommandResult = Result<ExitCode, Failure>;
+
+/// The exit code of a command's result, after printing its error. Errors about the input are
+/// prefixed with the input file; a generator that found no puzzle exits 1, other failures 2; a
+/// closed pipe (`| head`) is not a failure.
+fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(error @ gridlogic::Error::NotGenerated { .. })) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(error)) => {
+            match (input, &error) {
+                (Some(file), e) if !matches!(e, gridlogic::Error::Write { .. }) => {
+                    eprintln!("error: {}: {error}", file.display())
+                }
+                _ => eprintln!("error: {error}"),
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// 0 when every puzzle came out as it should, else 1.
+fn exit_code(success: bool) -> ExitCode {
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Buffered standard output.
+fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::new(io::stdout().lock())
+}
+
+/// Prints `text` and flushes.
+fn print(text: &str) -> io::Result<()> {
+    let mut out = stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}

@@ -1,0 +1,185 @@
+//! Reports of a solve, written once for every puzzle kind: the verdict, the step counts and log,
+//! the grid, the workbook summary, batch rows ([`crate::batch`]) and JSON documents ([`json`]).
+//! Sudoku ([`sudoku`]) and Shikaku (`shikaku::report`) each implement [`SolveReport`] for their
+//! solves and [`PuzzleReport`] for their puzzles; everything else here is shared.
+
+pub mod json;
+pub mod sudoku;
+
+use crate::core::Outcome;
+use crate::model::{Explanation, Names, Origin};
+use indexmap::IndexMap;
+use serde::Serialize;
+
+/// A step of any puzzle kind, as reports see it.
+pub trait StepReport {
+    /// The name of its technique: `Hidden Single (row)`, `Only clue`.
+    fn technique_name(&self) -> String;
+    /// What it concludes and why.
+    fn explanation(&self) -> &Explanation;
+    /// Whether it settles a guess by search.
+    fn is_backtracking(&self) -> bool;
+}
+
+/// A puzzle of any kind, as `check` sees it.
+pub trait PuzzleReport {
+    /// The puzzle in one line: where it is, its size and shape, its clues.
+    fn summary(&self) -> String;
+    /// How many solutions the exact search finds, counting up to `limit`.
+    fn count_solutions(&self, limit: usize) -> usize;
+    /// The puzzle as the first column of a batch row: its givens on one line (Sudoku), or its
+    /// place in the file (Shikaku).
+    fn line(&self) -> String;
+}
+
+/// A finished solve of any puzzle kind, as every report sees it.
+pub trait SolveReport {
+    /// The kind's steps.
+    type Step: StepReport;
+    /// What the kind adds to the JSON document (its grid, layout, rating…).
+    type Details: Serialize;
+    /// A step in the JSON document.
+    type StepJson: Serialize;
+
+    /// `sudoku` or `shikaku`.
+    fn kind(&self) -> &'static str;
+    /// The puzzle in one line, as [`PuzzleReport::summary`].
+    fn summary(&self) -> String;
+    /// Where the puzzle came from.
+    fn source(&self) -> &Origin;
+    /// The steps, in order.
+    fn steps(&self) -> &[Self::Step];
+    /// How the solve ended.
+    fn outcome(&self) -> &Outcome;
+    /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
+    fn solutions(&self) -> usize;
+    /// How explanations name things on screen and in JSON.
+    fn names(&self) -> Names<'_>;
+    /// What to say when the solve got stuck.
+    fn stuck(&self) -> String;
+    /// The solution on one line (the collections' format), when solved.
+    fn solution_line(&self) -> Option<String>;
+    /// The grid as text: solved, or as far as the solve got.
+    fn grid_text(&self) -> String;
+    /// The grid as text before each step (what `explain --grids` shows).
+    fn grids_before_steps(&self) -> Vec<String>;
+    /// A line on the difficulty, for kinds that rate it.
+    fn difficulty(&self) -> Option<String>;
+    /// The hardest technique used, by the kind's own measure.
+    fn hardest(&self) -> Option<String>;
+    /// Rows the workbook summary adds for this kind: `("Level", "Hard (score 1390)")`.
+    fn summary_details(&self) -> Vec<(&'static str, String)>;
+    /// Columns a batch row adds for this kind, after `backtracking_steps`: `("level", "Hard")`.
+    fn batch_details(&self) -> Vec<(&'static str, String)>;
+    /// The index of the first step that contradicts the puzzle's unique solution (`None` when
+    /// every step agrees with it, or the puzzle is not unique).
+    fn first_wrong_step(&self) -> Option<usize>;
+    /// The kind's part of the JSON document.
+    fn json_details(&self) -> Self::Details;
+    /// A step in the JSON document.
+    fn json_step(&self, step: &Self::Step) -> Self::StepJson;
+
+    /// Whether the puzzle has exactly one solution.
+    fn is_unique(&self) -> bool {
+        self.solutions() == 1
+    }
+
+    /// Whether the solve reached a solution.
+    fn is_solved(&self) -> bool {
+        *self.outcome() == Outcome::Solved
+    }
+
+    /// Number of backtracking steps.
+    fn backtracks(&self) -> usize {
+        self.steps().iter().filter(|s| s.is_backtracking()).count()
+    }
+}
+
+/// What the solve came to, in a few words: `solved by logic alone (unique solution)`,
+/// `solved with 2 backtracking steps (…)`, `stuck: …`, `no solution: r4c5 has no candidate left`.
+pub fn verdict(solve: &impl SolveReport) -> String {
+    let uniqueness = if solve.is_unique() {
+        "unique solution"
+    } else {
+        "NOT unique: several solutions"
+    };
+    match (solve.outcome(), solve.backtracks()) {
+        (Outcome::Solved, 0) => format!("solved by logic alone ({uniqueness})"),
+        (Outcome::Solved, n) => {
+            format!(
+                "solved with {n} backtracking step{} ({uniqueness})",
+                plural(n)
+            )
+        }
+        (Outcome::Stuck, _) => solve.stuck(),
+        (Outcome::NoSolution { reason }, _) => {
+            format!("no solution: {}", reason.render(&solve.names()))
+        }
+    }
+}
+
+/// The verdict of `check` on a number of solutions found (counting to 2).
+pub fn count_verdict(solutions: usize) -> &'static str {
+    match solutions {
+        0 => "no solution",
+        1 => "1 solution (unique)",
+        _ => "2 or more solutions (not unique)",
+    }
+}
+
+/// How many steps each technique took, in order of first use.
+pub fn technique_counts(solve: &impl SolveReport) -> IndexMap<String, usize> {
+    let mut counts = IndexMap::new();
+    for step in solve.steps() {
+        *counts.entry(step.technique_name()).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// The steps line: `46 steps: Hidden Single (region) 26, Full House 20`.
+pub fn step_counts(solve: &impl SolveReport) -> String {
+    let counts: Vec<String> = technique_counts(solve)
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    format!("{} steps: {}", solve.steps().len(), counts.join(", "))
+}
+
+/// The numbered log, one line per step, numbers aligned.
+pub fn step_log(solve: &impl SolveReport) -> String {
+    let width = solve.steps().len().to_string().len();
+    let names = solve.names();
+    solve
+        .steps()
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let text = step.explanation().render(&names);
+            format!("{:>width$}. {text}\n", i + 1)
+        })
+        .collect()
+}
+
+/// The summary beside a workbook's grid: the source file, the puzzle, the verdict, the number of
+/// solutions, the kind's own rows, backtracking and the steps.
+pub fn summary_rows(solve: &impl SolveReport, source: &str) -> Vec<(&'static str, String)> {
+    let solutions = match solve.solutions() {
+        0 => "none".to_string(),
+        1 => "1 (unique)".to_string(),
+        _ => "2 or more (not unique)".to_string(),
+    };
+    let mut rows = vec![
+        ("Source", source.to_string()),
+        ("Puzzle", solve.summary()),
+        ("Result", verdict(solve)),
+        ("Solutions", solutions),
+    ];
+    rows.extend(solve.summary_details());
+    rows.push(("Backtracking steps", solve.backtracks().to_string()));
+    rows.push(("Steps", step_counts(solve)));
+    rows
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

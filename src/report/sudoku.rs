@@ -1,0 +1,261 @@
+//! Sudoku's reports: the one-line puzzle summary, the difficulty line, JSON steps, and what the
+//! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
+
+use super::{PuzzleReport, SolveReport, StepReport};
+use crate::core::{Outcome, Step, Technique};
+use crate::engine::Solve;
+use crate::model::{Candidate, Explanation, Grid, Names, Origin, Puzzle};
+use crate::rating::{Rating, rate};
+use crate::render::{self, LayoutJson};
+use crate::search;
+use serde::Serialize;
+
+/// A puzzle's source, size, layout and givens in one line: `line 3: 9x9, 3x3 boxes, 30 givens`.
+pub fn puzzle_summary(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let place = match puzzle.origin() {
+        Origin::Sheet { sheet, top, left } => {
+            let area = crate::read::table::Area::square(*top, *left, n).a1();
+            match sheet {
+                Some(sheet) => format!("sheet '{sheet}' {area}: "),
+                None => format!("{area}: "),
+            }
+        }
+        Origin::Line { line } => format!("line {line}: "),
+        Origin::TextGrid { lines } => lines
+            .first()
+            .map_or(String::new(), |l| format!("line {l}: ")),
+        Origin::Unknown => String::new(),
+    };
+    format!(
+        "{place}{n}x{n}, {}, {} givens",
+        puzzle.layout().regions().describe(),
+        puzzle.givens().filled_count()
+    )
+}
+
+/// The difficulty line: level, score, hardest step, backtracking count.
+pub fn difficulty(solve: &Solve) -> String {
+    let Rating {
+        level,
+        score,
+        hardest,
+    } = solve.rating();
+    let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} rated {r:.1}"));
+    format!(
+        "Level {level}, score {score}, hardest step {hardest}, backtracking steps {}",
+        solve.backtracks()
+    )
+}
+
+impl Solve {
+    /// The difficulty of the solve.
+    pub fn rating(&self) -> Rating {
+        rate(&self.steps, self.puzzle.layout().cell_count())
+    }
+
+    /// The solved grid, when the solve reached it.
+    pub fn solved_grid(&self) -> Option<&Grid> {
+        (self.outcome == Outcome::Solved).then(|| self.state.values())
+    }
+}
+
+/// A step for JSON output, in the notation people read: cells as `r3c5`, placements as `r3c5=7`,
+/// eliminations as `r3c5<>7`, houses by name.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// Technique name.
+    pub technique: String,
+    /// HoDoKu's code, when it has one.
+    pub code: Option<&'static str>,
+    /// `r3c5=7`.
+    pub placements: Vec<String>,
+    /// `r3c5<>7`.
+    pub eliminations: Vec<String>,
+    /// The pattern's candidates, `r3c5:7`.
+    pub pattern: Vec<String>,
+    /// Base houses: `row 3`.
+    pub base: Vec<String>,
+    /// Cover houses.
+    pub cover: Vec<String>,
+    /// The explanation line.
+    pub explanation: String,
+}
+
+impl StepJson {
+    /// Describes `step` of a solve of `puzzle`.
+    pub fn of(step: &Step, puzzle: &Puzzle) -> StepJson {
+        let layout = puzzle.layout();
+        let rc = |c: &Candidate, sep: &str| format!("{}{sep}{}", layout.cell_name(c.cell), c.digit);
+        let houses = |ids: &[usize]| {
+            ids.iter()
+                .map(|&h| layout.houses()[h].to_string())
+                .collect()
+        };
+        StepJson {
+            technique: step.technique.name(),
+            code: step.technique.hodoku_code(),
+            placements: step.placements.iter().map(|c| rc(c, "=")).collect(),
+            eliminations: step.eliminations.iter().map(|c| rc(c, "<>")).collect(),
+            pattern: step.pattern.iter().map(|c| rc(c, ":")).collect(),
+            base: houses(&step.base),
+            cover: houses(&step.cover),
+            explanation: step.explanation.render(&puzzle.names()),
+        }
+    }
+}
+
+/// What a Sudoku adds to the JSON document.
+#[derive(Debug, Serialize)]
+pub struct Details {
+    /// The layout.
+    pub layout: LayoutJson,
+    /// The givens, rows of numbers, `0` for empty.
+    pub givens: Vec<Vec<u8>>,
+    /// How many cells are given.
+    pub given_count: usize,
+    /// The difficulty.
+    pub rating: Rating,
+    /// The solution, rows of numbers, when solved.
+    pub solution: Option<Vec<Vec<u8>>>,
+}
+
+impl PuzzleReport for Puzzle {
+    fn summary(&self) -> String {
+        puzzle_summary(self)
+    }
+
+    fn count_solutions(&self, limit: usize) -> usize {
+        search::count_solutions(self, limit).solutions
+    }
+
+    fn line(&self) -> String {
+        render::grid_line(self.givens(), self.symbols())
+    }
+}
+
+impl StepReport for Step {
+    fn technique_name(&self) -> String {
+        self.technique.name()
+    }
+
+    fn explanation(&self) -> &Explanation {
+        &self.explanation
+    }
+
+    fn is_backtracking(&self) -> bool {
+        self.technique == Technique::Backtracking
+    }
+}
+
+impl SolveReport for Solve {
+    type Step = Step;
+    type Details = Details;
+    type StepJson = StepJson;
+
+    fn kind(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn summary(&self) -> String {
+        puzzle_summary(&self.puzzle)
+    }
+
+    fn source(&self) -> &Origin {
+        self.puzzle.origin()
+    }
+
+    fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    fn solutions(&self) -> usize {
+        self.solutions
+    }
+
+    fn names(&self) -> Names<'_> {
+        self.puzzle.names()
+    }
+
+    fn stuck(&self) -> String {
+        "stuck: no allowed technique applies (--no-guess)".into()
+    }
+
+    fn solution_line(&self) -> Option<String> {
+        self.solved_grid()
+            .map(|grid| render::grid_line(grid, self.puzzle.symbols()))
+    }
+
+    fn grid_text(&self) -> String {
+        let (layout, symbols) = (self.puzzle.layout(), self.puzzle.symbols());
+        match self.solved_grid() {
+            Some(grid) => render::grid_text(grid, layout, symbols),
+            None => render::candidates_text(&self.state, symbols),
+        }
+    }
+
+    fn grids_before_steps(&self) -> Vec<String> {
+        let mut state = crate::core::State::from_puzzle(&self.puzzle);
+        self.steps
+            .iter()
+            .map(|step| {
+                let grid = render::candidates_text(&state, self.puzzle.symbols());
+                state.apply(step);
+                grid
+            })
+            .collect()
+    }
+
+    fn difficulty(&self) -> Option<String> {
+        Some(difficulty(self))
+    }
+
+    fn hardest(&self) -> Option<String> {
+        self.rating().hardest.map(|(t, _)| t.name())
+    }
+
+    fn summary_details(&self) -> Vec<(&'static str, String)> {
+        let rating = self.rating();
+        let hardest = rating
+            .hardest
+            .map_or("none".to_string(), |(t, r)| format!("{t}, rated {r:.1}"));
+        vec![
+            (
+                "Level",
+                format!("{} (score {})", rating.level, rating.score),
+            ),
+            ("Hardest step", hardest),
+        ]
+    }
+
+    fn batch_details(&self) -> Vec<(&'static str, String)> {
+        let rating = self.rating();
+        vec![
+            ("level", rating.level.to_string()),
+            ("score", rating.score.to_string()),
+        ]
+    }
+
+    fn first_wrong_step(&self) -> Option<usize> {
+        self.first_unsound_step().map(|(i, _)| i)
+    }
+
+    fn json_details(&self) -> Details {
+        let puzzle = &self.puzzle;
+        Details {
+            layout: LayoutJson::of(puzzle),
+            givens: render::grid_rows(puzzle.givens()),
+            given_count: puzzle.givens().filled_count(),
+            rating: self.rating(),
+            solution: self.solved_grid().map(render::grid_rows),
+        }
+    }
+
+    fn json_step(&self, step: &Step) -> StepJson {
+        StepJson::of(step, &self.puzzle)
+    }
+}
