@@ -9,10 +9,11 @@
 //! geometry — in particular nothing on a Latin square, which has no regions.
 
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
+use crate::explain;
+use crate::model::explanation::House;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{cell_list, digit_list, eliminations_text};
-use crate::techniques::common::{seen_by_all, tight_sets};
+use crate::techniques::common::{cell_list, eliminations_text, seen_by_all, tight_sets};
 
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
@@ -79,13 +80,14 @@ pub fn hidden_rectangle(state: &State, sink: &mut Sink) {
                 if state.candidates(target).contains(b) && confined(state, &rect.cells, opposite, a)
                 {
                     let removed = vec![Candidate::new(rect.cells[opposite], b)];
-                    let detail = format!(
-                        ": {} holds only {},{} and {a} lies only in the rectangle in the row \
+                    let detail = explain!(
+                        ": {} holds only {},{} and {} lies only in the rectangle in the row \
                          and the column of {}",
-                        state.name(rect.cells[corner]),
+                        rect.cells[corner],
                         rect.x,
                         rect.y,
-                        state.name(rect.cells[opposite])
+                        a,
+                        rect.cells[opposite]
                     );
                     steps.push(rect_step(
                         state,
@@ -152,13 +154,15 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         .collect();
     let mut step = Step::new(Technique::BugPlusOne);
     step.pattern = vec![Candidate::new(cell, z)];
-    step.explanation = crate::model::Explanation::from(format!(
-        "BUG+1: every unsolved cell but {} holds two candidates; without {z} there every digit \
-         would lie twice in each house, so {} is {z} ⇒ {}",
-        state.name(cell),
-        state.name(cell),
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "BUG+1: every unsolved cell but {} holds two candidates; without {} there every digit \
+         would lie twice in each house, so {} is {} ⇒ {}",
+        cell,
+        z,
+        cell,
+        z,
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     sink(step);
 }
@@ -278,7 +282,7 @@ fn type_1(state: &State, rect: &Rectangle) -> Vec<Step> {
         state,
         Technique::UniqueRectangle(1),
         rect,
-        String::new(),
+        Explanation::new(),
         removed,
     )]
 }
@@ -308,7 +312,7 @@ fn same_extra(state: &State, rect: &Rectangle, kind: u8) -> Vec<Step> {
     if removed.is_empty() {
         return Vec::new();
     }
-    let detail = format!(": {} hold the extra {z}", cell_list(state, &roof));
+    let detail = explain!(": {} hold the extra {}", cell_list(&roof), z);
     vec![rect_step(
         state,
         Technique::UniqueRectangle(kind),
@@ -384,13 +388,12 @@ fn type_3_step(
     if removed.is_empty() {
         return None;
     }
-    let names: Vec<String> = houses.iter().map(|&h| state.house_name(h)).collect();
-    let detail = format!(
+    let detail = explain!(
         ": the extra digits of {} form a naked subset {} with {} in {}",
-        cell_list(state, &roof),
-        digit_list(digits),
-        cell_list(state, subset),
-        names.join(" and ")
+        cell_list(&roof),
+        digits,
+        cell_list(subset),
+        house_list(&houses)
     );
     let mut step = rect_step(state, Technique::UniqueRectangle(3), rect, detail, removed);
     step.base = houses;
@@ -416,10 +419,11 @@ fn type_4(state: &State, rect: &Rectangle) -> Vec<Step> {
             if removed.is_empty() {
                 continue;
             }
-            let detail = format!(
-                ": {a} lies only in {} within {}",
-                cell_list(state, &roof),
-                state.house_name(id)
+            let detail = explain!(
+                ": {} lies only in {} within {}",
+                a,
+                cell_list(&roof),
+                House(id)
             );
             let mut step = rect_step(state, Technique::UniqueRectangle(4), rect, detail, removed);
             step.base.push(id);
@@ -477,16 +481,21 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
         if removed.is_empty() {
             continue;
         }
-        let names: Vec<String> = line.iter().map(|&h| state.house_name(h)).collect();
-        let detail = format!(
-            ": {a} lies only in the rectangle in {}",
-            names.join(" and ")
+        let detail = explain!(
+            ": {} lies only in the rectangle in {}",
+            a,
+            house_list(&line)
         );
         let mut step = rect_step(state, Technique::UniqueRectangle(6), rect, detail, removed);
         step.base = line;
         steps.push(step);
     }
     steps
+}
+
+/// Houses as a list: `row 1 and box 1`.
+fn house_list(houses: &[usize]) -> Explanation {
+    Explanation::join(houses.iter().map(|&h| House(h)), " and ")
 }
 
 /// The candidates `digit` among `cells`.
@@ -537,7 +546,7 @@ fn avoidable_1(state: &State, cells: &Corners) -> Option<Step> {
         cells,
         x,
         y,
-        String::new(),
+        Explanation::new(),
         removed,
     ))
 }
@@ -578,7 +587,7 @@ fn avoidable_2(state: &State, cells: &Corners) -> Option<Step> {
         return None;
     }
     let (x, y) = (values[a]?, values[b]?);
-    let detail = format!(": {} hold the extra {z}", cell_list(state, &pincers));
+    let detail = explain!(": {} hold the extra {}", cell_list(&pincers), z);
     Some(avoidable_step(state, 2, cells, x, y, detail, removed))
 }
 
@@ -588,7 +597,7 @@ fn avoidable_step(
     cells: &Corners,
     x: Digit,
     y: Digit,
-    detail: String,
+    detail: Explanation,
     removed: Vec<Candidate>,
 ) -> Step {
     let (x, y) = if x < y { (x, y) } else { (y, x) };
@@ -613,7 +622,7 @@ fn rect_step(
     state: &State,
     technique: Technique,
     rect: &Rectangle,
-    detail: String,
+    detail: Explanation,
     mut eliminations: Vec<Candidate>,
 ) -> Step {
     eliminations.sort_unstable();
@@ -623,11 +632,15 @@ fn rect_step(
     cells.sort_unstable();
     step.pattern = state.candidates_in(&cells, rect.digits());
     let (x, y) = (rect.x, rect.y);
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {x},{y} in {}{detail} ⇒ {}",
-        cell_list(state, &cells),
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {},{} in {}{} ⇒ {}",
+        technique.name(),
+        x,
+        y,
+        cell_list(&cells),
+        detail,
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     step
 }
@@ -638,7 +651,7 @@ mod tests {
     use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state, text};
     use std::sync::Arc;
 
     /// A 6x6 solution (2x3 boxes) with r1c1, r1c2, r3c1, r3c2, r3c3 left open: r1c1, r1c2 and
@@ -688,7 +701,7 @@ mod tests {
             assert_eq!(count_from_candidates(s.layout(), &only, 1).solutions, 0);
         }
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Unique Rectangle Type 1 on 1,2 in r1c1, r1c2, r3c1, r3c2 ⇒ r3c2<>12"
         );
     }

@@ -6,10 +6,11 @@
 //! alike. (Remote pairs are chains, not wings.)
 
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet, Layout};
+use crate::explain;
+use crate::model::explanation::House;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{cell_list, digit_list, eliminations_text};
-use crate::techniques::common::seen_by_all;
+use crate::techniques::common::{cell_list, eliminations_text, seen_by_all};
 use std::collections::HashSet;
 
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
@@ -121,13 +122,16 @@ pub fn w_wing(state: &State, sink: &mut Sink) {
                 let Some((house, ends)) = strong_link(state, x, a, b) else {
                     continue;
                 };
-                let detail = format!(
-                    "{y}/{x}: {} and {} joined by the strong link on {x} in {} ({} = {})",
-                    state.name(a),
-                    state.name(b),
-                    state.house_name(house),
-                    state.name(ends[0]),
-                    state.name(ends[1])
+                let detail = explain!(
+                    "{}/{}: {} and {} joined by the strong link on {} in {} ({} = {})",
+                    y,
+                    x,
+                    a,
+                    b,
+                    x,
+                    House(house),
+                    ends[0],
+                    ends[1]
                 );
                 let mut step = wing_step(state, Technique::WWing, &[a, b], detail, eliminations);
                 step.pattern.extend(ends.map(|c| Candidate::new(c, x)));
@@ -162,10 +166,11 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
         if eliminations.is_empty() {
             continue;
         }
-        let detail = format!(
-            "{} in {}: only {z} is unrestricted",
-            digit_list(digits),
-            cell_list(state, &cells)
+        let detail = explain!(
+            "{} in {}: only {} is unrestricted",
+            digits,
+            cell_list(&cells),
+            z
         );
         if !sink(wing_step(
             state,
@@ -258,7 +263,6 @@ fn strong_link(state: &State, x: Digit, a: Cell, b: Cell) -> Option<(usize, [Cel
     })
 }
 
-/// The step of a wing of `technique` on `cells`: `{name} {detail} ⇒ {eliminations}`.
 /// The step of a wing whose pivot and pincers are `[pivot, a, b]`, on digits `x/y/z`.
 fn pivot_step(
     state: &State,
@@ -267,29 +271,35 @@ fn pivot_step(
     [pivot, a, b]: [Cell; 3],
     eliminations: Vec<Candidate>,
 ) -> Step {
-    let detail = format!(
-        "{x}/{y}/{z}: pivot {}, pincers {} and {}",
-        state.name(pivot),
-        state.name(a),
-        state.name(b)
+    let detail = explain!(
+        "{}/{}/{}: pivot {}, pincers {} and {}",
+        x,
+        y,
+        z,
+        pivot,
+        a,
+        b
     );
     wing_step(state, technique, &[pivot, a, b], detail, eliminations)
 }
 
+/// The step of a wing of `technique` on `cells`: `{name} {detail} ⇒ {eliminations}`.
 fn wing_step(
     state: &State,
     technique: Technique,
     cells: &[Cell],
-    detail: String,
+    detail: Explanation,
     eliminations: Vec<Candidate>,
 ) -> Step {
     let mut step = Step::new(technique);
     step.pattern = state.candidates_in(cells, DigitSet::full(state.size()));
     step.pattern.sort_unstable();
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} {detail} ⇒ {}",
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{} {} ⇒ {}",
+        technique.name(),
+        detail,
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     step
 }
@@ -344,10 +354,10 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
 #[cfg(test)]
 mod tests {
     use crate::core::{State, Technique};
-    use crate::model::{Candidate, DigitSet, Layout, Regions};
+    use crate::model::{Candidate, DigitSet, Layout, Names, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state, text};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
@@ -372,10 +382,14 @@ mod tests {
         assert_eq!(steps[0].eliminations, cands(6, &expected));
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "XY-Wing 1/2/3: pivot r1c1, pincers r1c5 and r2c2 ⇒ r1c2<>3, r1c3<>3, r2c4<>3, \
              r2c5<>3, r2c6<>3"
         );
+        let sheet = Names::new(s.layout(), None).at_sheet(0, 0);
+        assert!(steps[0].explanation.render(&sheet).starts_with(
+            "XY-Wing 1/2/3: pivot r1c1 (A1), pincers r1c5 (E1) and r2c2 (B2) ⇒ r1c2<>3 (B1)"
+        ));
         assert!(find_all(Technique::XyzWing, &s).is_empty());
     }
 
@@ -389,7 +403,7 @@ mod tests {
         assert_eq!(steps[0].eliminations, cands(6, &[(1, 1, 3), (1, 3, 3)]));
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "XYZ-Wing 1/2/3: pivot r1c2, pincers r1c5 and r2c1 ⇒ r1c1<>3, r1c3<>3"
         );
     }
@@ -405,12 +419,12 @@ mod tests {
         assert!(!steps.is_empty());
         let step = steps
             .iter()
-            .find(|s| s.explanation.contains("on 2 in column 2"))
+            .find(|step| text(&s, step).contains("on 2 in column 2"))
             .expect("the link in column 2");
         assert_eq!(step.eliminations, cands(4, &[(1, 4, 1), (4, 1, 1)]));
         assert!(step.eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
-            step.explanation,
+            text(&s, step),
             "W-Wing 1/2: r1c1 and r4c4 joined by the strong link on 2 in column 2 (r1c2 = r4c2) \
              ⇒ r1c4<>1, r4c1<>1"
         );
@@ -429,7 +443,7 @@ mod tests {
         assert_eq!(steps[0].eliminations, cands(6, &expected));
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "WXYZ-Wing 1,2,3,4 in r1c1, r1c2, r1c5, r2c1: only 3 is unrestricted ⇒ r1c3<>3, \
              r2c4<>3, r2c5<>3, r2c6<>3"
         );

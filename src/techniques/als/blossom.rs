@@ -3,11 +3,12 @@
 //! other digits; so a digit z (not in the stem) held by every petal lies in one of the petals, and
 //! every cell seeing all places of z in all petals loses it. Petals may overlap.
 
-use super::{Als, CellSet, Graph, eliminations_of};
+use super::{Als, CellSet, Graph, eliminations_of, set_text};
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet};
+use crate::explain;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{digit_list, eliminations_text};
+use crate::techniques::common::eliminations_text;
 
 /// Death blossoms whose stem has exactly `petals` candidates.
 pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
@@ -122,20 +123,18 @@ impl Blossom<'_> {
             .collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
-        let branches: Vec<String> = stem_digits
+        let branches = stem_digits
             .iter()
             .zip(petals)
-            .map(|(d, p)| format!("{d} → {}", p.text(state)))
-            .collect();
-        step.explanation = crate::model::Explanation::from(format!(
-            "{}: stem {} {{{}}}: {}, Z={} ⇒ {}",
-            step.technique,
-            super::plain(state, self.stem),
-            digit_list(stem_digits),
-            branches.join("; "),
-            digit_list(zs),
-            eliminations_text(state, &eliminations)
-        ));
+            .map(|(d, p)| explain!("{} → {}", d, p.text()));
+        step.explanation = explain!(
+            "{}: stem {}: {}, Z={} ⇒ {}",
+            step.technique.name(),
+            set_text(&[self.stem], stem_digits),
+            Explanation::join(branches, "; "),
+            zs,
+            eliminations_text(&eliminations)
+        );
         step.eliminations = eliminations;
         sink(step)
     }
@@ -147,7 +146,7 @@ mod tests {
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
-    use crate::techniques::testing::{cands, state};
+    use crate::techniques::testing::{cands, state, text};
 
     #[test]
     fn death_blossom_in_a_latin_square() {
@@ -159,7 +158,7 @@ mod tests {
         let wanted = cands(6, &[(3, 3, 5)]);
         let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
         assert_eq!(
-            step.explanation,
+            text(&s, step),
             "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
              ⇒ r3c3<>5"
         );

@@ -11,9 +11,10 @@
 
 use super::{Als, CellSet, Graph, eliminations_of};
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Digit, DigitSet};
+use crate::explain;
+use crate::model::{Candidate, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{digit_list, eliminations_text};
+use crate::techniques::common::eliminations_text;
 
 /// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
 pub fn chain(state: &State, n: usize, sink: &mut Sink) {
@@ -22,20 +23,20 @@ pub fn chain(state: &State, n: usize, sink: &mut Sink) {
     }
     let graph = Graph::of(state, state.limits().als_cells);
     if n == 2 {
-        xz(state, &graph, sink);
+        xz(&graph, sink);
     } else {
         longer(state, &graph, n, sink);
     }
 }
 
 /// Every pair of linked ALS, once.
-fn xz(state: &State, graph: &Graph, sink: &mut Sink) {
+fn xz(graph: &Graph, sink: &mut Sink) {
     for (a, links) in graph.links.iter().enumerate() {
         for &(b, rccs) in links.iter().filter(|&&(b, _)| b > a) {
             let (first, second) = (&graph.sets[a], &graph.sets[b]);
             let found = match rccs.len() {
-                1 => singly_linked(state, first, second, rccs),
-                2 => doubly_linked(state, first, second, rccs),
+                1 => singly_linked(first, second, rccs),
+                2 => doubly_linked(first, second, rccs),
                 _ => None,
             };
             if found.is_some_and(|step| !sink(step)) {
@@ -46,7 +47,7 @@ fn xz(state: &State, graph: &Graph, sink: &mut Sink) {
 }
 
 /// One RCC x: every other common digit z is in one of the two sets.
-fn singly_linked(state: &State, a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
+fn singly_linked(a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
     let mut eliminations = Vec::new();
     let mut zs = DigitSet::EMPTY;
     for z in a.digits.intersection(b.digits).without(x).iter() {
@@ -56,31 +57,20 @@ fn singly_linked(state: &State, a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
             zs.insert(z);
         }
     }
-    let text = format!(
-        "A={}, B={}, X={}, Z={}",
-        a.text(state),
-        b.text(state),
-        digit_list(x),
-        digit_list(zs)
-    );
-    step(state, Technique::AlsChain(2), &[a, b], eliminations, text)
+    let text = explain!("A={}, B={}, X={}, Z={}", a.text(), b.text(), x, zs);
+    step(Technique::AlsChain(2), &[a, b], eliminations, text)
 }
 
 /// Two RCCs: each set is locked on its digits but one RCC, which the other set holds.
-fn doubly_linked(state: &State, a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
+fn doubly_linked(a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
     let mut eliminations: Vec<Candidate> = rccs.iter().flat_map(|x| both_see(a, b, x)).collect();
     for set in [a, b] {
         for z in set.digits.without(rccs).iter() {
             eliminations.extend(eliminations_of(set.seers(z), z));
         }
     }
-    let text = format!(
-        "A={}, B={}, X={} (doubly linked)",
-        a.text(state),
-        b.text(state),
-        digit_list(rccs)
-    );
-    step(state, Technique::AlsChain(2), &[a, b], eliminations, text)
+    let text = explain!("A={}, B={}, X={} (doubly linked)", a.text(), b.text(), rccs);
+    step(Technique::AlsChain(2), &[a, b], eliminations, text)
 }
 
 /// The candidates of `z` that see every place of `z` in both sets.
@@ -93,11 +83,10 @@ fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
 /// The step of an ALS pattern over `sets`, explained by `text`; `None` without eliminations.
 /// Cells of the sets themselves are left alone.
 fn step(
-    state: &State,
     technique: Technique,
     sets: &[&Als],
     mut eliminations: Vec<Candidate>,
-    text: String,
+    text: Explanation,
 ) -> Option<Step> {
     eliminations.retain(|e| sets.iter().all(|s| !s.cells.contains(&e.cell)));
     if eliminations.is_empty() {
@@ -109,10 +98,12 @@ fn step(
     step.pattern = sets.iter().flat_map(|s| s.candidates(s.digits)).collect();
     step.pattern.sort_unstable();
     step.pattern.dedup();
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique}: {text} ⇒ {}",
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{}: {} ⇒ {}",
+        technique.name(),
+        text,
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     Some(step)
 }
@@ -139,7 +130,7 @@ fn longer(state: &State, graph: &Graph, n: usize, sink: &mut Sink) {
                 if node.als <= first || depth(&nodes, end) != n {
                     continue;
                 }
-                let found = chain_step(state, graph, &nodes, end, first, x, n);
+                let found = chain_step(graph, &nodes, end, first, x, n);
                 if found.is_some_and(|step| !sink(step)) {
                     return;
                 }
@@ -205,7 +196,6 @@ fn depth(nodes: &[Node], end: usize) -> usize {
 
 /// The step of the chain from `first` (leaving through `x`) to `nodes[end]`.
 fn chain_step(
-    state: &State,
     graph: &Graph,
     nodes: &[Node],
     end: usize,
@@ -236,30 +226,24 @@ fn chain_step(
         .collect();
     path.reverse();
     let mut sets = vec![a];
-    let mut text = format!("A={}", a.text(state));
+    let mut text = explain!("A={}", a.text());
     for (i, node) in path.iter().enumerate() {
         let set = &graph.sets[node.als];
-        let letter = char::from(b'B' + i as u8);
-        text += &format!(" -{}- {letter}={}", node.entered, set.text(state));
+        let letter = char::from(b'B' + i as u8).to_string();
+        text.push(explain!(" -{}- {}={}", node.entered, letter, set.text()));
         sets.push(set);
     }
-    text += &format!(", Z={}", digit_list(zs));
-    step(
-        state,
-        Technique::AlsChain(n as u8),
-        &sets,
-        eliminations,
-        text,
-    )
+    text.push(explain!(", Z={}", zs));
+    step(Technique::AlsChain(n as u8), &sets, eliminations, text)
 }
 
 #[cfg(test)]
 mod tests {
     use crate::core::Technique;
-    use crate::model::{Layout, Regions};
+    use crate::model::{Layout, Names, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
-    use crate::techniques::testing::{cands, state};
+    use crate::techniques::testing::{cands, state, text};
 
     #[test]
     fn als_xz_in_a_six_by_six() {
@@ -272,9 +256,18 @@ mod tests {
         let steps = find_all(Technique::AlsChain(2), &s);
         assert_sound(&s, &steps);
         let wanted = cands(6, &[(2, 1, 3), (3, 2, 3), (4, 2, 3)]);
-        let text =
+        let wanted_text =
             "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3, r3c2<>3, r4c2<>3";
-        let step = steps.iter().find(|s| s.explanation == text).unwrap();
+        let step = steps
+            .iter()
+            .find(|step| text(&s, step) == wanted_text)
+            .unwrap();
         assert_eq!(step.eliminations, wanted);
+        let sheet = Names::new(s.layout(), None).at_sheet(0, 0);
+        assert_eq!(
+            step.explanation.render(&sheet),
+            "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3 (A2), r3c2<>3 (B3), \
+             r4c2<>3 (B4)"
+        );
     }
 }

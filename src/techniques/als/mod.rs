@@ -16,8 +16,9 @@ pub use chain::chain;
 pub use sue_de_coq::sue_de_coq;
 
 use crate::core::{Limits, State, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet, House};
-use crate::techniques::common::legacy::digit_list;
+use crate::explain;
+use crate::model::explanation::Node;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, House};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -169,9 +170,8 @@ impl Als {
     }
 
     /// `r1c2,r1c3 {1,4,7}`.
-    pub fn text(&self, state: &State) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|&c| plain(state, c)).collect();
-        format!("{} {{{}}}", cells.join(","), digit_list(self.digits))
+    pub fn text(&self) -> Explanation {
+        set_text(&self.cells, self.digits)
     }
 }
 
@@ -306,10 +306,13 @@ fn each_almost(masks: &[u128], n: usize, found: &mut dyn FnMut(&[usize])) {
     }
 }
 
-/// A cell inside a pattern, without its sheet address: `r3c5`.
-pub(crate) fn plain(state: &State, cell: Cell) -> String {
-    let size = state.size();
-    format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
+/// Cells and their digits in ALS notation, the cells without sheet addresses:
+/// `r1c2,r1c3 {1,4,7}`.
+pub(crate) fn set_text(cells: &[Cell], digits: DigitSet) -> Explanation {
+    let cells = Explanation::join(cells.iter().map(|&c| Node(c)), ",");
+    let mut braced = Explanation::from("{");
+    braced.push(digits).push("}");
+    explain!("{} {}", cells, braced)
 }
 
 /// The candidates of `digit` in `cells`, sorted.

@@ -6,10 +6,13 @@
 //! as cells, each lies there exactly once. So the digits of L leave the rest of the line, those of
 //! B the rest of the region, and the others both.
 
+use super::set_text;
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Cell, DigitSet, HouseKind};
+use crate::explain;
+use crate::model::explanation::House;
+use crate::model::{Candidate, Cell, DigitSet, Explanation, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{digit_list, eliminations_text};
+use crate::techniques::common::eliminations_text;
 
 /// Every Sue de Coq, region by region, line by line.
 pub fn sue_de_coq(state: &State, sink: &mut Sink) {
@@ -124,22 +127,25 @@ impl Crossing<'_> {
         step.pattern.sort_unstable();
         step.base = self.houses.to_vec();
         step.cover = self.houses.to_vec();
-        let [line, region] = self.houses.map(|h| state.house_name(h));
-        step.explanation = crate::model::Explanation::from(format!(
-            "Sue de Coq: {} in {line} and {region}, with {} in {line} and {} in {region} ⇒ {}",
+        let [line, region] = self.houses.map(House);
+        step.explanation = explain!(
+            "Sue de Coq: {} in {} and {}, with {} in {} and {} in {} ⇒ {}",
             self.set_text(core),
+            line,
+            region,
             self.set_text(line_part),
+            line,
             self.set_text(region_part),
-            eliminations_text(state, &eliminations)
-        ));
+            region,
+            eliminations_text(&eliminations)
+        );
         step.eliminations = eliminations;
         sink(step)
     }
 
     /// `r7c1,r7c3 {3,4,5,9}`.
-    fn set_text(&self, cells: &[Cell]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| super::plain(self.state, c)).collect();
-        format!("{} {{{}}}", names.join(","), digit_list(self.digits(cells)))
+    fn set_text(&self, cells: &[Cell]) -> Explanation {
+        set_text(cells, self.digits(cells))
     }
 }
 
@@ -173,7 +179,7 @@ mod tests {
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
-    use crate::techniques::testing::{cands, state};
+    use crate::techniques::testing::{cands, state, text};
 
     #[test]
     fn sue_de_coq_in_a_six_by_six() {
@@ -195,7 +201,7 @@ mod tests {
         let wanted = cands(6, &wanted);
         let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
         assert_eq!(
-            step.explanation,
+            text(&s, step),
             "Sue de Coq: r1c1,r1c2 {1,2,3,4} in row 1 and box 1, with r1c5 {1,2} in row 1 and \
              r2c1 {3,4} in box 1 ⇒ r1c3<>1234, r1c4<>12, r1c6<>12, r2c2<>34, r2c3<>34"
         );
