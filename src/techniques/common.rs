@@ -117,25 +117,7 @@ pub(crate) fn eliminations_text(eliminations: &[Candidate]) -> Explanation {
 /// yet building their explanations as data. (Transitional: removed once every family does.)
 pub(crate) mod legacy {
     use crate::core::State;
-    use crate::model::{Candidate, Cell, DigitSet};
-
-    /// Digits as a list: `2,6`.
-    pub(crate) fn digit_list(digits: DigitSet) -> String {
-        digits
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    /// Cell names as a list: `r4c1, r4c8`.
-    pub(crate) fn cell_list(state: &State, cells: &[Cell]) -> String {
-        cells
-            .iter()
-            .map(|&c| state.name(c))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
+    use crate::model::{Candidate, Cell};
 
     /// Eliminations grouped by cell in row-major order: `r4c3<>2, r4c5<>26`. Digits of a cell are
     /// run together up to size 9 and separated by commas beyond (`r1c1<>10,12`).
