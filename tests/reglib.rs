@@ -1,8 +1,9 @@
 //! Runs HoDoKu's regression library (`../shared/datasets/hodoku/reglib-1.4-dev.txt`): every case
 //! of the techniques we implement must pass, every other case is skipped.
 
+mod common;
+
 use gridlogic::reglib::{self, Outcome};
-use std::path::Path;
 use std::time::Instant;
 
 /// The codes we implement, each with the number of cases the library holds for it (counted
@@ -102,12 +103,9 @@ const KNOWN_DIFFERENCES: [(usize, &str, &str); 0] = [];
 
 #[test]
 fn every_implemented_case_of_the_regression_library_passes() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/hodoku/reglib-1.4-dev.txt");
-    if !path.exists() {
-        eprintln!("skipping: {} is not available", path.display());
+    let Some(path) = common::shared("datasets/hodoku/reglib-1.4-dev.txt") else {
         return;
-    }
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let start = Instant::now();
     let report = reglib::run(&text);

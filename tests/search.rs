@@ -5,10 +5,11 @@
 //! against a naive backtracker written here. Collections are read from `../shared/datasets`
 //! (relative to the crate); when it is absent those tests print a message and pass.
 
+mod common;
+
 use gridlogic::model::{Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
 use gridlogic::search::{self, Count};
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The symbols of the collections: value `v` is written as `ALPHABET[v - 1]`.
@@ -16,13 +17,7 @@ const ALPHABET: &str = "123456789ABCDEFGHIJKLMNOP";
 
 /// The lines of a collection file, or `None` (with a message) when the datasets are absent.
 fn dataset(path: &str) -> Option<Vec<String>> {
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/datasets")
-        .join(path);
-    if !file.exists() {
-        eprintln!("skipped: {} is absent", file.display());
-        return None;
-    }
+    let file = common::shared(&format!("datasets/{path}"))?;
     let text = std::fs::read_to_string(&file).expect("readable dataset");
     Some(text.lines().map(str::to_string).collect())
 }

@@ -17,14 +17,24 @@ pub fn fixture(relative: &str) -> PathBuf {
     root().join("fixtures").join(relative)
 }
 
-/// `../shared/<relative>`, or `None` (with a message) when the shared folder is absent.
+/// `../shared/<relative>`. When it is missing, a test that needs it fails under CI (the
+/// environment variable `CI` is set, as `.ci/run` sets it) and otherwise skips with a message
+/// (`None`), so that a developer without the datasets can still run the suite.
 pub fn shared(relative: &str) -> Option<PathBuf> {
     let path = root().join("../shared").join(relative);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipping: {} is not available", path.display());
-        None
+    match (path.exists(), std::env::var_os("CI").is_some()) {
+        (true, _) => Some(path),
+        (false, true) => panic!(
+            "{} is missing, and under CI (CI is set) a test that needs ../shared fails",
+            path.display()
+        ),
+        (false, false) => {
+            eprintln!(
+                "SKIPPED: {} is not available (under CI this fails)",
+                path.display()
+            );
+            None
+        }
     }
 }
 
