@@ -4,7 +4,8 @@
 
 use gridlogic::core::{Family, Forcing, State, Step, Technique};
 use gridlogic::engine::{self, Options};
-use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Names, Puzzle};
+use gridlogic::model::explanation::Claim;
+use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Explanation, Names, Puzzle};
 use gridlogic::read::{ReadOptions, read_text};
 use gridlogic::search::count_from_candidates;
 use gridlogic::techniques::{find_all, find_first};
@@ -29,7 +30,12 @@ fn holds_in_every_solution(state: &State, step: &Step) -> bool {
 
 /// A step's explanation, digits as numbers, cells without addresses.
 fn explained(state: &State, step: &Step) -> String {
-    step.explanation.render(&Names::new(state.layout(), None))
+    rendered(state, &step.explanation)
+}
+
+/// An explanation as [`explained`] renders it.
+fn rendered(state: &State, explanation: &Explanation) -> String {
+    explanation.render(&Names::new(state.layout(), None))
 }
 
 fn puzzle(text: &str) -> Puzzle {
@@ -124,11 +130,12 @@ fn explanations_name_the_technique_the_implications_and_the_conclusion() {
     let state = stuck_state(&puzzle(HARD_9X9));
     for technique in FORCING {
         let step = find_first(technique, &state).unwrap();
-        let conclusion = match (step.placements.first(), step.eliminations.first()) {
-            (Some(p), _) => state.claim(p.cell, &format!("={}", p.digit)),
-            (None, Some(e)) => state.claim(e.cell, &format!("<>{}", e.digit)),
+        let claim = match (step.placements.first(), step.eliminations.first()) {
+            (Some(p), _) => Claim::is(p.cell, p.digit),
+            (None, Some(e)) => Claim::not(e.cell, DigitSet::single(e.digit)),
             (None, None) => unreachable!("a step makes progress"),
         };
+        let conclusion = rendered(&state, &claim.into());
         let text = &explained(&state, &step);
         assert!(text.starts_with(&technique.sentence()) || text.starts_with("Nishio on "));
         assert!(text.contains(&conclusion) && text.contains(" ⇒ "), "{text}");
@@ -156,7 +163,7 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
         found.last().unwrap(),
         "Template delete: none of the 6 ways to place 4 once in every row, column and box (on no \
          cell that every template of another digit takes) goes through these cells ⇒ \
-         r5c9<>4 (line 1, symbol 45), r6c6<>4 (line 1, symbol 51)"
+         r5c9<>4, r6c6<>4"
     );
     assert!(found.len() > 10);
 }
@@ -229,7 +236,7 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     assert_eq!(
         explained(&state, &chain),
         "Forcing chain contradiction: r4c3=3 ⇒ r4c4<>3, r5c4<>3 ⇒ column 4 has no place for 3 ⇒ \
-         r4c3<>3 (line 1, symbol 18)"
+         r4c3<>3"
     );
     assert_eq!(
         chain.eliminations,
@@ -241,11 +248,11 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
     assert_eq!(
         explained(&state, &nishio[0]),
         "Nishio on 3: r4c3=3 ⇒ r4c4<>3, r5c4<>3 (2 implications) ⇒ column 4 has no place for 3 ⇒ \
-         r4c3<>3 (line 1, symbol 18)"
+         r4c3<>3"
     );
     assert!(nishio.iter().any(|step| explained(&state, step)
         == "Nishio on 3: r1c5=3 ⇒ r4c3=3, r4c4=3 (6 implications) ⇒ 3 twice in row 4 (r4c3, \
-            r4c4) ⇒ r1c5<>3 (line 1, symbol 5)"));
+            r4c4) ⇒ r1c5<>3"));
     for step in &nishio {
         assert!(holds_in_every_solution(&state, step));
     }

@@ -26,9 +26,11 @@ mod remote;
 mod search;
 
 use crate::core::{ChainKind, Limits, State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit};
+use crate::explain;
+use crate::model::explanation::Node;
+use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::eliminations_text;
+use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
 use search::Search;
 use std::collections::{HashMap, HashSet};
@@ -135,11 +137,12 @@ impl Found {
             .collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
-        step.explanation = crate::model::Explanation::from(format!(
-            "{technique}: {} ⇒ {}",
+        step.explanation = explain!(
+            "{}: {} ⇒ {}",
+            technique.name(),
             eureka(graph, &self.nodes, &self.strong),
-            eliminations_text(graph.state, &self.eliminations)
-        ));
+            eliminations_text(&self.eliminations)
+        );
         step
     }
 }
@@ -317,7 +320,7 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
 /// A chain in Eureka notation: `(4)r1c1=r1c5-(4=7)r3c5-(7)r3c8=r7c8`. Links within one cell or
 /// one ALS are written inside the brackets; a digit is repeated only where it changes. A cell
 /// forced by an ALS shows the ALS digits it loses: `(5=16)r7c89,r8c9,r9c9-(16=3)r1c9`.
-fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
+fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> Explanation {
     let symbol = |s: bool| if s { "=" } else { "-" };
     let node = |i: usize| &graph.nodes[nodes[i] as usize];
     let same_place = |i: usize| match (node(i).kind, node(i + 1).kind) {
@@ -327,33 +330,35 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
     };
     // The digits an ALS takes from the cell it forces across link `i`, if it is such a link.
     let forced = |i: usize| forced_digits(graph, nodes[i], nodes[i + 1]).filter(|_| strong[i]);
-    let mut text = String::new();
+    let mut text = Explanation::new();
     let (mut i, mut last_digit, mut last_multi) = (0, None, false);
     while i < nodes.len() {
         let entered = if i > 0 { forced(i - 1) } else { None };
-        let mut digits = entered.iter().map(|d| format!("{d}=")).collect::<String>();
-        digits += &node(i).digit.to_string();
+        let mut digits = Explanation::new();
+        if let Some(d) = &entered {
+            digits.push(d).push("=");
+        }
+        digits.push(node(i).digit);
         let mut j = i;
         while j + 1 < nodes.len() && same_place(j) {
-            digits += symbol(strong[j]);
-            digits += &node(j + 1).digit.to_string();
+            digits.push(symbol(strong[j])).push(node(j + 1).digit);
             j += 1;
         }
         let left = if j + 1 < nodes.len() { forced(j) } else { None };
         if let Some(d) = &left {
-            digits += &format!("={d}");
+            digits.push("=").push(d);
         }
         let multi = j > i || entered.is_some() || left.is_some();
         if multi || last_multi || last_digit != Some(node(i).digit) {
-            text += &format!("({digits})");
+            text.push(explain!("({})", digits));
         }
         let cells = match node(i).kind {
             NodeKind::Als(id) => &graph.als[id],
             _ => &node(i).cells,
         };
-        text += &cells_text(graph.state.size(), cells);
+        text.push(cells_text(graph.state.size(), cells));
         if j + 1 < nodes.len() {
-            text += symbol(strong[j] && left.is_none());
+            text.push(symbol(strong[j] && left.is_none()));
         }
         (last_digit, last_multi, i) = (Some(node(j).digit), multi, j + 1);
     }
@@ -362,7 +367,7 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> String {
 
 /// When `a` and `b` are an ALS digit and a cell it forces (in either order), the cell's other
 /// candidates, which the ALS takes from it, written together (`16`; `10,12` beyond 9x9).
-fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<String> {
+fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<Explanation> {
     let (a, b) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
     let cell = match (a.kind, b.kind) {
         (NodeKind::Als(_), NodeKind::Candidate) => b,
@@ -370,19 +375,17 @@ fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<String> {
         _ => return None,
     };
     let sep = if graph.state.size() > 9 { "," } else { "" };
-    let digits: Vec<String> = graph
-        .state
-        .candidates(cell.cells[0])
-        .iter()
-        .filter(|&d| d != cell.digit)
-        .map(|d| d.to_string())
-        .collect();
-    Some(digits.join(sep))
+    let digits = graph.state.candidates(cell.cells[0]).iter();
+    Some(Explanation::join(digits.filter(|&d| d != cell.digit), sep))
 }
 
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
-/// and row groups by semicolons beyond 9x9).
-fn cells_text(size: usize, cells: &[Cell]) -> String {
+/// and row groups by semicolons beyond 9x9). Row and column numbers are not digits: they stay
+/// numbers whatever the puzzle's symbols.
+fn cells_text(size: usize, cells: &[Cell]) -> Explanation {
+    if let [cell] = cells {
+        return Node(*cell).into();
+    }
     let (sep, group_sep) = if size > 9 { (",", ";") } else { ("", ",") };
     let numbers = |list: Vec<usize>| {
         list.iter()
@@ -391,18 +394,22 @@ fn cells_text(size: usize, cells: &[Cell]) -> String {
             .join(sep)
     };
     let col = cells[0].col(size);
-    if cells.len() > 1 && cells.iter().all(|c| c.col(size) == col) {
+    if cells.iter().all(|c| c.col(size) == col) {
         let rows = cells.iter().map(|c| c.row(size)).collect();
-        return format!("r{}c{}", numbers(rows), col + 1);
+        return format!("r{}c{}", numbers(rows), col + 1).into();
     }
-    cells
+    let rows = cells
         .chunk_by(|a, b| a.row(size) == b.row(size))
-        .map(|row| {
-            let cols = row.iter().map(|c| c.col(size)).collect();
-            format!("r{}c{}", row[0].row(size) + 1, numbers(cols))
-        })
-        .collect::<Vec<_>>()
-        .join(group_sep)
+        .map(|row| -> Explanation {
+            match row {
+                [cell] => Node(*cell).into(),
+                _ => {
+                    let cols = row.iter().map(|c| c.col(size)).collect();
+                    format!("r{}c{}", row[0].row(size) + 1, numbers(cols)).into()
+                }
+            }
+        });
+    Explanation::join(rows, group_sep)
 }
 
 /// The digits of a bivalue cell, if it is one.
@@ -421,7 +428,7 @@ mod tests {
     use crate::read::{ReadOptions, read_text};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::state;
+    use crate::techniques::testing::{state, text};
 
     const ALL: [ChainKind; 6] = [
         ChainKind::XChain,
@@ -460,7 +467,7 @@ mod tests {
         }
         for step in &steps {
             for &e in &step.eliminations {
-                assert!(!possible(s, e), "{}", step.explanation);
+                assert!(!possible(s, e), "{}", text(s, step));
             }
         }
         steps
@@ -481,7 +488,7 @@ mod tests {
             steps
                 .iter()
                 .find(|st| st.technique.name() == name)
-                .map(|st| st.explanation.split(" ⇒").next().unwrap().to_string())
+                .map(|st| text(&s, st).split(" ⇒").next().unwrap().to_string())
         };
         assert_eq!(
             first("XY-Chain").as_deref(),
@@ -525,7 +532,7 @@ mod tests {
             &s,
         );
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "X-Chain: (1)r1c1=r6c1-r5c2=r5c6 ⇒ r1c6<>1"
         );
         assert_eq!(steps[0].pattern.len(), 4);
@@ -553,7 +560,7 @@ mod tests {
                         r1c3<>1, r1c4<>1, r1c5<>1, r1c6<>1, r2c2<>14, r2c3<>1, r3c1<>235, \
                         r3c2<>45, r3c3<>5, r4c3<>5, r4c4<>5, r4c5<>5, r4c6<>5, r5c1<>23, \
                         r5c2<>4, r6c1<>23, r6c2<>4";
-        assert!(steps.iter().any(|st| st.explanation == expected));
+        assert!(steps.iter().any(|st| text(&s, st) == expected));
     }
 
     #[test]
@@ -569,7 +576,7 @@ mod tests {
         };
         let steps = find_all(technique, &s);
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Remote Pair: (1=2)r1c1-(2=1)r1c5-(1=2)r4c5-(2=1)r4c2 ⇒ r1c2<>12, r2c2<>12, \
              r3c1<>12, r4c1<>12"
         );

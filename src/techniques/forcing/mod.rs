@@ -31,7 +31,9 @@ mod templates;
 pub use templates::templates;
 
 use crate::core::{Forcing, Limits, State, Step, Technique};
-use crate::model::{Candidate, Digit};
+use crate::explain;
+use crate::model::explanation::House;
+use crate::model::{Candidate, Digit, Explanation};
 use crate::techniques::Sink;
 use propagate::{Branch, Conflict, Fact, Propagator, Scope};
 use std::collections::HashMap;
@@ -123,9 +125,9 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
             .map(|d| Fact::placed(Candidate::new(cell, d)))
             .collect();
         if let Some(conclusion) = implications.common(&assumptions) {
-            let from = format!("every candidate of {}", state.name(cell));
+            let from = explain!("every candidate of {}", cell);
             let branches = implications.branches(&assumptions);
-            let (mut step, weight) = verity_step(state, technique, &from, &branches, conclusion);
+            let (mut step, weight) = verity_step(technique, from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
             if !found.offer((step, weight)) {
                 return;
@@ -152,10 +154,9 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
                 .map(|&c| Fact::placed(Candidate::new(c, digit)))
                 .collect();
             if let Some(conclusion) = implications.common(&assumptions) {
-                let from = format!("every place of {digit} in {}", state.house_name(id));
+                let from = explain!("every place of {} in {}", digit, House(id));
                 let branches = implications.branches(&assumptions);
-                let (mut step, weight) =
-                    verity_step(state, technique, &from, &branches, conclusion);
+                let (mut step, weight) = verity_step(technique, from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
                 if !found.offer((step, weight)) {
@@ -298,52 +299,51 @@ fn contradiction_step(
         step.cover.push(*house);
     }
     let title = match technique {
-        Technique::Nishio => format!("Nishio on {}", candidate.digit),
-        _ => technique.sentence(),
+        Technique::Nishio => explain!("Nishio on {}", candidate.digit),
+        _ => technique.sentence().into(),
     };
     let reasons = if technique == Technique::ForcingChain(Forcing::Contradiction) {
-        explain::chains(state, branch, premises)
+        explain::chains(branch, premises)
     } else {
-        explain::net(state, branch, premises, None)
+        explain::net(branch, premises, None)
     };
-    let broken = explain::conflict(state, branch, *conflict, premises);
-    step.explanation = crate::model::Explanation::from(format!(
-        "{title}: {reasons} ⇒ {broken} ⇒ {}",
-        explain::conclusion(state, conclusion)
-    ));
+    step.explanation = explain!(
+        "{}: {} ⇒ {} ⇒ {}",
+        title,
+        reasons,
+        explain::conflict(state, branch, *conflict, premises),
+        explain::conclusion(conclusion)
+    );
     (step, branch.ancestors(premises).len())
 }
 
 /// The step of a conclusion every branch reaches. With it, the number of implications it rests
 /// on.
 fn verity_step(
-    state: &State,
     technique: Technique,
-    from: &str,
+    from: Explanation,
     branches: &[Branch],
     conclusion: Fact,
 ) -> (Step, usize) {
     let mut step = Step::new(technique);
     conclude(&mut step, conclusion);
     let net = matches!(technique, Technique::ForcingNet(_));
-    let lines: Vec<String> = branches
-        .iter()
-        .map(|branch| {
-            let end = branch.find(conclusion).expect("a common fact");
-            if net {
-                let used = explain::net(state, branch, &[end], Some(end));
-                format!("{used} ⇒ {}", explain::fact(state, conclusion))
-            } else {
-                explain::chains(state, branch, &[end])
-            }
-        })
-        .collect();
-    step.explanation = crate::model::Explanation::from(format!(
-        "{}: {from} ⇒ {}: {}",
+    let lines = branches.iter().map(|branch| {
+        let end = branch.find(conclusion).expect("a common fact");
+        if net {
+            let used = explain::net(branch, &[end], Some(end));
+            explain!("{} ⇒ {}", used, explain::fact(conclusion))
+        } else {
+            explain::chains(branch, &[end])
+        }
+    });
+    step.explanation = explain!(
+        "{}: {} ⇒ {}: {}",
         technique.sentence(),
-        explain::conclusion(state, conclusion),
-        lines.join("; ")
-    ));
+        from,
+        explain::conclusion(conclusion),
+        Explanation::join(lines, "; ")
+    );
     let weight = branches
         .iter()
         .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))

@@ -3,9 +3,11 @@
 //! template uses goes (template delete). This is Nishio carried to the end for one digit.
 
 use crate::core::{State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, Regions};
+use crate::explain;
+use crate::model::explanation::Claim;
+use crate::model::{Candidate, Cell, Digit, Explanation, Regions};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::eliminations_text;
+use crate::techniques::common::eliminations_text;
 
 /// The templates of one digit, each a bit set over the cells.
 struct Digits {
@@ -129,19 +131,21 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
     });
     step.pattern = candidates.clone();
     let conclusion = if set {
-        let claims: Vec<String> = candidates
-            .iter()
-            .map(|c| state.claim(c.cell, &format!("={digit}")))
-            .collect();
-        claims.join(", ")
+        let claims = candidates.iter().map(|c| Claim::is(c.cell, c.digit));
+        Explanation::join(claims, ", ")
     } else {
-        eliminations_text(state, &candidates)
+        eliminations_text(&candidates)
     };
-    step.explanation = crate::model::Explanation::from(format!(
-        "{}: {ways} to place {digit} once in every {houses} (on no cell that every template of \
-         another digit takes) {verb} these cells ⇒ {conclusion}",
-        step.technique.sentence()
-    ));
+    step.explanation = explain!(
+        "{}: {} to place {} once in every {} (on no cell that every template of another digit \
+         takes) {} these cells ⇒ {}",
+        step.technique.sentence(),
+        ways,
+        digit,
+        houses,
+        verb,
+        conclusion
+    );
     if set {
         step.placements = candidates;
     } else {
