@@ -33,7 +33,7 @@ use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
 use search::Search;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
 /// or a pair, not a chain.
@@ -184,7 +184,7 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
 fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     let mut search = Search::new(graph);
     // Keyed by the candidate and whether it is placed.
-    let mut best: HashMap<(Candidate, bool), Found> = HashMap::new();
+    let mut best: BTreeMap<(Candidate, bool), Found> = BTreeMap::new();
     let max = graph.state.limits().chain_links;
     let mut keep = |target: (Candidate, bool), found: Found| {
         let rank = |f: &Found| (!f.is_simple(), f.length);
