@@ -159,8 +159,7 @@ fn as_set(candidates: &[Candidate]) -> BTreeSet<Candidate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const POINTING: &str = ":0100:5:+43.2..79.5...3.+28.7.....36......9+6...49.7.13....8..+9...14....+29.7..4..+16.85..1+47+3:143 843 449 163 469:549 559 569::";
+    use crate::read::reglib::POINTING;
 
     #[test]
     fn a_case_passes_with_its_eliminations() {

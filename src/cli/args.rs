@@ -4,9 +4,11 @@
 use clap::{Args, ValueEnum};
 use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
-use gridlogic::engine::Options;
+use gridlogic::engine::{self, Options};
+use gridlogic::model::Puzzle;
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::shikaku;
+use gridlogic::shikaku::Shikaku;
 use std::path::PathBuf;
 
 /// Where the puzzle is and how to read it.
@@ -69,6 +71,37 @@ impl InputArgs {
             eprintln!("{note}");
         }
         puzzles
+    }
+}
+
+/// A puzzle file and what the engine may do with it (`solve`, `explain`, `batch`).
+#[derive(Args)]
+pub struct PuzzleArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl PuzzleArgs {
+    /// Each Sudoku solved with the engine's options for its size.
+    pub fn solve_sudoku(&self, puzzles: &[Puzzle]) -> Result<Vec<engine::Solve>, gridlogic::Error> {
+        puzzles
+            .iter()
+            .map(|p| Ok(engine::solve(p, &self.engine.options(p.size())?)))
+            .collect()
+    }
+
+    /// Each Shikaku solved with the engine's options.
+    pub fn solve_shikaku(
+        &self,
+        puzzles: &[Shikaku],
+    ) -> Result<Vec<shikaku::Solve>, gridlogic::Error> {
+        let options = self.engine.shikaku()?;
+        Ok(puzzles
+            .iter()
+            .map(|p| shikaku::solve(p, &options))
+            .collect())
     }
 }
 

@@ -1,6 +1,6 @@
 //! `gridlogic batch`: a file of puzzles solved on all cores, one CSV row each.
 
-use super::args::{EngineArgs, InputArgs};
+use super::args::PuzzleArgs;
 use super::{CommandResult, exit_code};
 use gridlogic::batch::{solve_all, write_csv};
 use gridlogic::read::Puzzles;
@@ -12,9 +12,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    engine: EngineArgs,
+    pub puzzle: PuzzleArgs,
     /// Where to write the CSV (standard output by default). Never the input file.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -22,22 +20,22 @@ pub struct Args {
 
 pub fn run(args: &Args) -> CommandResult {
     if let Some(output) = &args.output
-        && write::same_file(output, &args.input.file)
+        && write::same_file(output, &args.puzzle.input.file)
     {
         let message = "the output file must not be the input file";
         return Err(gridlogic::Error::Usage(message.into()).into());
     }
     let progress = io::stderr().is_terminal();
-    let rows = match args.input.read()? {
+    let rows = match args.puzzle.input.read()? {
         Puzzles::Sudoku(puzzles) => {
             let Some(first) = puzzles.first() else {
                 return Ok(exit_code(true));
             };
-            let options = args.engine.options(first.size())?;
+            let options = args.puzzle.engine.options(first.size())?;
             solve_all(&puzzles, |p| engine::solve(p, &options), progress)
         }
         Puzzles::Shikaku(puzzles) => {
-            let options = args.engine.shikaku()?;
+            let options = args.puzzle.engine.shikaku()?;
             solve_all(&puzzles, |p| shikaku::solve(p, &options), progress)
         }
     };

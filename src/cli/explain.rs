@@ -1,13 +1,13 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::{EngineArgs, InputArgs};
+use super::args::PuzzleArgs;
 use super::{CommandResult, exit_code, stdout};
 use gridlogic::core::{State, Step, Technique};
 use gridlogic::model::Names;
 use gridlogic::read::{self, Puzzles};
 use gridlogic::report::{SolveReport, StepReport, step_counts, step_log, verdict};
-use gridlogic::{engine, render, shikaku, techniques};
+use gridlogic::{engine, render, techniques};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -15,9 +15,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    engine: EngineArgs,
+    pub puzzle: PuzzleArgs,
     /// Print the candidate grid before each step.
     #[arg(long)]
     grids: bool,
@@ -33,20 +31,13 @@ pub fn run(args: &Args) -> CommandResult {
     if let Some(name) = &args.technique {
         return list_technique(args, name);
     }
-    match args.input.read()? {
+    match args.puzzle.input.read()? {
         Puzzles::Sudoku(puzzles) => {
-            let solves = puzzles
-                .iter()
-                .map(|p| Ok(engine::solve(p, &args.engine.options(p.size())?)))
-                .collect::<Result<Vec<_>, gridlogic::Error>>()?;
+            let solves = args.puzzle.solve_sudoku(&puzzles)?;
             explain(&solves, args.grids)
         }
         Puzzles::Shikaku(puzzles) => {
-            let options = args.engine.shikaku()?;
-            let solves: Vec<_> = puzzles
-                .iter()
-                .map(|p| shikaku::solve(p, &options))
-                .collect();
+            let solves = args.puzzle.solve_shikaku(&puzzles)?;
             explain(&solves, args.grids)
         }
     }
@@ -86,11 +77,11 @@ fn explain(solves: &[impl SolveReport], grids: bool) -> CommandResult {
 /// pencil-mark grid or a HoDoKu library line).
 fn list_technique(args: &Args, name: &str) -> CommandResult {
     let mut out = stdout();
-    for marks in read::read_marks(&args.input.file, &args.input.options())? {
+    for marks in read::read_marks(&args.puzzle.input.file, &args.puzzle.input.options())? {
         let symbols = marks.symbols.clone();
         let state = State::from_marks(marks);
         let unique = engine::has_unique_solution(&state);
-        let options = args.engine.options(state.size())?;
+        let options = args.puzzle.engine.options(state.size())?;
         let state = state.assuming_unique(unique).with_limits(options.limits);
         let chosen = Technique::parse(name, &options.techniques)
             .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;

@@ -53,9 +53,9 @@ enum Command {
 pub fn run(cli: Cli) -> ExitCode {
     let (input, result) = match &cli.command {
         Command::Check(args) => (Some(&args.input.file), check::run(args)),
-        Command::Solve(args) => (Some(&args.input.file), solve::run(args)),
-        Command::Explain(args) => (Some(&args.input.file), explain::run(args)),
-        Command::Batch(args) => (Some(&args.input.file), batch::run(args)),
+        Command::Solve(args) => (Some(&args.puzzle.input.file), solve::run(args)),
+        Command::Explain(args) => (Some(&args.puzzle.input.file), explain::run(args)),
+        Command::Batch(args) => (Some(&args.puzzle.input.file), batch::run(args)),
         Command::Reglib(args) => (Some(&args.file), reglib::run(args)),
         Command::Generate(args) => (None, generate::run(args)),
     };

@@ -1,13 +1,13 @@
 //! `gridlogic solve`: each puzzle solved by logic; a summary and the grid, one line, or a JSON
 //! document; the annotated workbook.
 
-use super::args::{EngineArgs, InputArgs, WorkbookArgs};
+use super::args::{PuzzleArgs, WorkbookArgs};
 use super::{CommandResult, exit_code, stdout};
 use clap::ValueEnum;
 use gridlogic::read::Puzzles;
 use gridlogic::report::{SolveReport, StepReport, json, step_counts, verdict};
+use gridlogic::shikaku;
 use gridlogic::write::{self, sudoku::BookOptions, xlsx};
-use gridlogic::{engine, shikaku};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -15,9 +15,7 @@ use std::path::Path;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    engine: EngineArgs,
+    pub puzzle: PuzzleArgs,
     /// Output: summary and grid, one line of symbols, or a JSON document with every step.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -43,22 +41,19 @@ enum Format {
 pub fn run(args: &Args) -> CommandResult {
     let book = &args.workbook;
     let target = write::workbook_target(
-        &args.input.file,
+        &args.puzzle.input.file,
         book.output.as_deref(),
         book.no_workbook,
         book.force,
     )?;
-    let source = file_name(&args.input.file);
-    match args.input.read()? {
+    let source = file_name(&args.puzzle.input.file);
+    match args.puzzle.input.read()? {
         Puzzles::Sudoku(_) if args.format == Format::Sol => {
             let message = "--format sol is for Shikaku puzzles";
             Err(gridlogic::Error::Usage(message.into()).into())
         }
         Puzzles::Sudoku(puzzles) => {
-            let solves = puzzles
-                .iter()
-                .map(|p| Ok(engine::solve(p, &args.engine.options(p.size())?)))
-                .collect::<Result<Vec<_>, gridlogic::Error>>()?;
+            let solves = args.puzzle.solve_sudoku(&puzzles)?;
             let step_sheets = book.step_sheets.unwrap_or(0);
             report(args, &solves, target.as_deref(), None, |solve, path| {
                 let options = BookOptions {
@@ -69,11 +64,7 @@ pub fn run(args: &Args) -> CommandResult {
             })
         }
         Puzzles::Shikaku(puzzles) => {
-            let options = args.engine.shikaku()?;
-            let solves: Vec<_> = puzzles
-                .iter()
-                .map(|p| shikaku::solve(p, &options))
-                .collect();
+            let solves = args.puzzle.solve_shikaku(&puzzles)?;
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
             report(args, &solves, target.as_deref(), sol, |solve, path| {
                 xlsx::save(&write::shikaku::book(solve, &source), path)

@@ -61,74 +61,25 @@ pub const DEFAULT_SUBSET_SIZE: usize = 4;
 type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
 
 /// Every cap by name (the serde names), in the order of the fields.
+#[rustfmt::skip]
 const FIELDS: [Field; 17] = [
-    (
-        "subset-size",
-        "largest subset and fish (as --max-size)",
-        |l| &mut l.subset_size,
-    ),
-    ("finned-fish-size", "largest finned or sashimi fish", |l| {
-        &mut l.finned_fish_size
-    }),
-    ("fins", "most fins of a finned fish", |l| &mut l.fins),
-    (
-        "endo-fins",
-        "most endo fins of a Franken or mutant fish",
-        |l| &mut l.endo_fins,
-    ),
-    (
-        "franken-size",
-        "largest Franken fish tried (0: none)",
-        |l| &mut l.franken_size,
-    ),
-    ("chain-links", "longest chain or loop, in links", |l| {
-        &mut l.chain_links
-    }),
-    (
-        "chain-als-cells",
-        "largest ALS node of a grouped chain",
-        |l| &mut l.chain_als_cells,
-    ),
-    ("remote-pair-cells", "most cells of a remote pair", |l| {
-        &mut l.remote_pair_cells
-    }),
-    ("als-cells", "largest ALS of ALS chains and blossoms", |l| {
-        &mut l.als_cells
-    }),
-    ("als-chain-sets", "most ALS in an ALS chain", |l| {
-        &mut l.als_chain_sets
-    }),
-    ("blossom-petals", "most petals of a death blossom", |l| {
-        &mut l.blossom_petals
-    }),
-    (
-        "sue-de-coq-crossing",
-        "most crossing cells of a Sue de Coq",
-        |l| &mut l.sue_de_coq_crossing,
-    ),
-    (
-        "sue-de-coq-sides",
-        "most cells per side of a Sue de Coq",
-        |l| &mut l.sue_de_coq_sides,
-    ),
-    (
-        "wxyz-patterns",
-        "most patterns a WXYZ-Wing search examines",
-        |l| &mut l.wxyz_patterns,
-    ),
-    (
-        "forcing-chain-length",
-        "longest line of a forcing chain",
-        |l| &mut l.forcing_chain_length,
-    ),
-    (
-        "net-implications",
-        "most implications per forcing branch",
-        |l| &mut l.net_implications,
-    ),
-    ("template-nodes", "most partial templates per digit", |l| {
-        &mut l.template_nodes
-    }),
+    ("subset-size",          "largest subset and fish (as --max-size)",    |l| &mut l.subset_size),
+    ("finned-fish-size",     "largest finned or sashimi fish",             |l| &mut l.finned_fish_size),
+    ("fins",                 "most fins of a finned fish",                 |l| &mut l.fins),
+    ("endo-fins",            "most endo fins of a Franken or mutant fish", |l| &mut l.endo_fins),
+    ("franken-size",         "largest Franken fish tried (0: none)",       |l| &mut l.franken_size),
+    ("chain-links",          "longest chain or loop, in links",            |l| &mut l.chain_links),
+    ("chain-als-cells",      "largest ALS node of a grouped chain",        |l| &mut l.chain_als_cells),
+    ("remote-pair-cells",    "most cells of a remote pair",                |l| &mut l.remote_pair_cells),
+    ("als-cells",            "largest ALS of ALS chains and blossoms",     |l| &mut l.als_cells),
+    ("als-chain-sets",       "most ALS in an ALS chain",                   |l| &mut l.als_chain_sets),
+    ("blossom-petals",       "most petals of a death blossom",             |l| &mut l.blossom_petals),
+    ("sue-de-coq-crossing",  "most crossing cells of a Sue de Coq",        |l| &mut l.sue_de_coq_crossing),
+    ("sue-de-coq-sides",     "most cells per side of a Sue de Coq",        |l| &mut l.sue_de_coq_sides),
+    ("wxyz-patterns",        "most patterns a WXYZ-Wing search examines",  |l| &mut l.wxyz_patterns),
+    ("forcing-chain-length", "longest line of a forcing chain",            |l| &mut l.forcing_chain_length),
+    ("net-implications",     "most implications per forcing branch",       |l| &mut l.net_implications),
+    ("template-nodes",       "most partial templates per digit",           |l| &mut l.template_nodes),
 ];
 
 impl Limits {
@@ -137,36 +88,26 @@ impl Limits {
     pub fn for_size(size: usize) -> Limits {
         let nine = size <= 9;
         let up_to_16 = size <= 16;
+        // A cap for grids up to 9x9, up to 16x16, and larger.
+        let by_size = |[small, medium, large]: [usize; 3]| match size {
+            0..=9 => small,
+            10..=16 => medium,
+            _ => large,
+        };
         Limits {
             subset_size: DEFAULT_SUBSET_SIZE,
             finned_fish_size: if up_to_16 { 4 } else { 3 },
-            fins: match size {
-                0..=9 => 5,
-                10..=16 => 3,
-                _ => 2,
-            },
+            fins: by_size([5, 3, 2]),
             endo_fins: 2,
-            franken_size: match size {
-                0..=9 => 3,
-                10..=16 => 2,
-                _ => 0,
-            },
-            chain_links: match size {
-                0..=9 => 20,
-                10..=16 => 12,
-                _ => 8,
-            },
+            franken_size: by_size([3, 2, 0]),
+            chain_links: by_size([20, 12, 8]),
             chain_als_cells: match size {
                 0..=9 => 5,
                 10..=25 => 3,
                 _ => 2,
             },
             remote_pair_cells: 12,
-            als_cells: match size {
-                0..=9 => 8,
-                10..=16 => 4,
-                _ => 3,
-            },
+            als_cells: by_size([8, 4, 3]),
             als_chain_sets: if nine { 7 } else { 4 },
             blossom_petals: if nine { 4 } else { 3 },
             sue_de_coq_crossing: 4,

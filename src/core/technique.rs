@@ -142,6 +142,19 @@ pub enum SingleDigitPattern {
     DualEmptyRectangle,
 }
 
+impl SingleDigitPattern {
+    /// Every pattern, in the order the engine tries them (by Sudoku Explainer's ratings, each
+    /// dual before its single form).
+    pub const ALL: [SingleDigitPattern; 6] = [
+        SingleDigitPattern::Skyscraper,
+        SingleDigitPattern::DualTwoStringKite,
+        SingleDigitPattern::TwoStringKite,
+        SingleDigitPattern::TurbotFish,
+        SingleDigitPattern::DualEmptyRectangle,
+        SingleDigitPattern::EmptyRectangle,
+    ];
+}
+
 /// A colouring rule: strong links of one digit coloured in two alternating colours per cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ColouringRule {
@@ -154,6 +167,16 @@ pub enum ColouringRule {
     MultiTrap,
     /// Multi-colours: a colour that sees both colours of another cluster goes.
     MultiWrap,
+}
+
+impl ColouringRule {
+    /// Every rule, in the order the engine tries them.
+    pub const ALL: [ColouringRule; 4] = [
+        ColouringRule::Trap,
+        ColouringRule::Wrap,
+        ColouringRule::MultiTrap,
+        ColouringRule::MultiWrap,
+    ];
 }
 
 /// The fish beyond basic fish: with fins, and with regions (Franken) or any houses (mutant)
@@ -368,61 +391,16 @@ fn large_subset(n: u8) -> Rating {
 
 const FISH_NAMES: [&str; 3] = ["X-Wing", "Swordfish", "Jellyfish"];
 
-const LOCKED: Sized = Sized {
-    names: ["Locked Pair", "Locked Triple", "Locked Quad"],
-    general: "Locked Subset",
-    short: "l",
-    codes: [Some("0110"), Some("0111"), None],
-    family: Family::Intersections,
-    ratings: [
-        (40, Level::Medium, 3.0),
-        (60, Level::Medium, 3.6),
-        (60, Level::Medium, 3.6),
-    ],
-    beyond: |_| (60, Level::Medium, 3.6),
-};
-
-const NAKED: Sized = Sized {
-    names: ["Naked Pair", "Naked Triple", "Naked Quad"],
-    general: "Naked Subset",
-    short: "n",
-    codes: [Some("0200"), Some("0201"), Some("0202")],
-    family: Family::Subsets,
-    ratings: [
-        (60, Level::Medium, 3.0),
-        (80, Level::Medium, 3.6),
-        (120, Level::Hard, 5.0),
-    ],
-    beyond: large_subset,
-};
-
-const HIDDEN: Sized = Sized {
-    names: ["Hidden Pair", "Hidden Triple", "Hidden Quad"],
-    general: "Hidden Subset",
-    short: "h",
-    codes: [Some("0210"), Some("0211"), Some("0212")],
-    family: Family::Subsets,
-    ratings: [
-        (70, Level::Medium, 3.4),
-        (100, Level::Medium, 4.0),
-        (150, Level::Hard, 5.4),
-    ],
-    beyond: large_subset,
-};
-
-const BASIC_FISH: Sized = Sized {
-    names: FISH_NAMES,
-    general: "Fish",
-    short: "bf",
-    codes: [Some("0300"), Some("0301"), Some("0302")],
-    family: Family::Fish,
-    ratings: [
-        (140, Level::Hard, 3.2),
-        (150, Level::Hard, 3.8),
-        (160, Level::Unfair, 5.2),
-    ],
-    beyond: large_subset,
-};
+/// Sized techniques: names of sizes 2 to 4, the general name, the short name, HoDoKu's codes,
+/// the family, the ratings of sizes 2 to 4, and the rule beyond.
+#[rustfmt::skip]
+const LOCKED: Sized = Sized { names: ["Locked Pair", "Locked Triple", "Locked Quad"], general: "Locked Subset", short: "l", codes: [Some("0110"), Some("0111"), None], family: Family::Intersections, ratings: [(40, Level::Medium, 3.0), (60, Level::Medium, 3.6), (60, Level::Medium, 3.6)], beyond: |_| (60, Level::Medium, 3.6) };
+#[rustfmt::skip]
+const NAKED: Sized = Sized { names: ["Naked Pair", "Naked Triple", "Naked Quad"], general: "Naked Subset", short: "n", codes: [Some("0200"), Some("0201"), Some("0202")], family: Family::Subsets, ratings: [(60, Level::Medium, 3.0), (80, Level::Medium, 3.6), (120, Level::Hard, 5.0)], beyond: large_subset };
+#[rustfmt::skip]
+const HIDDEN: Sized = Sized { names: ["Hidden Pair", "Hidden Triple", "Hidden Quad"], general: "Hidden Subset", short: "h", codes: [Some("0210"), Some("0211"), Some("0212")], family: Family::Subsets, ratings: [(70, Level::Medium, 3.4), (100, Level::Medium, 4.0), (150, Level::Hard, 5.4)], beyond: large_subset };
+#[rustfmt::skip]
+const BASIC_FISH: Sized = Sized { names: FISH_NAMES, general: "Fish", short: "bf", codes: [Some("0300"), Some("0301"), Some("0302")], family: Family::Fish, ratings: [(140, Level::Hard, 3.2), (150, Level::Hard, 3.8), (160, Level::Unfair, 5.2)], beyond: large_subset };
 
 /// One row per [`FishKind`] (in [`FishKind::ALL`] order): the name's prefix, the short name's
 /// prefix, HoDoKu's codes of sizes 2 to 4 (and of the siamese form, sizes 3 and 4), HoDoKu's
@@ -441,69 +419,16 @@ struct FishRow {
     above_basic: f32,
 }
 
+#[rustfmt::skip]
 const FISH: [FishRow; 6] = {
     use Level::{Extreme, Hard, Unfair};
     [
-        FishRow {
-            prefix: "Finned",
-            short: "fbf",
-            codes: ["0310", "0311", "0312"],
-            siamese_codes: Some(["03111", "03121"]),
-            scores: [130, 200, 250],
-            levels: [Hard, Unfair, Unfair],
-            beyond: Unfair,
-            above_basic: 0.2,
-        },
-        FishRow {
-            prefix: "Sashimi",
-            short: "sbf",
-            codes: ["0320", "0321", "0322"],
-            siamese_codes: Some(["03211", "03221"]),
-            scores: [150, 240, 260],
-            levels: [Hard, Unfair, Unfair],
-            beyond: Unfair,
-            above_basic: 0.2,
-        },
-        FishRow {
-            prefix: "Franken",
-            short: "ff",
-            codes: ["0330", "0331", "0332"],
-            siamese_codes: None,
-            scores: [300, 350, 370],
-            levels: [Unfair; 3],
-            beyond: Extreme,
-            above_basic: 1.2,
-        },
-        FishRow {
-            prefix: "Finned Franken",
-            short: "fff",
-            codes: ["0340", "0341", "0342"],
-            siamese_codes: Some(["03411", "03421"]),
-            scores: [390, 410, 430],
-            levels: [Unfair; 3],
-            beyond: Extreme,
-            above_basic: 1.4,
-        },
-        FishRow {
-            prefix: "Mutant",
-            short: "mf",
-            codes: ["0350", "0351", "0352"],
-            siamese_codes: None,
-            scores: [450; 3],
-            levels: [Extreme; 3],
-            beyond: Extreme,
-            above_basic: 1.8,
-        },
-        FishRow {
-            prefix: "Finned Mutant",
-            short: "fmf",
-            codes: ["0360", "0361", "0362"],
-            siamese_codes: Some(["03611", "03621"]),
-            scores: [470; 3],
-            levels: [Extreme; 3],
-            beyond: Extreme,
-            above_basic: 2.0,
-        },
+        FishRow { prefix: "Finned", short: "fbf", codes: ["0310", "0311", "0312"], siamese_codes: Some(["03111", "03121"]), scores: [130, 200, 250], levels: [Hard, Unfair, Unfair], beyond: Unfair, above_basic: 0.2 },
+        FishRow { prefix: "Sashimi", short: "sbf", codes: ["0320", "0321", "0322"], siamese_codes: Some(["03211", "03221"]), scores: [150, 240, 260], levels: [Hard, Unfair, Unfair], beyond: Unfair, above_basic: 0.2 },
+        FishRow { prefix: "Franken", short: "ff", codes: ["0330", "0331", "0332"], siamese_codes: None, scores: [300, 350, 370], levels: [Unfair; 3], beyond: Extreme, above_basic: 1.2 },
+        FishRow { prefix: "Finned Franken", short: "fff", codes: ["0340", "0341", "0342"], siamese_codes: Some(["03411", "03421"]), scores: [390, 410, 430], levels: [Unfair; 3], beyond: Extreme, above_basic: 1.4 },
+        FishRow { prefix: "Mutant", short: "mf", codes: ["0350", "0351", "0352"], siamese_codes: None, scores: [450; 3], levels: [Extreme; 3], beyond: Extreme, above_basic: 1.8 },
+        FishRow { prefix: "Finned Mutant", short: "fmf", codes: ["0360", "0361", "0362"], siamese_codes: Some(["03611", "03621"]), scores: [470; 3], levels: [Extreme; 3], beyond: Extreme, above_basic: 2.0 },
     ]
 };
 
@@ -564,6 +489,19 @@ impl Row {
 }
 
 impl Technique {
+    /// Singles and intersections, in the order the engine tries them.
+    pub const SIMPLEST: [Technique; 9] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle(SingleHouse::Region),
+        Technique::HiddenSingle(SingleHouse::Row),
+        Technique::HiddenSingle(SingleHouse::Column),
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::LockedSubset(2),
+        Technique::LockedSubset(3),
+    ];
+
     /// The table: every technique's name, short name, HoDoKu code, family, HoDoKu score and
     /// level, and Sudoku Explainer rating (sized techniques in [`LOCKED`], [`NAKED`], [`HIDDEN`],
     /// [`BASIC_FISH`] and [`FISH`]).
@@ -690,17 +628,7 @@ impl Technique {
         use Technique as T;
         let limits = Limits::for_size(9);
         let sizes = 2..=4u8;
-        let mut all = vec![T::FullHouse];
-        all.extend(
-            [SingleHouse::Region, SingleHouse::Row, SingleHouse::Column].map(T::HiddenSingle),
-        );
-        all.extend([
-            T::NakedSingle,
-            T::Pointing,
-            T::Claiming,
-            T::LockedSubset(2),
-            T::LockedSubset(3),
-        ]);
+        let mut all = Technique::SIMPLEST.to_vec();
         for sized in [T::NakedSubset, T::HiddenSubset, T::BasicFish] {
             all.extend(sizes.clone().map(sized));
         }
@@ -716,20 +644,8 @@ impl Technique {
             T::AvoidableRectangle(2),
             T::BugPlusOne,
         ]);
-        use SingleDigitPattern as P;
-        all.extend(
-            [
-                P::Skyscraper,
-                P::TwoStringKite,
-                P::TurbotFish,
-                P::EmptyRectangle,
-                P::DualTwoStringKite,
-                P::DualEmptyRectangle,
-            ]
-            .map(T::SingleDigit),
-        );
-        use ColouringRule as C;
-        all.extend([C::Trap, C::Wrap, C::MultiTrap, C::MultiWrap].map(T::Colouring));
+        all.extend(SingleDigitPattern::ALL.map(T::SingleDigit));
+        all.extend(ColouringRule::ALL.map(T::Colouring));
         use ChainKind as K;
         all.extend([K::XChain, K::XyChain, K::RemotePair].map(|kind| T::Chain {
             kind,

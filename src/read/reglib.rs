@@ -124,11 +124,13 @@ fn parse_candidates(text: &str) -> Result<Vec<Candidate>, String> {
         .collect()
 }
 
+/// A pointing case of the library, for tests.
+#[cfg(test)]
+pub(crate) const POINTING: &str = ":0100:5:+43.2..79.5...3.+28.7.....36......9+6...49.7.13....8..+9...14....+29.7..4..+16.85..1+47+3:143 843 449 163 469:549 559 569::";
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const POINTING: &str = ":0100:5:+43.2..79.5...3.+28.7.....36......9+6...49.7.13....8..+9...14....+29.7..4..+16.85..1+47+3:143 843 449 163 469:549 559 569::";
 
     #[test]
     fn a_case_reads_into_givens_placements_and_candidates() {

@@ -1,7 +1,7 @@
 //! JSON documents of solves: one envelope for every puzzle kind (kind, source, uniqueness,
 //! outcome, backtracking, every step), with the kind's own fields beside them.
 
-use super::SolveReport;
+use super::{PuzzleReport, SolveReport};
 use crate::core::Outcome;
 use crate::model::{Names, Origin};
 use serde::Serialize;
@@ -58,9 +58,10 @@ impl OutcomeJson {
 
 /// The document of `solve`.
 pub fn document<S: SolveReport>(solve: &S) -> Document<'_, S::Details, S::StepJson> {
+    let puzzle = solve.trace().puzzle;
     Document {
-        kind: solve.kind(),
-        source: solve.source(),
+        kind: puzzle.kind(),
+        source: puzzle.origin_names().0,
         unique: solve.is_unique(),
         solutions: solve.solutions(),
         outcome: OutcomeJson::of(solve.outcome(), &solve.names()),

@@ -21,8 +21,12 @@ pub trait StepReport {
     fn is_backtracking(&self) -> bool;
 }
 
-/// A puzzle of any kind, as `check` sees it.
+/// A puzzle of any kind, as `check` and every report see it.
 pub trait PuzzleReport {
+    /// `sudoku` or `shikaku`.
+    fn kind(&self) -> &'static str;
+    /// Where the puzzle came from, and how explanations name things on screen and in JSON.
+    fn origin_names(&self) -> (&Origin, Names<'_>);
     /// The puzzle in one line: where it is, its size and shape, its clues.
     fn summary(&self) -> String;
     /// How many solutions the exact search finds, counting up to `limit`.
@@ -32,8 +36,35 @@ pub trait PuzzleReport {
     fn line(&self) -> String;
 }
 
+/// What every solve holds, whatever the puzzle kind.
+#[derive(Debug)]
+pub struct Trace<'a, P, S> {
+    /// The puzzle solved.
+    pub puzzle: &'a P,
+    /// The steps, in order.
+    pub steps: &'a [S],
+    /// How the solve ended.
+    pub outcome: &'a Outcome,
+    /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
+    pub solutions: usize,
+}
+
+impl<'a, P, S> Trace<'a, P, S> {
+    /// The trace of a solve of `puzzle`.
+    pub fn new(puzzle: &'a P, steps: &'a [S], outcome: &'a Outcome, solutions: usize) -> Self {
+        Trace {
+            puzzle,
+            steps,
+            outcome,
+            solutions,
+        }
+    }
+}
+
 /// A finished solve of any puzzle kind, as every report sees it.
 pub trait SolveReport {
+    /// The kind's puzzles.
+    type Puzzle: PuzzleReport;
     /// The kind's steps.
     type Step: StepReport;
     /// What the kind adds to the JSON document (its grid, layout, rating…).
@@ -41,20 +72,8 @@ pub trait SolveReport {
     /// A step in the JSON document.
     type StepJson: Serialize;
 
-    /// `sudoku` or `shikaku`.
-    fn kind(&self) -> &'static str;
-    /// The puzzle in one line, as [`PuzzleReport::summary`].
-    fn summary(&self) -> String;
-    /// Where the puzzle came from.
-    fn source(&self) -> &Origin;
-    /// The steps, in order.
-    fn steps(&self) -> &[Self::Step];
-    /// How the solve ended.
-    fn outcome(&self) -> &Outcome;
-    /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
-    fn solutions(&self) -> usize;
-    /// How explanations name things on screen and in JSON.
-    fn names(&self) -> Names<'_>;
+    /// The puzzle, the steps, how it ended and what the search found.
+    fn trace(&self) -> Trace<'_, Self::Puzzle, Self::Step>;
     /// What to say when the solve got stuck.
     fn stuck(&self) -> String;
     /// The solution on one line (the collections' format), when solved.
@@ -78,6 +97,31 @@ pub trait SolveReport {
     fn json_details(&self) -> Self::Details;
     /// A step in the JSON document.
     fn json_step(&self, step: &Self::Step) -> Self::StepJson;
+
+    /// The steps, in order.
+    fn steps(&self) -> &[Self::Step] {
+        self.trace().steps
+    }
+
+    /// How the solve ended.
+    fn outcome(&self) -> &Outcome {
+        self.trace().outcome
+    }
+
+    /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
+    fn solutions(&self) -> usize {
+        self.trace().solutions
+    }
+
+    /// The puzzle in one line, as [`PuzzleReport::summary`].
+    fn summary(&self) -> String {
+        self.trace().puzzle.summary()
+    }
+
+    /// How explanations name things on screen and in JSON.
+    fn names(&self) -> Names<'_> {
+        self.trace().puzzle.origin_names().1
+    }
 
     /// Whether the puzzle has exactly one solution.
     fn is_unique(&self) -> bool {

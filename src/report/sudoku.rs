@@ -1,7 +1,7 @@
 //! Sudoku's reports: the one-line puzzle summary, the difficulty line, JSON steps, and what the
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
-use super::{PuzzleReport, SolveReport, StepReport};
+use super::{PuzzleReport, SolveReport, StepReport, Trace};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
 use crate::model::{Candidate, Explanation, Grid, Names, Origin, Puzzle};
@@ -121,6 +121,14 @@ pub struct Details {
 }
 
 impl PuzzleReport for Puzzle {
+    fn kind(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn origin_names(&self) -> (&Origin, Names<'_>) {
+        (self.origin(), self.names())
+    }
+
     fn summary(&self) -> String {
         puzzle_summary(self)
     }
@@ -149,36 +157,13 @@ impl StepReport for Step {
 }
 
 impl SolveReport for Solve {
+    type Puzzle = Puzzle;
     type Step = Step;
     type Details = Details;
     type StepJson = StepJson;
 
-    fn kind(&self) -> &'static str {
-        "sudoku"
-    }
-
-    fn summary(&self) -> String {
-        puzzle_summary(&self.puzzle)
-    }
-
-    fn source(&self) -> &Origin {
-        self.puzzle.origin()
-    }
-
-    fn steps(&self) -> &[Step] {
-        &self.steps
-    }
-
-    fn outcome(&self) -> &Outcome {
-        &self.outcome
-    }
-
-    fn solutions(&self) -> usize {
-        self.solutions
-    }
-
-    fn names(&self) -> Names<'_> {
-        self.puzzle.names()
+    fn trace(&self) -> Trace<'_, Puzzle, Step> {
+        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions)
     }
 
     fn stuck(&self) -> String {

@@ -149,14 +149,13 @@ impl State<'_> {
                     p.clue_text(clue),
                     what
                 );
-                return Some(Step {
-                    technique: Technique::Blocking,
-                    clue,
-                    placed: None,
-                    removed: vec![Candidate { clue, rect }],
+                let removed = Candidate { clue, rect };
+                return Some(Step::removing(
+                    Technique::Blocking,
+                    removed,
                     cells,
                     explanation,
-                });
+                ));
             }
         }
         None
@@ -221,14 +220,13 @@ impl State<'_> {
                     chain,
                     reason
                 );
-                return Some(Step {
-                    technique: Technique::LookAhead,
-                    clue,
-                    placed: None,
-                    removed: vec![Candidate { clue, rect }],
-                    cells: rect.cells().collect(),
+                let (removed, cells) = (Candidate { clue, rect }, rect.cells().collect());
+                return Some(Step::removing(
+                    Technique::LookAhead,
+                    removed,
+                    cells,
                     explanation,
-                });
+                ));
             }
         }
         None

@@ -5,10 +5,9 @@
 use super::engine::Solve;
 use super::model::{Clue, Rect, Shikaku};
 use super::search;
-use super::state::{Candidate, Step, Technique};
-use crate::core::Outcome;
+use super::state::{Step, Technique};
 use crate::model::{Explanation, Names, Origin};
-use crate::report::{PuzzleReport, SolveReport, StepReport};
+use crate::report::{PuzzleReport, SolveReport, StepReport, Trace};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -143,24 +142,25 @@ pub struct Details {
     pub rectangles: Vec<RectJson>,
 }
 
-/// A step in the JSON document.
+/// A step in the JSON document: its fields, and its explanation written out.
 #[derive(Serialize)]
 pub struct StepJson {
-    /// The technique.
-    pub technique: Technique,
-    /// The clue the step is about.
-    pub clue: usize,
-    /// The rectangle placed for `clue`, if any.
-    pub placed: Option<Rect>,
-    /// Candidate rectangles removed.
-    pub removed: Vec<Candidate>,
-    /// The cells that justify the step (zero-based row, column).
-    pub cells: Vec<(usize, usize)>,
+    /// The step.
+    #[serde(flatten)]
+    pub step: Step,
     /// The explanation, as the puzzle's reader names things.
     pub explanation: String,
 }
 
 impl PuzzleReport for Shikaku {
+    fn kind(&self) -> &'static str {
+        "shikaku"
+    }
+
+    fn origin_names(&self) -> (&Origin, Names<'_>) {
+        (self.origin(), self.names())
+    }
+
     fn summary(&self) -> String {
         summary(self)
     }
@@ -189,36 +189,13 @@ impl StepReport for Step {
 }
 
 impl SolveReport for Solve {
+    type Puzzle = Shikaku;
     type Step = Step;
     type Details = Details;
     type StepJson = StepJson;
 
-    fn kind(&self) -> &'static str {
-        "shikaku"
-    }
-
-    fn summary(&self) -> String {
-        summary(&self.puzzle)
-    }
-
-    fn source(&self) -> &Origin {
-        self.puzzle.origin()
-    }
-
-    fn steps(&self) -> &[Step] {
-        &self.steps
-    }
-
-    fn outcome(&self) -> &Outcome {
-        &self.outcome
-    }
-
-    fn solutions(&self) -> usize {
-        self.solutions
-    }
-
-    fn names(&self) -> Names<'_> {
-        self.puzzle.names()
+    fn trace(&self) -> Trace<'_, Shikaku, Step> {
+        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions)
     }
 
     fn stuck(&self) -> String {
@@ -298,11 +275,7 @@ impl SolveReport for Solve {
 
     fn json_step(&self, step: &Step) -> StepJson {
         StepJson {
-            technique: step.technique,
-            clue: step.clue,
-            placed: step.placed,
-            removed: step.removed.clone(),
-            cells: step.cells.clone(),
+            step: step.clone(),
             explanation: step.explanation.render(&self.names()),
         }
     }

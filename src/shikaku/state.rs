@@ -98,11 +98,30 @@ pub struct Step {
     /// The cells that justify the step (zero-based row, column): the cell only one clue reaches,
     /// the common cells, the cell left uncovered.
     pub cells: Vec<(usize, usize)>,
-    /// `Single rectangle: the 6 at r2c3 has one rectangle left, r1c2-r2c4`, as data.
+    /// `Single rectangle: the 6 at r2c3 has one rectangle left, r1c2-r2c4`, as data (JSON
+    /// documents write it out, see `shikaku::report::StepJson`).
+    #[serde(skip)]
     pub explanation: Explanation,
 }
 
 impl Step {
+    /// A step that removes one candidate rectangle, justified by `cells`.
+    pub fn removing(
+        technique: Technique,
+        removed: Candidate,
+        cells: Vec<(usize, usize)>,
+        explanation: Explanation,
+    ) -> Step {
+        Step {
+            technique,
+            clue: removed.clue,
+            placed: None,
+            removed: vec![removed],
+            cells,
+            explanation,
+        }
+    }
+
     /// Whether the step agrees with a solution (one rectangle per clue): a placement is the
     /// solution's rectangle and no removed candidate is.
     pub fn is_sound(&self, solution: &[Rect]) -> bool {

@@ -1,5 +1,5 @@
-//! What the technique families share: the one combination routine of subsets, fish and
-//! uniqueness ([`tight_sets`]), a digit's strong links, the candidates that see a group of cells,
+//! What the technique families share: the one combination routine of subsets, fish,
+//! uniqueness and almost locked sets ([`sets_with_union`]), a digit's strong links, the candidates that see a group of cells,
 //! and the wording of digits, cells and eliminations in explanations.
 
 use crate::core::State;
@@ -7,35 +7,37 @@ use crate::model::explanation::Claim;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 
 /// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
-/// exactly `n` bits, and that union. Branches whose union already has more than `n` bits are cut,
-/// and one index buffer serves every combination. Stops, returning `false`, as soon as `found`
-/// does.
+/// exactly `bits` bits, and that union. Branches whose union already has more than `bits` bits
+/// are cut, and one index buffer serves every combination. Stops, returning `false`, as soon as
+/// `found` does.
 ///
-/// Naked subsets pass cells as candidate masks, hidden subsets digits as position masks, fish
-/// base lines as position masks: the same "N things confined to N places" rule.
-pub(crate) fn tight_sets(
+/// With `bits` = `n` this is the "N things confined to N places" rule of naked subsets (cells as
+/// candidate masks), hidden subsets (digits as position masks), fish (base lines as position
+/// masks) and unique rectangle subsets; with `bits` = `n + 1` it finds almost locked sets.
+pub(crate) fn sets_with_union(
     masks: &[u128],
     n: usize,
+    bits: usize,
     found: &mut dyn FnMut(&[usize], u128) -> bool,
 ) -> bool {
     fn extend(
         masks: &[u128],
-        n: usize,
+        (n, bits): (usize, usize),
         start: usize,
         union: u128,
         chosen: &mut Vec<usize>,
         found: &mut dyn FnMut(&[usize], u128) -> bool,
     ) -> bool {
         if chosen.len() == n {
-            return union.count_ones() as usize != n || found(chosen, union);
+            return union.count_ones() as usize != bits || found(chosen, union);
         }
         for i in start..=masks.len() - (n - chosen.len()) {
             let next = union | masks[i];
-            if next.count_ones() as usize > n {
+            if next.count_ones() as usize > bits {
                 continue;
             }
             chosen.push(i);
-            let go_on = extend(masks, n, i + 1, next, chosen, found);
+            let go_on = extend(masks, (n, bits), i + 1, next, chosen, found);
             chosen.pop();
             if !go_on {
                 return false;
@@ -46,7 +48,16 @@ pub(crate) fn tight_sets(
     if n == 0 || masks.len() < n {
         return true;
     }
-    extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found)
+    extend(masks, (n, bits), 0, 0, &mut Vec::with_capacity(n), found)
+}
+
+/// [`sets_with_union`] of `n` masks on `n` bits: N things confined to N places.
+pub(crate) fn tight_sets(
+    masks: &[u128],
+    n: usize,
+    found: &mut dyn FnMut(&[usize], u128) -> bool,
+) -> bool {
+    sets_with_union(masks, n, n, found)
 }
 
 /// Two cells that are a digit's only places in some house.

@@ -19,8 +19,7 @@ pub mod uniqueness;
 pub mod wings;
 
 use crate::core::{
-    ChainKind, ColouringRule, FishKind, Forcing, Limits, SingleDigitPattern, SingleHouse, State,
-    Step, Technique,
+    ChainKind, ColouringRule, FishKind, Forcing, Limits, SingleDigitPattern, State, Step, Technique,
 };
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
@@ -97,17 +96,7 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 /// and [`Limits::blossom_petals`]. Mutant and siamese fish are left out: they are found only when
 /// asked for (a siamese fish's two fish come first anyway).
 pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
-    let mut order = vec![
-        Technique::FullHouse,
-        Technique::HiddenSingle(SingleHouse::Region),
-        Technique::HiddenSingle(SingleHouse::Row),
-        Technique::HiddenSingle(SingleHouse::Column),
-        Technique::NakedSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::LockedSubset(2),
-        Technique::LockedSubset(3),
-    ];
+    let mut order = Technique::SIMPLEST.to_vec();
     let largest = limits.subset_size.min(size / 2) as u8;
     for n in 2..=largest {
         order.extend([
@@ -120,26 +109,8 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
         }
     }
     let mut later: Vec<Technique> = Vec::new();
-    later.extend(
-        [
-            SingleDigitPattern::Skyscraper,
-            SingleDigitPattern::DualTwoStringKite,
-            SingleDigitPattern::TwoStringKite,
-            SingleDigitPattern::TurbotFish,
-            SingleDigitPattern::DualEmptyRectangle,
-            SingleDigitPattern::EmptyRectangle,
-        ]
-        .map(Technique::SingleDigit),
-    );
-    later.extend(
-        [
-            ColouringRule::Trap,
-            ColouringRule::Wrap,
-            ColouringRule::MultiTrap,
-            ColouringRule::MultiWrap,
-        ]
-        .map(Technique::Colouring),
-    );
+    later.extend(SingleDigitPattern::ALL.map(Technique::SingleDigit));
+    later.extend(ColouringRule::ALL.map(Technique::Colouring));
     later.extend([
         Technique::XyWing,
         Technique::WWing,

@@ -19,6 +19,7 @@ use crate::core::{Limits, State, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, House};
+use crate::techniques::common::sets_with_union;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -264,46 +265,17 @@ fn collect(state: &State, cap: usize) -> Vec<Als> {
             .collect();
         let masks: Vec<u128> = cells.iter().map(|&c| state.candidates(c).bits()).collect();
         for n in 1..=cap.min(cells.len()) {
-            each_almost(&masks, n, &mut |chosen| {
+            sets_with_union(&masks, n, n + 1, &mut |chosen, _| {
                 let mut set: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
                 set.sort_unstable();
                 if layout.common_houses(&set)[0] == id {
                     sets.push(Als::new(state, set));
                 }
+                true
             });
         }
     }
     sets
-}
-
-/// Calls `found` with every choice of `n` of `masks` whose union has exactly `n + 1` bits.
-fn each_almost(masks: &[u128], n: usize, found: &mut dyn FnMut(&[usize])) {
-    fn extend(
-        masks: &[u128],
-        n: usize,
-        start: usize,
-        union: u128,
-        chosen: &mut Vec<usize>,
-        found: &mut dyn FnMut(&[usize]),
-    ) {
-        if chosen.len() == n {
-            if union.count_ones() as usize == n + 1 {
-                found(chosen);
-            }
-            return;
-        }
-        for i in start..=masks.len() - (n - chosen.len()) {
-            let next = union | masks[i];
-            if next.count_ones() as usize <= n + 1 {
-                chosen.push(i);
-                extend(masks, n, i + 1, next, chosen, found);
-                chosen.pop();
-            }
-        }
-    }
-    if masks.len() >= n {
-        extend(masks, n, 0, 0, &mut Vec::with_capacity(n), found);
-    }
 }
 
 /// Cells and their digits in ALS notation, the cells without sheet addresses:
