@@ -382,9 +382,8 @@ fn every_size_and_layout_writes_a_valid_solution() {
 
 #[test]
 fn twenty_five_by_twenty_five_from_the_datasets() {
-    let Some(path) = common::shared("datasets/25x25/alphadoku_2.txt") else {
-        return;
-    };
+    // The first puzzle of ../shared/datasets/25x25/alphadoku_2.txt, copied to fixtures.
+    let path = fixture("samples/alphadoku_2.txt");
     let dir = scratch("alpha");
     let line = std::fs::read_to_string(path)
         .unwrap()

@@ -2,6 +2,8 @@
 //! soundness run over the shared datasets (ignored by default: `cargo test --release --test
 //! forcing -- --ignored --nocapture`).
 
+mod common;
+
 use gridlogic::core::{Family, Forcing, State, Step, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::explanation::Claim;
@@ -174,7 +176,6 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
 #[test]
 #[ignore = "minutes long: whole datasets, run with --ignored to reproduce the figures"]
 fn wide_soundness_run() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets");
     let samples = [
         ("9x9/magictour_top1465.txt", 1465, 1),
         ("9x9/forum_hardest_1106.txt", 375, 1),
@@ -182,10 +183,10 @@ fn wide_soundness_run() {
         ("jigsaw/janko_chaos_unique_333.txt", 333, 1),
     ];
     for (file, take, stride) in samples {
-        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
-            eprintln!("skipping {file}");
+        let Some(path) = common::shared(&format!("datasets/{file}")) else {
             continue;
         };
+        let text = std::fs::read_to_string(path).expect("a readable dataset");
         let lines: String = text
             .lines()
             .step_by(stride)

@@ -76,3 +76,50 @@ impl Step {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Technique;
+    use crate::model::{Cell, Digit};
+
+    /// A step of `technique` placing and eliminating `(row, col, digit)` triples (1-based).
+    fn step(placements: &[(usize, usize, usize)], eliminations: &[(usize, usize, usize)]) -> Step {
+        let candidate = |&(r, c, d): &(usize, usize, usize)| {
+            Candidate::new(Cell::at(r - 1, c - 1, 4), Digit::new(d))
+        };
+        let mut step = Step::new(Technique::NakedSingle);
+        step.placements = placements.iter().map(candidate).collect();
+        step.eliminations = eliminations.iter().map(candidate).collect();
+        step
+    }
+
+    #[test]
+    fn soundness_rejects_a_wrong_placement_and_a_wrong_elimination() {
+        // 1 2 | 3 4 / 3 4 | 1 2 / 2 1 | 4 3 / 4 3 | 2 1
+        let mut solution = Grid::empty(4);
+        for (i, v) in [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+            .into_iter()
+            .enumerate()
+        {
+            solution.set(Cell::from_index(i), Some(Digit::new(v)));
+        }
+        assert!(step(&[(1, 1, 1)], &[(1, 2, 1), (2, 1, 4)]).is_sound(&solution));
+        assert!(
+            !step(&[(1, 1, 2)], &[]).is_sound(&solution),
+            "r1c1 is 1, not 2"
+        );
+        assert!(
+            !step(&[], &[(1, 2, 2)]).is_sound(&solution),
+            "r1c2<>2 removes its digit"
+        );
+        assert!(
+            !step(&[(1, 1, 1)], &[(4, 4, 1)]).is_sound(&solution),
+            "one wrong elimination"
+        );
+        assert!(
+            step(&[], &[]).is_sound(&solution),
+            "an empty step contradicts nothing"
+        );
+    }
+}
