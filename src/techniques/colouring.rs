@@ -15,10 +15,11 @@
 //! multi-colours), so no cap is needed.
 
 use crate::core::{ColouringRule, State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit};
+use crate::explain;
+use crate::model::explanation::{House, Node};
+use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{eliminations_text, plain};
-use crate::techniques::common::strong_links;
+use crate::techniques::common::{eliminations_text, strong_links};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
@@ -52,11 +53,13 @@ impl Cluster {
     }
 
     /// `+ r1c4,r5c6 / - r8c9,r2c3`, or with a cluster name `A+ r1c4 / A- r8c9`.
-    fn describe(&self, state: &State, name: &str) -> String {
-        format!(
-            "{name}+ {} / {name}- {}",
-            cells_text(state, &self.colours[0]),
-            cells_text(state, &self.colours[1])
+    fn describe(&self, name: &'static str) -> Explanation {
+        explain!(
+            "{}+ {} / {}- {}",
+            name,
+            cells_text(&self.colours[0]),
+            name,
+            cells_text(&self.colours[1])
         )
     }
 
@@ -73,13 +76,9 @@ impl Cluster {
     }
 }
 
-/// `r1c4,r5c6`.
-fn cells_text(state: &State, cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| plain(state, c))
-        .collect::<Vec<_>>()
-        .join(",")
+/// `r1c4,r5c6`: bare names, as in chain notation, to keep a large cluster readable.
+fn cells_text(cells: &[Cell]) -> Explanation {
+    Explanation::join(cells.iter().map(|&c| Node(c)), ",")
 }
 
 /// The clusters of `digit`'s strong links, each coloured from its first cell (row-major). A
@@ -157,11 +156,15 @@ fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
     let technique = Technique::Colouring(ColouringRule::Trap);
     let mut step = Step::new(technique);
     step.pattern = cluster.candidates(digit);
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit}: {}, one colour holds {digit}; each removed {digit} sees both ⇒ {}",
-        cluster.describe(state, ""),
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {}: {}, one colour holds {}; each removed {} sees both ⇒ {}",
+        technique.name(),
+        digit,
+        cluster.describe(""),
+        digit,
+        digit,
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     sink(step)
 }
@@ -186,14 +189,19 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         let mut step = Step::new(technique);
         step.pattern = cluster.candidates(digit);
         step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
-        step.explanation = crate::model::Explanation::from(format!(
-            "{technique} on {digit}: {}; {sign} has {} and {} in {}, so {sign} is not {digit} ⇒ {}",
-            cluster.describe(state, ""),
-            plain(state, a),
-            plain(state, b),
-            state.house_name(state.layout().common_houses(&[a, b])[0]),
-            eliminations_text(state, &step.eliminations)
-        ));
+        step.explanation = explain!(
+            "{} on {}: {}; {} has {} and {} in {}, so {} is not {} ⇒ {}",
+            technique.name(),
+            digit,
+            cluster.describe(""),
+            *sign,
+            Node(a),
+            Node(b),
+            House(state.layout().common_houses(&[a, b])[0]),
+            *sign,
+            digit,
+            eliminations_text(&step.eliminations)
+        );
         if !sink(step) {
             return false;
         }
@@ -224,12 +232,13 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
                 };
                 let partners = [&a.colours[1 - x][..], &b.colours[1 - y][..]];
                 eliminations.extend(seeing_all(state, digit, &[], partners));
-                reasons.push(format!(
-                    "{} sees {}, so A{} or B{} holds {digit}",
-                    plain(state, p),
-                    plain(state, q),
+                reasons.push(explain!(
+                    "{} sees {}, so A{} or B{} holds {}",
+                    Node(p),
+                    Node(q),
                     SIGNS[1 - x],
-                    SIGNS[1 - y]
+                    SIGNS[1 - y],
+                    digit
                 ));
             }
             if eliminations.is_empty() {
@@ -240,13 +249,16 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
             let technique = Technique::Colouring(ColouringRule::MultiTrap);
             let mut step = Step::new(technique);
             step.pattern = union(a.candidates(digit), b.candidates(digit));
-            step.explanation = crate::model::Explanation::from(format!(
-                "{technique} on {digit}: {}; {}; {}; each removed {digit} sees both ⇒ {}",
-                a.describe(state, "A"),
-                b.describe(state, "B"),
-                reasons.join("; "),
-                eliminations_text(state, &eliminations)
-            ));
+            step.explanation = explain!(
+                "{} on {}: {}; {}; {}; each removed {} sees both ⇒ {}",
+                technique.name(),
+                digit,
+                a.describe("A"),
+                b.describe("B"),
+                Explanation::join(reasons, "; "),
+                digit,
+                eliminations_text(&eliminations)
+            );
             step.eliminations = eliminations;
             if !sink(step) {
                 return false;
@@ -288,17 +300,20 @@ fn multi_wrap_step(
     let mut step = Step::new(technique);
     step.pattern = union(a.candidates(digit), b.candidates(digit));
     step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
-    let sees = |(p, q): (Cell, Cell)| format!("{} sees {}", plain(state, p), plain(state, q));
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit}: {}; {}; A{sign} sees both B colours ({}, {}), so A{sign} is not \
-         {digit} ⇒ {}",
-        a.describe(state, "A"),
-        b.describe(state, "B"),
+    let sees = |(p, q): (Cell, Cell)| explain!("{} sees {}", Node(p), Node(q));
+    step.explanation = explain!(
+        "{} on {}: {}; {}; A{} sees both B colours ({}, {}), so A{} is not {} ⇒ {}",
+        technique.name(),
+        digit,
+        a.describe("A"),
+        b.describe("B"),
+        SIGNS[sign],
         sees(plus),
         sees(minus),
-        eliminations_text(state, &step.eliminations),
-        sign = SIGNS[sign],
-    ));
+        SIGNS[sign],
+        digit,
+        eliminations_text(&step.eliminations)
+    );
     Some(step)
 }
 
@@ -317,7 +332,7 @@ mod tests {
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::cands;
-    use crate::techniques::testing::{assert_sound, without_one};
+    use crate::techniques::testing::{assert_sound, text, without_one};
 
     #[test]
     fn colour_wrap_in_a_six_by_six() {
@@ -336,7 +351,7 @@ mod tests {
         let expected = [(1, 1, 1), (2, 2, 1), (4, 4, 1)];
         assert_eq!(steps[0].eliminations, cands(6, &expected));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Simple Colours (wrap) on 1: + r1c1,r2c2,r4c4 / - r1c4,r4c2; + has r1c1 and r2c2 in \
              box 1, so + is not 1 ⇒ r1c1<>1, r2c2<>1, r4c4<>1"
         );
@@ -372,7 +387,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].eliminations, cands(6, &[(1, 5, 1)]));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Simple Colours (trap) on 1: + r1c1,r3c3 / - r3c5,r4c1, one colour holds 1; each \
              removed 1 sees both ⇒ r1c5<>1"
         );

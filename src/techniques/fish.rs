@@ -14,10 +14,10 @@
 mod general;
 
 use crate::core::{FishKind, State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, House, HouseKind};
+use crate::explain;
+use crate::model::{Candidate, Cell, Digit, Explanation, House, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::eliminations_text;
-use crate::techniques::common::tight_sets;
+use crate::techniques::common::{cell_list, eliminations_text, tight_sets};
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
@@ -67,13 +67,14 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
                     .map(|&c| Candidate::new(c, digit))
                     .collect();
                 step.pattern.sort_unstable();
-                step.explanation = crate::model::Explanation::from(format!(
-                    "{} on {digit} in {} / {} ⇒ {}",
-                    step.technique,
+                step.explanation = explain!(
+                    "{} on {} in {} / {} ⇒ {}",
+                    step.technique.name(),
+                    digit,
                     house_list(houses, &base),
                     house_list(houses, &cover),
-                    eliminations_text(state, &eliminations)
-                ));
+                    eliminations_text(&eliminations)
+                );
                 step.eliminations = eliminations;
                 step.base = base;
                 step.cover = cover;
@@ -243,11 +244,13 @@ fn fish_step(state: &State, technique: Technique, digit: Digit, fish: &Found) ->
     step.fins.sort_unstable();
     step.base = fish.base.clone();
     step.cover = fish.cover.clone();
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit} in {} ⇒ {}",
-        houses_and_fins(state, houses, fish),
-        eliminations_text(state, &step.eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {} in {} ⇒ {}",
+        technique.name(),
+        digit,
+        houses_and_fins(houses, fish),
+        eliminations_text(&step.eliminations)
+    );
     step
 }
 
@@ -268,36 +271,39 @@ fn siamese_step(state: &State, technique: Technique, digit: Digit, a: &Found, b:
     step.cover.sort_unstable();
     step.cover.dedup();
     let houses = state.layout().houses();
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit} in {} and in {} ⇒ {}",
-        houses_and_fins(state, houses, a),
-        houses_and_fins(state, houses, b),
-        eliminations_text(state, &step.eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {} in {} and in {} ⇒ {}",
+        technique.name(),
+        digit,
+        houses_and_fins(houses, a),
+        houses_and_fins(houses, b),
+        eliminations_text(&step.eliminations)
+    );
     step
 }
 
 /// `rows 2,6 / columns 4,8, fin r2c9 (I2)`.
-fn houses_and_fins(state: &State, houses: &[House], fish: &Found) -> String {
-    format!(
+fn houses_and_fins(houses: &[House], fish: &Found) -> Explanation {
+    explain!(
         "{} / {}{}",
         house_list(houses, &fish.base),
         house_list(houses, &fish.cover),
-        fins_text(state, &fish.fins)
+        fins_text(&fish.fins)
     )
 }
 
 /// `, fin r2c9` or `, fins r2c9, r3c9`; empty without fins.
-fn fins_text(state: &State, fins: &[Cell]) -> String {
-    let names: Vec<String> = fins.iter().map(|&c| state.name(c)).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => format!(", fin {}", names[0]),
-        _ => format!(", fins {}", names.join(", ")),
+fn fins_text(fins: &[Cell]) -> Explanation {
+    match fins.len() {
+        0 => Explanation::new(),
+        1 => explain!(", fin {}", fins[0]),
+        _ => explain!(", fins {}", cell_list(fins)),
     }
 }
 
 /// Houses grouped by kind, in the layout's order: `rows 2,6`, `row 2, box 5`, `columns 4,8`.
+/// Plain words: house numbers read the same for every reader, and a run of one kind is named
+/// once, which house parts cannot say.
 fn house_list(houses: &[House], ids: &[usize]) -> String {
     let mut sorted = ids.to_vec();
     sorted.sort_unstable();
@@ -347,7 +353,7 @@ mod tests {
     use crate::model::{DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state};
+    use crate::techniques::testing::{cands, jigsaw4, state, text};
 
     /// Checks, by search, that the state has solutions and that no solution holds any candidate
     /// a step eliminates.
@@ -359,17 +365,17 @@ mod tests {
                 let mut forced = all.clone();
                 forced[e.cell.index()] = DigitSet::single(e.digit);
                 let count = count_from_candidates(s.layout(), &forced, 1);
-                assert_eq!(count.solutions, 0, "{}", step.explanation);
+                assert_eq!(count.solutions, 0, "{}", text(s, step));
             }
         }
     }
 
-    /// The one step of `steps` explained by `explanation`.
-    fn explained<'a>(steps: &'a [Step], explanation: &str) -> &'a Step {
-        let all: Vec<&str> = steps.iter().map(|s| &*s.explanation).collect();
-        steps
-            .iter()
-            .find(|s| s.explanation == explanation)
+    /// The one step of `steps` (found in `s`) explained by `explanation`.
+    fn explained<'a>(s: &State, steps: &'a [Step], explanation: &str) -> &'a Step {
+        let all: Vec<String> = steps.iter().map(|step| text(s, step)).collect();
+        let found = all.iter().position(|t| t == explanation);
+        found
+            .map(|i| &steps[i])
             .unwrap_or_else(|| panic!("{explanation} not among {all:#?}"))
     }
 
@@ -384,6 +390,7 @@ mod tests {
         let s = state(layout, &marks);
         let steps = find_all(Technique::Fish(FishKind::Finned, 2), &s);
         let step = explained(
+            &s,
             &steps,
             "Finned X-Wing on 1 in rows 1,4 / columns 2,5, fin r4c6 ⇒ r3c5<>1",
         );
@@ -402,6 +409,7 @@ mod tests {
         let s = state(jigsaw4(), &marks);
         let steps = find_all(Technique::Fish(FishKind::Finned, 2), &s);
         let step = explained(
+            &s,
             &steps,
             "Finned X-Wing on 1 in rows 1,3 / columns 1,2, fin r1c3 ⇒ r2c1<>1",
         );
@@ -425,6 +433,7 @@ mod tests {
         let s = state(layout, &marks);
         let steps = find_all(Technique::Fish(FishKind::Franken, 2), &s);
         let step = explained(
+            &s,
             &steps,
             "Franken X-Wing on 1 in row 1, box 4 / columns 2,5 ⇒ r2c2<>1, r2c5<>1, r3c2<>1, \
              r4c2<>1, r5c2<>1, r5c5<>1, r6c2<>1, r6c5<>1",
@@ -456,7 +465,7 @@ mod tests {
         assert_eq!(steps[0].base, [0, 3]);
         assert_eq!(steps[0].cover, [7, 10]);
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "X-Wing on 1 in rows 1,4 / columns 2,5 ⇒ r2c2<>1, r2c5<>1, r3c2<>1, r3c5<>1, \
              r5c2<>1, r5c5<>1, r6c2<>1, r6c5<>1"
         );
@@ -480,15 +489,10 @@ mod tests {
             .collect();
         assert!(steps.iter().all(|s| s.eliminations == cands(6, &expected)));
         assert!(
-            steps[0]
-                .explanation
+            text(&s, &steps[0])
                 .starts_with("Swordfish on 2 in rows 2,4,6 / columns 2,4,5 ⇒ r1c2<>2, r1c4<>2")
         );
-        assert!(
-            steps[1]
-                .explanation
-                .starts_with("Swordfish on 2 in columns 1,3,6 / rows 1,3,5 ⇒")
-        );
+        assert!(text(&s, &steps[1]).starts_with("Swordfish on 2 in columns 1,3,6 / rows 1,3,5 ⇒"));
         assert!(find_all(Technique::BasicFish(2), &s).is_empty());
     }
 }

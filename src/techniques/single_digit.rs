@@ -18,10 +18,11 @@
 //! 100x100), so they need no cap.
 
 use crate::core::{SingleDigitPattern, State, Step, Technique};
-use crate::model::{Candidate, Cell, Digit, HouseKind, Layout};
+use crate::explain;
+use crate::model::explanation::{House, Node};
+use crate::model::{Candidate, Cell, Digit, Explanation, HouseKind, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::legacy::{eliminations_text, plain};
-use crate::techniques::common::{StrongLink, seen_by_all, strong_links};
+use crate::techniques::common::{StrongLink, eliminations_text, seen_by_all, strong_links};
 
 /// Finds the steps of one single-digit pattern.
 pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
@@ -153,23 +154,22 @@ impl Chain<'_> {
     }
 
     /// `(4)r1c2=r1c7-r5c7=r5c3`.
-    fn eureka(&self, state: &State, digit: Digit) -> String {
+    fn eureka(&self, digit: Digit) -> Explanation {
         let [a, d] = self.ends;
         let [b, c] = self.inner;
-        let name = |cell| plain(state, cell);
-        format!("({digit}){}={}-{}={}", name(a), name(b), name(c), name(d))
+        explain!("({}){}={}-{}={}", digit, Node(a), Node(b), Node(c), Node(d))
     }
 
     /// `strong in row 1 and row 5, r1c7-r5c7 in column 7`.
-    fn reason(&self, state: &State) -> String {
+    fn reason(&self, layout: &Layout) -> Explanation {
         let [b, c] = self.inner;
-        format!(
+        explain!(
             "strong in {} and {}, {}-{} in {}",
-            state.house_name(self.links[0].houses[0]),
-            state.house_name(self.links[1].houses[0]),
-            plain(state, b),
-            plain(state, c),
-            state.house_name(self.weak_house(state.layout()))
+            House(self.links[0].houses[0]),
+            House(self.links[1].houses[0]),
+            Node(b),
+            Node(c),
+            House(self.weak_house(layout))
         )
     }
 
@@ -185,14 +185,17 @@ impl Chain<'_> {
         step.pattern = self.candidates(digit);
         step.base = self.links.iter().map(|l| l.houses[0]).collect();
         step.cover = vec![self.weak_house(state.layout())];
-        step.explanation = crate::model::Explanation::from(format!(
-            "{technique} on {digit}: {} ({}), so {} or {} is {digit} ⇒ {}",
-            self.eureka(state, digit),
-            self.reason(state),
-            plain(state, a),
-            plain(state, d),
-            eliminations_text(state, &eliminations)
-        ));
+        step.explanation = explain!(
+            "{} on {}: {} ({}), so {} or {} is {} ⇒ {}",
+            technique.name(),
+            digit,
+            self.eureka(digit),
+            self.reason(state.layout()),
+            Node(a),
+            Node(d),
+            digit,
+            eliminations_text(&eliminations)
+        );
         step.eliminations = eliminations;
         Some(step)
     }
@@ -276,13 +279,15 @@ fn dual_kite_step(
         .map(|l| l.houses[0])
         .collect();
     step.cover = vec![first.weak_house(state.layout())];
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit}: {} and {}, both through {} ⇒ {}",
-        first.eureka(state, digit),
-        second.eureka(state, digit),
-        state.house_name(step.cover[0]),
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {}: {} and {}, both through {} ⇒ {}",
+        technique.name(),
+        digit,
+        first.eureka(digit),
+        second.eureka(digit),
+        House(step.cover[0]),
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     Some(step)
 }
@@ -406,37 +411,49 @@ impl<'a> EmptyRectangle<'a> {
         step.base = vec![self.region, self.link.houses[0]];
         step.cover = vec![self.line, self.target];
         step.eliminations = self.eliminations.clone();
-        step.explanation = crate::model::Explanation::from(format!(
-            "{technique} on {digit}: {}; {} ⇒ {}",
-            self.reason(state, digit),
-            self.consequence(state, digit),
-            eliminations_text(state, &step.eliminations)
-        ));
+        step.explanation = explain!(
+            "{} on {}: {}; {} ⇒ {}",
+            technique.name(),
+            digit,
+            self.reason(digit),
+            self.consequence(digit),
+            eliminations_text(&step.eliminations)
+        );
         step
     }
 
     /// `box 4 holds 5 only in row 5 and column 2, r5c7=r9c7 is strong (column 7)`.
-    fn reason(&self, state: &State, digit: Digit) -> String {
-        let end = self.link.other(self.start);
-        format!(
-            "{} holds {digit} only in {} and {}, {}={} is strong ({})",
-            state.house_name(self.region),
-            state.house_name(self.line),
-            state.house_name(self.target),
-            plain(state, self.start),
-            plain(state, end),
-            state.house_name(self.link.houses[0])
+    fn reason(&self, digit: Digit) -> Explanation {
+        explain!(
+            "{} holds {} only in {}",
+            House(self.region),
+            digit,
+            self.link_text()
+        )
+    }
+
+    /// `row 5 and column 2, r5c7=r9c7 is strong (column 7)`: the region's lines and the link,
+    /// which a dual empty rectangle names again for its second rectangle.
+    fn link_text(&self) -> Explanation {
+        explain!(
+            "{} and {}, {}={} is strong ({})",
+            House(self.line),
+            House(self.target),
+            Node(self.start),
+            Node(self.link.other(self.start)),
+            House(self.link.houses[0])
         )
     }
 
     /// `5 in column 2 seeing r9c7 would force r5c7 and leave box 4 no place`.
-    fn consequence(&self, state: &State, digit: Digit) -> String {
-        format!(
-            "{digit} in {} seeing {} would force {} and leave {} no place",
-            state.house_name(self.target),
-            plain(state, self.link.other(self.start)),
-            plain(state, self.start),
-            state.house_name(self.region)
+    fn consequence(&self, digit: Digit) -> Explanation {
+        explain!(
+            "{} in {} seeing {} would force {} and leave {} no place",
+            digit,
+            House(self.target),
+            Node(self.link.other(self.start)),
+            Node(self.start),
+            House(self.region)
         )
     }
 
@@ -511,16 +528,14 @@ fn dual_rectangle_step(
     step.pattern = union(&step.pattern, &second.candidates(state, digit));
     step.base.push(second.link.houses[0]);
     step.cover.extend([second.line, second.target]);
-    step.explanation = crate::model::Explanation::from(format!(
-        "{technique} on {digit}: {}; also only in {} and {}, {}={} is strong ({}) ⇒ {}",
-        first.reason(state, digit),
-        state.house_name(second.line),
-        state.house_name(second.target),
-        plain(state, second.start),
-        plain(state, second.link.other(second.start)),
-        state.house_name(second.link.houses[0]),
-        eliminations_text(state, &eliminations)
-    ));
+    step.explanation = explain!(
+        "{} on {}: {}; also only in {} ⇒ {}",
+        technique.name(),
+        digit,
+        first.reason(digit),
+        second.link_text(),
+        eliminations_text(&eliminations)
+    );
     step.eliminations = eliminations;
     Some(step)
 }
@@ -533,7 +548,7 @@ mod tests {
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::cands;
-    use crate::techniques::testing::{assert_sound, without_one};
+    use crate::techniques::testing::{assert_sound, text, without_one};
 
     fn pattern(p: SingleDigitPattern) -> Technique {
         Technique::SingleDigit(p)
@@ -553,7 +568,7 @@ mod tests {
         let expected = [(1, 4, 1), (1, 6, 1), (2, 1, 1), (2, 3, 1)];
         assert_eq!(steps[0].eliminations, cands(6, &expected));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
              r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
         );
@@ -603,7 +618,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].eliminations, cands(6, &[(5, 3, 1), (6, 3, 1)]));
         assert_eq!(
-            steps[0].explanation,
+            text(&s, &steps[0]),
             "Empty Rectangle on 1: region 3 holds 1 only in row 3 and column 3, r3c6=r6c6 is \
              strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
              no place ⇒ r5c3<>1, r6c3<>1"
