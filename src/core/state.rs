@@ -5,7 +5,7 @@ use crate::core::{Limits, Step};
 use crate::explain;
 use crate::model::explanation;
 use crate::model::{
-    Candidate, Cell, Digit, DigitSet, Explanation, Grid, House, Layout, Marks, Origin, Puzzle,
+    Candidate, Cell, Digit, DigitSet, Explanation, Grid, House, Layout, Marks, Puzzle,
 };
 use std::sync::Arc;
 
@@ -13,7 +13,6 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct State {
     layout: Arc<Layout>,
-    origin: Origin,
     givens: Grid,
     values: Grid,
     candidates: Vec<DigitSet>,
@@ -24,10 +23,7 @@ pub struct State {
 impl State {
     /// The state right after the givens: every empty cell holds the digits its peers leave open.
     pub fn from_puzzle(puzzle: &Puzzle) -> State {
-        State {
-            origin: puzzle.origin().clone(),
-            ..State::from_marks(Marks::of_puzzle(puzzle))
-        }
+        State::from_marks(Marks::of_puzzle(puzzle))
     }
 
     /// The state of a pencil-mark grid: its placed digits and candidates.
@@ -35,7 +31,6 @@ impl State {
         State {
             limits: Limits::for_size(marks.layout.size()),
             layout: marks.layout,
-            origin: Origin::Unknown,
             givens: marks.givens,
             values: marks.values,
             candidates: marks.candidates,
@@ -142,24 +137,6 @@ impl State {
     pub fn missing(&self, house: &House) -> DigitSet {
         let placed: DigitSet = house.cells.iter().filter_map(|&c| self.value(c)).collect();
         DigitSet::full(self.size()).without(placed)
-    }
-
-    /// A cell's name for explanations: `r3c5 (E3)` from a sheet, `r3c5` otherwise.
-    pub fn name(&self, cell: Cell) -> String {
-        self.claim(cell, "")
-    }
-
-    /// A claim about a cell for explanations, with the cell's sheet address after it:
-    /// `r6c9<>1 (I6)` from a sheet, `r6c9<>1` otherwise.
-    pub fn claim(&self, cell: Cell, claim: &str) -> String {
-        let size = self.size();
-        self.origin
-            .cell_claim(cell.row(size), cell.col(size), size, claim)
-    }
-
-    /// A house's name for explanations: `row 3`, `box 5`, `region 2`.
-    pub fn house_name(&self, house: usize) -> String {
-        self.layout.houses()[house].to_string()
     }
 
     /// Applies a step: places its digits (removing them from peers) and removes its eliminations.

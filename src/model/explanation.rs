@@ -403,40 +403,6 @@ impl<'a> Names<'a> {
     }
 }
 
-// TRANSITIONAL, removed once every technique family builds its explanations as data: a legacy
-// explanation is one text part, and the tests of those families still read it as a string.
-#[cfg(test)]
-impl std::ops::Deref for Explanation {
-    type Target = str;
-    fn deref(&self) -> &str {
-        match self.0.as_slice() {
-            [Part::Text { text }] => text,
-            _ => panic!("not a legacy explanation: {self:?}"),
-        }
-    }
-}
-
-#[cfg(test)]
-impl PartialEq<&str> for Explanation {
-    fn eq(&self, other: &&str) -> bool {
-        &**self == *other
-    }
-}
-
-#[cfg(test)]
-impl PartialEq<str> for Explanation {
-    fn eq(&self, other: &str) -> bool {
-        &**self == other
-    }
-}
-
-#[cfg(test)]
-impl std::fmt::Display for Explanation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -221,18 +221,13 @@ impl Origin {
         }
     }
 
-    /// The name of grid cell (`row`, `col`) (zero-based) for messages: `r4c3 (C4)`, `r4c3 (line 6)`,
-    /// or `r4c3` when the origin is unknown.
+    /// The name of grid cell (`row`, `col`) (zero-based) in error messages, where it is in the
+    /// source after it: `r4c3 (C4)`, `r4c3 (line 6)`, or `r4c3` when the origin is unknown.
     pub fn cell_name(&self, row: usize, col: usize, size: usize) -> String {
-        self.cell_claim(row, col, size, "")
-    }
-
-    /// A claim about grid cell (`row`, `col`) with its location after it: `r6c9<>1 (I6)`.
-    pub fn cell_claim(&self, row: usize, col: usize, size: usize, claim: &str) -> String {
-        let rc = format!("{}{claim}", cell_name(row, col));
+        let name = cell_name(row, col);
         match self.locate(row, col, size) {
-            Some(place) => format!("{rc} ({place})"),
-            None => rc,
+            Some(place) => format!("{name} ({place})"),
+            None => name,
         }
     }
 }

@@ -123,32 +123,3 @@ pub(crate) fn eliminations_text(eliminations: &[Candidate]) -> Explanation {
     });
     Explanation::join(claims, ", ")
 }
-
-/// The string forms of the helpers above, naming cells through the state, for the families not
-/// yet building their explanations as data. (Transitional: removed once every family does.)
-pub(crate) mod legacy {
-    use crate::core::State;
-    use crate::model::{Candidate, Cell};
-
-    /// Eliminations grouped by cell in row-major order: `r4c3<>2, r4c5<>26`. Digits of a cell are
-    /// run together up to size 9 and separated by commas beyond (`r1c1<>10,12`).
-    pub(crate) fn eliminations_text(state: &State, eliminations: &[Candidate]) -> String {
-        let mut sorted = eliminations.to_vec();
-        sorted.sort_unstable();
-        let separator = if state.size() > 9 { "," } else { "" };
-        sorted
-            .chunk_by(|a, b| a.cell == b.cell)
-            .map(|group| {
-                let digits: Vec<String> = group.iter().map(|c| c.digit.to_string()).collect();
-                state.claim(group[0].cell, &format!("<>{}", digits.join(separator)))
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// A cell's plain name inside a chain: `r3c5`.
-    pub(crate) fn plain(state: &State, cell: Cell) -> String {
-        let size = state.size();
-        format!("r{}c{}", cell.row(size) + 1, cell.col(size) + 1)
-    }
-}

@@ -64,9 +64,10 @@ pub fn assert_sound(state: &State, steps: &[Step]) {
             forced[e.cell.index()] = DigitSet::single(e.digit);
             let count = count_from_candidates(layout, &forced, 1);
             assert_eq!(
-                count.solutions, 0,
+                count.solutions,
+                0,
                 "{e:?} is in a solution: {}",
-                step.explanation
+                text(state, step)
             );
         }
     }
