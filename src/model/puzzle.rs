@@ -309,10 +309,19 @@ impl Puzzle {
         Ok(())
     }
 
-    /// How explanations of this puzzle name things on screen and in JSON: digits in its symbols,
-    /// cells with their sheet address when it came from a workbook.
+    /// Whether the puzzle writes its digits as numbers (typed in a sheet or CSV, or up to 9x9)
+    /// rather than as symbols (text with letters, or a custom alphabet).
+    pub fn writes_numbers(&self) -> bool {
+        let from_table = matches!(self.origin, Origin::Sheet { .. });
+        !self.symbols.is_custom() && (self.size() <= 9 || from_table)
+    }
+
+    /// How explanations of this puzzle name things on screen and in JSON: digits as the puzzle
+    /// writes them (`G` in a 16x16 from text, `16` in one typed in a sheet), cells with their
+    /// sheet address when it came from a workbook.
     pub fn names(&self) -> Names<'_> {
-        Names::new(&self.layout, Some(&self.symbols)).on_sheet(self.origin.workbook_cell())
+        let symbols = (!self.writes_numbers()).then_some(&self.symbols);
+        Names::new(&self.layout, symbols).on_sheet(self.origin.workbook_cell())
     }
 
     /// The geometry.

@@ -55,14 +55,12 @@ pub struct BookOptions {
 
 impl BookOptions {
     /// Options for `puzzle` as read from the file named `source`, without step sheets: digits
-    /// are written as numbers unless the puzzle came from text with letters (a custom alphabet,
-    /// or a grid larger than 9x9 not read from a sheet or CSV).
+    /// are written as the puzzle writes them ([`Puzzle::writes_numbers`]).
     pub fn new(puzzle: &Puzzle, source: impl Into<String>) -> BookOptions {
-        let from_table = matches!(puzzle.origin(), Origin::Sheet { .. });
         BookOptions {
             source: source.into(),
             step_sheets: 0,
-            numbers: !puzzle.symbols().is_custom() && (puzzle.size() <= 9 || from_table),
+            numbers: puzzle.writes_numbers(),
         }
     }
 }
@@ -401,16 +399,11 @@ impl<'a> View<'a> {
 
     /// `r3c5=7, r4c1=2` or `r1c3<>3`: candidates in `r3c5` notation joined by `relation`.
     fn candidates_text(&self, candidates: &[Candidate], relation: &str) -> String {
-        let n = self.size();
         let texts: Vec<String> = candidates
             .iter()
             .map(|c| {
-                format!(
-                    "r{}c{}{relation}{}",
-                    c.cell.row(n) + 1,
-                    c.cell.col(n) + 1,
-                    self.digit_text(c.digit)
-                )
+                let cell = self.layout().cell_name(c.cell);
+                format!("{cell}{relation}{}", self.digit_text(c.digit))
             })
             .collect();
         texts.join(", ")
