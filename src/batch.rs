@@ -7,9 +7,9 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// The result of solving one puzzle, as a CSV row: `puzzle`, `solution`, `logic_only`,
-/// `backtracking_steps`, the kind's own columns (Sudoku: `level`, `score`; Shikaku: `size`,
-/// `clues`), `hardest_technique`, `steps`, `microseconds`.
+/// The result of solving one puzzle, as a CSV row: `puzzle`, the kind's columns about the puzzle
+/// (Shikaku: `size`, `clues`), `solution`, `logic_only`, `backtracking_steps`, the kind's columns
+/// about the solve (Sudoku: `level`, `score`), `hardest_technique`, `steps`, `microseconds`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// Column names and values, in order.
@@ -22,12 +22,13 @@ impl Row {
     /// The row of `puzzle`, solved as `solve` in `micros` microseconds.
     pub fn of(puzzle: &impl PuzzleReport, solve: &impl SolveReport, micros: u128) -> Row {
         let solved = solve.is_solved();
-        let mut columns = vec![
-            ("puzzle", puzzle.line()),
+        let mut columns = vec![("puzzle", puzzle.line())];
+        columns.extend(puzzle.batch_columns());
+        columns.extend([
             ("solution", solve.solution_line().unwrap_or_default()),
             ("logic_only", yes_no(solved && solve.backtracks() == 0)),
             ("backtracking_steps", solve.backtracks().to_string()),
-        ];
+        ]);
         columns.extend(solve.batch_details());
         columns.extend([
             ("hardest_technique", solve.hardest().unwrap_or_default()),

@@ -418,3 +418,40 @@ fn limits_cap_the_searches_and_a_bad_limit_is_a_usage_error() {
     let (_, help, _) = run(&["solve", "--help"]);
     assert!(help.contains("chain-links: longest chain or loop, in links (20 / 12 / 8)"));
 }
+
+/// Explanations name cells once, for the input's reader: bare for text, with sheet addresses for a
+/// workbook; digits as the grid writes them (letters for a 16x16 typed with letters).
+#[test]
+fn explanations_name_cells_and_digits_as_their_source_does() {
+    let (code, text, _) = run(&["explain", "fixtures/text/top1465-first3.txt", "--no-guess"]);
+    assert!(code <= 1);
+    assert!(text.contains(" fits only r"), "{text}");
+    assert!(
+        !text.contains("(line") && !text.contains("symbol"),
+        "{text}"
+    );
+    let (code, sheet, err) = run(&["explain", "fixtures/workbooks/sudoku-9x9.xlsx"]);
+    assert_eq!(code, 0, "{err}");
+    let first = sheet.lines().nth(1).unwrap();
+    // The grid sits at B4:J12, so r1cN is in row 4 of the sheet.
+    assert!(first.ends_with("4)"), "{first}");
+    // Each single's digit is the symbol the solved grid shows in its cell.
+    let hexadoku = "fixtures/text/hexadoku-0F-16x16.txt";
+    let (_, hex, _) = run(&["explain", hexadoku]);
+    let (_, line, _) = run(&["solve", hexadoku, "--format", "line", "--random"]);
+    let solved: Vec<char> = line.trim().chars().collect();
+    let mut letters = 0;
+    for single in hex.lines().filter(|l| l.contains(" fits only r")) {
+        let (before, cell) = single.split_once(" fits only r").unwrap();
+        let digit = before.rsplit(' ').next().unwrap();
+        let (row, col) = cell.split_once('c').unwrap();
+        let (row, col): (usize, usize) = (row.parse().unwrap(), col.parse().unwrap());
+        assert_eq!(
+            digit,
+            solved[(row - 1) * 16 + col - 1].to_string(),
+            "{single}"
+        );
+        letters += usize::from(digit.chars().all(|c| c.is_ascii_uppercase()));
+    }
+    assert!(letters > 0, "{hex}");
+}

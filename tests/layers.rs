@@ -16,7 +16,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("read", 2),
     ("shikaku::read", 2),
     ("core", 3),
-    ("shikaku::core", 3),
+    ("shikaku::state", 3),
     ("techniques", 4),
     ("shikaku::deductions", 4),
     ("engine", 5),

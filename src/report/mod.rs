@@ -34,6 +34,8 @@ pub trait PuzzleReport {
     /// The puzzle as the first column of a batch row: its givens on one line (Sudoku), or its
     /// place in the file (Shikaku).
     fn line(&self) -> String;
+    /// Columns a batch row adds after `puzzle` to describe it: `("size", "5x5")`.
+    fn batch_columns(&self) -> Vec<(&'static str, String)>;
 }
 
 /// What every solve holds, whatever the puzzle kind.
@@ -88,7 +90,8 @@ pub trait SolveReport {
     fn hardest(&self) -> Option<String>;
     /// Rows the workbook summary adds for this kind: `("Level", "Hard (score 1390)")`.
     fn summary_details(&self) -> Vec<(&'static str, String)>;
-    /// Columns a batch row adds for this kind, after `backtracking_steps`: `("level", "Hard")`.
+    /// Columns a batch row adds after `backtracking_steps` to describe the solve:
+    /// `("level", "Hard")`.
     fn batch_details(&self) -> Vec<(&'static str, String)>;
     /// The index of the first step that contradicts the puzzle's unique solution (`None` when
     /// every step agrees with it, or the puzzle is not unique).

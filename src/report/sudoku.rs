@@ -140,6 +140,10 @@ impl PuzzleReport for Puzzle {
     fn line(&self) -> String {
         render::grid_line(self.givens(), self.symbols())
     }
+
+    fn batch_columns(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 }
 
 impl StepReport for Step {

@@ -172,6 +172,13 @@ impl PuzzleReport for Shikaku {
     fn line(&self) -> String {
         self.place()
     }
+
+    fn batch_columns(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("size", format!("{}x{}", self.rows(), self.cols())),
+            ("clues", self.clues().len().to_string()),
+        ]
+    }
 }
 
 impl StepReport for Step {
@@ -243,11 +250,7 @@ impl SolveReport for Solve {
     }
 
     fn batch_details(&self) -> Vec<(&'static str, String)> {
-        let p = &self.puzzle;
-        vec![
-            ("size", format!("{}x{}", p.rows(), p.cols())),
-            ("clues", p.clues().len().to_string()),
-        ]
+        Vec::new()
     }
 
     fn first_wrong_step(&self) -> Option<usize> {
