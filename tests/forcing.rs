@@ -9,6 +9,7 @@ use gridlogic::engine::{self, Options};
 use gridlogic::model::explanation::Claim;
 use gridlogic::model::{Candidate, Cell, Digit, DigitSet, Explanation, Names, Puzzle};
 use gridlogic::read::{ReadOptions, read_text};
+use gridlogic::report::SolveReport;
 use gridlogic::search::count_from_candidates;
 use gridlogic::techniques::{find_all, find_first};
 

@@ -7,6 +7,7 @@ mod common;
 use common::{fixture, run, shared, snapshots};
 use gridlogic::core::Outcome;
 use gridlogic::read::ReadOptions;
+use gridlogic::report::SolveReport;
 use gridlogic::shikaku::engine::Options;
 use gridlogic::shikaku::{self, Rect, Shikaku, read, report, search};
 use std::collections::HashMap;

@@ -87,11 +87,6 @@ pub struct Solve {
 }
 
 impl Solve {
-    /// Whether the puzzle has exactly one solution.
-    pub fn is_unique(&self) -> bool {
-        self.solution.is_some()
-    }
-
     /// The first step (with its index) that contradicts the unique solution: a placement of
     /// another digit or an elimination of the solution's digit. `None` when every step is sound
     /// or the puzzle is not unique.
@@ -101,13 +96,6 @@ impl Solve {
             .iter()
             .enumerate()
             .find(|(_, step)| !step.is_sound(solution))
-    }
-    /// Number of backtracking steps.
-    pub fn backtracks(&self) -> usize {
-        self.steps
-            .iter()
-            .filter(|s| s.technique == Technique::Backtracking)
-            .count()
     }
 }
 

@@ -20,6 +20,7 @@ use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
 use crate::rating::{Rating, rate};
 use crate::render;
+use crate::report::SolveReport;
 use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -77,24 +77,6 @@ pub struct Solve {
 }
 
 impl Solve {
-    /// Whether the puzzle has exactly one solution.
-    pub fn is_unique(&self) -> bool {
-        self.solution.is_some()
-    }
-
-    /// Whether every clue has its rectangle.
-    pub fn is_solved(&self) -> bool {
-        self.outcome == Outcome::Solved
-    }
-
-    /// Number of backtracking steps.
-    pub fn backtracks(&self) -> usize {
-        self.steps
-            .iter()
-            .filter(|s| s.technique == Technique::Backtracking)
-            .count()
-    }
-
     /// The first step (with its index) that contradicts the unique solution.
     pub fn first_unsound_step(&self) -> Option<(usize, &Step)> {
         let solution = self.solution.as_ref()?;
