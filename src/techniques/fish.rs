@@ -353,7 +353,7 @@ mod tests {
     use crate::model::{DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state, text};
+    use crate::techniques::testing::{cands, finned_x_wing_6x6, jigsaw4, state, text};
 
     /// Checks, by search, that the state has solutions and that no solution holds any candidate
     /// a step eliminates.
@@ -384,10 +384,7 @@ mod tests {
         // 2x3 boxes. Row 1 holds 1 in c2, c5; row 4 in c2, c5 and the fin c6. Without the fin,
         // columns 2 and 5 would be an X-Wing; with it, only r3c5, in the fin's box (r3-4, c4-6),
         // loses 1.
-        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
-        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
-        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
-        let s = state(layout, &marks);
+        let s = finned_x_wing_6x6();
         let steps = find_all(Technique::Fish(FishKind::Finned, 2), &s);
         let step = explained(
             &s,

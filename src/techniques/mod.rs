@@ -179,7 +179,7 @@ const CHAINS: [(ChainKind, bool); 9] = [
 mod tests {
     use super::*;
     use crate::model::{Candidate, Layout, Regions};
-    use crate::techniques::testing::{cands, state};
+    use crate::techniques::testing::{cands, finned_x_wing_6x6, state};
 
     /// The eliminations of every step of `technique` on `s` with `limits`.
     fn eliminations(technique: Technique, s: &State, limits: Limits) -> Vec<Vec<Candidate>> {
@@ -194,10 +194,7 @@ mod tests {
     fn a_finned_fish_is_found_only_when_its_fin_is_allowed() {
         // 2x3 boxes: rows 1 and 4 hold 1 in columns 2 and 5, row 4 also in the fin r4c6, which
         // removes 1 from r3c5 (see the fish tests).
-        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
-        let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
-        marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
-        let s = state(layout, &marks);
+        let s = finned_x_wing_6x6();
         let finned = Technique::Fish(FishKind::Finned, 2);
         let wanted = cands(6, &[(3, 5, 1)]);
         assert!(eliminations(finned, &s, Limits::for_size(6)).contains(&wanted));

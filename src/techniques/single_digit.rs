@@ -544,11 +544,9 @@ fn dual_rectangle_step(
 #[cfg(test)]
 mod tests {
     use crate::core::{SingleDigitPattern, Technique};
-    use crate::model::Digit;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::testing::cands;
-    use crate::techniques::testing::{assert_sound, text, without_one};
+    use crate::techniques::testing::{assert_removes_only_one, cands, text, without_one};
 
     fn pattern(p: SingleDigitPattern) -> Technique {
         Technique::SingleDigit(p)
@@ -572,13 +570,7 @@ mod tests {
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
              r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
         );
-        assert_sound(&s, &steps[..1]);
-        assert!(
-            steps[0]
-                .eliminations
-                .iter()
-                .all(|e| e.digit == Digit::new(1))
-        );
+        assert_removes_only_one(&s, &steps[0]);
         for other in [
             SingleDigitPattern::TwoStringKite,
             SingleDigitPattern::TurbotFish,
@@ -623,13 +615,7 @@ mod tests {
              strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
              no place ⇒ r5c3<>1, r6c3<>1"
         );
-        assert_sound(&s, &steps[..1]);
-        assert!(
-            steps[0]
-                .eliminations
-                .iter()
-                .all(|e| e.digit == Digit::new(1))
-        );
+        assert_removes_only_one(&s, &steps[0]);
         // With 1 back in r4c4 the region's places no longer lie in one row and one column.
         let s = without_one(
             jigsaw6(),

@@ -30,6 +30,15 @@ pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
     state(layout, &marks)
 }
 
+/// A 6x6 with 2x3 boxes where rows 1 and 4 hold 1 only in columns 2 and 5, row 4 also in the
+/// fin r4c6: a finned X-Wing that removes 1 from r3c5, in the fin's box.
+pub fn finned_x_wing_6x6() -> State {
+    let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+    let mut marks: Vec<_> = [1, 3, 4, 6].iter().map(|&c| (1, c, "23456")).collect();
+    marks.extend([1, 3, 4].iter().map(|&c| (4, c, "23456")));
+    state(layout, &marks)
+}
+
 /// Candidates from `(row, col, digit)` triples (1-based), in row-major order.
 pub fn cands(size: usize, list: &[(usize, usize, usize)]) -> Vec<Candidate> {
     let mut all: Vec<Candidate> = list
@@ -71,6 +80,17 @@ pub fn assert_sound(state: &State, steps: &[Step]) {
             );
         }
     }
+}
+
+/// Checks that `step` is sound in `state` (made with [`without_one`]) and removes only 1s.
+pub fn assert_removes_only_one(state: &State, step: &Step) {
+    assert_sound(state, std::slice::from_ref(step));
+    let one = Digit::new(1);
+    assert!(
+        step.eliminations.iter().all(|e| e.digit == one),
+        "{}",
+        text(state, step)
+    );
 }
 
 /// A step's explanation as a person reads it for `state` (default symbols, no sheet addresses).
