@@ -1,6 +1,7 @@
 //! The difficulty of a whole solve, from its steps and the technique table's scores, levels and
 //! Sudoku Explainer ratings ([`Technique::row`]).
 
+use crate::core::technique::Row;
 use crate::core::{Level, Step, Technique};
 use serde::Serialize;
 
@@ -27,13 +28,16 @@ pub struct Rating {
 
 /// Rates the steps of a solve of a grid of `cells` cells.
 pub fn rate(steps: &[Step], cells: usize) -> Rating {
-    let ratings = steps.iter().map(|s| (s.technique, s.technique.row()));
-    let score = ratings.clone().map(|(_, r)| r.score).sum();
+    let ratings: Vec<(Technique, Row)> = steps
+        .iter()
+        .map(|s| (s.technique, s.technique.row()))
+        .collect();
+    let score = ratings.iter().map(|(_, r)| r.score).sum();
     let hardest = ratings
-        .clone()
+        .iter()
         .max_by(|a, b| a.1.explainer.total_cmp(&b.1.explainer))
-        .map(|(t, r)| (t, r.explainer));
-    let hardest_level = ratings.map(|(_, r)| r.level).max().unwrap_or(Level::Easy);
+        .map(|(t, r)| (*t, r.explainer));
+    let hardest_level = ratings.iter().map(|(_, r)| r.level).max().unwrap_or(Level::Easy);
     let by_score = LEVEL_LIMITS
         .iter()
         .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)

@@ -132,9 +132,11 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     for n in 2..=largest.min(limits.franken_size as u8) {
         later.extend([FishKind::Franken, FishKind::FinnedFranken].map(|k| Technique::Fish(k, n)));
     }
+    let mut order: Vec<(Technique, f32)> = order.into_iter().map(rated).collect();
     for technique in later {
-        insert_by_rating(&mut order, technique);
+        insert_by_rating(&mut order, rated(technique));
     }
+    let mut order: Vec<Technique> = order.into_iter().map(|(t, _)| t).collect();
     order.push(Technique::Nishio);
     for net in [false, true] {
         for kind in [Forcing::Contradiction, Forcing::Cell, Forcing::Region] {
@@ -149,15 +151,19 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     order
 }
 
-/// Inserts `technique` before the first technique of `order` with a higher Sudoku Explainer
-/// rating (after those rated the same).
-fn insert_by_rating(order: &mut Vec<Technique>, technique: Technique) {
-    let rating = |t: Technique| t.row().explainer;
+/// A technique with its Sudoku Explainer rating.
+fn rated(technique: Technique) -> (Technique, f32) {
+    (technique, technique.row().explainer)
+}
+
+/// Inserts a rated technique before the first of `order` with a higher rating (after those rated
+/// the same).
+fn insert_by_rating(order: &mut Vec<(Technique, f32)>, (technique, rating): (Technique, f32)) {
     let at = order
         .iter()
-        .position(|&t| rating(t) > rating(technique))
+        .position(|&(_, r)| r > rating)
         .unwrap_or(order.len());
-    order.insert(at, technique);
+    order.insert(at, (technique, rating));
 }
 
 /// The chain techniques in the engine's order (by Sudoku Explainer's ratings). Among equals, an
