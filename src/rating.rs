@@ -37,7 +37,11 @@ pub fn rate(steps: &[Step], cells: usize) -> Rating {
         .iter()
         .max_by(|a, b| a.1.explainer.total_cmp(&b.1.explainer))
         .map(|(t, r)| (*t, r.explainer));
-    let hardest_level = ratings.iter().map(|(_, r)| r.level).max().unwrap_or(Level::Easy);
+    let hardest_level = ratings
+        .iter()
+        .map(|(_, r)| r.level)
+        .max()
+        .unwrap_or(Level::Easy);
     let by_score = LEVEL_LIMITS
         .iter()
         .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)

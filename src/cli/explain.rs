@@ -2,11 +2,11 @@
 //! of one technique in a starting state.
 
 use super::args::PuzzleArgs;
-use super::{CommandResult, exit_code, stdout};
+use super::{CommandResult, exit_code, print, stdout};
 use gridlogic::core::{State, Step, Technique};
 use gridlogic::model::Names;
 use gridlogic::read::{self, Puzzles};
-use gridlogic::report::{SolveReport, StepReport, step_counts, step_log, verdict};
+use gridlogic::report::{self, SolveReport};
 use gridlogic::{engine, render, techniques};
 use std::io::Write;
 use std::process::ExitCode;
@@ -43,33 +43,13 @@ pub fn run(args: &Args) -> CommandResult {
     }
 }
 
-/// Each solve's summary, its steps (each after the grid it starts from, with `grids`), the
-/// verdict, the difficulty and the step counts.
+/// Each solve's log (with the grid before each step with `grids`).
 fn explain(solves: &[impl SolveReport], grids: bool) -> CommandResult {
-    let mut out = stdout();
-    for solve in solves {
-        writeln!(out, "{}", solve.summary())?;
-        if grids {
-            let names = solve.names();
-            for (i, (grid, step)) in solve
-                .grids_before_steps()
-                .iter()
-                .zip(solve.steps())
-                .enumerate()
-            {
-                writeln!(out, "{grid}")?;
-                writeln!(out, "{}. {}\n", i + 1, step.explanation().render(&names))?;
-            }
-        } else {
-            write!(out, "{}", step_log(solve))?;
-        }
-        writeln!(out, "{}", verdict(solve))?;
-        if let Some(difficulty) = solve.difficulty() {
-            writeln!(out, "{difficulty}")?;
-        }
-        writeln!(out, "{}", step_counts(solve))?;
-    }
-    out.flush()?;
+    let text: String = solves
+        .iter()
+        .map(|s| report::text::explain(s, grids))
+        .collect();
+    print(&text)?;
     Ok(exit_code(solves.iter().all(|s| s.is_solved())))
 }
 

@@ -5,7 +5,7 @@ use super::args::{PuzzleArgs, WorkbookArgs};
 use super::{CommandResult, exit_code, stdout};
 use clap::ValueEnum;
 use gridlogic::read::Puzzles;
-use gridlogic::report::{SolveReport, StepReport, json, step_counts, verdict};
+use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
 use gridlogic::write::{self, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
@@ -139,14 +139,7 @@ fn print_solve(
     accepted: bool,
 ) -> io::Result<()> {
     match format {
-        Format::Text => {
-            writeln!(out, "{}: {}", solve.summary(), verdict(solve))?;
-            if let Some(difficulty) = solve.difficulty() {
-                writeln!(out, "{difficulty}")?;
-            }
-            writeln!(out, "{}", step_counts(solve))?;
-            writeln!(out, "{}", solve.grid_text())
-        }
+        Format::Text => write!(out, "{}", report::text::solve(solve)),
         Format::Line | Format::Sol if !accepted => {
             eprintln!("{}: {}", solve.summary(), verdict(solve));
             writeln!(out)

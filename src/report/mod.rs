@@ -5,6 +5,7 @@
 
 pub mod json;
 pub mod sudoku;
+pub mod text;
 
 use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
