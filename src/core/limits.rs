@@ -5,7 +5,7 @@
 //! defaults, smaller on larger grids; every cap can be changed by name ([`Limits::set`], the
 //! command line's `--limit NAME=VALUE`). Caps on a technique's own size (subsets and fish, Franken
 //! fish, ALS chains, death blossoms) choose which techniques the engine tries
-//! ([`crate::techniques::ordered`]); the others bound a finder's search.
+//! (the engine's `techniques::ordered`); the others bound a finder's search.
 
 use serde::{Deserialize, Serialize};
 
