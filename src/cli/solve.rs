@@ -47,7 +47,16 @@ pub fn run(args: &Args) -> CommandResult {
         book.force,
     )?;
     let source = file_name(&args.puzzle.input.file);
-    match args.puzzle.input.read()? {
+    let puzzles = args.puzzle.input.read()?;
+    if target.is_some() && puzzles.len() != 1 {
+        return Err(gridlogic::Error::Usage(format!(
+            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
+             or --no-workbook",
+            puzzles.len()
+        ))
+        .into());
+    }
+    match puzzles {
         Puzzles::Sudoku(_) if args.format == Format::Sol => {
             let message = "--format sol is for Shikaku puzzles";
             Err(gridlogic::Error::Usage(message.into()).into())
@@ -82,14 +91,6 @@ fn report<S: SolveReport>(
     sol: Option<fn(&S) -> String>,
     save: impl Fn(&S, &Path) -> Result<(), gridlogic::Error>,
 ) -> CommandResult {
-    if target.is_some() && solves.len() != 1 {
-        return Err(gridlogic::Error::Usage(format!(
-            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
-             or --no-workbook",
-            solves.len()
-        ))
-        .into());
-    }
     let mut out = stdout();
     let mut all_ok = true;
     for solve in solves {

@@ -78,6 +78,21 @@ pub enum Puzzles {
     Shikaku(Vec<Shikaku>),
 }
 
+impl Puzzles {
+    /// How many puzzles there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Puzzles::Sudoku(puzzles) => puzzles.len(),
+            Puzzles::Shikaku(puzzles) => puzzles.len(),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Reads the puzzles in a file as `kind`, or, without it, guesses the kind: a Shikaku header
 /// settles it; else the file is read both ways, and what reads only one way is that kind, while
 /// a grid that reads both ways is a Sudoku when the Sudoku has a solution, else a Shikaku.
