@@ -9,7 +9,8 @@ use std::time::Instant;
 
 /// The result of solving one puzzle, as a CSV row: `puzzle`, the kind's columns about the puzzle
 /// (Shikaku: `size`, `clues`), `solution`, `logic_only`, `backtracking_steps`, the kind's columns
-/// about the solve (Sudoku: `level`, `score`), `hardest_technique`, `steps`, `microseconds`.
+/// about the solve (Sudoku: `level`, `score`; then `hardest_technique`), `steps`,
+/// `microseconds`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// Column names and values, in order.
@@ -31,7 +32,6 @@ impl Row {
         ]);
         columns.extend(solve.batch_details());
         columns.extend([
-            ("hardest_technique", solve.hardest().unwrap_or_default()),
             ("steps", solve.steps().len().to_string()),
             ("microseconds", micros.to_string()),
         ]);

@@ -430,28 +430,45 @@ fn explanations_name_cells_and_digits_as_their_source_does() {
         !text.contains("(line") && !text.contains("symbol"),
         "{text}"
     );
+    // A workbook's grid sits at B4:J12: rRcC is in column B+C-1, row R+3 of the sheet.
     let (code, sheet, err) = run(&["explain", "fixtures/workbooks/sudoku-9x9.xlsx"]);
     assert_eq!(code, 0, "{err}");
-    let first = sheet.lines().nth(1).unwrap();
-    // The grid sits at B4:J12, so r1cN is in row 4 of the sheet.
-    assert!(first.ends_with("4)"), "{first}");
-    // Each single's digit is the symbol the solved grid shows in its cell.
-    let hexadoku = "fixtures/text/hexadoku-0F-16x16.txt";
-    let (_, hex, _) = run(&["explain", hexadoku]);
-    let (_, line, _) = run(&["solve", hexadoku, "--format", "line", "--random"]);
-    let solved: Vec<char> = line.trim().chars().collect();
-    let mut letters = 0;
-    for single in hex.lines().filter(|l| l.contains(" fits only r")) {
-        let (before, cell) = single.split_once(" fits only r").unwrap();
-        let digit = before.rsplit(' ').next().unwrap();
-        let (row, col) = cell.split_once('c').unwrap();
-        let (row, col): (usize, usize) = (row.parse().unwrap(), col.parse().unwrap());
+    let singles: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains(" fits only r"))
+        .collect();
+    assert!(!singles.is_empty(), "{sheet}");
+    for line in singles {
+        let cell = line.rsplit(" fits only r").next().unwrap();
+        let (rc, address) = cell.split_once(" (").unwrap();
+        let (row, col) = rc.split_once('c').unwrap();
+        let (row, col): (u8, u8) = (row.parse().unwrap(), col.parse().unwrap());
         assert_eq!(
-            digit,
-            solved[(row - 1) * 16 + col - 1].to_string(),
-            "{single}"
+            address,
+            format!("{}{})", (b'A' + col) as char, row + 3),
+            "{line}"
         );
-        letters += usize::from(digit.chars().all(|c| c.is_ascii_uppercase()));
     }
-    assert!(letters > 0, "{hex}");
+    // A hexadoku from text writes 10..16 as A..G: each single of the JSON document names its
+    // placed digit (given there as a number) by that letter.
+    let hexadoku = "fixtures/text/hexadoku-0F-16x16.txt";
+    let (_, json, _) = run(&["solve", hexadoku, "--format", "json", "--random"]);
+    let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let mut letters = 0;
+    for step in document["steps"].as_array().unwrap() {
+        let text = step["explanation"].as_str().unwrap();
+        if !text.starts_with("Hidden single") {
+            continue;
+        }
+        let placement = step["placements"][0].as_str().unwrap();
+        let (cell, value) = placement.split_once('=').unwrap();
+        let value: usize = value.parse().unwrap();
+        let symbol = &"123456789ABCDEFG"[value - 1..value];
+        assert!(
+            text.ends_with(&format!(": {symbol} fits only {cell}")),
+            "{text}"
+        );
+        letters += usize::from(value > 9);
+    }
+    assert!(letters > 0, "{json}");
 }

@@ -173,8 +173,9 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
 
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
 /// against the unique solution.
-// Ignored: it runs for minutes over whole datasets; `--ignored` reproduces the figures.
 #[test]
+// Ignored by default because it runs for minutes (whole datasets, each puzzle solved twice);
+// `cargo test --release --test forcing -- --ignored --nocapture` reproduces the figures.
 #[ignore = "minutes long: whole datasets, run with --ignored to reproduce the figures"]
 fn wide_soundness_run() {
     let samples = [

@@ -319,10 +319,7 @@ impl<'a> Names<'a> {
     /// The same names, with cells also given their address on a sheet where the grid's top-left
     /// cell is at zero-based (`top`, `left`).
     pub fn at_sheet(self, top: usize, left: usize) -> Names<'a> {
-        Names {
-            sheet: Some((top, left)),
-            ..self
-        }
+        self.on_sheet(Some((top, left)))
     }
 
     /// The same names, with sheet addresses when `sheet` gives the grid's top-left cell.

@@ -87,12 +87,10 @@ pub trait SolveReport {
     fn grids_before_steps(&self) -> Vec<String>;
     /// A line on the difficulty, for kinds that rate it.
     fn difficulty(&self) -> Option<String>;
-    /// The hardest technique used, by the kind's own measure.
-    fn hardest(&self) -> Option<String>;
     /// Rows the workbook summary adds for this kind: `("Level", "Hard (score 1390)")`.
     fn summary_details(&self) -> Vec<(&'static str, String)>;
-    /// Columns a batch row adds after `backtracking_steps` to describe the solve:
-    /// `("level", "Hard")`.
+    /// Columns a batch row adds after `backtracking_steps` to describe the solve, ending with
+    /// `hardest_technique` (by the kind's own measure): `("level", "Hard")`.
     fn batch_details(&self) -> Vec<(&'static str, String)>;
     /// The index of the first step that contradicts the puzzle's unique solution (`None` when
     /// every step agrees with it, or the puzzle is not unique).

@@ -203,10 +203,6 @@ impl SolveReport for Solve {
         Some(difficulty(self))
     }
 
-    fn hardest(&self) -> Option<String> {
-        self.rating().hardest.map(|(t, _)| t.name())
-    }
-
     fn summary_details(&self) -> Vec<(&'static str, String)> {
         let rating = self.rating();
         let hardest = rating
@@ -223,9 +219,11 @@ impl SolveReport for Solve {
 
     fn batch_details(&self) -> Vec<(&'static str, String)> {
         let rating = self.rating();
+        let hardest = rating.hardest.map(|(t, _)| t.name());
         vec![
             ("level", rating.level.to_string()),
             ("score", rating.score.to_string()),
+            ("hardest_technique", hardest.unwrap_or_default()),
         ]
     }
 

@@ -237,20 +237,17 @@ impl SolveReport for Solve {
         None
     }
 
-    /// The last technique in the order of [`Technique::ALL`] that was used.
-    fn hardest(&self) -> Option<String> {
-        let hardest = self.steps.iter().map(|s| s.technique).max();
-        hardest.map(|t| t.name().to_string())
-    }
-
     fn summary_details(&self) -> Vec<(&'static str, String)> {
         let placed = self.rects.iter().filter(|r| r.is_some()).count();
         let clues = self.puzzle.clues().len();
         vec![("Rectangles", format!("{placed} of {clues}"))]
     }
 
+    /// The hardest technique is the last in the order of [`Technique::ALL`] that was used.
     fn batch_details(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
+        let hardest = self.steps.iter().map(|s| s.technique).max();
+        let name = hardest.map_or("", Technique::name);
+        vec![("hardest_technique", name.to_string())]
     }
 
     fn first_wrong_step(&self) -> Option<usize> {
