@@ -15,7 +15,7 @@ pub mod technique;
 
 pub use limits::Limits;
 pub use outcome::Outcome;
-pub use state::State;
+pub use state::{Searched, State};
 pub use step::Step;
 pub use technique::{
     ChainKind, ColouringRule, Family, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse,

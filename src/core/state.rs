@@ -1,13 +1,14 @@
 //! The solving state: placed digits and the candidates left in every cell. Techniques read it; only
 //! the engine changes it, by applying steps.
 
-use crate::core::{Limits, Step};
+use crate::core::{Limits, Step, Technique};
 use crate::explain;
 use crate::model::explanation;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, House, Layout, Marks, Puzzle,
 };
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Placed digits and pencil marks.
 #[derive(Debug, Clone)]
@@ -18,7 +19,37 @@ pub struct State {
     candidates: Vec<DigitSet>,
     unique: bool,
     limits: Limits,
+    tally: Tally,
+    fruitless: Arc<Mutex<Fruitless>>,
 }
+
+/// Running counts that make the engine's checks after every step cheap: whether the state is
+/// solved, and whether it holds a contradiction at all (which one is then looked up).
+#[derive(Debug, Clone)]
+struct Tally {
+    /// Per house and digit (at `house * size + digit - 1`): the cells that hold the digit,
+    /// placed or as a candidate.
+    holders: Vec<u16>,
+    /// The (house, digit) pairs without a holder, plus the empty cells without a candidate.
+    broken: usize,
+    /// The empty cells.
+    empty: usize,
+}
+
+/// What a search of one digit did: whether it found something, and whether to go on.
+#[derive(Debug, Clone, Copy)]
+pub struct Searched {
+    /// It reported a step.
+    pub found: bool,
+    /// The sink asked for more.
+    pub go_on: bool,
+}
+
+/// Searches of one digit known to find nothing: per technique and digit, the digit's candidate
+/// cells (a bit per cell) when the search ran. A search of one digit that depends only on that
+/// digit's candidates (a fish, say) finds nothing again while they are the same, so the engine
+/// skips it; entries check themselves, so clones of a state may share them.
+type Fruitless = HashMap<(Technique, Digit), Vec<u64>>;
 
 impl State {
     /// The state right after the givens: every empty cell holds the digits its peers leave open.
@@ -28,14 +59,28 @@ impl State {
 
     /// The state of a pencil-mark grid: its placed digits and candidates.
     pub fn from_marks(marks: Marks) -> State {
-        State {
-            limits: Limits::for_size(marks.layout.size()),
+        let size = marks.layout.size();
+        let (houses, cells) = (marks.layout.houses().len(), marks.layout.cell_count());
+        let mut state = State {
+            limits: Limits::for_size(size),
             layout: marks.layout,
             givens: marks.givens,
             values: marks.values,
             candidates: marks.candidates,
             unique: false,
+            // As if every cell were empty without candidates, until the cells are counted.
+            tally: Tally {
+                holders: vec![0; houses * size],
+                broken: houses * size + cells,
+                empty: cells,
+            },
+            fruitless: Arc::default(),
+        };
+        for cell in state.layout.clone().cells() {
+            let held = state.held(cell);
+            state.tally_cell(cell, DigitSet::EMPTY, held, true);
         }
+        state
     }
 
     /// The same state, known (`true`) or not known to have exactly one solution. Uniqueness
@@ -55,6 +100,7 @@ impl State {
     /// [`Limits::for_size`] of its size).
     pub fn with_limits(mut self, limits: Limits) -> State {
         self.limits = limits;
+        self.fruitless = Arc::default();
         self
     }
 
@@ -120,7 +166,7 @@ impl State {
 
     /// Whether every cell is filled.
     pub fn is_solved(&self) -> bool {
-        self.values.is_complete()
+        self.tally.empty == 0
     }
 
     /// The empty cells of `house` that still have `digit` as a candidate.
@@ -133,10 +179,56 @@ impl State {
             .collect()
     }
 
+    /// The digits with at least one place (candidate cell) in `house`, and those with two or
+    /// more: a digit in the first set but not the second has exactly one.
+    pub fn placeable(&self, house: &House) -> (DigitSet, DigitSet) {
+        house.cells.iter().fold(
+            (DigitSet::EMPTY, DigitSet::EMPTY),
+            |(some, several), &cell| {
+                let here = self.candidates(cell);
+                (some.union(here), several.union(some.intersection(here)))
+            },
+        )
+    }
+
     /// The digits not yet placed in `house`.
     pub fn missing(&self, house: &House) -> DigitSet {
         let placed: DigitSet = house.cells.iter().filter_map(|&c| self.value(c)).collect();
         DigitSet::full(self.size()).without(placed)
+    }
+
+    /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
+    pub fn digit_cells(&self, digit: Digit) -> Vec<u64> {
+        let mut words = vec![0u64; self.candidates.len().div_ceil(64)];
+        for (i, set) in self.candidates.iter().enumerate() {
+            if set.contains(digit) {
+                words[i / 64] |= 1 << (i % 64);
+            }
+        }
+        words
+    }
+
+    /// Runs `search`, the search of `technique` on `digit` alone (which reads no candidates of
+    /// other digits), unless it is known to find nothing with the digit's candidates as they
+    /// are; `search` returns whether it found something and whether to go on. Returns whether
+    /// to go on.
+    pub fn search_digit(
+        &self,
+        technique: Technique,
+        digit: Digit,
+        search: impl FnOnce() -> Searched,
+    ) -> bool {
+        let board = self.digit_cells(digit);
+        let key = (technique, digit);
+        let memo = || self.fruitless.lock().expect("an intact memo");
+        if memo().get(&key) == Some(&board) {
+            return true;
+        }
+        let searched = search();
+        if !searched.found {
+            memo().insert(key, board);
+        }
+        searched.go_on
     }
 
     /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
@@ -145,21 +237,65 @@ impl State {
             self.place(cell, digit);
         }
         for &Candidate { cell, digit } in &step.eliminations {
-            self.candidates[cell.index()].remove(digit);
+            self.remove(cell, digit);
         }
     }
 
     fn place(&mut self, cell: Cell, digit: Digit) {
+        let (held, was_empty) = (self.held(cell), self.value(cell).is_none());
         self.values.set(cell, Some(digit));
         self.candidates[cell.index()] = DigitSet::EMPTY;
-        for &peer in self.layout.peers(cell) {
-            self.candidates[peer.index()].remove(digit);
+        self.tally_cell(cell, held, DigitSet::single(digit), was_empty);
+        for &peer in self.layout.clone().peers(cell) {
+            self.remove(peer, digit);
         }
+    }
+
+    fn remove(&mut self, cell: Cell, digit: Digit) {
+        if self.candidates[cell.index()].contains(digit) {
+            let held = self.held(cell);
+            self.candidates[cell.index()].remove(digit);
+            self.tally_cell(cell, held, self.held(cell), self.value(cell).is_none());
+        }
+    }
+
+    /// The digits `cell` holds, placed or as candidates.
+    fn held(&self, cell: Cell) -> DigitSet {
+        let candidates = self.candidates(cell);
+        self.value(cell)
+            .map_or(candidates, |v| candidates.union(DigitSet::single(v)))
+    }
+
+    /// Updates the tally for `cell`, which held `before` (and was empty if `was_empty`) and now
+    /// holds `after`.
+    fn tally_cell(&mut self, cell: Cell, before: DigitSet, after: DigitSet, was_empty: bool) {
+        let size = self.size();
+        let tally = &mut self.tally;
+        for &house in self.layout.houses_of(cell) {
+            for digit in before.without(after).iter() {
+                let count = &mut tally.holders[house * size + digit.get() - 1];
+                *count -= 1;
+                tally.broken += usize::from(*count == 0);
+            }
+            for digit in after.without(before).iter() {
+                let count = &mut tally.holders[house * size + digit.get() - 1];
+                tally.broken -= usize::from(*count == 0);
+                *count += 1;
+            }
+        }
+        let is_empty = self.values.get(cell).is_none();
+        tally.empty = tally.empty + usize::from(is_empty) - usize::from(was_empty);
+        let stuck = |empty: bool, held: DigitSet| empty && held.is_empty();
+        tally.broken = tally.broken + usize::from(stuck(is_empty, after))
+            - usize::from(stuck(was_empty, before));
     }
 
     /// The first sign that the state cannot lead to a solution: an empty cell without candidates,
     /// or a digit with no place left in a house. Described for a person.
     pub fn contradiction(&self) -> Option<Explanation> {
+        if self.tally.broken == 0 {
+            return None;
+        }
         if let Some(cell) = self
             .layout
             .cells()
@@ -172,9 +308,11 @@ impl State {
             .iter()
             .enumerate()
             .find_map(|(id, house)| {
+                let (placeable, _) = self.placeable(house);
                 self.missing(house)
+                    .without(placeable)
                     .iter()
-                    .find(|&d| self.places(house, d).is_empty())
+                    .next()
                     .map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
             })
     }

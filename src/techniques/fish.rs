@@ -13,7 +13,7 @@
 
 mod general;
 
-use crate::core::{FishKind, State, Step, Technique};
+use crate::core::{FishKind, Searched, State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Explanation, House, HouseKind};
 use crate::techniques::Sink;
@@ -30,75 +30,104 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
             .collect()
     };
     let (rows, columns) = (lines(HouseKind::Row), lines(HouseKind::Column));
+    let technique = Technique::BasicFish(n as u8);
     for digit in (1..=state.size()).map(Digit::new) {
-        for (base_lines, cover_lines) in [(&rows, &columns), (&columns, &rows)] {
-            let mut bases = Vec::new();
-            let mut masks = Vec::new();
-            for &line in base_lines {
-                let mask = positions(state, &houses[line], digit);
-                if (1..=n as u32).contains(&mask.count_ones()) {
-                    bases.push(line);
-                    masks.push(mask);
-                }
-            }
-            let go_on = tight_sets(&masks, n, &mut |chosen, union| {
-                // Bit i of a line is its i-th cell, which lies on the crossing line numbered i.
-                let in_base = chosen
-                    .iter()
-                    .fold(0u128, |m, &i| m | 1 << houses[bases[i]].number);
-                let mut eliminations: Vec<Candidate> = bits(union)
-                    .flat_map(|i| {
-                        let line = &houses[cover_lines[i]];
-                        let outside = positions(state, line, digit) & !in_base;
-                        bits(outside).map(move |j| Candidate::new(line.cells[j], digit))
+        let go_on = state.search_digit(technique, digit, || {
+            let mut found = false;
+            let go_on = [(&rows, &columns), (&columns, &rows)].into_iter().all(
+                |(base_lines, cover_lines)| {
+                    basic_of(state, n, digit, base_lines, cover_lines, &mut |step| {
+                        found = true;
+                        sink(step)
                     })
-                    .collect();
-                if eliminations.is_empty() {
-                    return true;
-                }
-                let base: Vec<usize> = chosen.iter().map(|&i| bases[i]).collect();
-                let cover: Vec<usize> = bits(union).map(|i| cover_lines[i]).collect();
-                eliminations.sort_unstable();
-                let mut step = Step::new(Technique::BasicFish(n as u8));
-                step.pattern = base
-                    .iter()
-                    .flat_map(|&line| houses[line].cells.iter())
-                    .filter(|&&c| state.candidates(c).contains(digit))
-                    .map(|&c| Candidate::new(c, digit))
-                    .collect();
-                step.pattern.sort_unstable();
-                step.explanation = explain!(
-                    "{} on {} in {} / {} ⇒ {}",
-                    step.technique.name(),
-                    digit,
-                    house_list(houses, &base),
-                    house_list(houses, &cover),
-                    eliminations_text(&eliminations)
-                );
-                step.eliminations = eliminations;
-                step.base = base;
-                step.cover = cover;
-                sink(step)
-            });
-            if !go_on {
-                return;
-            }
+                },
+            );
+            Searched { found, go_on }
+        });
+        if !go_on {
+            return;
         }
     }
+}
+
+/// Basic fish of `digit` with `n` of `base_lines` as base sets and the crossing `cover_lines` as
+/// covers; returns whether `sink` asked for more.
+fn basic_of(
+    state: &State,
+    n: usize,
+    digit: Digit,
+    base_lines: &[usize],
+    cover_lines: &[usize],
+    sink: &mut Sink,
+) -> bool {
+    let houses = state.layout().houses();
+    let mut bases = Vec::new();
+    let mut masks = Vec::new();
+    for &line in base_lines {
+        let mask = positions(state, &houses[line], digit);
+        if (1..=n as u32).contains(&mask.count_ones()) {
+            bases.push(line);
+            masks.push(mask);
+        }
+    }
+    tight_sets(&masks, n, &mut |chosen, union| {
+        // Bit i of a line is its i-th cell, which lies on the crossing line numbered i.
+        let in_base = chosen
+            .iter()
+            .fold(0u128, |m, &i| m | 1 << houses[bases[i]].number);
+        let mut eliminations: Vec<Candidate> = bits(union)
+            .flat_map(|i| {
+                let line = &houses[cover_lines[i]];
+                let outside = positions(state, line, digit) & !in_base;
+                bits(outside).map(move |j| Candidate::new(line.cells[j], digit))
+            })
+            .collect();
+        if eliminations.is_empty() {
+            return true;
+        }
+        let base: Vec<usize> = chosen.iter().map(|&i| bases[i]).collect();
+        let cover: Vec<usize> = bits(union).map(|i| cover_lines[i]).collect();
+        eliminations.sort_unstable();
+        let mut step = Step::new(Technique::BasicFish(n as u8));
+        step.pattern = base
+            .iter()
+            .flat_map(|&line| houses[line].cells.iter())
+            .filter(|&&c| state.candidates(c).contains(digit))
+            .map(|&c| Candidate::new(c, digit))
+            .collect();
+        step.pattern.sort_unstable();
+        step.explanation = explain!(
+            "{} on {} in {} / {} ⇒ {}",
+            step.technique.name(),
+            digit,
+            house_list(houses, &base),
+            house_list(houses, &cover),
+            eliminations_text(&eliminations)
+        );
+        step.eliminations = eliminations;
+        step.base = base;
+        step.cover = cover;
+        sink(step)
+    })
 }
 
 /// Fish of `kind` with `n` base sets, for each digit: rows first, then columns as base sets
 /// (Franken: with regions among both; mutant: any houses).
 pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
-    each_fish(state, kind, n, &mut |digit, found_kind, found| {
-        found_kind != kind
-            || sink(fish_step(
-                state,
-                Technique::Fish(kind, n as u8),
-                digit,
-                &found,
-            ))
-    });
+    let technique = Technique::Fish(kind, n as u8);
+    for digit in (1..=state.size()).map(Digit::new) {
+        let go_on = state.search_digit(technique, digit, || {
+            let mut found = false;
+            let go_on = each_fish(state, kind, n, digit, &mut |found_kind, fish| {
+                found |= found_kind == kind;
+                found_kind != kind || sink(fish_step(state, technique, digit, &fish))
+            });
+            Searched { found, go_on }
+        });
+        if !go_on {
+            return;
+        }
+    }
 }
 
 /// Siamese fish of `kind` (a finned kind) with `n` base sets: two fish on the same digit and base
@@ -108,13 +137,15 @@ pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
 pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
     let mut by_base: BTreeMap<(Digit, Vec<usize>), Vec<Kinded>> = BTreeMap::new();
     let alike = |k: FishKind| k == kind || (kind, k) == (FishKind::Finned, FishKind::Sashimi);
-    each_fish(state, kind, n, &mut |digit, found_kind, found| {
-        if alike(found_kind) {
-            let key = (digit, found.base.clone());
-            by_base.entry(key).or_default().push((found_kind, found));
-        }
-        true
-    });
+    for digit in (1..=state.size()).map(Digit::new) {
+        each_fish(state, kind, n, digit, &mut |found_kind, found| {
+            if alike(found_kind) {
+                let key = (digit, found.base.clone());
+                by_base.entry(key).or_default().push((found_kind, found));
+            }
+            true
+        });
+    }
     for ((digit, _), fish) in &by_base {
         for (i, (kind_a, a)) in fish.iter().enumerate() {
             for (kind_b, b) in &fish[i + 1..] {
@@ -139,19 +170,20 @@ pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
 /// A fish found and its kind.
 type Kinded = (FishKind, Found);
 
-/// Calls `found` with each fish of size `n` that eliminates something, with its kind, digit by
-/// digit, until it returns `false`. The search uses the houses and fins `kind` allows; it also
-/// meets fish of simpler kinds.
+/// Calls `found` with each fish of `digit` and size `n` that eliminates something, with its
+/// kind, until it returns `false`; returns whether it never did. The search uses the houses and
+/// fins `kind` allows; it also meets fish of simpler kinds.
 fn each_fish(
     state: &State,
     kind: FishKind,
     n: usize,
-    found: &mut dyn FnMut(Digit, FishKind, Found) -> bool,
-) {
+    digit: Digit,
+    found: &mut dyn FnMut(FishKind, Found) -> bool,
+) -> bool {
     let houses = state.layout().houses();
     let complex = !matches!(kind, FishKind::Finned | FishKind::Sashimi);
     if complex && !houses.iter().any(|h| h.kind == HouseKind::Region) {
-        return;
+        return true;
     }
     let of = |kinds: &[HouseKind]| -> Vec<usize> {
         (0..houses.len())
@@ -173,23 +205,18 @@ fn each_fish(
     };
     let limits = state.limits();
     let fins = if kind.is_finned() { limits.fins } else { 0 };
-    for digit in (1..=state.size()).map(Digit::new) {
-        for (base, cover) in &pools {
-            let spec = Spec {
-                n,
-                base,
-                cover,
-                max_fins: fins,
-                max_endo_fins: fins.min(limits.endo_fins),
-            };
-            let go_on = general::search(state, digit, &spec, &mut |fish| {
-                classify(houses, &fish).is_none_or(|k| found(digit, k, fish))
-            });
-            if !go_on {
-                return;
-            }
-        }
-    }
+    pools.iter().all(|(base, cover)| {
+        let spec = Spec {
+            n,
+            base,
+            cover,
+            max_fins: fins,
+            max_endo_fins: fins.min(limits.endo_fins),
+        };
+        general::search(state, digit, &spec, &mut |fish| {
+            classify(houses, &fish).is_none_or(|k| found(k, fish))
+        })
+    })
 }
 
 /// The kind of a fish found by the general search; `None` for a basic fish.
@@ -349,7 +376,7 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::{FishKind, State, Step, Technique};
+    use crate::core::{FishKind, Searched, State, Step, Technique};
     use crate::model::{DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;

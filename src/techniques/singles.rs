@@ -67,9 +67,17 @@ pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
         if house.kind != wanted {
             continue;
         }
-        for digit in state.missing(house).iter() {
-            let places = state.places(house, digit);
-            let [cell] = places[..] else {
+        let (some, several) = state.placeable(house);
+        for digit in state
+            .missing(house)
+            .intersection(some.without(several))
+            .iter()
+        {
+            let Some(&cell) = house
+                .cells
+                .iter()
+                .find(|&&c| state.candidates(c).contains(digit))
+            else {
                 continue;
             };
             let explanation = explain!(

@@ -13,7 +13,11 @@
 
 use crate::core::State;
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// No node: a candidate no longer in the grid.
+const NO_NODE: u32 = u32::MAX;
 
 /// Which links and nodes a chain technique may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +68,10 @@ pub(crate) struct Graph<'s> {
     pub weak: Vec<Vec<u32>>,
     /// The cells of each almost locked set.
     pub als: Vec<Vec<Cell>>,
-    candidate_ids: HashMap<Candidate, u32>,
+    /// The node of each candidate, at `cell * size + digit - 1` (`NO_NODE` for none).
+    candidate_ids: Vec<u32>,
+    /// Per node, the candidates weakly linked to it, once asked for.
+    targets: Vec<OnceCell<Vec<Candidate>>>,
 }
 
 impl<'s> Graph<'s> {
@@ -76,7 +83,8 @@ impl<'s> Graph<'s> {
             strong: Vec::new(),
             weak: Vec::new(),
             als: Vec::new(),
-            candidate_ids: HashMap::new(),
+            candidate_ids: vec![NO_NODE; state.layout().cell_count() * state.size()],
+            targets: Vec::new(),
         };
         for cell in state.layout().cells() {
             for digit in state.candidates(cell).iter() {
@@ -85,7 +93,8 @@ impl<'s> Graph<'s> {
                     cells: vec![cell],
                     kind: NodeKind::Candidate,
                 });
-                graph.candidate_ids.insert(Candidate::new(cell, digit), id);
+                let at = graph.candidate_at(Candidate::new(cell, digit));
+                graph.candidate_ids[at] = id;
             }
         }
         if let Some(max_als) = links.grouped {
@@ -94,6 +103,7 @@ impl<'s> Graph<'s> {
         }
         graph.link_strong(links);
         graph.link_weak(links);
+        graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph
     }
 
@@ -106,12 +116,16 @@ impl<'s> Graph<'s> {
 
     /// The node of a candidate.
     pub fn candidate(&self, candidate: Candidate) -> Option<u32> {
-        self.candidate_ids.get(&candidate).copied()
+        Some(self.candidate_ids[self.candidate_at(candidate)]).filter(|&id| id != NO_NODE)
+    }
+
+    fn candidate_at(&self, candidate: Candidate) -> usize {
+        candidate.cell.index() * self.state.size() + candidate.digit.get() - 1
     }
 
     /// Whether `candidate` and node `node` cannot both be true: the node's single cell with
     /// another digit, or the same digit outside the node seeing all its cells.
-    pub fn weak_to(&self, candidate: Candidate, node: u32) -> bool {
+    fn weak_to(&self, candidate: Candidate, node: u32) -> bool {
         let node = &self.nodes[node as usize];
         if node.digit != candidate.digit {
             return node.cells == [candidate.cell];
@@ -123,32 +137,47 @@ impl<'s> Graph<'s> {
                 .all(|&c| self.state.layout().sees(candidate.cell, c))
     }
 
+    /// The candidates weakly linked to node `n`, row-major: worked out once per node.
+    fn targets(&self, n: u32) -> &[Candidate] {
+        self.targets[n as usize].get_or_init(|| {
+            let node = &self.nodes[n as usize];
+            let first = node.cells[0];
+            let mut targets: Vec<Candidate> = Vec::new();
+            if node.cells.len() == 1 {
+                targets.extend(
+                    self.state
+                        .candidates(first)
+                        .iter()
+                        .filter(|&d| d != node.digit)
+                        .map(|d| Candidate::new(first, d)),
+                );
+            }
+            targets.extend(
+                self.state
+                    .layout()
+                    .peers(first)
+                    .iter()
+                    .filter(|&&c| self.state.candidates(c).contains(node.digit))
+                    .map(|&c| Candidate::new(c, node.digit)),
+            );
+            targets.retain(|&t| self.weak_to(t, n));
+            targets.sort_unstable();
+            targets
+        })
+    }
+
     /// The candidates weakly linked to both `a` and `b` (what a strong inference between them
     /// eliminates), row-major.
     pub fn common_targets(&self, a: u32, b: u32) -> Vec<Candidate> {
-        let node = &self.nodes[a as usize];
-        let first = node.cells[0];
-        let mut targets: Vec<Candidate> = Vec::new();
-        if node.cells.len() == 1 {
-            targets.extend(
-                self.state
-                    .candidates(first)
-                    .iter()
-                    .filter(|&d| d != node.digit)
-                    .map(|d| Candidate::new(first, d)),
-            );
-        }
-        targets.extend(
-            self.state
-                .layout()
-                .peers(first)
-                .iter()
-                .filter(|&&c| self.state.candidates(c).contains(node.digit))
-                .map(|&c| Candidate::new(c, node.digit)),
-        );
-        targets.retain(|&t| self.weak_to(t, a) && self.weak_to(t, b));
-        targets.sort_unstable();
-        targets
+        let mut left = self.targets(a).iter().peekable();
+        self.targets(b)
+            .iter()
+            .filter(|&t| {
+                while left.next_if(|&l| l < t).is_some() {}
+                left.peek() == Some(&t)
+            })
+            .copied()
+            .collect()
     }
 
     /// What ALS `id` removes once it is known to hold every digit but `x` or `z`: each of its
@@ -440,9 +469,14 @@ impl<'s> Graph<'s> {
             .position(|n| n.kind != NodeKind::Candidate)
             .unwrap_or(self.nodes.len()) as u32;
         let count = self.nodes.len() as u32;
-        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); self.state.size() + 1];
+        // Group and ALS nodes by first cell and digit: a partner's first cell sees the node's.
+        let mut by_place: HashMap<(Cell, Digit), Vec<u32>> = HashMap::new();
         for g in first_group..count {
-            by_digit[self.nodes[g as usize].digit.get()].push(g);
+            let node = &self.nodes[g as usize];
+            by_place
+                .entry((node.cells[0], node.digit))
+                .or_default()
+                .push(g);
         }
         for g in first_group..count {
             if !self.linked(g) {
@@ -452,13 +486,18 @@ impl<'s> Graph<'s> {
                 self.nodes[g as usize].digit,
                 self.nodes[g as usize].cells[0],
             );
-            let partners: Vec<u32> = self
-                .state
-                .layout()
-                .peers(first)
+            let peers = self.state.layout().peers(first);
+            let mut groups: Vec<u32> = peers
+                .iter()
+                .filter_map(|&c| by_place.get(&(c, digit)))
+                .flatten()
+                .copied()
+                .collect();
+            groups.sort_unstable();
+            let partners: Vec<u32> = peers
                 .iter()
                 .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
-                .chain(by_digit[digit.get()].iter().copied())
+                .chain(groups)
                 .filter(|&o| o != g && self.linked(o) && self.all_see(g, o))
                 .collect();
             for o in partners {

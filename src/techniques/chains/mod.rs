@@ -186,8 +186,13 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     // Keyed by the candidate and whether it is placed.
     let mut best: BTreeMap<(Candidate, bool), Found> = BTreeMap::new();
     let max = graph.state.limits().chain_links;
-    let mut keep = |target: (Candidate, bool), found: Found| {
-        let rank = |f: &Found| (!f.is_simple(), f.length);
+    let rank = |f: &Found| (!f.is_simple(), f.length);
+    // A loop of `length` links ranks no better than a simple one that long.
+    let beaten = |best: &BTreeMap<_, Found>, target, length| {
+        best.get(&target)
+            .is_some_and(|b| rank(b) <= (false, length))
+    };
+    let keep = |best: &mut BTreeMap<_, Found>, target: (Candidate, bool), found: Found| {
         if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
             best.insert(target, found);
         }
@@ -204,6 +209,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
                 let others = graph.state.candidates(cell).iter().filter(|&d| d != digit);
                 let eliminations = others.map(|d| Candidate::new(cell, d)).collect();
                 keep(
+                    &mut best,
                     (Candidate::new(cell, digit), true),
                     Found::alternating(search.chain_to(end), eliminations),
                 );
@@ -212,13 +218,16 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
                     let Some(t) = graph.candidate(target) else {
                         continue;
                     };
+                    if beaten(&best, (target, false), dist + 2) {
+                        continue;
+                    }
                     let mut found = Found::alternating(search.chain_to(end), vec![target]);
                     found.nodes.insert(0, t);
                     found.nodes.push(t);
                     found.strong.insert(0, false);
                     found.strong.push(false);
                     found.length += 2;
-                    keep((target, false), found);
+                    keep(&mut best, (target, false), found);
                 }
             }
         }

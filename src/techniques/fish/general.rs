@@ -223,17 +223,17 @@ impl<const W: usize> Board<W> {
             .collect();
         held.sort_unstable_by(|a, b| b.cmp(a));
         let coverable: usize = held.iter().take(spec.n).sum();
-        if reach.is_empty() || body.len() > coverable + spec.max_fins {
+        let targets = self.targets(&pool, body);
+        if reach.and(targets).is_empty() || body.len() > coverable + spec.max_fins {
             return true;
         }
-        let potential = pool.iter().fold(body, |union, &h| union.or(self.houses[h]));
         let mut covers = Covers {
             board: self,
             spec,
             base,
             body,
             endo,
-            potential,
+            targets,
             pool: &pool,
             chosen: Vec::with_capacity(spec.n),
             barred: vec![false; pool.len()],
@@ -241,6 +241,19 @@ impl<const W: usize> Board<W> {
             found,
         };
         covers.extend(Bits::EMPTY, Bits::EMPTY, Bits::EMPTY, reach)
+    }
+
+    /// What any fish on a base with candidates `body` and covers from `pool` could remove: the
+    /// candidates of the covers outside the body, and body candidates in two covers (cannibals).
+    /// Eliminations also see every fin, so a branch whose fins see none of these finds nothing.
+    fn targets(&self, pool: &[usize], body: Bits<W>) -> Bits<W> {
+        let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
+        for &h in pool {
+            let set = self.houses[h];
+            twice = twice.or(once.and(set));
+            once = once.or(set);
+        }
+        once.minus(body).or(twice.and(body))
     }
 
     fn all(&self) -> Bits<W> {
@@ -308,8 +321,8 @@ struct Covers<'a, 'f, const W: usize> {
     body: Bits<W>,
     endo: Bits<W>,
     pool: &'a [usize],
-    /// Every candidate a cover could hold, and the body: no elimination lies outside it.
-    potential: Bits<W>,
+    /// Every candidate a fish on these bases could remove: see [`Board::targets`].
+    targets: Bits<W>,
     chosen: Vec<usize>,
     /// Covers already tried for an earlier sibling branch.
     barred: Vec<bool>,
@@ -359,7 +372,7 @@ impl<const W: usize> Covers<'_, '_, W> {
         // Eliminations must see every fin and lie in a cover or the body.
         let reach = reach.and(self.board.peers[x]);
         let fins_full = fins.len() + self.endo.len() >= self.spec.max_fins;
-        if !go_on || fins_full || reach.and(self.potential).is_empty() {
+        if !go_on || fins_full || reach.and(self.targets).is_empty() {
             return go_on;
         }
         self.extend(covered, twice, fins.with(x), reach)
