@@ -4,7 +4,10 @@
 
 use crate::core::State;
 use crate::model::explanation::Claim;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, House};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::thread::LocalKey;
 
 /// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
 /// exactly `bits` bits, and that union. Branches whose union already has more than `bits` bits
@@ -122,4 +125,42 @@ pub(crate) fn eliminations_text(eliminations: &[Candidate]) -> Explanation {
         Claim::not(group[0].cell, digits)
     });
     Explanation::join(claims, ", ")
+}
+
+/// A thread's slot for the last structure built from a state (a graph of links, say) and what
+/// it was built from.
+pub(crate) type Shared<K, V> = RefCell<Option<(K, Rc<V>)>>;
+
+/// The value kept in `slot` if it was built from `key`, else a new one from `build`, kept in its
+/// place: techniques tried one after another on the same candidates share one structure.
+pub(crate) fn shared<K: PartialEq, V>(
+    slot: &'static LocalKey<Shared<K, V>>,
+    key: K,
+    build: impl FnOnce() -> V,
+) -> Rc<V> {
+    slot.with_borrow_mut(|last| match last {
+        Some((k, value)) if *k == key => value.clone(),
+        _ => {
+            let value = Rc::new(build());
+            *last = Some((key, value.clone()));
+            value
+        }
+    })
+}
+
+/// What a structure built from a state depends on: its houses and candidates.
+#[derive(PartialEq)]
+pub(crate) struct StateKey {
+    houses: Vec<House>,
+    candidates: Vec<DigitSet>,
+}
+
+impl StateKey {
+    /// The key of `state`.
+    pub fn of(state: &State) -> StateKey {
+        StateKey {
+            houses: state.layout().houses().to_vec(),
+            candidates: state.all_candidates().to_vec(),
+        }
+    }
 }

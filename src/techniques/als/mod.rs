@@ -18,8 +18,8 @@ pub use sue_de_coq::sue_de_coq;
 use crate::core::{Limits, State, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, House};
-use crate::techniques::common::sets_with_union;
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
+use crate::techniques::common::{Shared, StateKey, sets_with_union, shared};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -189,20 +189,10 @@ impl Graph {
     /// is kept, so the ALS techniques tried one after another on the same candidates share it.
     pub fn of(state: &State, cap: usize) -> Rc<Graph> {
         thread_local! {
-            static LAST: RefCell<Option<(GraphKey, Rc<Graph>)>> = const { RefCell::new(None) };
+            static LAST: Shared<(StateKey, usize), Graph> = const { RefCell::new(None) };
         }
-        let key = GraphKey {
-            houses: state.layout().houses().to_vec(),
-            candidates: state.all_candidates().to_vec(),
-            cap,
-        };
-        LAST.with_borrow_mut(|last| match last {
-            Some((k, graph)) if *k == key => graph.clone(),
-            _ => {
-                let graph = Rc::new(Graph::build(state, cap));
-                *last = Some((key, graph.clone()));
-                graph
-            }
+        shared(&LAST, (StateKey::of(state), cap), || {
+            Graph::build(state, cap)
         })
     }
 
@@ -242,14 +232,6 @@ impl Graph {
         }
         Graph { sets, links }
     }
-}
-
-/// What a graph is built from.
-#[derive(PartialEq)]
-struct GraphKey {
-    houses: Vec<House>,
-    candidates: Vec<DigitSet>,
-    cap: usize,
 }
 
 /// Every ALS of `1..=cap` cells, found once each.

@@ -11,10 +11,12 @@
 //! Which kinds of link are built is a parameter ([`Links`]), so every chain technique searches
 //! the same graph structure.
 
-use crate::core::State;
+use crate::core::{Limits, State};
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
-use std::cell::OnceCell;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use crate::techniques::common::{Shared, StateKey, shared};
+use std::cell::{OnceCell, RefCell};
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
 
 /// No node: a candidate no longer in the grid.
 const NO_NODE: u32 = u32::MAX;
@@ -57,9 +59,9 @@ pub(crate) struct Node {
 }
 
 /// Nodes with their strong and weak links.
-pub(crate) struct Graph<'s> {
+pub(crate) struct Graph {
     /// The state the graph describes.
-    pub state: &'s State,
+    pub state: State,
     /// The nodes: candidates first, then groups, then ALS digits.
     pub nodes: Vec<Node>,
     /// Strong links of each node.
@@ -74,11 +76,22 @@ pub(crate) struct Graph<'s> {
     targets: Vec<OnceCell<Vec<Candidate>>>,
 }
 
-impl<'s> Graph<'s> {
+impl Graph {
+    /// The graph of `state` with the links `links` allows. The last graph built on this thread
+    /// is kept, so the chain techniques tried one after another on the same candidates with the
+    /// same links (loops and AICs) share it.
+    pub fn of(state: &State, links: Links) -> Rc<Graph> {
+        thread_local! {
+            static LAST: Shared<(StateKey, Links, Limits), Graph> = const { RefCell::new(None) };
+        }
+        let key = (StateKey::of(state), links, *state.limits());
+        shared(&LAST, key, || Graph::new(state, links))
+    }
+
     /// Builds the graph of `state` with the links `links` allows.
-    pub fn new(state: &'s State, links: Links) -> Graph<'s> {
+    fn new(state: &State, links: Links) -> Graph {
         let mut graph = Graph {
-            state,
+            state: state.clone(),
             nodes: Vec::new(),
             strong: Vec::new(),
             weak: Vec::new(),
@@ -98,10 +111,10 @@ impl<'s> Graph<'s> {
             }
         }
         if let Some(max_als) = links.grouped {
-            graph.add_groups();
-            graph.add_als(max_als);
+            graph.add_groups(state);
+            graph.add_als(state, max_als);
         }
-        graph.link_strong(links);
+        graph.link_strong(state, links);
         graph.link_weak(links);
         graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph
@@ -221,7 +234,7 @@ impl<'s> Graph<'s> {
     /// The candidates of `digit` outside ALS `id` that see all its cells holding the digit
     /// (and `with`, a cell that may hold it instead).
     fn locked_targets(&self, id: usize, digit: Digit, with: Option<Cell>) -> Vec<Candidate> {
-        let state = self.state;
+        let state = &self.state;
         let cells = &self.als[id];
         let mut places: Vec<Cell> = cells
             .iter()
@@ -242,8 +255,8 @@ impl<'s> Graph<'s> {
 
     /// Group nodes: for each region and line, each digit with two or more candidates in their
     /// intersection.
-    fn add_groups(&mut self) {
-        let layout = self.state.layout();
+    fn add_groups(&mut self, state: &State) {
+        let layout = state.layout();
         let houses = layout.houses();
         let lines = || {
             houses
@@ -258,11 +271,11 @@ impl<'s> Graph<'s> {
                     .copied()
                     .filter(|c| region.cells.contains(c))
                     .collect();
-                for digit in (1..=self.state.size()).map(Digit::new) {
+                for digit in (1..=state.size()).map(Digit::new) {
                     let places: Vec<Cell> = cells
                         .iter()
                         .copied()
-                        .filter(|&c| self.state.candidates(c).contains(digit))
+                        .filter(|&c| state.candidates(c).contains(digit))
                         .collect();
                     if places.len() >= 2 {
                         self.push(Node {
@@ -278,8 +291,7 @@ impl<'s> Graph<'s> {
 
     /// ALS nodes: every almost locked set of 2..=`max_cells` cells within a house (n cells
     /// holding n+1 digits), one node per digit, its digits strongly linked to each other.
-    fn add_als(&mut self, max_cells: usize) {
-        let state = self.state;
+    fn add_als(&mut self, state: &State, max_cells: usize) {
         let mut seen: HashSet<Vec<Cell>> = HashSet::new();
         for house in state.layout().houses() {
             let open: Vec<Cell> = house
@@ -328,7 +340,7 @@ impl<'s> Graph<'s> {
                     self.strong[a as usize].push(b);
                 }
             }
-            self.link_forced_cells(id, &ids);
+            self.link_forced_cells(state, id, &ids);
         }
     }
 
@@ -339,8 +351,7 @@ impl<'s> Graph<'s> {
     /// would be "x in the ALS or in the cell", which costs more search than it finds), and
     /// not for bivalue cells (there the same inference is two links: `ALS-x = ALS-d - cell-d =
     /// cell-y`).
-    fn link_forced_cells(&mut self, id: usize, ids: &[u32]) {
-        let state = self.state;
+    fn link_forced_cells(&mut self, state: &State, id: usize, ids: &[u32]) {
         let mut covered: BTreeMap<Cell, DigitSet> = BTreeMap::new();
         for &n in ids {
             let node = &self.nodes[n as usize];
@@ -372,8 +383,7 @@ impl<'s> Graph<'s> {
         }
     }
 
-    fn link_strong(&mut self, links: Links) {
-        let state = self.state;
+    fn link_strong(&mut self, state: &State, links: Links) {
         if links.cell_strong {
             for cell in state.layout().cells() {
                 let digits: Vec<Digit> = state.candidates(cell).iter().collect();
@@ -469,36 +479,43 @@ impl<'s> Graph<'s> {
             .position(|n| n.kind != NodeKind::Candidate)
             .unwrap_or(self.nodes.len()) as u32;
         let count = self.nodes.len() as u32;
-        // Group and ALS nodes by first cell and digit: a partner's first cell sees the node's.
-        let mut by_place: HashMap<(Cell, Digit), Vec<u32>> = HashMap::new();
-        for g in first_group..count {
-            let node = &self.nodes[g as usize];
-            by_place
-                .entry((node.cells[0], node.digit))
-                .or_default()
-                .push(g);
-        }
+        // Group and ALS nodes by digit and first cell: a partner's cells all see the node's.
+        let place = |digit: Digit, cell: Cell| (digit.get(), cell.index());
+        let mut by_place: Vec<((usize, usize), u32)> = (first_group..count)
+            .map(|g| {
+                let node = &self.nodes[g as usize];
+                (place(node.digit, node.cells[0]), g)
+            })
+            .collect();
+        by_place.sort_unstable();
         for g in first_group..count {
             if !self.linked(g) {
                 continue;
             }
-            let (digit, first) = (
-                self.nodes[g as usize].digit,
-                self.nodes[g as usize].cells[0],
-            );
-            let peers = self.state.layout().peers(first);
-            let mut groups: Vec<u32> = peers
+            let node = &self.nodes[g as usize];
+            let digit = node.digit;
+            let seen: Vec<Cell> = self.state.layout().common_peers(&node.cells).collect();
+            let mut groups: Vec<u32> = seen
                 .iter()
-                .filter_map(|&c| by_place.get(&(c, digit)))
-                .flatten()
-                .copied()
+                .flat_map(|&c| {
+                    let key = place(digit, c);
+                    let from = by_place.partition_point(|&(k, _)| k < key);
+                    by_place[from..]
+                        .iter()
+                        .take_while(move |&&(k, _)| k == key)
+                        .map(|&(_, o)| o)
+                })
+                .filter(|&o| {
+                    let cells = &self.nodes[o as usize].cells;
+                    cells.iter().all(|c| seen.binary_search(c).is_ok())
+                })
                 .collect();
             groups.sort_unstable();
-            let partners: Vec<u32> = peers
+            let partners: Vec<u32> = seen
                 .iter()
                 .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
                 .chain(groups)
-                .filter(|&o| o != g && self.linked(o) && self.all_see(g, o))
+                .filter(|&o| o != g && self.linked(o))
                 .collect();
             for o in partners {
                 if o < first_group {
@@ -513,14 +530,6 @@ impl<'s> Graph<'s> {
     /// reached false, so weak links are kept between them alone.
     fn linked(&self, node: u32) -> bool {
         !self.strong[node as usize].is_empty()
-    }
-
-    /// Whether every cell of node `a` sees every cell of node `b` (so they are disjoint).
-    fn all_see(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-        a.cells
-            .iter()
-            .all(|&x| b.cells.iter().all(|&y| self.state.layout().sees(x, y)))
     }
 }
 

@@ -44,7 +44,7 @@ const MIN_LINKS: usize = 3;
 pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
     let technique = Technique::Chain { kind, grouped };
     let links = links_for(kind, grouped, state.limits());
-    let graph = Graph::new(state, links);
+    let graph = Graph::of(state, links);
     let mut found = match kind {
         ChainKind::RemotePair => remote::chains(&graph, state.limits().remote_pair_cells),
         ChainKind::ContinuousLoop => continuous_loops(&graph),

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 /// shortest path to each cell holding the same pair (breadth first, so the count stays
 /// quadratic however many such cells there are).
 pub(super) fn chains(graph: &Graph, max_cells: usize) -> Vec<Found> {
-    let state = graph.state;
+    let state = &graph.state;
     let bivalue: Vec<Cell> = state
         .layout()
         .cells()
@@ -73,7 +73,7 @@ fn path_to(parent: &HashMap<Cell, Option<Cell>>, end: Cell) -> Vec<Cell> {
 /// Both digits of the pair from cells outside the path seeing two path cells an odd number
 /// (three or more) of steps apart.
 fn eliminations(graph: &Graph, path: &[Cell]) -> Vec<Candidate> {
-    let state = graph.state;
+    let state = &graph.state;
     let digits = state.candidates(path[0]);
     let mut eliminations: Vec<Candidate> = state
         .layout()
@@ -100,7 +100,7 @@ fn eliminations(graph: &Graph, path: &[Cell]) -> Vec<Candidate> {
 
 /// The path as a chain: `(5=8)r1c1-(8=5)r1c5-…`.
 fn found_for(graph: &Graph, path: &[Cell], eliminations: Vec<Candidate>) -> Found {
-    let (a, b) = pair_of(graph.state, path[0]).expect("bivalue");
+    let (a, b) = pair_of(&graph.state, path[0]).expect("bivalue");
     let nodes = path
         .iter()
         .enumerate()

@@ -7,8 +7,8 @@
 use super::graph::Graph;
 
 /// One breadth-first search from a start node, reusable for many starts.
-pub(crate) struct Search<'g, 's> {
-    graph: &'g Graph<'s>,
+pub(crate) struct Search<'g> {
+    graph: &'g Graph,
     /// Parent state of each state reached in the current search.
     parent: Vec<u32>,
     /// Links from the start to each state.
@@ -22,9 +22,9 @@ pub(crate) struct Search<'g, 's> {
 
 const NONE: u32 = u32::MAX;
 
-impl<'g, 's> Search<'g, 's> {
+impl<'g> Search<'g> {
     /// A search over `graph`.
-    pub fn new(graph: &'g Graph<'s>) -> Search<'g, 's> {
+    pub fn new(graph: &'g Graph) -> Search<'g> {
         let states = graph.nodes.len() * 2;
         Search {
             graph,
