@@ -57,7 +57,7 @@ fn singly_linked(a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
             zs.insert(z);
         }
     }
-    let text = explain!("A={}, B={}, X={}, Z={}", a.text(), b.text(), x, zs);
+    let text = || explain!("A={}, B={}, X={}, Z={}", a.text(), b.text(), x, zs);
     step(Technique::AlsChain(2), &[a, b], eliminations, text)
 }
 
@@ -69,7 +69,7 @@ fn doubly_linked(a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
             eliminations.extend(eliminations_of(set.seers(z), z));
         }
     }
-    let text = explain!("A={}, B={}, X={} (doubly linked)", a.text(), b.text(), rccs);
+    let text = || explain!("A={}, B={}, X={} (doubly linked)", a.text(), b.text(), rccs);
     step(Technique::AlsChain(2), &[a, b], eliminations, text)
 }
 
@@ -80,13 +80,13 @@ fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
     eliminations_of(&cells, z)
 }
 
-/// The step of an ALS pattern over `sets`, explained by `text`; `None` without eliminations.
-/// Cells of the sets themselves are left alone.
+/// The step of an ALS pattern over `sets`, explained by `text` (written only for a step);
+/// `None` without eliminations. Cells of the sets themselves are left alone.
 fn step(
     technique: Technique,
     sets: &[&Als],
     mut eliminations: Vec<Candidate>,
-    text: Explanation,
+    text: impl FnOnce() -> Explanation,
 ) -> Option<Step> {
     eliminations.retain(|e| sets.iter().all(|s| !s.cells.contains(&e.cell)));
     if eliminations.is_empty() {
@@ -101,7 +101,7 @@ fn step(
     step.explanation = explain!(
         "{}: {} ⇒ {}",
         technique.name(),
-        text,
+        text(),
         eliminations_text(&eliminations)
     );
     step.eliminations = eliminations;
@@ -226,14 +226,16 @@ fn chain_step(
         .collect();
     path.reverse();
     let mut sets = vec![a];
-    let mut text = explain!("A={}", a.text());
-    for (i, node) in path.iter().enumerate() {
-        let set = &graph.sets[node.als];
-        let letter = char::from(b'B' + i as u8).to_string();
-        text.push(explain!(" -{}- {}={}", node.entered, letter, set.text()));
-        sets.push(set);
-    }
-    text.push(explain!(", Z={}", zs));
+    sets.extend(path.iter().map(|node| &graph.sets[node.als]));
+    let text = || {
+        let mut text = explain!("A={}", a.text());
+        for (i, (node, set)) in path.iter().zip(&sets[1..]).enumerate() {
+            let letter = char::from(b'B' + i as u8).to_string();
+            text.push(explain!(" -{}- {}={}", node.entered, letter, set.text()));
+        }
+        text.push(explain!(", Z={}", zs));
+        text
+    };
     step(Technique::AlsChain(n as u8), &sets, eliminations, text)
 }
 
