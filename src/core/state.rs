@@ -317,3 +317,149 @@ impl State {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{ReadOptions, read_text};
+
+    /// A 17-clue puzzle and its solution (checked against the `sudoku` crate below).
+    const PUZZLE: &str =
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    const SOLUTION: &str =
+        "693784512487512936125963874932651487568247391741398625319475268856129743274836159";
+
+    #[test]
+    fn the_solution_is_the_sudoku_crates() {
+        let solved = sudoku::Sudoku::from_str_line(PUZZLE)
+            .expect("a puzzle")
+            .solution()
+            .expect("one solution");
+        assert_eq!(solved.to_str_line().to_string(), SOLUTION);
+    }
+
+    fn puzzle_state() -> State {
+        let puzzle = read_text(PUZZLE, "test", &ReadOptions::default())
+            .expect("a puzzle")
+            .puzzles
+            .remove(0);
+        State::from_puzzle(&puzzle)
+    }
+
+    fn solution_digit(cell: Cell) -> Digit {
+        let symbol = SOLUTION.as_bytes()[cell.index()];
+        Digit::new(usize::from(symbol - b'0'))
+    }
+
+    /// The contradiction and solved checks done the slow way: every cell and every house.
+    fn slow_checks(state: &State) -> (bool, bool) {
+        let layout = state.layout();
+        let empty_cell = layout
+            .cells()
+            .any(|c| state.value(c).is_none() && state.candidates(c).is_empty());
+        let empty_house = layout.houses().iter().any(|house| {
+            let (some, _) = state.placeable(house);
+            !state.missing(house).without(some).is_empty()
+        });
+        let solved = layout.cells().all(|c| state.value(c).is_some());
+        (empty_cell || empty_house, solved)
+    }
+
+    fn fast_checks(state: &State) -> (bool, bool) {
+        (state.contradiction().is_some(), state.is_solved())
+    }
+
+    fn one(technique: Technique, candidate: Candidate, place: bool) -> Step {
+        let mut step = Step::new(technique);
+        if place {
+            step.placements.push(candidate);
+        } else {
+            step.eliminations.push(candidate);
+        }
+        step
+    }
+
+    #[test]
+    fn the_running_tally_agrees_with_a_full_scan_while_solving() {
+        let mut state = puzzle_state();
+        assert_eq!(fast_checks(&state), (false, false));
+        for cell in state.layout().clone().cells() {
+            if state.value(cell).is_none() {
+                let placed = Candidate::new(cell, solution_digit(cell));
+                state.apply(&one(Technique::Backtracking, placed, true));
+                assert_eq!(
+                    fast_checks(&state),
+                    slow_checks(&state),
+                    "after placing {cell:?}"
+                );
+            }
+        }
+        assert_eq!(fast_checks(&state), (false, true));
+    }
+
+    #[test]
+    fn the_running_tally_sees_every_contradiction_an_elimination_makes() {
+        // Removing every candidate but the solution's from row 1, one by one, then the
+        // solution's own candidate of r1c1: the cell, and then its houses, break.
+        let mut state = puzzle_state();
+        let first = Cell::from_index(0);
+        let wrong: Vec<Digit> = state
+            .candidates(first)
+            .iter()
+            .filter(|&d| d != solution_digit(first))
+            .collect();
+        for digit in wrong {
+            let removed = Candidate::new(first, digit);
+            state.apply(&one(Technique::Backtracking, removed, false));
+            assert_eq!(fast_checks(&state), slow_checks(&state));
+        }
+        assert!(state.contradiction().is_none());
+        let right = Candidate::new(first, solution_digit(first));
+        state.apply(&one(Technique::Backtracking, right, false));
+        assert_eq!(fast_checks(&state), (true, false));
+        assert_eq!(slow_checks(&state), (true, false));
+        let reason = state.contradiction().expect("a contradiction");
+        let names = crate::model::Names::new(state.layout(), None);
+        assert_eq!(reason.render(&names), "r1c1 has no candidate left");
+    }
+
+    #[test]
+    fn a_fruitless_digit_search_is_skipped_until_the_digit_changes() {
+        let state = puzzle_state();
+        let (technique, digit) = (Technique::BasicFish(2), Digit::new(5));
+        let runs = std::cell::Cell::new(0);
+        let search = |found| {
+            runs.set(runs.get() + 1);
+            Searched { found, go_on: true }
+        };
+        state.search_digit(technique, digit, || search(false));
+        state.search_digit(technique, digit, || search(false));
+        assert_eq!(
+            runs.get(),
+            1,
+            "the second search of the same candidates is skipped"
+        );
+        // Another digit, another technique: searched.
+        state.search_digit(technique, Digit::new(6), || search(false));
+        state.search_digit(Technique::BasicFish(3), digit, || search(false));
+        assert_eq!(runs.get(), 3);
+        // A change to the digit's candidates, or new caps, and it runs again.
+        let mut changed = state.clone();
+        let cell = changed
+            .layout()
+            .cells()
+            .find(|&c| changed.candidates(c).contains(digit) && solution_digit(c) != digit)
+            .expect("a wrong candidate of 5");
+        changed.apply(&one(technique, Candidate::new(cell, digit), false));
+        changed.search_digit(technique, digit, || search(false));
+        assert_eq!(runs.get(), 4);
+        let capped = state.clone().with_limits(Limits::for_size(9));
+        capped.search_digit(technique, digit, || search(false));
+        assert_eq!(runs.get(), 5);
+        // A search that found something is not remembered.
+        let other = Digit::new(7);
+        state.search_digit(technique, other, || search(true));
+        state.search_digit(technique, other, || search(true));
+        assert_eq!(runs.get(), 7);
+    }
+}

@@ -376,7 +376,7 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::{FishKind, Searched, State, Step, Technique};
+    use crate::core::{FishKind, State, Step, Technique};
     use crate::model::{DigitSet, Layout, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;

@@ -101,10 +101,6 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    fn contains(self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
-    }
-
     fn first(self) -> Option<usize> {
         self.0
             .iter()
@@ -127,16 +123,18 @@ impl<const W: usize> Bits<W> {
 }
 
 /// One digit's candidates: which lie in each house, and which see each other.
-struct Board<const W: usize> {
+struct Board<'s, const W: usize> {
     cells: Vec<Cell>,
+    /// Per candidate: the houses of its cell, ascending.
+    houses_of: Vec<&'s [usize]>,
     /// Per house (by index into the layout's houses): its candidates.
     houses: Vec<Bits<W>>,
     /// Per candidate: the candidates that share a house with it.
     peers: Vec<Bits<W>>,
 }
 
-impl<const W: usize> Board<W> {
-    fn new(state: &State, cells: Vec<Cell>) -> Self {
+impl<'s, const W: usize> Board<'s, W> {
+    fn new(state: &'s State, cells: Vec<Cell>) -> Self {
         let layout = state.layout();
         let mut number = vec![usize::MAX; layout.cell_count()];
         for (i, c) in cells.iter().enumerate() {
@@ -163,6 +161,7 @@ impl<const W: usize> Board<W> {
             })
             .collect();
         Board {
+            houses_of: cells.iter().map(|&c| layout.houses_of(c)).collect(),
             cells,
             houses,
             peers,
@@ -227,6 +226,10 @@ impl<const W: usize> Board<W> {
         if reach.and(targets).is_empty() || body.len() > coverable + spec.max_fins {
             return true;
         }
+        let mut pool_index = vec![usize::MAX; self.houses.len()];
+        for (j, &house) in pool.iter().enumerate() {
+            pool_index[house] = j;
+        }
         let mut covers = Covers {
             board: self,
             spec,
@@ -235,6 +238,7 @@ impl<const W: usize> Board<W> {
             endo,
             targets,
             pool: &pool,
+            pool_index,
             chosen: Vec::with_capacity(spec.n),
             barred: vec![false; pool.len()],
             tried: Vec::with_capacity(pool.len()),
@@ -280,7 +284,7 @@ impl Bases<'_, '_> {
     /// `endo` those in two of them, `deficit` the sum of their deficits.
     fn extend<const W: usize>(
         &mut self,
-        board: &Board<W>,
+        board: &Board<'_, W>,
         start: usize,
         union: Bits<W>,
         endo: Bits<W>,
@@ -315,12 +319,14 @@ impl Bases<'_, '_> {
 /// either covered — by the first chosen cover that holds it, so each cover set is met once — or
 /// a fin, which no cover may then hold.
 struct Covers<'a, 'f, const W: usize> {
-    board: &'a Board<W>,
+    board: &'a Board<'a, W>,
     spec: &'a Spec<'a>,
     base: &'a [usize],
     body: Bits<W>,
     endo: Bits<W>,
     pool: &'a [usize],
+    /// Per house, its index in `pool` (`usize::MAX` for none).
+    pool_index: Vec<usize>,
     /// Every candidate a fish on these bases could remove: see [`Board::targets`].
     targets: Bits<W>,
     chosen: Vec<usize>,
@@ -346,14 +352,15 @@ impl<const W: usize> Covers<'_, '_, W> {
         }
         let mark = self.tried.len();
         let mut go_on = true;
-        for j in 0..self.pool.len() {
-            let set = self.board.houses[self.pool[j]];
-            if self.chosen.len() == self.spec.n
-                || self.barred[j]
-                || self.chosen.contains(&j)
-                || !set.contains(x)
-                || !set.and(fins).is_empty()
-            {
+        // The covers that hold x are among the houses of its cell, in the pool's order.
+        let full = self.chosen.len() == self.spec.n;
+        for &house in self.board.houses_of[x].iter().filter(|_| !full) {
+            let j = self.pool_index[house];
+            if j == usize::MAX || self.barred[j] || self.chosen.contains(&j) {
+                continue;
+            }
+            let set = self.board.houses[house];
+            if !set.and(fins).is_empty() {
                 continue;
             }
             self.chosen.push(j);
