@@ -164,3 +164,34 @@ impl StateKey {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Step, Technique};
+    use crate::model::{Layout, Regions};
+    use crate::techniques::testing::state;
+
+    #[test]
+    fn a_shared_structure_is_rebuilt_only_for_other_candidates() {
+        thread_local! {
+            static LAST: Shared<StateKey, usize> = const { RefCell::new(None) };
+        }
+        let layout = Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
+        let before = state(layout, &[(1, 1, "12"), (1, 2, "12")]);
+        let builds = std::cell::Cell::new(0);
+        let build = || {
+            builds.set(builds.get() + 1);
+            builds.get()
+        };
+        assert_eq!(*shared(&LAST, StateKey::of(&before), build), 1);
+        assert_eq!(*shared(&LAST, StateKey::of(&before.clone()), build), 1);
+        let mut after = before.clone();
+        let mut step = Step::new(Technique::Backtracking);
+        step.eliminations
+            .push(Candidate::new(Cell::from_index(0), Digit::new(2)));
+        after.apply(&step);
+        assert_eq!(*shared(&LAST, StateKey::of(&after), build), 2);
+        assert_eq!(builds.get(), 2);
+    }
+}
