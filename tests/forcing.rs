@@ -172,19 +172,20 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
 }
 
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
-/// against the unique solution.
+/// against the unique solution. The whole datasets take minutes (each puzzle is solved twice):
+/// `GRIDLOGIC_WIDE_SOUNDNESS=1 cargo test --release --test forcing wide -- --nocapture` runs them
+/// and prints the figures; by default every puzzle at a fixed stride is taken.
 #[test]
-// Ignored by default because it runs for minutes (whole datasets, each puzzle solved twice);
-// `cargo test --release --test forcing -- --ignored --nocapture` reproduces the figures.
-#[ignore = "minutes long: whole datasets, run with --ignored to reproduce the figures"]
 fn wide_soundness_run() {
+    let whole = std::env::var_os("GRIDLOGIC_WIDE_SOUNDNESS").is_some();
     let samples = [
-        ("9x9/magictour_top1465.txt", 1465, 1),
-        ("9x9/forum_hardest_1106.txt", 375, 1),
-        ("16x16/janko_16x16_62.txt", 62, 1),
-        ("jigsaw/janko_chaos_unique_333.txt", 333, 1),
+        ("9x9/magictour_top1465.txt", 1465, 100),
+        ("9x9/forum_hardest_1106.txt", 375, 50),
+        ("16x16/janko_16x16_62.txt", 62, 20),
+        ("jigsaw/janko_chaos_unique_333.txt", 333, 20),
     ];
-    for (file, take, stride) in samples {
+    for (file, take, sample_stride) in samples {
+        let stride = if whole { 1 } else { sample_stride };
         let Some(path) = common::shared(&format!("datasets/{file}")) else {
             continue;
         };

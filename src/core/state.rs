@@ -76,7 +76,7 @@ impl State {
             },
             fruitless: Arc::default(),
         };
-        for cell in state.layout.clone().cells() {
+        for cell in state.layout.cells() {
             let held = state.held(cell);
             state.tally_cell(cell, DigitSet::EMPTY, held, true);
         }
@@ -198,7 +198,7 @@ impl State {
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
-    pub fn digit_cells(&self, digit: Digit) -> Vec<u64> {
+    fn digit_cells(&self, digit: Digit) -> Vec<u64> {
         let mut words = vec![0u64; self.candidates.len().div_ceil(64)];
         for (i, set) in self.candidates.iter().enumerate() {
             if set.contains(digit) {
@@ -246,8 +246,8 @@ impl State {
         self.values.set(cell, Some(digit));
         self.candidates[cell.index()] = DigitSet::EMPTY;
         self.tally_cell(cell, held, DigitSet::single(digit), was_empty);
-        for &peer in self.layout.clone().peers(cell) {
-            self.remove(peer, digit);
+        for i in 0..self.layout.peers(cell).len() {
+            self.remove(self.layout.peers(cell)[i], digit);
         }
     }
 
@@ -383,7 +383,7 @@ mod tests {
     fn the_running_tally_agrees_with_a_full_scan_while_solving() {
         let mut state = puzzle_state();
         assert_eq!(fast_checks(&state), (false, false));
-        for cell in state.layout().clone().cells() {
+        for cell in state.layout().cells() {
             if state.value(cell).is_none() {
                 let placed = Candidate::new(cell, solution_digit(cell));
                 state.apply(&one(Technique::Backtracking, placed, true));
@@ -399,8 +399,8 @@ mod tests {
 
     #[test]
     fn the_running_tally_sees_every_contradiction_an_elimination_makes() {
-        // Removing every candidate but the solution's from row 1, one by one, then the
-        // solution's own candidate of r1c1: the cell, and then its houses, break.
+        // Removing the wrong candidates of r1c1 one by one leaves the state sound; removing the
+        // solution's own candidate then leaves r1c1 without a candidate.
         let mut state = puzzle_state();
         let first = Cell::from_index(0);
         let wrong: Vec<Digit> = state
