@@ -9,13 +9,13 @@
 
 pub mod limits;
 pub mod outcome;
-pub mod state;
+mod state;
 pub mod step;
 pub mod technique;
 
 pub use limits::Limits;
 pub use outcome::Outcome;
-pub use state::{Searched, State};
+pub use state::{Scope, Searched, State};
 pub use step::Step;
 pub use technique::{
     ChainKind, ColouringRule, Family, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse,

@@ -45,6 +45,17 @@ pub struct Searched {
     pub go_on: bool,
 }
 
+/// What a search of one digit must cover: every pattern, or only those that involve a house
+/// where the digit lost a candidate since the same search last found nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// Every pattern.
+    All,
+    /// Only patterns with a house that holds one of these cells (ascending), which held the
+    /// digit when the search last found nothing and no longer do.
+    Lost(Vec<Cell>),
+}
+
 /// Searches of one digit known to find nothing: per technique and digit, the digit's candidate
 /// cells (a bit per cell) when the search ran. A search of one digit that depends only on that
 /// digit's candidates (a fish, say) finds nothing again while they are the same, so the engine
@@ -212,23 +223,45 @@ impl State {
     /// other digits), unless it is known to find nothing with the digit's candidates as they
     /// are; `search` returns whether it found something and whether to go on. Returns whether
     /// to go on.
+    ///
+    /// `search` is told its [`Scope`]: when the digit has only lost candidates since the same
+    /// search last found nothing, the cells it lost. A search whose patterns only lose
+    /// eliminations when candidates outside their houses go (a fish and its base houses) then
+    /// need only try patterns with such a house: the others found nothing before and would find
+    /// nothing now.
     pub fn search_digit(
         &self,
         technique: Technique,
         digit: Digit,
-        search: impl FnOnce() -> Searched,
+        search: impl FnOnce(&Scope) -> Searched,
     ) -> bool {
         let board = self.digit_cells(digit);
         let key = (technique, digit);
         let memo = || self.fruitless.lock().expect("an intact memo");
-        if memo().get(&key) == Some(&board) {
-            return true;
-        }
-        let searched = search();
+        let scope = match memo().get(&key) {
+            Some(before) if *before == board => return true,
+            Some(before) if is_subset(&board, before) => Scope::Lost(State::lost(before, &board)),
+            _ => Scope::All,
+        };
+        let searched = search(&scope);
         if !searched.found {
             memo().insert(key, board);
         }
         searched.go_on
+    }
+
+    /// The cells in board `before` and not in `now` (boards as [`State::digit_cells`]).
+    fn lost(before: &[u64], now: &[u64]) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for (k, (&b, &n)) in before.iter().zip(now).enumerate() {
+            let mut word = b & !n;
+            while word != 0 {
+                let index = k * 64 + word.trailing_zeros() as usize;
+                cells.push(Cell::from_index(index));
+                word &= word - 1;
+            }
+        }
+        cells
     }
 
     /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
@@ -316,6 +349,11 @@ impl State {
                     .map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
             })
     }
+}
+
+/// Whether every bit of `set` is in `of` (equal lengths).
+fn is_subset(set: &[u64], of: &[u64]) -> bool {
+    set.iter().zip(of).all(|(&s, &o)| s & !o == 0)
 }
 
 #[cfg(test)]
@@ -432,16 +470,19 @@ mod tests {
             runs.set(runs.get() + 1);
             Searched { found, go_on: true }
         };
-        state.search_digit(technique, digit, || search(false));
-        state.search_digit(technique, digit, || search(false));
+        state.search_digit(technique, digit, |scope| {
+            assert_eq!(scope, &Scope::All, "nothing searched yet");
+            search(false)
+        });
+        state.search_digit(technique, digit, |_| search(false));
         assert_eq!(
             runs.get(),
             1,
             "the second search of the same candidates is skipped"
         );
         // Another digit, another technique: searched.
-        state.search_digit(technique, Digit::new(6), || search(false));
-        state.search_digit(Technique::BasicFish(3), digit, || search(false));
+        state.search_digit(technique, Digit::new(6), |_| search(false));
+        state.search_digit(Technique::BasicFish(3), digit, |_| search(false));
         assert_eq!(runs.get(), 3);
         // A change to the digit's candidates, or new caps, and it runs again.
         let mut changed = state.clone();
@@ -451,15 +492,22 @@ mod tests {
             .find(|&c| changed.candidates(c).contains(digit) && solution_digit(c) != digit)
             .expect("a wrong candidate of 5");
         changed.apply(&one(technique, Candidate::new(cell, digit), false));
-        changed.search_digit(technique, digit, || search(false));
+        changed.search_digit(technique, digit, |scope| {
+            assert_eq!(
+                scope,
+                &Scope::Lost(vec![cell]),
+                "only the cell that lost it"
+            );
+            search(false)
+        });
         assert_eq!(runs.get(), 4);
         let capped = state.clone().with_limits(Limits::for_size(9));
-        capped.search_digit(technique, digit, || search(false));
+        capped.search_digit(technique, digit, |_| search(false));
         assert_eq!(runs.get(), 5);
         // A search that found something is not remembered.
         let other = Digit::new(7);
-        state.search_digit(technique, other, || search(true));
-        state.search_digit(technique, other, || search(true));
+        state.search_digit(technique, other, |_| search(true));
+        state.search_digit(technique, other, |_| search(true));
         assert_eq!(runs.get(), 7);
     }
 }

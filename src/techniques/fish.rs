@@ -13,7 +13,7 @@
 
 mod general;
 
-use crate::core::{FishKind, Searched, State, Step, Technique};
+use crate::core::{FishKind, Scope, Searched, State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Explanation, House, HouseKind};
 use crate::techniques::Sink;
@@ -32,7 +32,7 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
     let (rows, columns) = (lines(HouseKind::Row), lines(HouseKind::Column));
     let technique = Technique::BasicFish(n as u8);
     for digit in (1..=state.size()).map(Digit::new) {
-        let go_on = state.search_digit(technique, digit, || {
+        let go_on = state.search_digit(technique, digit, |_| {
             let mut found = false;
             let go_on = [(&rows, &columns), (&columns, &rows)].into_iter().all(
                 |(base_lines, cover_lines)| {
@@ -116,9 +116,9 @@ fn basic_of(
 pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
     let technique = Technique::Fish(kind, n as u8);
     for digit in (1..=state.size()).map(Digit::new) {
-        let go_on = state.search_digit(technique, digit, || {
+        let go_on = state.search_digit(technique, digit, |scope| {
             let mut found = false;
-            let go_on = each_fish(state, kind, n, digit, &mut |found_kind, fish| {
+            let go_on = each_fish(state, kind, n, digit, scope, &mut |found_kind, fish| {
                 found |= found_kind == kind;
                 found_kind != kind || sink(fish_step(state, technique, digit, &fish))
             });
@@ -138,13 +138,20 @@ pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
     let mut by_base: BTreeMap<(Digit, Vec<usize>), Vec<Kinded>> = BTreeMap::new();
     let alike = |k: FishKind| k == kind || (kind, k) == (FishKind::Finned, FishKind::Sashimi);
     for digit in (1..=state.size()).map(Digit::new) {
-        each_fish(state, kind, n, digit, &mut |found_kind, found| {
-            if alike(found_kind) {
-                let key = (digit, found.base.clone());
-                by_base.entry(key).or_default().push((found_kind, found));
-            }
-            true
-        });
+        each_fish(
+            state,
+            kind,
+            n,
+            digit,
+            &Scope::All,
+            &mut |found_kind, found| {
+                if alike(found_kind) {
+                    let key = (digit, found.base.clone());
+                    by_base.entry(key).or_default().push((found_kind, found));
+                }
+                true
+            },
+        );
     }
     for ((digit, _), fish) in &by_base {
         for (i, (kind_a, a)) in fish.iter().enumerate() {
@@ -172,12 +179,13 @@ type Kinded = (FishKind, Found);
 
 /// Calls `found` with each fish of `digit` and size `n` that eliminates something, with its
 /// kind, until it returns `false`; returns whether it never did. The search uses the houses and
-/// fins `kind` allows; it also meets fish of simpler kinds.
+/// fins `kind` allows, within `scope`; it also meets fish of simpler kinds.
 fn each_fish(
     state: &State,
     kind: FishKind,
     n: usize,
     digit: Digit,
+    scope: &Scope,
     found: &mut dyn FnMut(FishKind, Found) -> bool,
 ) -> bool {
     let houses = state.layout().houses();
@@ -213,7 +221,7 @@ fn each_fish(
             max_fins: fins,
             max_endo_fins: fins.min(limits.endo_fins),
         };
-        general::search(state, digit, &spec, &mut |fish| {
+        general::search(state, digit, &spec, scope, &mut |fish| {
             classify(houses, &fish).is_none_or(|k| found(k, fish))
         })
     })

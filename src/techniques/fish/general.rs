@@ -9,7 +9,7 @@
 //! Candidates of the digit are numbered, and sets of them are fixed-width bit sets
 //! ([`Bits`]); the width is picked from the number of candidates, so 9x9 grids use two words.
 
-use crate::core::State;
+use crate::core::{Scope, State};
 use crate::model::{Cell, Digit};
 
 /// Which houses may serve as base and cover sets, and how many fins a fish may have.
@@ -41,11 +41,14 @@ pub(super) struct Found {
 }
 
 /// Calls `found` with every fish of `digit` that `spec` allows and that eliminates something,
-/// until it returns `false`.
+/// until it returns `false`. With [`Scope::Lost`], only fish with a base house that holds one of
+/// the lost cells are tried (see [`State::search_digit`]): any other fish was there before the
+/// cells lost the digit, with the same body and fins and as many eliminations or more.
 pub(super) fn search(
     state: &State,
     digit: Digit,
     spec: &Spec,
+    scope: &Scope,
     found: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     let layout = state.layout();
@@ -53,11 +56,29 @@ pub(super) fn search(
         .cells()
         .filter(|&c| state.candidates(c).contains(digit))
         .collect();
+    let touched = touched_houses(state, scope);
     match cells.len() {
-        0..=128 => Board::<2>::new(state, cells).search(spec, found),
-        129..=256 => Board::<4>::new(state, cells).search(spec, found),
-        257..=640 => Board::<10>::new(state, cells).search(spec, found),
-        _ => Board::<157>::new(state, cells).search(spec, found),
+        0..=128 => Board::<2>::new(state, cells).search(spec, &touched, found),
+        129..=256 => Board::<4>::new(state, cells).search(spec, &touched, found),
+        257..=640 => Board::<10>::new(state, cells).search(spec, &touched, found),
+        _ => Board::<157>::new(state, cells).search(spec, &touched, found),
+    }
+}
+
+/// Per house of the layout: whether a fish with it as a base must be tried in `scope`.
+fn touched_houses(state: &State, scope: &Scope) -> Vec<bool> {
+    let layout = state.layout();
+    match scope {
+        Scope::All => vec![true; layout.houses().len()],
+        Scope::Lost(cells) => {
+            let mut touched = vec![false; layout.houses().len()];
+            for &cell in cells {
+                for &house in layout.houses_of(cell) {
+                    touched[house] = true;
+                }
+            }
+            touched
+        }
     }
 }
 
@@ -168,20 +189,28 @@ impl<'s, const W: usize> Board<'s, W> {
         }
     }
 
-    fn search(&self, spec: &Spec, found: &mut dyn FnMut(Found) -> bool) -> bool {
+    /// Searches fish with at least one base among the `touched` houses.
+    fn search(&self, spec: &Spec, touched: &[bool], found: &mut dyn FnMut(Found) -> bool) -> bool {
         let pool: Vec<(usize, usize)> = spec
             .base
             .iter()
             .map(|&h| (h, self.deficit(spec, h, self.houses[h])))
             .filter(|&(h, deficit)| !self.houses[h].is_empty() && deficit <= spec.max_fins)
             .collect();
+        let touched: Vec<bool> = pool.iter().map(|&(h, _)| touched[h]).collect();
+        let Some(last_touched) = touched.iter().rposition(|&t| t) else {
+            return true;
+        };
         let mut bases = Bases {
             spec,
             pool: &pool,
+            touched: &touched,
+            last_touched,
             chosen: Vec::with_capacity(spec.n),
+            scratch: Scratch::default(),
             found,
         };
-        bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0)
+        bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false)
     }
 
     /// How many of `set` (candidates of house `base`) no `n` cover houses can hold: the fewest
@@ -198,38 +227,46 @@ impl<'s, const W: usize> Board<'s, W> {
             .saturating_sub(held.iter().take(spec.n).sum::<usize>())
     }
 
-    /// Searches the cover sets for the base houses `base`.
+    /// Searches the cover sets for the base houses `base`; `scratch` lends its buffers.
     fn covers(
         &self,
         spec: &Spec,
         base: &[usize],
-        body: Bits<W>,
-        endo: Bits<W>,
+        (body, endo): (Bits<W>, Bits<W>),
+        scratch: &mut Scratch,
         found: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
-        let pool: Vec<usize> = spec
-            .cover
-            .iter()
-            .copied()
-            .filter(|h| !base.contains(h) && !self.houses[*h].and(body).is_empty())
-            .collect();
+        let pool = &mut scratch.pool;
+        pool.clear();
+        pool.extend(
+            spec.cover
+                .iter()
+                .copied()
+                .filter(|h| !base.contains(h) && !self.houses[*h].and(body).is_empty()),
+        );
+        let held = &mut scratch.held;
+        held.clear();
+        held.extend(pool.iter().map(|&h| self.houses[h].and(body).len()));
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let coverable: usize = held.iter().take(spec.n).sum();
+        if body.len() > coverable + spec.max_fins {
+            return true;
+        }
         let reach = endo
             .iter()
             .fold(self.all(), |reach, e| reach.and(self.peers[e]));
-        let mut held: Vec<usize> = pool
-            .iter()
-            .map(|&h| self.houses[h].and(body).len())
-            .collect();
-        held.sort_unstable_by(|a, b| b.cmp(a));
-        let coverable: usize = held.iter().take(spec.n).sum();
-        let targets = self.targets(&pool, body);
-        if reach.and(targets).is_empty() || body.len() > coverable + spec.max_fins {
+        let targets = self.targets(pool, body);
+        if reach.and(targets).is_empty() {
             return true;
         }
-        let mut pool_index = vec![usize::MAX; self.houses.len()];
+        scratch.pool_index.clear();
+        scratch.pool_index.resize(self.houses.len(), usize::MAX);
         for (j, &house) in pool.iter().enumerate() {
-            pool_index[house] = j;
+            scratch.pool_index[house] = j;
         }
+        scratch.barred.clear();
+        scratch.barred.resize(pool.len(), false);
+        scratch.tried.clear();
         let mut covers = Covers {
             board: self,
             spec,
@@ -237,11 +274,11 @@ impl<'s, const W: usize> Board<'s, W> {
             body,
             endo,
             targets,
-            pool: &pool,
-            pool_index,
+            pool: &scratch.pool,
+            pool_index: &scratch.pool_index,
             chosen: Vec::with_capacity(spec.n),
-            barred: vec![false; pool.len()],
-            tried: Vec::with_capacity(pool.len()),
+            barred: &mut scratch.barred,
+            tried: &mut scratch.tried,
             found,
         };
         covers.extend(Bits::EMPTY, Bits::EMPTY, Bits::EMPTY, reach)
@@ -269,19 +306,40 @@ impl<'s, const W: usize> Board<'s, W> {
     }
 }
 
+/// Buffers of the cover search, kept from one set of base houses to the next.
+#[derive(Default)]
+struct Scratch {
+    /// The houses that may cover the base's candidates.
+    pool: Vec<usize>,
+    /// How many base candidates each of `pool` holds, most first.
+    held: Vec<usize>,
+    /// Per house, its index in `pool` (`usize::MAX` for none).
+    pool_index: Vec<usize>,
+    /// Per house of `pool`: tried for an earlier sibling branch.
+    barred: Vec<bool>,
+    /// The houses of `pool` barred so far.
+    tried: Vec<usize>,
+}
+
 /// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
 /// limit, and shares at most the allowed number of endo fins with the others.
 struct Bases<'a, 'f> {
     spec: &'a Spec<'a>,
     /// Houses allowed as bases, with their deficits.
     pool: &'a [(usize, usize)],
+    /// Per house of the pool: whether it is touched (a fish needs one touched base).
+    touched: &'a [bool],
+    /// The last touched house of the pool.
+    last_touched: usize,
     chosen: Vec<usize>,
+    scratch: Scratch,
     found: &'f mut dyn FnMut(Found) -> bool,
 }
 
 impl Bases<'_, '_> {
     /// Chooses the next base from `pool[start..]`; `union` holds the chosen bases' candidates,
-    /// `endo` those in two of them, `deficit` the sum of their deficits.
+    /// `endo` those in two of them, `deficit` the sum of their deficits; `touched`: whether one
+    /// of them is touched.
     fn extend<const W: usize>(
         &mut self,
         board: &Board<'_, W>,
@@ -289,13 +347,22 @@ impl Bases<'_, '_> {
         union: Bits<W>,
         endo: Bits<W>,
         deficit: usize,
+        touched: bool,
     ) -> bool {
         let spec = self.spec;
         if self.chosen.len() == spec.n {
-            return board.covers(spec, &self.chosen, union, endo, self.found);
+            let bases = (union, endo);
+            return board.covers(spec, &self.chosen, bases, &mut self.scratch, self.found);
         }
-        let end = (self.pool.len() + self.chosen.len() + 1).saturating_sub(spec.n);
+        let mut end = (self.pool.len() + self.chosen.len() + 1).saturating_sub(spec.n);
+        if !touched {
+            end = end.min(self.last_touched + 1);
+        }
+        let last = self.chosen.len() + 1 == spec.n;
         for i in start..end {
+            if last && !touched && !self.touched[i] {
+                continue;
+            }
             let (house, own) = self.pool[i];
             let set = board.houses[house];
             let endo = endo.or(union.and(set));
@@ -305,7 +372,8 @@ impl Bases<'_, '_> {
                 continue;
             }
             self.chosen.push(house);
-            let go_on = self.extend(board, i + 1, union.or(set), endo, deficit);
+            let touched = touched || self.touched[i];
+            let go_on = self.extend(board, i + 1, union.or(set), endo, deficit, touched);
             self.chosen.pop();
             if !go_on {
                 return false;
@@ -326,14 +394,14 @@ struct Covers<'a, 'f, const W: usize> {
     endo: Bits<W>,
     pool: &'a [usize],
     /// Per house, its index in `pool` (`usize::MAX` for none).
-    pool_index: Vec<usize>,
+    pool_index: &'a [usize],
     /// Every candidate a fish on these bases could remove: see [`Board::targets`].
     targets: Bits<W>,
     chosen: Vec<usize>,
     /// Covers already tried for an earlier sibling branch.
-    barred: Vec<bool>,
+    barred: &'a mut [bool],
     /// The covers barred so far, innermost branch last, to lift the bars on the way back.
-    tried: Vec<usize>,
+    tried: &'a mut Vec<usize>,
     found: &'f mut dyn FnMut(Found) -> bool,
 }
 
@@ -346,15 +414,19 @@ impl<const W: usize> Covers<'_, '_, W> {
             return self.chosen.len() < self.spec.n || self.report(covered, twice, fins, reach);
         };
         // With every cover chosen, the open candidates can only be fins.
-        let full = self.chosen.len() == self.spec.n;
-        if full && open.len() + fins.len() + self.endo.len() > self.spec.max_fins {
-            return true;
+        if self.chosen.len() == self.spec.n {
+            if open.len() + fins.len() + self.endo.len() > self.spec.max_fins {
+                return true;
+            }
+            let reach = open
+                .iter()
+                .fold(reach, |r, fin| r.and(self.board.peers[fin]));
+            return self.report(covered, twice, fins.or(open), reach);
         }
         let mark = self.tried.len();
         let mut go_on = true;
         // The covers that hold x are among the houses of its cell, in the pool's order.
-        let full = self.chosen.len() == self.spec.n;
-        for &house in self.board.houses_of[x].iter().filter(|_| !full) {
+        for &house in self.board.houses_of[x].iter() {
             let j = self.pool_index[house];
             if j == usize::MAX || self.barred[j] || self.chosen.contains(&j) {
                 continue;
