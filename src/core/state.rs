@@ -37,12 +37,15 @@ struct Tally {
 }
 
 /// What a search of one digit did: whether it found something, and whether to go on.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Default)]
 pub struct Searched {
     /// It reported a step.
     pub found: bool,
     /// The sink asked for more.
     pub go_on: bool,
+    /// Other techniques it also showed to find nothing on the digit: it searched their patterns
+    /// too (in the same scope) and met none (a finned fish search meets the sashimi fish).
+    pub fruitless_too: Vec<Technique>,
 }
 
 /// What a search of one digit must cover: every pattern, or only those that involve a house
@@ -238,14 +241,24 @@ impl State {
         let board = self.digit_cells(digit);
         let key = (technique, digit);
         let memo = || self.fruitless.lock().expect("an intact memo");
-        let scope = match memo().get(&key) {
+        let before = memo().get(&key).cloned();
+        let scope = match &before {
             Some(before) if *before == board => return true,
             Some(before) if is_subset(&board, before) => Scope::Lost(State::lost(before, &board)),
             _ => Scope::All,
         };
         let searched = search(&scope);
         if !searched.found {
-            memo().insert(key, board);
+            let mut memo = memo();
+            for other in searched.fruitless_too {
+                // A search within a scope speaks for the other technique only if that one was
+                // known fruitless on the same candidates before.
+                let other = (other, digit);
+                if scope == Scope::All || memo.get(&other) == before.as_ref() {
+                    memo.insert(other, board.clone());
+                }
+            }
+            memo.insert(key, board);
         }
         searched.go_on
     }
@@ -468,7 +481,11 @@ mod tests {
         let runs = std::cell::Cell::new(0);
         let search = |found| {
             runs.set(runs.get() + 1);
-            Searched { found, go_on: true }
+            Searched {
+                found,
+                go_on: true,
+                ..Searched::default()
+            }
         };
         state.search_digit(technique, digit, |scope| {
             assert_eq!(scope, &Scope::All, "nothing searched yet");

@@ -42,7 +42,11 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
                     })
                 },
             );
-            Searched { found, go_on }
+            Searched {
+                found,
+                go_on,
+                ..Searched::default()
+            }
         });
         if !go_on {
             return;
@@ -115,14 +119,29 @@ fn basic_of(
 /// (Franken: with regions among both; mutant: any houses).
 pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
     let technique = Technique::Fish(kind, n as u8);
+    // Finned and sashimi fish come from the same search: each meets the other's.
+    let sibling = match kind {
+        FishKind::Finned => Some(FishKind::Sashimi),
+        FishKind::Sashimi => Some(FishKind::Finned),
+        _ => None,
+    };
     for digit in (1..=state.size()).map(Digit::new) {
         let go_on = state.search_digit(technique, digit, |scope| {
-            let mut found = false;
+            let (mut found, mut sibling_found) = (false, false);
             let go_on = each_fish(state, kind, n, digit, scope, &mut |found_kind, fish| {
                 found |= found_kind == kind;
+                sibling_found |= Some(found_kind) == sibling;
                 found_kind != kind || sink(fish_step(state, technique, digit, &fish))
             });
-            Searched { found, go_on }
+            let fruitless_too = match sibling {
+                Some(other) if !sibling_found => vec![Technique::Fish(other, n as u8)],
+                _ => Vec::new(),
+            };
+            Searched {
+                found,
+                go_on,
+                fruitless_too,
+            }
         });
         if !go_on {
             return;
