@@ -15,6 +15,10 @@ use crate::explain;
 use crate::model::{Candidate, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
+use crate::techniques::common::{Shared, StateKey, shared};
+use std::cell::RefCell;
+use std::ops::RangeInclusive;
+use std::rc::Rc;
 
 /// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
 pub fn chain(state: &State, n: usize, sink: &mut Sink) {
@@ -24,9 +28,35 @@ pub fn chain(state: &State, n: usize, sink: &mut Sink) {
     let graph = Graph::of(state, state.limits().als_cells);
     if n == 2 {
         xz(&graph, sink);
-    } else {
-        longer(state, &graph, n, sink);
+    } else if lengths_with_steps(state, &graph, n)[n] {
+        longer(state, &graph, n..=n, &mut |_, step| sink(step));
     }
+}
+
+/// Per number of ALS (from 0 to the longest chain the engine tries, or `n` if longer): whether
+/// some chain of three ALS or more that long removes something. One search answers for every
+/// length, and the engine, which tries the lengths one after another on the same candidates,
+/// searches again only the length it finds a step at.
+fn lengths_with_steps(state: &State, graph: &Graph, n: usize) -> Rc<Vec<bool>> {
+    thread_local! {
+        static LAST: Shared<(StateKey, usize, usize), Vec<bool>> = const { RefCell::new(None) };
+    }
+    let (cap, longest) = (
+        state.limits().als_cells,
+        state.limits().als_chain_sets.max(n),
+    );
+    shared(&LAST, (StateKey::of(state), cap, longest), || {
+        let mut with_steps = vec![false; longest + 1];
+        let mut left = longest - 2;
+        longer(state, graph, 3..=longest, &mut |length, _| {
+            if !with_steps[length] {
+                with_steps[length] = true;
+                left -= 1;
+            }
+            left > 0
+        });
+        with_steps
+    })
 }
 
 /// Every pair of linked ALS, once.
@@ -116,22 +146,32 @@ struct Node {
     parent: Option<usize>,
 }
 
-/// Chains of `n >= 3` ALS, each pair of ends with its first and last RCC once (from the end with
-/// the smaller index), at the length of its shortest chain.
-fn longer(state: &State, graph: &Graph, n: usize, sink: &mut Sink) {
+/// Chains of three ALS or more, of the `lengths` asked for, each pair of ends with its first and
+/// last RCC once (from the end with the smaller index), at the length of its shortest chain;
+/// `sink` takes each step with its number of ALS until it returns `false`.
+fn longer(
+    state: &State,
+    graph: &Graph,
+    lengths: RangeInclusive<usize>,
+    sink: &mut dyn FnMut(usize, Step) -> bool,
+) {
     let size = state.size();
     let mut seen = vec![usize::MAX; graph.sets.len() * size];
     let mut search = 0;
     for (first, set) in graph.sets.iter().enumerate() {
         for x in set.digits.iter() {
             search += 1;
-            let nodes = reach(graph, first, x, n, &mut seen, search);
+            let nodes = reach(graph, first, x, *lengths.end(), &mut seen, search);
             for (end, node) in nodes.iter().enumerate() {
-                if node.als <= first || depth(&nodes, end) != n {
+                if node.als <= first {
+                    continue;
+                }
+                let n = depth(&nodes, end);
+                if !lengths.contains(&n) {
                     continue;
                 }
                 let found = chain_step(graph, &nodes, end, first, x, n);
-                if found.is_some_and(|step| !sink(step)) {
+                if found.is_some_and(|step| !sink(n, step)) {
                     return;
                 }
             }
@@ -241,11 +281,38 @@ fn chain_step(
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Technique;
+    use super::{Graph, lengths_with_steps, longer};
+    use crate::core::{State, Technique};
     use crate::model::{Layout, Names, Regions};
+    use crate::read::{ReadOptions, read_text};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
     use crate::techniques::testing::{cands, state, text};
+
+    #[test]
+    fn one_search_tells_which_chain_lengths_remove_something() {
+        // The candidates of magictour's top1465 #1 right after the givens.
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let puzzle = read_text(line, "top1465", &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        let s = State::from_puzzle(&puzzle);
+        let graph = Graph::of(&s, s.limits().als_cells);
+        let surveyed = lengths_with_steps(&s, &graph, 3);
+        let mut some = 0;
+        for n in 3..=s.limits().als_chain_sets {
+            let mut steps = 0;
+            longer(&s, &graph, n..=n, &mut |_, _| {
+                steps += 1;
+                true
+            });
+            assert_eq!(surveyed[n], steps > 0, "chains of {n} ALS");
+            some += steps;
+        }
+        assert!(some > 0);
+    }
 
     #[test]
     fn als_xz_in_a_six_by_six() {
