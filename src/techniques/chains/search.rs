@@ -9,15 +9,22 @@ use super::graph::Graph;
 /// One breadth-first search from a start node, reusable for many starts.
 pub(crate) struct Search<'g> {
     graph: &'g Graph,
-    /// Parent state of each state reached in the current search.
-    parent: Vec<u32>,
-    /// Links from the start to each state.
-    dist: Vec<u16>,
-    /// Search number in which each state was reached.
-    mark: Vec<u32>,
+    /// Per state: where the current search reached it from (kept together: one cache line).
+    reached: Vec<Reached>,
     generation: u32,
     /// The states reached, in order of distance.
     order: Vec<u32>,
+}
+
+/// How a search reached a state.
+#[derive(Clone, Copy)]
+struct Reached {
+    /// Search number in which the state was reached.
+    mark: u32,
+    /// Parent state.
+    parent: u32,
+    /// Links from the start.
+    dist: u32,
 }
 
 const NONE: u32 = u32::MAX;
@@ -25,12 +32,14 @@ const NONE: u32 = u32::MAX;
 impl<'g> Search<'g> {
     /// A search over `graph`.
     pub fn new(graph: &'g Graph) -> Search<'g> {
-        let states = graph.nodes.len() * 2;
+        let unreached = Reached {
+            mark: 0,
+            parent: NONE,
+            dist: 0,
+        };
         Search {
             graph,
-            parent: vec![NONE; states],
-            dist: vec![0; states],
-            mark: vec![0; states],
+            reached: vec![unreached; graph.nodes.len() * 2],
             generation: 0,
             order: Vec::new(),
         }
@@ -45,7 +54,7 @@ impl<'g> Search<'g> {
         while next < self.order.len() {
             let state = self.order[next];
             next += 1;
-            let dist = self.dist[state as usize];
+            let dist = self.reached[state as usize].dist;
             if dist as usize >= max_links {
                 continue;
             }
@@ -57,17 +66,19 @@ impl<'g> Search<'g> {
             };
             for &partner in links {
                 let target = partner * 2 + u32::from(!on);
-                if self.mark[target as usize] != self.generation {
+                if self.reached[target as usize].mark != self.generation {
                     self.visit(target, state, dist + 1);
                 }
             }
         }
     }
 
-    fn visit(&mut self, state: u32, parent: u32, dist: u16) {
-        self.mark[state as usize] = self.generation;
-        self.parent[state as usize] = parent;
-        self.dist[state as usize] = dist;
+    fn visit(&mut self, state: u32, parent: u32, dist: u32) {
+        self.reached[state as usize] = Reached {
+            mark: self.generation,
+            parent,
+            dist,
+        };
         self.order.push(state);
     }
 
@@ -76,7 +87,7 @@ impl<'g> Search<'g> {
         self.order
             .iter()
             .filter(|&&s| s % 2 == 1)
-            .map(|&s| (s / 2, self.dist[s as usize] as usize))
+            .map(|&s| (s / 2, self.reached[s as usize].dist as usize))
     }
 
     /// The chain from the start to `node` reached on: its nodes, start first. Links alternate
@@ -86,7 +97,7 @@ impl<'g> Search<'g> {
         let mut state = node * 2 + 1;
         while state != NONE {
             chain.push(state / 2);
-            state = self.parent[state as usize];
+            state = self.reached[state as usize].parent;
         }
         chain.reverse();
         chain
