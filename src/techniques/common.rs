@@ -141,6 +141,8 @@ pub(crate) fn shared<K: PartialEq, V>(
     slot.with_borrow_mut(|last| match last {
         Some((k, value)) if *k == key => value.clone(),
         _ => {
+            // The old structure goes first, so that two are never held at once.
+            *last = None;
             let value = Rc::new(build());
             *last = Some((key, value.clone()));
             value

@@ -28,6 +28,7 @@ pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
 /// Finds instances of `technique` in `state`, passing each to `sink` until it returns `false`.
 /// Only steps that make progress are reported.
 pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
+    release_unused(technique);
     let mut progress = |step: Step| !step.makes_progress() || sink(step);
     match technique {
         Technique::FullHouse => singles::full_house(state, &mut progress),
@@ -65,6 +66,21 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
         Technique::Backtracking => {}
+    }
+}
+
+/// Lets go of the structures this thread keeps for techniques of other families than
+/// `technique`: they serve the techniques of one family tried one after another on the same
+/// candidates, and a thread then holds at most one family's, as when each search built its own.
+fn release_unused(technique: Technique) {
+    if !matches!(technique, Technique::Chain { .. }) {
+        chains::release_graph();
+    }
+    if !matches!(
+        technique,
+        Technique::AlsChain(_) | Technique::DeathBlossom(_)
+    ) {
+        als::Graph::release();
     }
 }
 
@@ -209,6 +225,29 @@ mod tests {
             ..Limits::for_size(6)
         };
         assert!(eliminations(finned, &s, no_fins).is_empty());
+    }
+
+    #[test]
+    fn a_thread_keeps_shared_structures_only_while_their_family_is_tried() {
+        let s = finned_x_wing_6x6();
+        let graph = als::Graph::of(&s, s.limits().als_cells);
+        assert_eq!(
+            std::rc::Rc::strong_count(&graph),
+            2,
+            "kept for the next search"
+        );
+        find_first(Technique::DeathBlossom(2), &s);
+        assert_eq!(
+            std::rc::Rc::strong_count(&graph),
+            2,
+            "shared by an ALS technique"
+        );
+        find_first(Technique::FullHouse, &s);
+        assert_eq!(
+            std::rc::Rc::strong_count(&graph),
+            1,
+            "let go before a single"
+        );
     }
 
     #[test]

@@ -184,16 +184,23 @@ pub(crate) struct Graph {
     pub links: Vec<Vec<(usize, DigitSet)>>,
 }
 
+thread_local! {
+    /// The last graph built on this thread, and what from.
+    static LAST: Shared<(StateKey, usize), Graph> = const { RefCell::new(None) };
+}
+
 impl Graph {
     /// The graph of `state` with ALS of at most `cap` cells. The last graph built on this thread
     /// is kept, so the ALS techniques tried one after another on the same candidates share it.
     pub fn of(state: &State, cap: usize) -> Rc<Graph> {
-        thread_local! {
-            static LAST: Shared<(StateKey, usize), Graph> = const { RefCell::new(None) };
-        }
         shared(&LAST, (StateKey::of(state), cap), || {
             Graph::build(state, cap)
         })
+    }
+
+    /// Lets go of the graph this thread keeps (see [`Graph::of`]).
+    pub fn release() {
+        LAST.with_borrow_mut(|last| *last = None);
     }
 
     /// Collects every ALS of at most `cap` cells (each once, from the first house holding all its

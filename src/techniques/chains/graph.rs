@@ -76,16 +76,23 @@ pub(crate) struct Graph {
     targets: Vec<OnceCell<Vec<Candidate>>>,
 }
 
+thread_local! {
+    /// The last graph built on this thread, and what from.
+    static LAST: Shared<(StateKey, Links, Limits), Graph> = const { RefCell::new(None) };
+}
+
 impl Graph {
     /// The graph of `state` with the links `links` allows. The last graph built on this thread
     /// is kept, so the chain techniques tried one after another on the same candidates with the
     /// same links (loops and AICs) share it.
     pub fn of(state: &State, links: Links) -> Rc<Graph> {
-        thread_local! {
-            static LAST: Shared<(StateKey, Links, Limits), Graph> = const { RefCell::new(None) };
-        }
         let key = (StateKey::of(state), links, *state.limits());
         shared(&LAST, key, || Graph::new(state, links))
+    }
+
+    /// Lets go of the graph this thread keeps (see [`Graph::of`]).
+    pub fn release() {
+        LAST.with_borrow_mut(|last| *last = None);
     }
 
     /// Builds the graph of `state` with the links `links` allows.

@@ -68,6 +68,12 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
     }
 }
 
+/// Lets go of the chain graph this thread keeps for the next chain technique (see
+/// `Graph::of`).
+pub(crate) fn release_graph() {
+    Graph::release();
+}
+
 /// The links chains of `kind` may use: one digit's house links for X-chains, bivalue cells
 /// linked by a digit for XY-chains and remote pairs, everything for loops and AICs.
 fn links_for(kind: ChainKind, grouped: bool, limits: &Limits) -> Links {
