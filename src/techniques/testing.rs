@@ -5,6 +5,7 @@ use crate::core::{State, Step};
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Grid, Layout, Marks, Names, Regions, Symbols,
 };
+use crate::read::{ReadOptions, read_text};
 use crate::search::count_from_candidates;
 use std::sync::Arc;
 
@@ -21,6 +22,17 @@ pub fn state(layout: Layout, marks: &[(usize, usize, &str)]) -> State {
     }
     let (givens, values) = (Grid::empty(size), Grid::empty(size));
     State::from_marks(Marks::new(Arc::new(layout), givens, values, candidates))
+}
+
+/// The state right after the givens of magictour's top1465 #1, which basic techniques leave
+/// stuck.
+pub fn top1465_first() -> State {
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let puzzle = read_text(line, "top1465", &ReadOptions::default())
+        .expect("a puzzle")
+        .puzzles
+        .remove(0);
+    State::from_puzzle(&puzzle)
 }
 
 /// A state where every cell holds every digit, except that `cells` (1-based row, column) lack 1.

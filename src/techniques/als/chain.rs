@@ -282,23 +282,15 @@ fn chain_step(
 #[cfg(test)]
 mod tests {
     use super::{Graph, lengths_with_steps, longer};
-    use crate::core::{State, Technique};
+    use crate::core::Technique;
     use crate::model::{Layout, Names, Regions};
-    use crate::read::{ReadOptions, read_text};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
-    use crate::techniques::testing::{cands, state, text};
+    use crate::techniques::testing::{cands, state, text, top1465_first};
 
     #[test]
     fn one_search_tells_which_chain_lengths_remove_something() {
-        // The candidates of magictour's top1465 #1 right after the givens.
-        let line =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        let puzzle = read_text(line, "top1465", &ReadOptions::default())
-            .unwrap()
-            .puzzles
-            .remove(0);
-        let s = State::from_puzzle(&puzzle);
+        let s = top1465_first();
         let graph = Graph::of(&s, s.limits().als_cells);
         let surveyed = lengths_with_steps(&s, &graph, 3);
         let mut some = 0;

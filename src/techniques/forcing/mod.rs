@@ -363,21 +363,14 @@ fn conclude(step: &mut Step, conclusion: Fact) {
 #[cfg(test)]
 mod tests {
     use super::propagate::{Fact, Propagator, Scope};
-    use crate::core::State;
     use crate::model::{Candidate, Digit};
-    use crate::read::{ReadOptions, read_text};
+    use crate::techniques::testing::top1465_first;
 
     #[test]
     fn a_branch_leaves_the_propagator_as_it_found_it() {
         // Every branch, run again after all the others, reaches exactly the same facts.
         // A top1465 puzzle that basic techniques leave stuck, at its start.
-        let text =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
-        let puzzle = read_text(text, "test", &ReadOptions::default())
-            .unwrap()
-            .puzzles
-            .remove(0);
-        let state = State::from_puzzle(&puzzle);
+        let state = top1465_first();
         for scope in [Scope::Chain(20), Scope::Net, Scope::Digit(Digit::new(4))] {
             let mut propagator = Propagator::new(&state, scope, 1000);
             let assumptions: Vec<Fact> = state
