@@ -241,11 +241,14 @@ impl State {
         let board = self.digit_cells(digit);
         let key = (technique, digit);
         let memo = || self.fruitless.lock().expect("an intact memo");
-        let before = memo().get(&key).cloned();
-        let scope = match &before {
+        // The board the search last found nothing on, kept only when this one is within it.
+        let (scope, within) = match memo().get(&key) {
             Some(before) if *before == board => return true,
-            Some(before) if is_subset(&board, before) => Scope::Lost(State::lost(before, &board)),
-            _ => Scope::All,
+            Some(before) if is_subset(&board, before) => (
+                Scope::Lost(lost_cells(before, &board)),
+                Some(before.clone()),
+            ),
+            _ => (Scope::All, None),
         };
         let searched = search(&scope);
         if !searched.found {
@@ -254,27 +257,13 @@ impl State {
                 // A search within a scope speaks for the other technique only if that one was
                 // known fruitless on the same candidates before.
                 let other = (other, digit);
-                if scope == Scope::All || memo.get(&other) == before.as_ref() {
+                if within.is_none() || memo.get(&other) == within.as_ref() {
                     memo.insert(other, board.clone());
                 }
             }
             memo.insert(key, board);
         }
         searched.go_on
-    }
-
-    /// The cells in board `before` and not in `now` (boards as [`State::digit_cells`]).
-    fn lost(before: &[u64], now: &[u64]) -> Vec<Cell> {
-        let mut cells = Vec::new();
-        for (k, (&b, &n)) in before.iter().zip(now).enumerate() {
-            let mut word = b & !n;
-            while word != 0 {
-                let index = k * 64 + word.trailing_zeros() as usize;
-                cells.push(Cell::from_index(index));
-                word &= word - 1;
-            }
-        }
-        cells
     }
 
     /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
@@ -362,6 +351,20 @@ impl State {
                     .map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
             })
     }
+}
+
+/// The cells in board `before` and not in `now` (boards as [`State::digit_cells`]).
+fn lost_cells(before: &[u64], now: &[u64]) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for (k, (&b, &n)) in before.iter().zip(now).enumerate() {
+        let mut word = b & !n;
+        while word != 0 {
+            let index = k * 64 + word.trailing_zeros() as usize;
+            cells.push(Cell::from_index(index));
+            word &= word - 1;
+        }
+    }
+    cells
 }
 
 /// Whether every bit of `set` is in `of` (equal lengths).

@@ -15,10 +15,7 @@ use crate::explain;
 use crate::model::{Candidate, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
-use crate::techniques::common::{Shared, StateKey, shared};
-use std::cell::RefCell;
 use std::ops::RangeInclusive;
-use std::rc::Rc;
 
 /// ALS chains of exactly `n` ALS: ALS-XZ for 2, ALS-XY-Wing for 3.
 pub fn chain(state: &State, n: usize, sink: &mut Sink) {
@@ -28,35 +25,37 @@ pub fn chain(state: &State, n: usize, sink: &mut Sink) {
     let graph = Graph::of(state, state.limits().als_cells);
     if n == 2 {
         xz(&graph, sink);
-    } else if lengths_with_steps(state, &graph, n)[n] {
+    } else if has_steps(state, &graph, n) {
         longer(state, &graph, n..=n, &mut |_, step| sink(step));
     }
 }
 
-/// Per number of ALS (from 0 to the longest chain the engine tries, or `n` if longer): whether
-/// some chain of three ALS or more that long removes something. One search answers for every
-/// length, and the engine, which tries the lengths one after another on the same candidates,
-/// searches again only the length it finds a step at.
-fn lengths_with_steps(state: &State, graph: &Graph, n: usize) -> Rc<Vec<bool>> {
-    thread_local! {
-        static LAST: Shared<(StateKey, usize, usize), Vec<bool>> = const { RefCell::new(None) };
-    }
-    let (cap, longest) = (
-        state.limits().als_cells,
-        state.limits().als_chain_sets.max(n),
-    );
-    shared(&LAST, (StateKey::of(state), cap, longest), || {
-        let mut with_steps = vec![false; longest + 1];
-        let mut left = longest - 2;
-        longer(state, graph, 3..=longest, &mut |length, _| {
-            if !with_steps[length] {
-                with_steps[length] = true;
-                left -= 1;
-            }
-            left > 0
-        });
-        with_steps
-    })
+/// Whether some chain of `n` ALS (three or more) removes something. One search answers for every
+/// length up to the longest the engine tries (or `n` if longer), kept with the graph: the engine
+/// tries the lengths one after another on the same candidates and searches again only the
+/// length it finds a step at.
+fn has_steps(state: &State, graph: &Graph, n: usize) -> bool {
+    let longest = state.limits().als_chain_sets.max(n);
+    let mut surveys = graph.chain_lengths.borrow_mut();
+    let lengths = surveys
+        .entry(longest)
+        .or_insert_with(|| lengths_with_steps(state, graph, longest));
+    lengths[n]
+}
+
+/// Per number of ALS from 0 to `longest`: whether some chain of three ALS or more that long
+/// removes something.
+fn lengths_with_steps(state: &State, graph: &Graph, longest: usize) -> Vec<bool> {
+    let mut with_steps = vec![false; longest + 1];
+    let mut left = longest - 2;
+    longer(state, graph, 3..=longest, &mut |length, _| {
+        if !with_steps[length] {
+            with_steps[length] = true;
+            left -= 1;
+        }
+        left > 0
+    });
+    with_steps
 }
 
 /// Every pair of linked ALS, once.
@@ -281,7 +280,7 @@ fn chain_step(
 
 #[cfg(test)]
 mod tests {
-    use super::{Graph, lengths_with_steps, longer};
+    use super::{Graph, has_steps, lengths_with_steps, longer};
     use crate::core::Technique;
     use crate::model::{Layout, Names, Regions};
     use crate::techniques::find_all;
@@ -292,15 +291,16 @@ mod tests {
     fn one_search_tells_which_chain_lengths_remove_something() {
         let s = top1465_first();
         let graph = Graph::of(&s, s.limits().als_cells);
-        let surveyed = lengths_with_steps(&s, &graph, 3);
+        let surveyed = lengths_with_steps(&s, &graph, s.limits().als_chain_sets);
         let mut some = 0;
-        for n in 3..=s.limits().als_chain_sets {
+        for (n, &with_steps) in surveyed.iter().enumerate().skip(3) {
             let mut steps = 0;
             longer(&s, &graph, n..=n, &mut |_, _| {
                 steps += 1;
                 true
             });
-            assert_eq!(surveyed[n], steps > 0, "chains of {n} ALS");
+            assert_eq!(with_steps, steps > 0, "chains of {n} ALS");
+            assert_eq!(has_steps(&s, &graph, n), steps > 0, "kept with the graph");
             some += steps;
         }
         assert!(some > 0);

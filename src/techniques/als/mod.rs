@@ -21,6 +21,7 @@ use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::common::{Shared, StateKey, sets_with_union, shared};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// The ALS techniques the engine tries, up to the caps of `limits`.
@@ -182,6 +183,9 @@ pub(crate) struct Graph {
     pub sets: Vec<Als>,
     /// For each ALS, the ALS it is linked to and the RCCs of the link, by index.
     pub links: Vec<Vec<(usize, DigitSet)>>,
+    /// Per longest ALS chain surveyed: which lengths of chain remove something (see
+    /// `chain::lengths_with_steps`), worked out once per graph.
+    pub chain_lengths: RefCell<BTreeMap<usize, Vec<bool>>>,
 }
 
 thread_local! {
@@ -237,7 +241,11 @@ impl Graph {
                 links[group[0].0].push((a, rccs));
             }
         }
-        Graph { sets, links }
+        Graph {
+            sets,
+            links,
+            chain_lengths: RefCell::default(),
+        }
     }
 }
 

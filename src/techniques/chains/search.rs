@@ -9,7 +9,8 @@ use super::graph::Graph;
 /// One breadth-first search from a start node, reusable for many starts.
 pub(crate) struct Search<'g> {
     graph: &'g Graph,
-    /// Per state: where the current search reached it from (kept together: one cache line).
+    /// Per state: whether, how far and from where the current search reached it (together, so
+    /// that one memory access answers).
     reached: Vec<Reached>,
     generation: u32,
     /// The states reached, in order of distance.
