@@ -15,7 +15,6 @@ use crate::core::{Limits, State};
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
 use crate::techniques::common::{Shared, StateKey, shared};
 use std::cell::{OnceCell, RefCell};
-use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 
 /// No node: a candidate no longer in the grid.
@@ -299,8 +298,8 @@ impl Graph {
     /// ALS nodes: every almost locked set of 2..=`max_cells` cells within a house (n cells
     /// holding n+1 digits), one node per digit, its digits strongly linked to each other.
     fn add_als(&mut self, state: &State, max_cells: usize) {
-        let mut seen: HashSet<Vec<Cell>> = HashSet::new();
-        for house in state.layout().houses() {
+        let layout = state.layout();
+        for (index, house) in layout.houses().iter().enumerate() {
             let open: Vec<Cell> = house
                 .cells
                 .iter()
@@ -312,17 +311,22 @@ impl Graph {
                 let digits = cells
                     .iter()
                     .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
-                if cells.len() >= 2 && digits.len() == cells.len() + 1 {
+                // A set within several houses is taken in the first of them.
+                let first_house = || layout.common_houses(cells).first() == Some(&index);
+                if cells.len() >= 2 && digits.len() == cells.len() + 1 && first_house() {
                     let mut sorted = cells.to_vec();
                     sorted.sort_unstable();
-                    if seen.insert(sorted.clone()) {
-                        self.als.push(sorted);
-                    }
+                    self.als.push(sorted);
                 }
                 // Adding cells adds digits at least as fast as it can reach n+1 of them.
                 digits.len() <= max_cells + 1
             });
         }
+        let mut work = AlsWork {
+            peers: CellMarks::new(layout.cell_count()),
+            covered: vec![DigitSet::EMPTY; layout.cell_count()],
+            touched: Vec::new(),
+        };
         for id in 0..self.als.len() {
             let cells = self.als[id].clone();
             let digits = cells
@@ -347,7 +351,7 @@ impl Graph {
                     self.strong[a as usize].push(b);
                 }
             }
-            self.link_forced_cells(state, id, &ids);
+            self.link_forced_cells(state, id, &ids, &mut work);
         }
     }
 
@@ -358,23 +362,24 @@ impl Graph {
     /// would be "x in the ALS or in the cell", which costs more search than it finds), and
     /// not for bivalue cells (there the same inference is two links: `ALS-x = ALS-d - cell-d =
     /// cell-y`).
-    fn link_forced_cells(&mut self, state: &State, id: usize, ids: &[u32]) {
-        let mut covered: BTreeMap<Cell, DigitSet> = BTreeMap::new();
+    fn link_forced_cells(&mut self, state: &State, id: usize, ids: &[u32], work: &mut AlsWork) {
+        let covered = &mut work.covered;
+        let touched = &mut work.touched;
         for &n in ids {
             let node = &self.nodes[n as usize];
-            for &cell in state.layout().peers(node.cells[0]) {
-                if state.candidates(cell).contains(node.digit)
-                    && !self.als[id].contains(&cell)
-                    && node
-                        .cells
-                        .iter()
-                        .all(|&p| self.state.layout().sees(cell, p))
-                {
-                    covered.entry(cell).or_default().insert(node.digit);
+            work.peers.mark_common_peers(state.layout(), &node.cells);
+            for &cell in &work.peers.cells {
+                if state.candidates(cell).contains(node.digit) && !self.als[id].contains(&cell) {
+                    if covered[cell.index()].is_empty() {
+                        touched.push(cell);
+                    }
+                    covered[cell.index()].insert(node.digit);
                 }
             }
         }
-        for (cell, digits) in covered {
+        touched.sort_unstable();
+        for cell in touched.drain(..) {
+            let digits = std::mem::take(&mut covered[cell.index()]);
             let candidates = state.candidates(cell);
             let left = candidates.without(digits).as_single();
             let Some(y) = left.filter(|_| candidates.len() >= 3) else {
@@ -486,50 +491,42 @@ impl Graph {
             .position(|n| n.kind != NodeKind::Candidate)
             .unwrap_or(self.nodes.len()) as u32;
         let count = self.nodes.len() as u32;
-        // Group and ALS nodes by digit and first cell: a partner's cells all see the node's.
-        let place = |digit: Digit, cell: Cell| (digit.get(), cell.index());
-        let mut by_place: Vec<((usize, usize), u32)> = (first_group..count)
-            .map(|g| {
-                let node = &self.nodes[g as usize];
-                (place(node.digit, node.cells[0]), g)
-            })
-            .collect();
-        by_place.sort_unstable();
+        let cell_count = self.state.layout().cell_count();
+        // Group and ALS nodes by first cell: a partner's cells all see the node's.
+        let by_first = ByFirstCell::new(
+            cell_count,
+            (first_group..count).map(|g| (g, &self.nodes[g as usize])),
+        );
+        let mut seen = CellMarks::new(cell_count);
+        let mut groups = Vec::new();
         for g in first_group..count {
             if !self.linked(g) {
                 continue;
             }
             let node = &self.nodes[g as usize];
             let digit = node.digit;
-            let seen: Vec<Cell> = self.state.layout().common_peers(&node.cells).collect();
-            let mut groups: Vec<u32> = seen
-                .iter()
-                .flat_map(|&c| {
-                    let key = place(digit, c);
-                    let from = by_place.partition_point(|&(k, _)| k < key);
-                    by_place[from..]
-                        .iter()
-                        .take_while(move |&&(k, _)| k == key)
-                        .map(|&(_, o)| o)
-                })
-                .filter(|&o| {
-                    let cells = &self.nodes[o as usize].cells;
-                    cells.iter().all(|c| seen.binary_search(c).is_ok())
-                })
-                .collect();
+            seen.mark_common_peers(self.state.layout(), &node.cells);
+            groups.clear();
+            for &c in &seen.cells {
+                groups.extend(by_first.at(c).iter().copied().filter(|&o| {
+                    let other = &self.nodes[o as usize];
+                    other.digit == digit && other.cells.iter().all(|&c| seen.holds(c))
+                }));
+            }
             groups.sort_unstable();
             let partners: Vec<u32> = seen
+                .cells
                 .iter()
                 .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
-                .chain(groups)
+                .chain(groups.iter().copied())
                 .filter(|&o| o != g && self.linked(o))
                 .collect();
-            for o in partners {
+            for &o in &partners {
                 if o < first_group {
                     self.weak[o as usize].push(g);
                 }
-                self.weak[g as usize].push(o);
             }
+            self.weak[g as usize].extend(partners);
         }
     }
 
@@ -537,6 +534,108 @@ impl Graph {
     /// reached false, so weak links are kept between them alone.
     fn linked(&self, node: u32) -> bool {
         !self.strong[node as usize].is_empty()
+    }
+}
+
+/// Nodes listed by their first cell, ascending within a cell.
+struct ByFirstCell {
+    /// Where each cell's nodes start in `nodes` (one more entry than cells).
+    starts: Vec<u32>,
+    nodes: Vec<u32>,
+}
+
+impl ByFirstCell {
+    /// Indexes `nodes` (ids ascending) on a grid of `cell_count` cells.
+    fn new<'n>(cell_count: usize, nodes: impl Iterator<Item = (u32, &'n Node)> + Clone) -> Self {
+        let mut starts = vec![0u32; cell_count + 1];
+        for (_, node) in nodes.clone() {
+            starts[node.cells[0].index() + 1] += 1;
+        }
+        for i in 0..cell_count {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut listed = vec![0u32; starts[cell_count] as usize];
+        for (id, node) in nodes {
+            let first = node.cells[0].index();
+            listed[next[first] as usize] = id;
+            next[first] += 1;
+        }
+        ByFirstCell {
+            starts,
+            nodes: listed,
+        }
+    }
+
+    /// The nodes whose first cell is `cell`.
+    fn at(&self, cell: Cell) -> &[u32] {
+        let at = cell.index();
+        &self.nodes[self.starts[at] as usize..self.starts[at + 1] as usize]
+    }
+}
+
+/// Buffers for linking the almost locked sets to the cells they force, reused from one set to
+/// the next.
+struct AlsWork {
+    peers: CellMarks,
+    /// Per cell, the digits some node of the set removes from it (empty again after each set).
+    covered: Vec<DigitSet>,
+    /// The cells whose `covered` is not empty.
+    touched: Vec<Cell>,
+}
+
+/// The common peers of a set of cells, marked for quick membership tests and listed row-major;
+/// reused from one set to the next.
+struct CellMarks {
+    /// Per cell, the number of the set it was last a common peer of.
+    mark: Vec<u32>,
+    /// Per cell, how many cells of the current set it sees, and for which set.
+    seen_by: Vec<(u32, u32)>,
+    /// The number of the current set.
+    generation: u32,
+    /// The common peers of the current set, row-major.
+    cells: Vec<Cell>,
+}
+
+impl CellMarks {
+    fn new(cell_count: usize) -> CellMarks {
+        CellMarks {
+            mark: vec![0; cell_count],
+            seen_by: vec![(0, 0); cell_count],
+            generation: 0,
+            cells: Vec::new(),
+        }
+    }
+
+    /// Marks the cells outside `cells` that see every one of them (as
+    /// [`crate::model::Layout::common_peers`]).
+    fn mark_common_peers(&mut self, layout: &crate::model::Layout, cells: &[Cell]) {
+        self.generation += 1;
+        let generation = self.generation;
+        self.cells.clear();
+        for &cell in &cells[1..] {
+            for &peer in layout.peers(cell) {
+                let seen = &mut self.seen_by[peer.index()];
+                *seen = match *seen {
+                    (g, n) if g == generation => (g, n + 1),
+                    _ => (generation, 1),
+                };
+            }
+        }
+        let others = (cells.len() - 1) as u32;
+        for &peer in layout.peers(cells[0]) {
+            let seen = self.seen_by[peer.index()];
+            let sees_all = others == 0 || seen == (generation, others);
+            if sees_all && !cells.contains(&peer) {
+                self.mark[peer.index()] = generation;
+                self.cells.push(peer);
+            }
+        }
+    }
+
+    /// Whether `cell` is a common peer of the current set.
+    fn holds(&self, cell: Cell) -> bool {
+        self.mark[cell.index()] == self.generation
     }
 }
 
