@@ -82,6 +82,12 @@ fn release_unused(technique: Technique) {
     ) {
         als::Graph::release();
     }
+    if !matches!(
+        technique,
+        Technique::ForcingChain(_) | Technique::ForcingNet(_)
+    ) {
+        forcing::release();
+    }
 }
 
 /// The first step of `technique` in `state`.

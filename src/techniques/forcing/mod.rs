@@ -17,6 +17,9 @@
 //! *Templates* ([`templates`]) go all the way for one digit: they list every placement of it
 //! once per row, column and region.
 //!
+//! What each placement leads to is followed once per state, for chains and for nets, and kept
+//! for the contradiction, cell and region searches the engine tries one after another.
+//!
 //! Chains and Nishio report their steps simplest first (resting on the fewest implications), so
 //! the engine explains with the shortest; nets report theirs as found, since a full search of
 //! nets costs most and their explanations only count implications.
@@ -35,8 +38,11 @@ use crate::explain;
 use crate::model::explanation::House;
 use crate::model::{Candidate, Digit, Explanation};
 use crate::techniques::Sink;
+use crate::techniques::common::{Shared, StateKey, shared};
 use propagate::{Branch, Conflict, Fact, Propagator, Scope};
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The propagation scope of a chain (`net` false) or a net.
 fn scope(net: bool, limits: &Limits) -> Scope {
@@ -89,15 +95,13 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 /// assumption that leads to a contradiction is false.
 pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
     let technique = technique(Forcing::Contradiction, net);
-    let limits = state.limits();
-    let mut propagator = Propagator::new(state, scope(net, limits), limits.net_implications);
+    let mut implications = Implications::new(state, net);
     let mut found = Delivery::new(sink, !net);
     for cell in state.layout().cells() {
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
-                let branch = propagator.run(&[assumption]);
-                if branch.contradiction.is_some() {
+                if let Some(branch) = implications.broken(assumption) {
                     if !found.offer(contradiction_step(state, technique, assumption, &branch)) {
                         return;
                     }
@@ -219,38 +223,70 @@ fn technique(kind: Forcing, net: bool) -> Technique {
     }
 }
 
-/// What each placement leads to, found once per search and kept for the cells and houses that
-/// share it.
+/// What each placement leads to (its facts, sorted, or `None` when it breaks), by chains or by
+/// nets.
+type Known = RefCell<HashMap<Candidate, Option<Rc<[Fact]>>>>;
+
+thread_local! {
+    /// What placements lead to in the state the forcing techniques were last tried on, and
+    /// with which scope and limits: contradiction, cell and region searches on the same
+    /// candidates share every branch.
+    static KNOWN: Shared<(StateKey, bool, Limits), Known> = const { RefCell::new(None) };
+}
+
+/// Lets go of what this thread keeps of the placements' branches (see [`Implications`]).
+pub(crate) fn release() {
+    KNOWN.with_borrow_mut(|known| *known = None);
+}
+
+/// What each placement leads to, found once per state (for chains and for nets) and shared by
+/// the forcing techniques tried on it one after another.
 struct Implications<'a> {
     propagator: Propagator<'a>,
-    known: HashMap<Candidate, Option<Vec<Fact>>>,
+    known: Rc<Known>,
 }
 
 impl<'a> Implications<'a> {
     fn new(state: &'a State, net: bool) -> Implications<'a> {
+        let limits = *state.limits();
+        let key = (StateKey::of(state), net, limits);
         Implications {
-            propagator: Propagator::new(
-                state,
-                scope(net, state.limits()),
-                state.limits().net_implications,
-            ),
-            known: HashMap::new(),
+            propagator: Propagator::new(state, scope(net, &limits), limits.net_implications),
+            known: shared(&KNOWN, key, Known::default),
         }
     }
 
     /// The facts (sorted) that placing `candidate` leads to, or `None` if it breaks.
-    fn of(&mut self, candidate: Candidate) -> Option<&[Fact]> {
-        let propagator = &mut self.propagator;
-        self.known
-            .entry(candidate)
-            .or_insert_with(|| {
-                let branch = propagator.run(&[Fact::placed(candidate)]);
-                branch
-                    .contradiction
-                    .is_none()
-                    .then(|| branch.sorted_facts())
-            })
-            .as_deref()
+    fn of(&mut self, candidate: Candidate) -> Option<Rc<[Fact]>> {
+        if let Some(known) = self.known.borrow().get(&candidate) {
+            return known.clone();
+        }
+        let branch = self.propagator.run(&[Fact::placed(candidate)]);
+        self.remember(candidate, &branch)
+    }
+
+    /// Keeps what the placement of `candidate` led to (`branch`), and returns it.
+    fn remember(&mut self, candidate: Candidate, branch: &Branch) -> Option<Rc<[Fact]>> {
+        let facts = branch
+            .contradiction
+            .is_none()
+            .then(|| Rc::from(branch.sorted_facts()));
+        self.known.borrow_mut().insert(candidate, facts.clone());
+        facts
+    }
+
+    /// The branch of `assumption` when it leads to a contradiction (a placement known not to
+    /// is not followed again).
+    fn broken(&mut self, assumption: Fact) -> Option<Branch> {
+        let candidate = assumption.candidate;
+        if assumption.holds && matches!(self.known.borrow().get(&candidate), Some(Some(_))) {
+            return None;
+        }
+        let branch = self.propagator.run(&[assumption]);
+        if assumption.holds {
+            self.remember(candidate, &branch);
+        }
+        branch.contradiction.is_some().then_some(branch)
     }
 
     /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a
@@ -258,15 +294,15 @@ impl<'a> Implications<'a> {
     /// (which is a contradiction step's business).
     fn common(&mut self, assumptions: &[Fact]) -> Option<Fact> {
         let (first, rest) = assumptions.split_first()?;
-        let mut shared = self.of(first.candidate)?.to_vec();
+        let mut common = self.of(first.candidate)?.to_vec();
         for assumption in rest {
             let facts = self.of(assumption.candidate)?;
-            shared.retain(|f| facts.binary_search(f).is_ok());
-            if shared.is_empty() {
+            common.retain(|f| facts.binary_search(f).is_ok());
+            if common.is_empty() {
                 return None;
             }
         }
-        shared.iter().find(|f| f.holds).or(shared.first()).copied()
+        common.iter().find(|f| f.holds).or(common.first()).copied()
     }
 
     /// The branches of `assumptions`, with their implications, for an explanation.
@@ -363,8 +399,32 @@ fn conclude(step: &mut Step, conclusion: Fact) {
 #[cfg(test)]
 mod tests {
     use super::propagate::{Fact, Propagator, Scope};
+    use crate::core::{Forcing, Technique};
     use crate::model::{Candidate, Digit};
+    use crate::techniques::find_all;
     use crate::techniques::testing::top1465_first;
+
+    #[test]
+    fn verity_steps_are_the_same_with_the_branches_of_a_contradiction_search_kept() {
+        let state = top1465_first();
+        for net in [false, true] {
+            let technique = |kind| super::technique(kind, net);
+            for kind in [Forcing::Cell, Forcing::Region] {
+                super::release();
+                let fresh = find_all(technique(kind), &state);
+                assert!(!fresh.is_empty(), "{kind:?}, net {net}");
+                super::release();
+                find_all(technique(Forcing::Contradiction), &state);
+                let kept = super::KNOWN.with_borrow(|k| k.as_ref().map(|(_, v)| v.borrow().len()));
+                assert!(kept.is_some_and(|n| n > 0), "branches kept");
+                assert_eq!(
+                    find_all(technique(kind), &state),
+                    fresh,
+                    "{kind:?}, net {net}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_branch_leaves_the_propagator_as_it_found_it() {

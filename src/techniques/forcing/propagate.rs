@@ -117,7 +117,11 @@ impl Branch {
     /// The facts reached, sorted (for intersecting branches).
     pub fn sorted_facts(&self) -> Vec<Fact> {
         let mut facts: Vec<Fact> = self.nodes.iter().map(|n| n.fact).collect();
-        facts.sort_unstable();
+        // In the order of `Fact`'s fields, as one number: cheaper to compare.
+        facts.sort_unstable_by_key(|f| {
+            let Candidate { cell, digit } = f.candidate;
+            (cell.index() as u64) << 9 | (digit.get() as u64) << 1 | u64::from(f.holds)
+        });
         facts
     }
 }
