@@ -399,7 +399,7 @@ fn conclude(step: &mut Step, conclusion: Fact) {
 #[cfg(test)]
 mod tests {
     use super::propagate::{Fact, Propagator, Scope};
-    use crate::core::{Forcing, Technique};
+    use crate::core::Forcing;
     use crate::model::{Candidate, Digit};
     use crate::techniques::find_all;
     use crate::techniques::testing::top1465_first;
