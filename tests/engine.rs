@@ -279,6 +279,37 @@ fn technique_options_limit_what_the_engine_uses() {
 }
 
 #[test]
+fn techniques_beyond_the_default_caps_can_be_asked_for_by_name_or_code() {
+    // HoDoKu's exemplar of a Franken jellyfish (code 0332, tagged `ff4(8)`: on 8), which the
+    // engine's own order never reaches (Franken fish stop at swordfish on 9x9).
+    let (code, out, err) = run(&[
+        "explain",
+        "fixtures/text/franken-jellyfish-exemplar.txt",
+        "--techniques",
+        "singles,intersections,subsets,0332",
+        "--no-guess",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("Franken Jellyfish on 8"), "{out}");
+    // A finned mutant jellyfish (0362) of HoDoKu's regression library, which removes 4 from
+    // r1c9; mutant fish are never in the engine's order.
+    let (code, out, err) = run(&[
+        "explain",
+        "fixtures/text/finned-mutant-jellyfish-reglib.txt",
+        "--technique",
+        "Finned Mutant Jellyfish",
+        "--all",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Finned Mutant Jellyfish on 4"), "{out}");
+    assert!(
+        out.lines()
+            .all(|l| !l.contains('⇒') || l.ends_with("⇒ r1c9<>4")),
+        "{out}"
+    );
+}
+
+#[test]
 fn fish_searches_that_remember_fruitless_digits_find_what_fresh_searches_find() {
     // Two of magictour's top1465, which need finned and Franken fish among much else. At every
     // state of their solves, each fish technique is asked twice: on the engine's state, which

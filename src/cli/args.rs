@@ -160,7 +160,7 @@ impl EngineArgs {
         }
         let mut options = Options::limited(size, limits);
         if !self.techniques.is_empty() {
-            options.keep_named(&self.techniques)?;
+            options.keep_named(&self.techniques, size)?;
         }
         if let Some(max) = self.max_level {
             options.keep_up_to(max.level());

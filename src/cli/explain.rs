@@ -3,7 +3,7 @@
 
 use super::args::PuzzleArgs;
 use super::{CommandResult, exit_code, print, stdout};
-use gridlogic::core::{State, Step, Technique};
+use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
 use gridlogic::read::{self, Puzzles};
 use gridlogic::report::{self, SolveReport};
@@ -63,8 +63,7 @@ fn list_technique(args: &Args, name: &str) -> CommandResult {
         let unique = engine::has_unique_solution(&state);
         let options = args.puzzle.engine.options(state.size())?;
         let state = state.assuming_unique(unique).with_limits(options.limits);
-        let chosen = Technique::parse(name, &options.techniques)
-            .ok_or_else(|| gridlogic::Error::Usage(format!("unknown technique '{name}'")))?;
+        let chosen = options.named(name, state.size())?;
         let steps: Vec<Step> = chosen
             .iter()
             .flat_map(|&t| match args.all {

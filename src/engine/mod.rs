@@ -42,25 +42,37 @@ impl Options {
         }
     }
 
-    /// Keeps only the techniques that `names` stand for (technique names, short names, HoDoKu
-    /// codes or families; see [`Technique::parse`]), in their order. An unknown name is a usage
-    /// error that lists the known ones.
-    pub fn keep_named(&mut self, names: &[String]) -> Result<(), Error> {
+    /// Keeps only the techniques that `names` stand for on a grid of `size` (see
+    /// [`Options::named`]), in the engine's order.
+    pub fn keep_named(&mut self, names: &[String], size: usize) -> Result<(), Error> {
         let mut chosen = Vec::new();
         for name in names {
-            let found = Technique::parse(name, &self.techniques).ok_or_else(|| {
-                let known: Vec<String> = self.techniques.iter().map(|t| t.name()).collect();
+            chosen.extend(self.named(name, size)?);
+        }
+        self.techniques = techniques::every(size, &self.limits)
+            .into_iter()
+            .filter(|t| chosen.contains(t))
+            .collect();
+        Ok(())
+    }
+
+    /// The techniques `name` stands for (a technique name, short name, HoDoKu code or family;
+    /// see [`Technique::parse`]): those among the allowed ones, or else those beyond the caps
+    /// a user may ask for on a grid of `size` ([`techniques::every`]: larger subsets and fish,
+    /// mutant and siamese fish). An unknown name is a usage error that lists the known ones.
+    pub fn named(&self, name: &str, size: usize) -> Result<Vec<Technique>, Error> {
+        let every = techniques::every(size, &self.limits);
+        Technique::parse(name, &self.techniques)
+            .or_else(|| Technique::parse(name, &every))
+            .ok_or_else(|| {
+                let known: Vec<String> = every.iter().map(|t| t.name()).collect();
                 let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
                 Error::Usage(format!(
                     "unknown technique '{name}'; known: {}, or a family: {}",
                     known.join(", "),
                     families[..families.len() - 1].join(", ")
                 ))
-            })?;
-            chosen.extend(found);
-        }
-        self.techniques.retain(|t| chosen.contains(t));
-        Ok(())
+            })
     }
 
     /// Keeps only the techniques of `level` and easier.

@@ -173,6 +173,33 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     order
 }
 
+/// Every technique a user may ask for by name on a grid of `size` with `limits`: those of
+/// [`ordered`], in its order, and beyond its caps subsets and fish of every kind (mutant and
+/// siamese too) up to half the grid, each inserted by its rating.
+pub fn every(size: usize, limits: &Limits) -> Vec<Technique> {
+    let mut order: Vec<(Technique, f32)> = ordered(size, limits).into_iter().map(rated).collect();
+    for n in 2..=(size / 2) as u8 {
+        let subsets = [
+            Technique::NakedSubset(n),
+            Technique::HiddenSubset(n),
+            Technique::BasicFish(n),
+        ];
+        let fish = FishKind::ALL
+            .into_iter()
+            .map(|kind| Technique::Fish(kind, n));
+        let siamese = FishKind::ALL
+            .into_iter()
+            .filter(|kind| kind.is_finned())
+            .map(|kind| Technique::SiameseFish(kind, n));
+        for technique in subsets.into_iter().chain(fish).chain(siamese) {
+            if order.iter().all(|&(t, _)| t != technique) {
+                insert_by_rating(&mut order, rated(technique));
+            }
+        }
+    }
+    order.into_iter().map(|(t, _)| t).collect()
+}
+
 /// A technique with its Sudoku Explainer rating.
 fn rated(technique: Technique) -> (Technique, f32) {
     (technique, technique.row().explainer)
@@ -231,6 +258,27 @@ mod tests {
             ..Limits::for_size(6)
         };
         assert!(eliminations(finned, &s, no_fins).is_empty());
+    }
+
+    #[test]
+    fn a_user_may_name_every_fish_and_subset_up_to_half_the_grid_in_the_engine_order() {
+        for size in [4, 9, 16] {
+            let limits = Limits::for_size(size);
+            let default = ordered(size, &limits);
+            let every = every(size, &limits);
+            let mut rest = every.iter();
+            assert!(default.iter().all(|t| rest.any(|e| e == t)), "order kept");
+            let half = (size / 2) as u8;
+            for wanted in [
+                Technique::Fish(FishKind::FinnedMutant, half),
+                Technique::Fish(FishKind::Franken, half),
+                Technique::SiameseFish(FishKind::Sashimi, half),
+                Technique::HiddenSubset(half),
+            ] {
+                assert!(every.contains(&wanted), "{size}: {wanted:?}");
+            }
+            assert!(!default.contains(&Technique::Fish(FishKind::Mutant, 2)));
+        }
     }
 
     #[test]
