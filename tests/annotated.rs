@@ -544,3 +544,49 @@ fn shikaku_workbook_description_of_a_sheet_puzzle() {
     let text = gridlogic::write::shikaku::book(&solve, "titled-5x5.csv").describe();
     insta::assert_snapshot!("workbook_shikaku_5x5", text);
 }
+
+#[test]
+fn a_forcing_step_sheet_lists_every_implication_of_its_net() {
+    let dir = scratch("net");
+    let output = dir.join("net.xlsx");
+    let (code, _, err) = run(&[
+        "solve",
+        "fixtures/text/top1465-first.txt",
+        "-o",
+        path_str(&output),
+        "--step-sheets",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let steps = book.worksheet_range("Steps").unwrap();
+    let net_step = (1..steps.height())
+        .find(|&r| {
+            matches!(steps.get_value((r as u32, 1)), Some(Data::String(t)) if t == "Forcing Net Contradiction")
+        })
+        .expect("a forcing net in the solve");
+    let sheet = book.worksheet_range(&format!("Step {net_step}")).unwrap();
+    let texts: Vec<String> = sheet
+        .rows()
+        .filter_map(|row| match row.get(1) {
+            Some(Data::String(text)) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    let heading = texts
+        .iter()
+        .position(|t| t == "Every implication, with its reason:")
+        .expect("the net under the grid");
+    assert!(texts[heading + 1].starts_with("(1) r"), "{texts:?}");
+    assert!(texts[heading + 1].ends_with(": assumed"), "{texts:?}");
+    let lines = &texts[heading + 1..];
+    assert!(
+        lines.last().unwrap().starts_with("⇒ contradiction: "),
+        "{lines:?}"
+    );
+    let numbered = lines.iter().filter(|l| l.starts_with('(')).count();
+    assert_eq!(
+        numbered + 1,
+        lines.len(),
+        "a line per implication, then the end"
+    );
+}

@@ -19,6 +19,9 @@ pub struct Args {
     /// Print the candidate grid before each step.
     #[arg(long)]
     grids: bool,
+    /// Print every implication of forcing chains and nets, with its reason, under their step.
+    #[arg(long)]
+    full: bool,
     /// List the instances of one technique in the starting state instead of solving.
     #[arg(long, value_name = "NAME")]
     technique: Option<String>,
@@ -34,20 +37,20 @@ pub fn run(args: &Args) -> CommandResult {
     match args.puzzle.input.read()? {
         Puzzles::Sudoku(puzzles) => {
             let solves = args.puzzle.solve_sudoku(&puzzles)?;
-            explain(&solves, args.grids)
+            explain(&solves, args.grids, args.full)
         }
         Puzzles::Shikaku(puzzles) => {
             let solves = args.puzzle.solve_shikaku(&puzzles)?;
-            explain(&solves, args.grids)
+            explain(&solves, args.grids, args.full)
         }
     }
 }
 
-/// Each solve's log (with the grid before each step with `grids`).
-fn explain(solves: &[impl SolveReport], grids: bool) -> CommandResult {
+/// Each solve's log (with the grid before each step with `grids`, nets in full with `full`).
+fn explain(solves: &[impl SolveReport], grids: bool, full: bool) -> CommandResult {
     let text: String = solves
         .iter()
-        .map(|s| report::text::explain(s, grids))
+        .map(|s| report::text::explain(s, grids, full))
         .collect();
     print(&text)?;
     Ok(exit_code(solves.iter().all(|s| s.is_solved())))

@@ -5,9 +5,11 @@
 //! - [`step`]: a deduction as data (placements, eliminations, the pattern that justifies it);
 //! - [`technique`]: the techniques and the one table of their names, codes, families and ratings;
 //! - [`limits`]: caps on the searches that grow combinatorially;
+//! - [`net`]: a forcing deduction in full, every implication with its reason;
 //! - [`outcome`]: how a solve of any puzzle kind ended, and what every report says about it.
 
 pub mod limits;
+pub mod net;
 pub mod outcome;
 mod state;
 pub mod step;

@@ -2,6 +2,7 @@
 //! and its explanation (as data too, see [`Explanation`]). Steps are what the engine records, what the CLI prints and what the
 //! workbook highlights.
 
+use crate::core::net::Net;
 use crate::core::technique::Technique;
 use crate::model::{Candidate, Explanation, Grid};
 use serde::Serialize;
@@ -25,6 +26,9 @@ pub struct Step {
     pub fins: Vec<Candidate>,
     /// One line a person can check: `Hidden single in row 3: 7 fits only r3c5 (E3)`.
     pub explanation: Explanation,
+    /// A forcing deduction's every implication, when the line can only sum it up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub net: Option<Net>,
 }
 
 impl Step {
@@ -39,6 +43,7 @@ impl Step {
             cover: Vec::new(),
             fins: Vec::new(),
             explanation: Explanation::new(),
+            net: None,
         }
     }
 

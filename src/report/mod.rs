@@ -20,6 +20,11 @@ pub trait StepReport {
     fn explanation(&self) -> &Explanation;
     /// Whether it settles a guess by search.
     fn is_backtracking(&self) -> bool;
+    /// What the explanation sums up, in full (a forcing net's every implication), one line
+    /// each; none when the explanation says it all.
+    fn full_lines(&self) -> Vec<Explanation> {
+        Vec::new()
+    }
 }
 
 /// A puzzle of any kind, as `check` and every report see it.
@@ -191,8 +196,9 @@ pub fn step_counts(solve: &impl SolveReport) -> String {
     format!("{} steps: {}", solve.steps().len(), counts.join(", "))
 }
 
-/// The numbered log, one line per step, numbers aligned.
-pub fn step_log(solve: &impl SolveReport) -> String {
+/// The numbered log, one line per step, numbers aligned; with `full`, what a step's line sums up
+/// follows it, indented.
+pub fn step_log(solve: &impl SolveReport, full: bool) -> String {
     let width = solve.steps().len().to_string().len();
     let names = solve.names();
     solve
@@ -201,8 +207,20 @@ pub fn step_log(solve: &impl SolveReport) -> String {
         .enumerate()
         .map(|(i, step)| {
             let text = step.explanation().render(&names);
-            format!("{:>width$}. {text}\n", i + 1)
+            let mut text = format!("{:>width$}. {text}\n", i + 1);
+            if full {
+                text += &full_text(step, &names, width + 2);
+            }
+            text
         })
+        .collect()
+}
+
+/// What `step`'s line sums up, each line after `indent` spaces.
+pub fn full_text(step: &impl StepReport, names: &Names, indent: usize) -> String {
+    step.full_lines()
+        .iter()
+        .map(|line| format!("{:indent$}{}\n", "", line.render(names)))
         .collect()
 }
 

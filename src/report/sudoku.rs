@@ -2,6 +2,7 @@
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
 use super::{PuzzleReport, SolveReport, StepReport, Trace};
+use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
 use crate::model::{Candidate, Explanation, Grid, Names, Origin, Puzzle};
@@ -80,6 +81,143 @@ pub struct StepJson {
     pub cover: Vec<String>,
     /// The explanation line.
     pub explanation: String,
+    /// A forcing step's every implication (forcing chains and nets, Nishio).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub net: Option<NetJson>,
+}
+
+/// A forcing step's net in full: each branch's implications, numbered from 1 as in
+/// `explain --full`, with the numbers of those each follows from, and how the branch ends.
+#[derive(Debug, Serialize)]
+pub struct NetJson {
+    /// The branches: one for a contradiction, one per candidate or place for a verity.
+    pub branches: Vec<BranchJson>,
+    /// The net as `explain --full` prints it.
+    pub lines: Vec<String>,
+}
+
+/// One branch of a net.
+#[derive(Debug, Serialize)]
+pub struct BranchJson {
+    /// The implications, the assumption first.
+    pub implications: Vec<ImplicationJson>,
+    /// How the branch ends.
+    pub end: EndJson,
+}
+
+/// One implication: a candidate placed or eliminated, and why.
+#[derive(Debug, Serialize)]
+pub struct ImplicationJson {
+    /// Its number in the branch, from 1.
+    pub number: usize,
+    /// `r3c5`.
+    pub cell: String,
+    /// The digit, as a number.
+    pub digit: usize,
+    /// Placed (`true`) or eliminated.
+    pub holds: bool,
+    /// `assumption`, `same_cell`, `same_house`, `naked_single` or `hidden_single`.
+    pub reason: &'static str,
+    /// The house of a `same_house` or `hidden_single` reason: `row 3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<String>,
+    /// The numbers of the implications it follows from.
+    pub from: Vec<usize>,
+}
+
+/// How a branch ends.
+#[derive(Debug, Serialize)]
+pub struct EndJson {
+    /// `reaches` (the step's conclusion), `both` (a candidate placed and eliminated),
+    /// `empty_cell` or `no_place` (a digit without a place in a house).
+    pub kind: &'static str,
+    /// The cell of `both` and `empty_cell`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<String>,
+    /// The digit of `both` and `no_place`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digit: Option<usize>,
+    /// The house of `no_place`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<String>,
+    /// The numbers of the implications it rests on (for `reaches`, the conclusion's).
+    pub from: Vec<usize>,
+}
+
+impl NetJson {
+    /// `net` with cells and houses named as in `layout`.
+    fn of(net: &Net, puzzle: &Puzzle) -> NetJson {
+        let layout = puzzle.layout();
+        let house = |h: usize| layout.houses()[h].to_string();
+        let numbers = |from: &[usize]| from.iter().map(|i| i + 1).collect();
+        let branch = |branch: &net::Branch| BranchJson {
+            implications: branch
+                .implications
+                .iter()
+                .enumerate()
+                .map(|(i, implication)| {
+                    let (reason, in_house) = match implication.reason {
+                        net::Reason::Assumption => ("assumption", None),
+                        net::Reason::SameCell => ("same_cell", None),
+                        net::Reason::SameHouse { house: h } => ("same_house", Some(house(h))),
+                        net::Reason::NakedSingle => ("naked_single", None),
+                        net::Reason::HiddenSingle { house: h } => ("hidden_single", Some(house(h))),
+                    };
+                    ImplicationJson {
+                        number: i + 1,
+                        cell: layout.cell_name(implication.candidate.cell),
+                        digit: implication.candidate.digit.get(),
+                        holds: implication.holds,
+                        reason,
+                        house: in_house,
+                        from: numbers(&implication.from),
+                    }
+                })
+                .collect(),
+            end: match &branch.end {
+                net::End::Reaches { at } => EndJson {
+                    kind: "reaches",
+                    cell: None,
+                    digit: None,
+                    house: None,
+                    from: vec![at + 1],
+                },
+                net::End::Both { candidate, from } => EndJson {
+                    kind: "both",
+                    cell: Some(layout.cell_name(candidate.cell)),
+                    digit: Some(candidate.digit.get()),
+                    house: None,
+                    from: numbers(from),
+                },
+                net::End::EmptyCell { cell, from } => EndJson {
+                    kind: "empty_cell",
+                    cell: Some(layout.cell_name(*cell)),
+                    digit: None,
+                    house: None,
+                    from: numbers(from),
+                },
+                net::End::NoPlace {
+                    house: h,
+                    digit,
+                    from,
+                } => EndJson {
+                    kind: "no_place",
+                    cell: None,
+                    digit: Some(digit.get()),
+                    house: Some(house(*h)),
+                    from: numbers(from),
+                },
+            },
+        };
+        NetJson {
+            branches: net.branches.iter().map(branch).collect(),
+            lines: net
+                .lines()
+                .iter()
+                .map(|l| l.render(&puzzle.names()))
+                .collect(),
+        }
+    }
 }
 
 impl StepJson {
@@ -101,6 +239,7 @@ impl StepJson {
             base: houses(&step.base),
             cover: houses(&step.cover),
             explanation: step.explanation.render(&puzzle.names()),
+            net: step.net.as_ref().map(|net| NetJson::of(net, puzzle)),
         }
     }
 }
@@ -157,6 +296,10 @@ impl StepReport for Step {
 
     fn is_backtracking(&self) -> bool {
         self.technique == Technique::Backtracking
+    }
+
+    fn full_lines(&self) -> Vec<Explanation> {
+        self.net.as_ref().map(Net::lines).unwrap_or_default()
     }
 }
 

@@ -1,7 +1,9 @@
 //! The text the commands print, for every puzzle kind: `solve`'s summary, `explain`'s log and
 //! `check`'s verdicts.
 
-use super::{PuzzleReport, SolveReport, StepReport, count_verdict, step_counts, step_log, verdict};
+use super::{
+    PuzzleReport, SolveReport, StepReport, count_verdict, full_text, step_counts, step_log, verdict,
+};
 use std::fmt::Write;
 
 /// `solve`'s text: `summary: verdict`, the difficulty (for kinds that rate it), the step counts
@@ -16,18 +18,23 @@ pub fn solve(solve: &impl SolveReport) -> String {
 }
 
 /// `explain`'s text: the summary, the numbered steps (each after the grid it starts from, with
-/// `grids`), the verdict, the difficulty and the step counts.
-pub fn explain(solve: &impl SolveReport, grids: bool) -> String {
+/// `grids`; each followed by what its line sums up, with `full`), the verdict, the difficulty
+/// and the step counts.
+pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
     let mut text = format!("{}\n", solve.summary());
     if grids {
         let names = solve.names();
         let before = solve.grids_before_steps();
         for (i, (grid, step)) in before.iter().zip(solve.steps()).enumerate() {
             let explanation = step.explanation().render(&names);
-            let _ = write!(text, "{grid}\n{}. {explanation}\n\n", i + 1);
+            let _ = write!(text, "{grid}\n{}. {explanation}\n", i + 1);
+            if full {
+                text += &full_text(step, &names, 3);
+            }
+            text += "\n";
         }
     } else {
-        text += &step_log(solve);
+        text += &step_log(solve, full);
     }
     text += &format!("{}\n", verdict(solve));
     if let Some(difficulty) = solve.difficulty() {

@@ -14,7 +14,7 @@ use crate::engine::Solve;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, Layout, Names, Origin, Puzzle, Regions,
 };
-use crate::report::summary_rows;
+use crate::report::{StepReport, summary_rows};
 use std::collections::BTreeMap;
 
 /// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
@@ -548,12 +548,30 @@ impl<'a> View<'a> {
         let (width, height) = keypad.cell_pixels(lines);
         self.size_grid(&mut sheet, CANDIDATE_ANCHOR, width, height);
         let marks = step.map(Marks::of).unwrap_or_default();
+        let mut below = 0;
         for cell in self.layout().cells() {
             let spec = self.candidate_cell(state, cell, &keypad, &marks);
             let (row, col) = self.at(cell, CANDIDATE_ANCHOR);
             sheet.put(row, col, spec);
+            below = below.max(row + 2);
+        }
+        if let Some(step) = step {
+            self.put_full_lines(&mut sheet, step, below);
         }
         sheet
+    }
+
+    /// Under a step's grid, from `row` on, what its line sums up (a forcing net's every
+    /// implication), one line per row.
+    fn put_full_lines(&self, sheet: &mut Sheet, step: &Step, row: usize) {
+        let lines = step.full_lines();
+        if lines.is_empty() {
+            return;
+        }
+        sheet.text(row, 1, "Every implication, with its reason:", HEADING);
+        for (i, line) in lines.iter().enumerate() {
+            sheet.text(row + 1 + i, 1, self.text(line), Style::default());
+        }
     }
 
     fn candidate_cell(

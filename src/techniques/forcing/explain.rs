@@ -2,20 +2,84 @@
 //! (`r1c1=4 ⇒ r1c5=7 ⇒ r3c5<>7`), nets as their assumption, their first placements and the
 //! number of implications, contradictions by what broke.
 
-use super::propagate::{Branch, Conflict, Fact};
+use super::propagate::{Branch, Conflict, Fact, Reason};
 use crate::core::State;
+use crate::core::net::{self, End, Implication};
 use crate::explain;
 use crate::model::explanation::{Claim, House, Node};
-use crate::model::{Candidate, DigitSet, Explanation};
+use crate::model::{Candidate, DigitSet, Explanation, Layout};
 
 /// Placements a net's explanation lists before it only counts.
 pub const NET_LISTED: usize = 5;
 
 /// A fact inside a chain, without sheet address: `r3c5=2`, `r3c5<>2`.
 pub fn fact(fact: Fact) -> Explanation {
-    let Candidate { cell, digit } = fact.candidate;
-    let relation = if fact.holds { "=" } else { "<>" };
-    explain!("{}{}{}", Node(cell), relation, digit)
+    net::fact(fact.candidate, fact.holds)
+}
+
+/// The part of `branch` that `ends` rest on, in full: every implication with its reason,
+/// renumbered, and the branch's end (`None`: it ends in its contradiction; else its
+/// implication that reaches the step's conclusion).
+pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Branch {
+    let ends = match (reaches, &branch.contradiction) {
+        (Some(end), _) => vec![end],
+        (None, Some((_, premises))) => premises.clone(),
+        (None, None) => unreachable!("a branch ends in a conclusion or a contradiction"),
+    };
+    let used = branch.ancestors(&ends);
+    let renumbered = |old: &[u32]| -> Vec<usize> {
+        let mut new: Vec<usize> = old
+            .iter()
+            .map(|i| used.binary_search(i).expect("an ancestor"))
+            .collect();
+        new.sort_unstable();
+        new
+    };
+    let implications = used
+        .iter()
+        .map(|&i| {
+            let node = branch.nodes[i as usize];
+            let premises = branch.premises(i);
+            let reason = match node.reason {
+                Reason::Assumption => net::Reason::Assumption,
+                Reason::SameCell => net::Reason::SameCell,
+                Reason::Peer => {
+                    let other = branch.nodes[premises[0] as usize].fact.candidate.cell;
+                    let house = layout.common_houses(&[node.fact.candidate.cell, other])[0];
+                    net::Reason::SameHouse { house }
+                }
+                Reason::NakedSingle => net::Reason::NakedSingle,
+                Reason::HiddenSingle(house) => net::Reason::HiddenSingle {
+                    house: house as usize,
+                },
+            };
+            Implication {
+                candidate: node.fact.candidate,
+                holds: node.fact.holds,
+                reason,
+                from: renumbered(premises),
+            }
+        })
+        .collect();
+    let end = match (reaches, &branch.contradiction) {
+        (Some(end), _) => End::Reaches {
+            at: renumbered(&[end])[0],
+        },
+        (None, Some((conflict, premises))) => {
+            let mut from = renumbered(premises);
+            match *conflict {
+                Conflict::Both(candidate) => {
+                    // The placement first.
+                    from.sort_by_key(|&i| !branch.nodes[used[i] as usize].fact.holds);
+                    End::Both { candidate, from }
+                }
+                Conflict::EmptyCell(cell) => End::EmptyCell { cell, from },
+                Conflict::NoPlace(house, digit) => End::NoPlace { house, digit, from },
+            }
+        }
+        (None, None) => unreachable!("a branch ends in a conclusion or a contradiction"),
+    };
+    net::Branch { implications, end }
 }
 
 /// Facts as a list: `r3c5=2, r4c4<>1`.
@@ -82,6 +146,11 @@ pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
         .filter(|&i| branch.nodes[i as usize].fact.holds)
         .collect();
     // A net without placements on the way is told by its eliminations.
+    let kind = if placements.is_empty() {
+        "implications"
+    } else {
+        "placements"
+    };
     let listed = if placements.is_empty() {
         shown
     } else {
@@ -92,7 +161,7 @@ pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
         text.push(" ⇒ ");
         text.push(facts(branch, &listed[..listed.len().min(NET_LISTED)]));
         if listed.len() > NET_LISTED {
-            text.push(", …");
+            text.push(format!(" and {} more {kind}", listed.len() - NET_LISTED));
         }
     }
     let count = implied.len();

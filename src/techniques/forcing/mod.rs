@@ -33,6 +33,7 @@ mod templates;
 
 pub use templates::templates;
 
+use crate::core::net::Net;
 use crate::core::{Forcing, Limits, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -131,7 +132,7 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
         if let Some(conclusion) = implications.common(&assumptions) {
             let from = explain!("every candidate of {}", cell);
             let branches = implications.branches(&assumptions);
-            let (mut step, weight) = verity_step(technique, from, &branches, conclusion);
+            let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
             if !found.offer((step, weight)) {
                 return;
@@ -160,7 +161,7 @@ pub fn region(state: &State, net: bool, sink: &mut Sink) {
             if let Some(conclusion) = implications.common(&assumptions) {
                 let from = explain!("every place of {} in {}", digit, House(id));
                 let branches = implications.branches(&assumptions);
-                let (mut step, weight) = verity_step(technique, from, &branches, conclusion);
+                let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
                 step.base.push(id);
                 if !found.offer((step, weight)) {
@@ -338,6 +339,9 @@ fn contradiction_step(
         Technique::Nishio => explain!("Nishio on {}", candidate.digit),
         _ => technique.sentence().into(),
     };
+    step.net = Some(Net {
+        branches: vec![explain::full(state.layout(), branch, None)],
+    });
     let reasons = if technique == Technique::ForcingChain(Forcing::Contradiction) {
         explain::chains(branch, premises)
     } else {
@@ -356,6 +360,7 @@ fn contradiction_step(
 /// The step of a conclusion every branch reaches. With it, the number of implications it rests
 /// on.
 fn verity_step(
+    state: &State,
     technique: Technique,
     from: Explanation,
     branches: &[Branch],
@@ -384,6 +389,13 @@ fn verity_step(
         .iter()
         .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))
         .sum();
+    let full = branches.iter().map(|b| {
+        let end = b.find(conclusion).expect("a common fact");
+        explain::full(state.layout(), b, Some(end))
+    });
+    step.net = Some(Net {
+        branches: full.collect(),
+    });
     (step, weight)
 }
 

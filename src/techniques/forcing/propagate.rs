@@ -58,10 +58,27 @@ impl Fact {
 pub struct Node {
     /// What follows.
     pub fact: Fact,
+    /// Why it follows from its premises.
+    pub reason: Reason,
     start: u32,
     len: u32,
     /// Implications between the assumptions and this fact.
     pub depth: u32,
+}
+
+/// Why a consequence follows from its premises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// It is an assumption.
+    Assumption,
+    /// Its cell holds another digit (the premise).
+    SameCell,
+    /// A peer holds its digit (the premise).
+    Peer,
+    /// Its cell's other candidates are gone (the premises).
+    NakedSingle,
+    /// Its digit's other places in the house (index into the layout's houses) are gone.
+    HiddenSingle(u32),
 }
 
 /// What broke.
@@ -188,7 +205,7 @@ impl<'a> Propagator<'a> {
     /// first contradiction or the cap.
     pub fn run(&mut self, assumptions: &[Fact]) -> Branch {
         for &fact in assumptions {
-            self.add(fact, &[], 0);
+            self.add(fact, Reason::Assumption, &[], 0);
         }
         let mut next = 0;
         while next < self.nodes.len() && self.contradiction.is_none() && self.nodes.len() < self.cap
@@ -236,7 +253,7 @@ impl<'a> Propagator<'a> {
 
     /// Records `fact`, resting on `premises`, unless it is already known; a fact whose opposite
     /// is known is recorded too and ends the branch in a contradiction.
-    fn add(&mut self, fact: Fact, premises: &[u32], depth: u32) {
+    fn add(&mut self, fact: Fact, reason: Reason, premises: &[u32], depth: u32) {
         if self.contradiction.is_some() || self.nodes.len() >= self.cap {
             return;
         }
@@ -249,7 +266,7 @@ impl<'a> Propagator<'a> {
             holds: !fact.holds,
             ..fact
         });
-        let index = self.push(fact, premises, depth);
+        let index = self.push(fact, reason, premises, depth);
         // The fact takes effect even when it breaks the branch, so that `reset` undoes it.
         if fact.holds {
             for &h in self.state.layout().houses_of(cell) {
@@ -271,10 +288,11 @@ impl<'a> Propagator<'a> {
         house * self.state.size() + digit.index()
     }
 
-    fn push(&mut self, fact: Fact, premises: &[u32], depth: u32) -> u32 {
+    fn push(&mut self, fact: Fact, reason: Reason, premises: &[u32], depth: u32) -> u32 {
         let index = self.nodes.len() as u32;
         self.nodes.push(Node {
             fact,
+            reason,
             start: self.pool.len() as u32,
             len: premises.len() as u32,
             depth,
@@ -299,12 +317,14 @@ impl<'a> Propagator<'a> {
             if !matches!(self.scope, Scope::Digit(_)) {
                 let others = self.candidates[cell.index()].without(DigitSet::single(digit));
                 for other in others.iter() {
-                    self.add(Fact::eliminated(Candidate::new(cell, other)), &[i], depth);
+                    let fact = Fact::eliminated(Candidate::new(cell, other));
+                    self.add(fact, Reason::SameCell, &[i], depth);
                 }
             }
             for &peer in self.state.layout().peers(cell) {
                 if self.candidates[peer.index()].contains(digit) {
-                    self.add(Fact::eliminated(Candidate::new(peer, digit)), &[i], depth);
+                    let fact = Fact::eliminated(Candidate::new(peer, digit));
+                    self.add(fact, Reason::Peer, &[i], depth);
                 }
             }
         } else {
@@ -333,7 +353,8 @@ impl<'a> Propagator<'a> {
             None => self.contradiction = Some((Conflict::EmptyCell(cell), premises)),
             Some(last) => {
                 if self.allows(premises.len()) {
-                    self.add(Fact::placed(Candidate::new(cell, last)), &premises, depth);
+                    let fact = Fact::placed(Candidate::new(cell, last));
+                    self.add(fact, Reason::NakedSingle, &premises, depth);
                 }
             }
         }
@@ -361,7 +382,8 @@ impl<'a> Propagator<'a> {
             None => self.contradiction = Some((Conflict::NoPlace(h, digit), premises)),
             Some(cell) => {
                 if self.allows(premises.len()) {
-                    self.add(Fact::placed(Candidate::new(cell, digit)), &premises, depth);
+                    let fact = Fact::placed(Candidate::new(cell, digit));
+                    self.add(fact, Reason::HiddenSingle(h as u32), &premises, depth);
                 }
             }
         }

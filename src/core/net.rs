@@ -1,0 +1,209 @@
+//! A forcing deduction in full: for each branch (an assumption), every implication the conclusion
+//! rests on with its reason and the earlier implications it follows from, and how the branch
+//! ends. Forcing chains and nets, and Nishio, record one with their step, so that a person can
+//! check every implication from the grid the step starts from; [`Net::lines`] is its one text.
+
+use crate::explain;
+use crate::model::explanation::{House, Node};
+use crate::model::{Candidate, Cell, Digit, Explanation};
+use serde::Serialize;
+
+/// Every branch of a forcing deduction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Net {
+    /// The branches: one for a contradiction, one per candidate or place for a verity.
+    pub branches: Vec<Branch>,
+}
+
+/// One assumption and what follows from it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Branch {
+    /// The implications the end rests on, in the order found; the assumption comes first.
+    pub implications: Vec<Implication>,
+    /// How the branch ends.
+    pub end: End,
+}
+
+/// A candidate placed (`holds`) or eliminated, why, and the implications (indices into the
+/// branch's) it follows from. What the grid before the step already rules out needs no premise.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Implication {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Placed (`true`) or eliminated.
+    pub holds: bool,
+    /// Why.
+    pub reason: Reason,
+    /// The earlier implications it follows from.
+    pub from: Vec<usize>,
+}
+
+/// Why an implication holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Reason {
+    /// The branch's assumption.
+    Assumption,
+    /// Its cell holds another digit (the premise).
+    SameCell,
+    /// A cell of `house` holds its digit (the premise).
+    SameHouse {
+        /// Index into the layout's houses.
+        house: usize,
+    },
+    /// Its cell's other candidates are gone (the premises, or already before the step).
+    NakedSingle,
+    /// Its digit's other places in `house` are gone.
+    HiddenSingle {
+        /// Index into the layout's houses.
+        house: usize,
+    },
+}
+
+/// How a branch ends: at the step's conclusion, or in a contradiction resting on `from`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum End {
+    /// The branch reaches the step's conclusion, its implication `at`.
+    Reaches {
+        /// Index into the branch's implications.
+        at: usize,
+    },
+    /// A candidate both placed and eliminated.
+    Both {
+        /// The candidate.
+        candidate: Candidate,
+        /// The placement and the elimination.
+        from: Vec<usize>,
+    },
+    /// A cell left without a candidate.
+    EmptyCell {
+        /// The cell.
+        cell: Cell,
+        /// The eliminations that emptied it.
+        from: Vec<usize>,
+    },
+    /// A digit left without a place in a house.
+    NoPlace {
+        /// Index into the layout's houses.
+        house: usize,
+        /// The digit.
+        digit: Digit,
+        /// The eliminations that took its places.
+        from: Vec<usize>,
+    },
+}
+
+/// A candidate placed or eliminated, in chain notation: `r3c5=2`, `r3c5<>2`.
+pub fn fact(candidate: Candidate, holds: bool) -> Explanation {
+    let relation = if holds { "=" } else { "<>" };
+    explain!("{}{}{}", Node(candidate.cell), relation, candidate.digit)
+}
+
+impl Net {
+    /// The net as numbered lines, each branch under its heading: every implication with its
+    /// reason and the numbers of those it follows from, then how the branch ends.
+    pub fn lines(&self) -> Vec<Explanation> {
+        let mut lines = Vec::new();
+        let several = self.branches.len() > 1;
+        for (b, branch) in self.branches.iter().enumerate() {
+            let indent = if several {
+                let assumption = &branch.implications[0];
+                lines.push(explain!(
+                    "branch {}: {}",
+                    (b + 1).to_string(),
+                    fact(assumption.candidate, assumption.holds)
+                ));
+                "  "
+            } else {
+                ""
+            };
+            for (i, implication) in branch.implications.iter().enumerate() {
+                let line = explain!(
+                    "({}) {}: {}",
+                    (i + 1).to_string(),
+                    fact(implication.candidate, implication.holds),
+                    branch.reason_text(implication)
+                );
+                lines.push(explain!("{}{}", indent, line));
+            }
+            lines.push(explain!("{}⇒ {}", indent, branch.end_text()));
+        }
+        lines
+    }
+}
+
+impl Branch {
+    fn reason_text(&self, implication: &Implication) -> Explanation {
+        let cell = implication.candidate.cell;
+        let digit = implication.candidate.digit;
+        let from = numbers(&implication.from);
+        let premise = || {
+            let p = &self.implications[implication.from[0]];
+            fact(p.candidate, p.holds)
+        };
+        match implication.reason {
+            Reason::Assumption => "assumed".into(),
+            Reason::SameCell => explain!("the cell holds {}{}", premise(), from),
+            Reason::SameHouse { house } => explain!("{}{} in {}", premise(), from, House(house)),
+            Reason::NakedSingle => {
+                explain!(
+                    "naked single, {} has no other candidate{}",
+                    Node(cell),
+                    from
+                )
+            }
+            Reason::HiddenSingle { house } => explain!(
+                "hidden single, the last place for {} in {}{}",
+                digit,
+                House(house),
+                from
+            ),
+        }
+    }
+
+    fn end_text(&self) -> Explanation {
+        match self.end {
+            End::Reaches { at } => {
+                let end = &self.implications[at];
+                explain!(
+                    "reaches {} ({})",
+                    fact(end.candidate, end.holds),
+                    (at + 1).to_string()
+                )
+            }
+            End::Both {
+                candidate,
+                ref from,
+            } => explain!(
+                "contradiction: {} is both placed and eliminated{}",
+                fact(candidate, true),
+                numbers(from)
+            ),
+            End::EmptyCell { cell, ref from } => explain!(
+                "contradiction: {} has no candidate left{}",
+                Node(cell),
+                numbers(from)
+            ),
+            End::NoPlace {
+                house,
+                digit,
+                ref from,
+            } => explain!(
+                "contradiction: {} has no place for {}{}",
+                House(house),
+                digit,
+                numbers(from)
+            ),
+        }
+    }
+}
+
+/// Implication numbers as the lines show them, after a space: ` (2, 5)`; nothing for none.
+fn numbers(from: &[usize]) -> Explanation {
+    if from.is_empty() {
+        return Explanation::new();
+    }
+    let list: Vec<String> = from.iter().map(|i| (i + 1).to_string()).collect();
+    explain!(" ({})", list.join(", "))
+}
