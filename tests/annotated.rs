@@ -313,7 +313,7 @@ fn description(path: &Path, options: &ReadOptions, step_sheets: usize) -> String
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let book_options = book::BookOptions {
         step_sheets,
-        ..book::BookOptions::new(&puzzle, name)
+        ..book::BookOptions::new(name)
     };
     let solve = engine::solve(&puzzle, &Options::all(puzzle.size()));
     book::book(&solve, &book_options).describe()

@@ -179,7 +179,10 @@ fn check_branch(grid: &Grid, branch: &Value, what: &str) -> (Fact, Option<Fact>)
     let from = premises(implications.len() + 1, &numbers(&end["from"]));
     let at = format!("{what}, end");
     let reached = match end["kind"].as_str().unwrap() {
-        "reaches" => Some(from[0]),
+        "reaches" => {
+            assert_eq!(from.len(), 1, "{at}");
+            Some(from[0])
+        }
         "both" => {
             let [(a, d, true), (b, e, false)] = from[..] else {
                 panic!("{at}: {from:?}")
@@ -220,11 +223,27 @@ fn concludes(step: &Value, (c, d, holds): Fact) -> bool {
     }
 }
 
+/// Whether a step is a forcing step, which must carry its net.
+fn is_forcing(step: &Value) -> bool {
+    let technique = step["technique"].as_str().unwrap();
+    technique == "Nishio" || technique.contains("Forcing")
+}
+
+/// The reasons and ends met, by name, to make sure every kind was checked.
+type Seen = std::collections::BTreeSet<String>;
+
 /// Checks the net of a step on the grid before it; true when the step has one.
-fn check_net(grid: &Grid, step: &Value, what: &str) -> bool {
+fn check_net(grid: &Grid, step: &Value, what: &str, seen: &mut Seen) -> bool {
     let Some(net) = step.get("net") else {
+        assert!(!is_forcing(step), "{what}: a forcing step without its net");
         return false;
     };
+    for branch in net["branches"].as_array().unwrap() {
+        for implication in branch["implications"].as_array().unwrap() {
+            seen.insert(implication["reason"].as_str().unwrap().to_string());
+        }
+        seen.insert(branch["end"]["kind"].as_str().unwrap().to_string());
+    }
     let branches = net["branches"].as_array().unwrap();
     let checked: Vec<(Fact, Option<Fact>)> = branches
         .iter()
@@ -284,7 +303,7 @@ fn check_net(grid: &Grid, step: &Value, what: &str) -> bool {
 }
 
 /// Replays every net of the solves of `file` with `options`; returns how many were checked.
-fn replay(file: &str, options: &[&str]) -> usize {
+fn replay(file: &str, options: &[&str], seen: &mut Seen) -> usize {
     let mut args = vec!["solve", file, "--format", "json"];
     args.extend(options);
     let (code, out, err) = run(&args);
@@ -295,7 +314,7 @@ fn replay(file: &str, options: &[&str]) -> usize {
         let mut grid = Grid::new(&document["givens"]);
         for (s, step) in document["steps"].as_array().unwrap().iter().enumerate() {
             let what = format!("puzzle {}, step {} ({})", p + 1, s + 1, step["technique"]);
-            if check_net(&grid, step, &what) {
+            if check_net(&grid, step, &what, seen) {
                 checked += 1;
             }
             grid.apply(step);
@@ -307,12 +326,29 @@ fn replay(file: &str, options: &[&str]) -> usize {
 #[test]
 fn every_net_replays_from_its_json() {
     let file = "fixtures/text/top1465-first3.txt";
+    let mut seen = Seen::new();
     // Every technique: Nishio and forcing net contradictions.
-    assert!(replay(file, &[]) >= 20);
+    assert!(replay(file, &[], &mut seen) >= 20);
     // Forcing chain contradictions, cell and region forcing nets.
     let forcing = "singles,intersections,forcing chain contradiction,cell forcing net,\
                    region forcing net";
-    assert!(replay(file, &["--techniques", forcing]) >= 20);
+    assert!(replay(file, &["--techniques", forcing], &mut seen) >= 20);
+    let every = [
+        "assumption",
+        "same_cell",
+        "same_house",
+        "naked_single",
+        "hidden_single",
+        "reaches",
+        "both",
+        "empty_cell",
+        "no_place",
+    ];
+    assert_eq!(
+        seen,
+        every.iter().map(|k| k.to_string()).collect(),
+        "every reason and end checked"
+    );
 }
 
 #[test]

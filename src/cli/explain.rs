@@ -66,7 +66,7 @@ fn list_technique(args: &Args, name: &str) -> CommandResult {
         let unique = engine::has_unique_solution(&state);
         let options = args.puzzle.engine.options(state.size())?;
         let state = state.assuming_unique(unique).with_limits(options.limits);
-        let chosen = options.named(name, state.size())?;
+        let chosen = options.named(&[name], state.size())?;
         let steps: Vec<Step> = chosen
             .iter()
             .flat_map(|&t| match args.all {

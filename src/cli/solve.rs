@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> CommandResult {
             report(args, &solves, target.as_deref(), None, |solve, path| {
                 let options = BookOptions {
                     step_sheets,
-                    ..BookOptions::new(&solve.puzzle, source.as_str())
+                    ..BookOptions::new(source.as_str())
                 };
                 xlsx::save(&write::sudoku::book(solve, &options), path)
             })

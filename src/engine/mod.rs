@@ -45,10 +45,7 @@ impl Options {
     /// Keeps only the techniques that `names` stand for on a grid of `size` (see
     /// [`Options::named`]), in the engine's order.
     pub fn keep_named(&mut self, names: &[String], size: usize) -> Result<(), Error> {
-        let mut chosen = Vec::new();
-        for name in names {
-            chosen.extend(self.named(name, size)?);
-        }
+        let chosen = self.named(names, size)?;
         self.techniques = techniques::every(size, &self.limits)
             .into_iter()
             .filter(|t| chosen.contains(t))
@@ -56,23 +53,29 @@ impl Options {
         Ok(())
     }
 
-    /// The techniques `name` stands for (a technique name, short name, HoDoKu code or family;
-    /// see [`Technique::parse`]): those among the allowed ones, or else those beyond the caps
-    /// a user may ask for on a grid of `size` ([`techniques::every`]: larger subsets and fish,
-    /// mutant and siamese fish). An unknown name is a usage error that lists the known ones.
-    pub fn named(&self, name: &str, size: usize) -> Result<Vec<Technique>, Error> {
+    /// The techniques `names` stand for (technique names, short names, HoDoKu codes or
+    /// families; see [`Technique::parse`]): for each name, those among the allowed ones, or else
+    /// those beyond the caps a user may ask for on a grid of `size` ([`techniques::every`]:
+    /// larger subsets and fish, mutant and siamese fish). An unknown name is a usage error that
+    /// lists the known ones.
+    pub fn named(&self, names: &[impl AsRef<str>], size: usize) -> Result<Vec<Technique>, Error> {
         let every = techniques::every(size, &self.limits);
-        Technique::parse(name, &self.techniques)
-            .or_else(|| Technique::parse(name, &every))
-            .ok_or_else(|| {
-                let known: Vec<String> = every.iter().map(|t| t.name()).collect();
-                let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
-                Error::Usage(format!(
-                    "unknown technique '{name}'; known: {}, or a family: {}",
-                    known.join(", "),
-                    families[..families.len() - 1].join(", ")
-                ))
-            })
+        let mut chosen = Vec::new();
+        for name in names.iter().map(AsRef::as_ref) {
+            let found = Technique::parse(name, &self.techniques)
+                .or_else(|| Technique::parse(name, &every))
+                .ok_or_else(|| {
+                    let known: Vec<String> = every.iter().map(|t| t.name()).collect();
+                    let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
+                    Error::Usage(format!(
+                        "unknown technique '{name}'; known: {}, or a family: {}",
+                        known.join(", "),
+                        families[..families.len() - 1].join(", ")
+                    ))
+                })?;
+            chosen.extend(found);
+        }
+        Ok(chosen)
     }
 
     /// Keeps only the techniques of `level` and easier.

@@ -206,22 +206,27 @@ pub fn step_log(solve: &impl SolveReport, full: bool) -> String {
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            let text = step.explanation().render(&names);
-            let mut text = format!("{:>width$}. {text}\n", i + 1);
-            if full {
-                text += &full_text(step, &names, width + 2);
-            }
-            text
+            numbered_step(step, &format!("{:>width$}", i + 1), &names, full, width + 2)
         })
         .collect()
 }
 
-/// What `step`'s line sums up, each line after `indent` spaces.
-pub fn full_text(step: &impl StepReport, names: &Names, indent: usize) -> String {
-    step.full_lines()
-        .iter()
-        .map(|line| format!("{:indent$}{}\n", "", line.render(names)))
-        .collect()
+/// A step's line after its `number` (`12. …`); with `full`, what the line sums up follows, each
+/// line after `indent` spaces.
+pub fn numbered_step(
+    step: &impl StepReport,
+    number: &str,
+    names: &Names,
+    full: bool,
+    indent: usize,
+) -> String {
+    let mut text = format!("{number}. {}\n", step.explanation().render(names));
+    if full {
+        for line in step.full_lines() {
+            text += &format!("{:indent$}{}\n", "", line.render(names));
+        }
+    }
+    text
 }
 
 /// The summary beside a workbook's grid: the source file, the puzzle, the verdict, the number of

@@ -2,7 +2,7 @@
 //! `check`'s verdicts.
 
 use super::{
-    PuzzleReport, SolveReport, StepReport, count_verdict, full_text, step_counts, step_log, verdict,
+    PuzzleReport, SolveReport, count_verdict, numbered_step, step_counts, step_log, verdict,
 };
 use std::fmt::Write;
 
@@ -26,12 +26,8 @@ pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
         let names = solve.names();
         let before = solve.grids_before_steps();
         for (i, (grid, step)) in before.iter().zip(solve.steps()).enumerate() {
-            let explanation = step.explanation().render(&names);
-            let _ = write!(text, "{grid}\n{}. {explanation}\n", i + 1);
-            if full {
-                text += &full_text(step, &names, 3);
-            }
-            text += "\n";
+            let step = numbered_step(step, &(i + 1).to_string(), &names, full, 3);
+            let _ = write!(text, "{grid}\n{step}\n");
         }
     } else {
         text += &step_log(solve, full);

@@ -18,11 +18,7 @@ use crate::report::{StepReport, summary_rows};
 use std::collections::BTreeMap;
 
 /// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
-pub const DEFAULT_ORIGIN: Origin = Origin::Sheet {
-    sheet: None,
-    top: 2,
-    left: 1,
-};
+const DEFAULT_ANCHOR: (usize, usize) = (2, 1);
 
 /// The Steps table's columns and their widths in pixels.
 const STEP_COLUMNS: [(&str, u32); 8] = [
@@ -49,30 +45,21 @@ pub struct BookOptions {
     pub source: String,
     /// How many of the first steps get a sheet of their own (`usize::MAX` for all).
     pub step_sheets: usize,
-    /// Write digits as numbers (as typed in a sheet) rather than as the puzzle's symbols.
-    pub numbers: bool,
 }
 
 impl BookOptions {
-    /// Options for `puzzle` as read from the file named `source`, without step sheets: digits
-    /// are written as the puzzle writes them ([`Puzzle::writes_numbers`]).
-    pub fn new(puzzle: &Puzzle, source: impl Into<String>) -> BookOptions {
+    /// Options for a puzzle read from the file named `source`, without step sheets.
+    pub fn new(source: impl Into<String>) -> BookOptions {
         BookOptions {
             source: source.into(),
             step_sheets: 0,
-            numbers: puzzle.writes_numbers(),
         }
     }
 }
 
 /// Describes the workbook of `solve`.
 pub fn book(solve: &Solve, options: &BookOptions) -> Book {
-    // A puzzle from a sheet is shown where it was typed, any other at B3.
-    let placed = match solve.puzzle.origin() {
-        Origin::Sheet { .. } => solve.puzzle.clone(),
-        _ => solve.puzzle.clone().with_origin(DEFAULT_ORIGIN),
-    };
-    let view = View::new(&placed, solve, options.numbers);
+    let view = View::new(&solve.puzzle, solve);
     let mut sheets = vec![
         view.solution_sheet(options),
         view.steps_sheet(options.step_sheets),
@@ -94,7 +81,7 @@ pub fn puzzle_and_answer(
     title: &str,
     line: &str,
 ) -> [Sheet; 2] {
-    let view = View::new(puzzle, solve, BookOptions::new(puzzle, "").numbers);
+    let view = View::new(puzzle, solve);
     let mut shown = view.grid_sheet(names.0, puzzle.givens());
     let mut answer = view.grid_sheet(names.1, solution);
     for sheet in [&mut shown, &mut answer] {
@@ -115,17 +102,19 @@ struct View<'a> {
     anchor: (usize, usize),
     /// The step that placed each cell, by cell index.
     placed_by: Vec<Option<usize>>,
-    /// Digits as numbers (typed in a sheet) rather than symbols.
+    /// Digits as numbers (typed in a sheet) rather than symbols: as the puzzle writes them
+    /// ([`Puzzle::writes_numbers`]).
     numeric: bool,
     /// Pixel size of a solution cell.
     cell_px: u32,
 }
 
 impl<'a> View<'a> {
-    fn new(puzzle: &'a Puzzle, solve: &'a Solve, numeric: bool) -> View<'a> {
+    fn new(puzzle: &'a Puzzle, solve: &'a Solve) -> View<'a> {
+        // A puzzle from a sheet is shown where it was typed, any other at B3.
         let anchor = match puzzle.origin() {
             Origin::Sheet { top, left, .. } => (*top, *left),
-            _ => (2, 1),
+            _ => DEFAULT_ANCHOR,
         };
         let mut placed_by = vec![None; puzzle.layout().cell_count()];
         for (i, step) in solve.steps.iter().enumerate() {
@@ -144,7 +133,7 @@ impl<'a> View<'a> {
             solve,
             anchor,
             placed_by,
-            numeric,
+            numeric: puzzle.writes_numbers(),
             cell_px,
         }
     }

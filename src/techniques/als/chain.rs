@@ -304,6 +304,11 @@ mod tests {
             some += steps;
         }
         assert!(some > 0);
+        assert_eq!(
+            graph.chain_lengths.borrow().len(),
+            1,
+            "one survey for every length, kept with the graph"
+        );
     }
 
     #[test]

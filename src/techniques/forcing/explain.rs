@@ -21,10 +21,15 @@ pub fn fact(fact: Fact) -> Explanation {
 /// renumbered, and the branch's end (`None`: it ends in its contradiction; else its
 /// implication that reaches the step's conclusion).
 pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Branch {
-    let ends = match (reaches, &branch.contradiction) {
-        (Some(end), _) => vec![end],
-        (None, Some((_, premises))) => premises.clone(),
-        (None, None) => unreachable!("a branch ends in a conclusion or a contradiction"),
+    let contradiction = || {
+        branch
+            .contradiction
+            .as_ref()
+            .expect("a branch that does not reach the conclusion breaks")
+    };
+    let ends = match reaches {
+        Some(end) => vec![end],
+        None => contradiction().1.clone(),
     };
     let used = branch.ancestors(&ends);
     let renumbered = |old: &[u32]| -> Vec<usize> {
@@ -61,11 +66,12 @@ pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Bran
             }
         })
         .collect();
-    let end = match (reaches, &branch.contradiction) {
-        (Some(end), _) => End::Reaches {
-            at: renumbered(&[end])[0],
+    let end = match reaches {
+        Some(end) => End::Reaches {
+            at: used.binary_search(&end).expect("an ancestor"),
         },
-        (None, Some((conflict, premises))) => {
+        None => {
+            let (conflict, premises) = contradiction();
             let mut from = renumbered(premises);
             match *conflict {
                 Conflict::Both(candidate) => {
@@ -77,7 +83,6 @@ pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Bran
                 Conflict::NoPlace(house, digit) => End::NoPlace { house, digit, from },
             }
         }
-        (None, None) => unreachable!("a branch ends in a conclusion or a contradiction"),
     };
     net::Branch { implications, end }
 }
@@ -146,15 +151,10 @@ pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
         .filter(|&i| branch.nodes[i as usize].fact.holds)
         .collect();
     // A net without placements on the way is told by its eliminations.
-    let kind = if placements.is_empty() {
-        "implications"
+    let (listed, kind) = if placements.is_empty() {
+        (shown, "implications")
     } else {
-        "placements"
-    };
-    let listed = if placements.is_empty() {
-        shown
-    } else {
-        placements
+        (placements, "placements")
     };
     let mut text = facts(branch, &roots);
     if !listed.is_empty() {

@@ -339,8 +339,11 @@ fn contradiction_step(
         Technique::Nishio => explain!("Nishio on {}", candidate.digit),
         _ => technique.sentence().into(),
     };
+    let full = explain::full(state.layout(), branch, None);
+    // What the contradiction rests on, the assumption included.
+    let weight = full.implications.len();
     step.net = Some(Net {
-        branches: vec![explain::full(state.layout(), branch, None)],
+        branches: vec![full],
     });
     let reasons = if technique == Technique::ForcingChain(Forcing::Contradiction) {
         explain::chains(branch, premises)
@@ -354,7 +357,7 @@ fn contradiction_step(
         explain::conflict(state, branch, *conflict, premises),
         explain::conclusion(conclusion)
     );
-    (step, branch.ancestors(premises).len())
+    (step, weight)
 }
 
 /// The step of a conclusion every branch reaches. With it, the number of implications it rests
@@ -369,8 +372,11 @@ fn verity_step(
     let mut step = Step::new(technique);
     conclude(&mut step, conclusion);
     let net = matches!(technique, Technique::ForcingNet(_));
-    let lines = branches.iter().map(|branch| {
-        let end = branch.find(conclusion).expect("a common fact");
+    let ends: Vec<u32> = branches
+        .iter()
+        .map(|b| b.find(conclusion).expect("a common fact"))
+        .collect();
+    let lines = branches.iter().zip(&ends).map(|(branch, &end)| {
         if net {
             let used = explain::net(branch, &[end], Some(end));
             explain!("{} ⇒ {}", used, explain::fact(conclusion))
@@ -385,17 +391,14 @@ fn verity_step(
         explain::conclusion(conclusion),
         Explanation::join(lines, "; ")
     );
-    let weight = branches
+    let full: Vec<_> = branches
         .iter()
-        .filter_map(|b| b.find(conclusion).map(|end| b.ancestors(&[end]).len()))
-        .sum();
-    let full = branches.iter().map(|b| {
-        let end = b.find(conclusion).expect("a common fact");
-        explain::full(state.layout(), b, Some(end))
-    });
-    step.net = Some(Net {
-        branches: full.collect(),
-    });
+        .zip(&ends)
+        .map(|(b, &end)| explain::full(state.layout(), b, Some(end)))
+        .collect();
+    // What the conclusion rests on in every branch, the assumptions included.
+    let weight = full.iter().map(|b| b.implications.len()).sum();
+    step.net = Some(Net { branches: full });
     (step, weight)
 }
 
