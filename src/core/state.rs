@@ -43,9 +43,9 @@ pub struct Searched {
     pub found: bool,
     /// The sink asked for more.
     pub go_on: bool,
-    /// Other techniques it also showed to find nothing on the digit: it searched their patterns
+    /// Another technique it also showed to find nothing on the digit: it searched its patterns
     /// too (in the same scope) and met none (a finned fish search meets the sashimi fish).
-    pub fruitless_too: Vec<Technique>,
+    pub fruitless_too: Option<Technique>,
 }
 
 /// What a search of one digit must cover: every pattern, or only those that involve a house
@@ -253,7 +253,7 @@ impl State {
         let searched = search(&scope);
         if !searched.found {
             let mut memo = memo();
-            for other in searched.fruitless_too {
+            if let Some(other) = searched.fruitless_too {
                 // A search within a scope speaks for the other technique only if that one was
                 // known fruitless on the same candidates before.
                 let other = (other, digit);
@@ -419,8 +419,10 @@ mod tests {
         (empty_cell || empty_house, solved)
     }
 
+    /// The same checks read from the running tally alone (`contradiction` would fall back on
+    /// the full scan when the tally says broken).
     fn fast_checks(state: &State) -> (bool, bool) {
-        (state.contradiction().is_some(), state.is_solved())
+        (state.tally.broken > 0, state.tally.empty == 0)
     }
 
     fn one(technique: Technique, candidate: Candidate, place: bool) -> Step {

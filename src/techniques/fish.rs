@@ -133,10 +133,9 @@ pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
                 sibling_found |= Some(found_kind) == sibling;
                 found_kind != kind || sink(fish_step(state, technique, digit, &fish))
             });
-            let fruitless_too = match sibling {
-                Some(other) if !sibling_found => vec![Technique::Fish(other, n as u8)],
-                _ => Vec::new(),
-            };
+            let fruitless_too = sibling
+                .filter(|_| !sibling_found)
+                .map(|other| Technique::Fish(other, n as u8));
             Searched {
                 found,
                 go_on,
