@@ -11,7 +11,6 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, seen_by_all};
-use std::collections::HashSet;
 
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
 /// seeing both pincers.
@@ -185,59 +184,110 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
 }
 
 /// The connected four-cell sets of cells holding two to four candidates and four digits in all,
-/// sorted, each once, at most [`Limits::wxyz_patterns`](crate::core::Limits::wxyz_patterns) of them examined.
+/// sorted, at most [`Limits::wxyz_patterns`](crate::core::Limits::wxyz_patterns) of them.
 fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
-    let layout = state.layout();
-    let small = |c: Cell| (2..=4).contains(&state.candidates(c).len());
-    let mut found: HashSet<[Cell; 4]> = HashSet::new();
-    let mut budget = state.limits().wxyz_patterns;
-    for seed in layout.cells().filter(|&c| small(c)) {
-        let mut chosen = vec![seed];
-        grow(state, &small, &mut chosen, &mut found, &mut budget);
-        if budget == 0 {
+    let small: Vec<bool> = state
+        .all_candidates()
+        .iter()
+        .map(|c| (2..=4).contains(&c.len()))
+        .collect();
+    let mut sets = ConnectedSets {
+        state,
+        small,
+        chosen: Vec::with_capacity(4),
+        next: Default::default(),
+        found: Vec::new(),
+        budget: state.limits().wxyz_patterns,
+    };
+    for seed in state.layout().cells() {
+        if sets.budget == 0 {
             break;
         }
+        if sets.small[seed.index()] {
+            sets.next[1].clear();
+            sets.add_later_peers(1, seed, seed);
+            sets.chosen.push(seed);
+            sets.extend(seed);
+            sets.chosen.pop();
+        }
     }
-    let mut patterns: Vec<[Cell; 4]> = found.into_iter().collect();
+    let mut patterns = sets.found;
     patterns.sort_unstable();
     patterns
 }
 
-/// Extends `chosen` by peers of its cells, later than its first cell, while the digits stay at
-/// most four; records the sets of four.
-fn grow(
-    state: &State,
-    small: &dyn Fn(Cell) -> bool,
-    chosen: &mut Vec<Cell>,
-    found: &mut HashSet<[Cell; 4]>,
-    budget: &mut usize,
-) {
-    if chosen.len() == 4 {
-        let mut key = [chosen[0], chosen[1], chosen[2], chosen[3]];
-        key.sort_unstable();
-        found.insert(key);
-        *budget = budget.saturating_sub(1);
-        return;
-    }
-    let layout = state.layout();
-    let digits = chosen
-        .iter()
-        .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
-    let mut next: Vec<Cell> = chosen
-        .iter()
-        .flat_map(|&c| layout.peers(c).iter().copied())
-        .filter(|&c| c > chosen[0] && !chosen.contains(&c) && small(c))
-        .filter(|&c| digits.union(state.candidates(c)).len() <= 4)
-        .collect();
-    next.sort_unstable();
-    next.dedup();
-    for cell in next {
-        if *budget == 0 {
+/// The search for connected four-cell sets, each met once: a set is grown from its first cell
+/// `seed` by cells after it, and each new cell adds to the cells that may come next only its own
+/// peers that no cell already chosen sees (so no set is reached by two paths).
+struct ConnectedSets<'a> {
+    state: &'a State,
+    /// Per cell: whether it holds two to four candidates.
+    small: Vec<bool>,
+    chosen: Vec<Cell>,
+    /// Per number of cells chosen: the cells that may come next.
+    next: [Vec<Cell>; 4],
+    found: Vec<[Cell; 4]>,
+    budget: usize,
+}
+
+impl ConnectedSets<'_> {
+    /// Extends `chosen` (grown from `seed`) by each cell that may come next in turn, while its
+    /// digits stay at most four; records the sets of four.
+    fn extend(&mut self, seed: Cell) {
+        let depth = self.chosen.len();
+        if let [a, b, c, d] = self.chosen[..] {
+            let mut set = [a, b, c, d];
+            set.sort_unstable();
+            self.found.push(set);
+            self.budget = self.budget.saturating_sub(1);
             return;
         }
-        chosen.push(cell);
-        grow(state, small, chosen, found, budget);
-        chosen.pop();
+        let digits = self.digits();
+        while let Some(cell) = self.next[depth].pop() {
+            if self.budget == 0 {
+                return;
+            }
+            if digits.union(self.state.candidates(cell)).len() > 4 {
+                continue;
+            }
+            if depth + 1 < 4 {
+                let (done, rest) = self.next.split_at_mut(depth + 1);
+                rest[0].clone_from(&done[depth]);
+                self.add_later_peers(depth + 1, cell, seed);
+            }
+            self.chosen.push(cell);
+            self.extend(seed);
+            self.chosen.pop();
+        }
+    }
+
+    /// Adds to `next[depth]` the peers of `cell` after `seed` that may join a pattern and that
+    /// no chosen cell is or sees, nor already there.
+    fn add_later_peers(&mut self, depth: usize, cell: Cell, seed: Cell) {
+        let layout = self.state.layout();
+        for &peer in layout.peers(cell) {
+            if peer > seed
+                && self.small[peer.index()]
+                && !self.sees_chosen(peer)
+                && !self.next[depth].contains(&peer)
+            {
+                self.next[depth].push(peer);
+            }
+        }
+    }
+
+    /// Whether `cell` is chosen or sees a chosen cell.
+    fn sees_chosen(&self, cell: Cell) -> bool {
+        let layout = self.state.layout();
+        self.chosen
+            .iter()
+            .any(|&c| c == cell || layout.sees(c, cell))
+    }
+
+    fn digits(&self) -> DigitSet {
+        self.chosen
+            .iter()
+            .fold(DigitSet::EMPTY, |d, &c| d.union(self.state.candidates(c)))
     }
 }
 
@@ -353,11 +403,13 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
 
 #[cfg(test)]
 mod tests {
+    use super::wxyz_patterns;
     use crate::core::{State, Technique};
+    use crate::model::Cell;
     use crate::model::{Candidate, DigitSet, Layout, Names, Regions};
     use crate::search::count_from_candidates;
-    use crate::techniques::find_all;
-    use crate::techniques::testing::{cands, jigsaw4, state, text};
+    use crate::techniques::testing::{cands, jigsaw4, state, text, top1465_first};
+    use crate::techniques::{find_all, find_first};
 
     fn six() -> Layout {
         Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap()
@@ -368,6 +420,58 @@ mod tests {
         let mut candidates = state.all_candidates().to_vec();
         candidates[removed.cell.index()] = DigitSet::single(removed.digit);
         count_from_candidates(state.layout(), &candidates, 1).solutions == 0
+    }
+
+    #[test]
+    fn wxyz_patterns_are_every_connected_four_cell_set_of_at_most_four_digits_once() {
+        // Checked against every four of the cells holding two to four candidates, kept when each
+        // of them sees another (the sets form a connected graph) and they hold four digits.
+        // The state where top1465 #1 needs its first WXYZ-Wing, or beyond: a few dozen cells
+        // of two to four candidates.
+        let mut s = top1465_first();
+        let order = crate::techniques::ordered(9, s.limits());
+        let simpler = order.iter().take_while(|&&t| t != Technique::WxyzWing);
+        while let Some(step) = simpler.clone().find_map(|&t| find_first(t, &s)) {
+            s.apply(&step);
+        }
+        let layout = s.layout();
+        let small: Vec<Cell> = layout
+            .cells()
+            .filter(|&c| (2..=4).contains(&s.candidates(c).len()))
+            .collect();
+        let connected = |set: &[Cell]| {
+            let mut reached = vec![set[0]];
+            while let Some(&next) = set
+                .iter()
+                .find(|&&c| !reached.contains(&c) && reached.iter().any(|&r| layout.sees(r, c)))
+            {
+                reached.push(next);
+            }
+            reached.len() == set.len()
+        };
+        let mut expected = Vec::new();
+        let n = small.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        let set = [small[a], small[b], small[c], small[d]];
+                        let digits = set
+                            .iter()
+                            .fold(DigitSet::EMPTY, |u, &x| u.union(s.candidates(x)));
+                        if digits.len() <= 4 && connected(&set) {
+                            expected.push(set);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            expected.len() > 10,
+            "a sample with patterns: {}",
+            expected.len()
+        );
+        assert_eq!(wxyz_patterns(&s), expected);
     }
 
     #[test]

@@ -114,6 +114,10 @@ impl<const W: usize> Bits<W> {
         self.zip(other, |a, b| a & !b)
     }
 
+    fn contains(self, i: usize) -> bool {
+        self.0[i / 64] & 1 << (i % 64) != 0
+    }
+
     fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
@@ -191,10 +195,11 @@ impl<'s, const W: usize> Board<'s, W> {
 
     /// Searches fish with at least one base among the `touched` houses.
     fn search(&self, spec: &Spec, touched: &[bool], found: &mut dyn FnMut(Found) -> bool) -> bool {
+        let mut held = Vec::with_capacity(spec.cover.len());
         let pool: Vec<(usize, usize)> = spec
             .base
             .iter()
-            .map(|&h| (h, self.deficit(spec, h, self.houses[h])))
+            .map(|&h| (h, self.deficit(spec, h, self.houses[h], &mut held)))
             .filter(|&(h, deficit)| !self.houses[h].is_empty() && deficit <= spec.max_fins)
             .collect();
         let touched: Vec<bool> = pool.iter().map(|&(h, _)| touched[h]).collect();
@@ -214,17 +219,13 @@ impl<'s, const W: usize> Board<'s, W> {
     }
 
     /// How many of `set` (candidates of house `base`) no `n` cover houses can hold: the fewest
-    /// fins it brings.
-    fn deficit(&self, spec: &Spec, base: usize, set: Bits<W>) -> usize {
-        let mut held: Vec<usize> = spec
-            .cover
-            .iter()
-            .filter(|&&c| c != base)
-            .map(|&c| self.houses[c].and(set).len())
-            .collect();
-        held.sort_unstable_by(|a, b| b.cmp(a));
-        set.len()
-            .saturating_sub(held.iter().take(spec.n).sum::<usize>())
+    /// fins it brings. `held` lends its buffer.
+    fn deficit(&self, spec: &Spec, base: usize, set: Bits<W>, held: &mut Vec<usize>) -> usize {
+        held.clear();
+        for &cover in spec.cover.iter().filter(|&&c| c != base) {
+            held.push(self.houses[cover].and(set).len());
+        }
+        set.len().saturating_sub(sum_of_largest(held, spec.n))
     }
 
     /// Searches the cover sets for the base houses `base`; `scratch` lends its buffers.
@@ -236,20 +237,17 @@ impl<'s, const W: usize> Board<'s, W> {
         scratch: &mut Scratch,
         found: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
-        let pool = &mut scratch.pool;
+        let (pool, held) = (&mut scratch.pool, &mut scratch.held);
         pool.clear();
-        pool.extend(
-            spec.cover
-                .iter()
-                .copied()
-                .filter(|h| !base.contains(h) && !self.houses[*h].and(body).is_empty()),
-        );
-        let held = &mut scratch.held;
         held.clear();
-        held.extend(pool.iter().map(|&h| self.houses[h].and(body).len()));
-        held.sort_unstable_by(|a, b| b.cmp(a));
-        let coverable: usize = held.iter().take(spec.n).sum();
-        if body.len() > coverable + spec.max_fins {
+        for &house in spec.cover.iter().filter(|h| !base.contains(h)) {
+            let count = self.houses[house].and(body).len();
+            if count > 0 {
+                pool.push(house);
+                held.push(count);
+            }
+        }
+        if body.len() > sum_of_largest(held, spec.n) + spec.max_fins {
             return true;
         }
         let reach = endo
@@ -306,12 +304,20 @@ impl<'s, const W: usize> Board<'s, W> {
     }
 }
 
+/// The sum of the `n` largest of `values`, which it reorders.
+fn sum_of_largest(values: &mut [usize], n: usize) -> usize {
+    if values.len() > n {
+        values.select_nth_unstable_by(n, |a, b| b.cmp(a));
+    }
+    values.iter().take(n).sum()
+}
+
 /// Buffers of the cover search, kept from one set of base houses to the next.
 #[derive(Default)]
 struct Scratch {
     /// The houses that may cover the base's candidates.
     pool: Vec<usize>,
-    /// How many base candidates each of `pool` holds, most first.
+    /// How many base candidates each of `pool` holds.
     held: Vec<usize>,
     /// Per house, its index in `pool` (`usize::MAX` for none).
     pool_index: Vec<usize>,
@@ -449,12 +455,41 @@ impl<const W: usize> Covers<'_, '_, W> {
             self.barred[j] = false;
         }
         // Eliminations must see every fin and lie in a cover or the body.
-        let reach = reach.and(self.board.peers[x]);
         let fins_full = fins.len() + self.endo.len() >= self.spec.max_fins;
-        if !go_on || fins_full || reach.and(self.targets).is_empty() {
+        if !go_on || fins_full {
             return go_on;
         }
-        self.extend(covered, twice, fins.with(x), reach)
+        let (fins, reach) = (fins.with(x), reach.and(self.board.peers[x]));
+        if !self.may_eliminate(fins, reach) {
+            return true;
+        }
+        self.extend(covered, twice, fins, reach)
+    }
+
+    /// Whether some candidate that sees every fin (`reach`) may still go: one in a cover chosen
+    /// or still free (neither barred nor holding a fin) outside the body, or a body candidate in
+    /// two such covers.
+    fn may_eliminate(&self, fins: Bits<W>, reach: Bits<W>) -> bool {
+        let mut targets = reach.and(self.targets);
+        while let Some(t) = targets.first() {
+            targets.0[t / 64] &= !(1 << (t % 64));
+            let mut covers = 0;
+            for &house in self.board.houses_of[t] {
+                covers += usize::from(self.may_hold(house, fins));
+            }
+            if covers > usize::from(self.body.contains(t)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `house` is a cover chosen, or one that may still be chosen beside `fins`.
+    fn may_hold(&self, house: usize, fins: Bits<W>) -> bool {
+        let j = self.pool_index[house];
+        j != usize::MAX
+            && (self.chosen.contains(&j)
+                || (!self.barred[j] && self.board.houses[house].and(fins).is_empty()))
     }
 
     fn report(&mut self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>, reach: Bits<W>) -> bool {
