@@ -10,6 +10,8 @@ use gridlogic::engine::{self, Options};
 use gridlogic::model::{Cell, Puzzle};
 use gridlogic::read::{ReadOptions, read_file};
 use gridlogic::write::{palette, sudoku as book};
+use std::fs::File;
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// A fresh, empty directory for one test.
@@ -261,19 +263,18 @@ fn where_the_workbook_goes_and_what_is_never_overwritten() {
     assert!(err.contains("holds 3 puzzles"), "{err}");
 }
 
+/// The workbook `solve --step-sheets` writes for `fixture` (a path under the repository), in a
+/// scratch folder named `name`.
+fn solved_with_step_sheets(name: &str, fixture: &str) -> Xlsx<BufReader<File>> {
+    let output = scratch(name).join("solved.xlsx");
+    let (code, _, err) = run(&["solve", fixture, "-o", path_str(&output), "--step-sheets"]);
+    assert_eq!(code, 0, "{err}");
+    open_workbook(&output).unwrap()
+}
+
 #[test]
 fn text_input_goes_to_b3_with_explanations_naming_the_workbook_cells() {
-    let dir = scratch("text");
-    let output = dir.join("drawn.xlsx");
-    let (code, _, err) = run(&[
-        "solve",
-        "fixtures/text/drawn-9x9.txt",
-        "-o",
-        path_str(&output),
-        "--step-sheets",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let mut book = solved_with_step_sheets("text", "fixtures/text/drawn-9x9.txt");
     let names = book.sheet_names();
     let steps = book.worksheet_range("Steps").unwrap();
     assert_eq!(
@@ -547,17 +548,7 @@ fn shikaku_workbook_description_of_a_sheet_puzzle() {
 
 #[test]
 fn a_forcing_step_sheet_lists_every_implication_of_its_net() {
-    let dir = scratch("net");
-    let output = dir.join("net.xlsx");
-    let (code, _, err) = run(&[
-        "solve",
-        "fixtures/text/top1465-first.txt",
-        "-o",
-        path_str(&output),
-        "--step-sheets",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let mut book = solved_with_step_sheets("net", "fixtures/text/top1465-first.txt");
     let steps = book.worksheet_range("Steps").unwrap();
     let net_step = (1..steps.height())
         .find(|&r| {

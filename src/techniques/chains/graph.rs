@@ -587,9 +587,8 @@ struct AlsWork {
 /// The common peers of a set of cells, marked for quick membership tests and listed row-major;
 /// reused from one set to the next.
 struct CellMarks {
-    /// Per cell, the number of the set it was last a common peer of.
-    mark: Vec<u32>,
-    /// Per cell, how many cells of the current set it sees, and for which set.
+    /// Per cell, for which set it was last counted, and how many cells of that set it sees
+    /// ([`CellMarks::COMMON`] once it is known to see them all).
     seen_by: Vec<(u32, u32)>,
     /// The number of the current set.
     generation: u32,
@@ -598,9 +597,11 @@ struct CellMarks {
 }
 
 impl CellMarks {
+    /// The count of a cell that sees every cell of the current set.
+    const COMMON: u32 = u32::MAX;
+
     fn new(cell_count: usize) -> CellMarks {
         CellMarks {
-            mark: vec![0; cell_count],
             seen_by: vec![(0, 0); cell_count],
             generation: 0,
             cells: Vec::new(),
@@ -626,10 +627,10 @@ impl CellMarks {
         }
         let others = (cells.len() - 1) as u32;
         for &peer in layout.peers(cells[0]) {
-            let seen = self.seen_by[peer.index()];
-            let sees_all = others == 0 || seen == (generation, others);
+            let seen = &mut self.seen_by[peer.index()];
+            let sees_all = others == 0 || *seen == (generation, others);
             if sees_all && !cells.contains(&peer) {
-                self.mark[peer.index()] = generation;
+                *seen = (generation, Self::COMMON);
                 self.cells.push(peer);
             }
         }
@@ -637,7 +638,7 @@ impl CellMarks {
 
     /// Whether `cell` is a common peer of the current set.
     fn holds(&self, cell: Cell) -> bool {
-        self.mark[cell.index()] == self.generation
+        self.seen_by[cell.index()] == (self.generation, Self::COMMON)
     }
 }
 
