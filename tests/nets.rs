@@ -115,9 +115,22 @@ fn numbers(value: &Value) -> Vec<usize> {
         .collect()
 }
 
-/// Checks one branch on `grid`; returns its assumption and, when it reaches the step's
-/// conclusion, that fact.
-fn check_branch(grid: &Grid, branch: &Value, what: &str) -> (Fact, Option<Fact>) {
+/// The branch a refutation sits in: its facts, and the refuted implication's number and
+/// premises (which must hold every enclosing fact the refutation repeats).
+struct Enclosing<'a> {
+    facts: &'a [Fact],
+    number: usize,
+    from: &'a [usize],
+}
+
+/// Checks one branch on `grid` (inside `enclosing` for a refutation); returns its assumption
+/// and, when it reaches the step's conclusion, that fact.
+fn check_branch(
+    grid: &Grid,
+    branch: &Value,
+    what: &str,
+    enclosing: Option<&Enclosing>,
+) -> (Fact, Option<Fact>) {
     let implications = branch["implications"].as_array().unwrap();
     let facts: Vec<Fact> = implications.iter().map(fact).collect();
     // Premises by number, each earlier than the implication that names it.
@@ -133,6 +146,18 @@ fn check_branch(grid: &Grid, branch: &Value, what: &str) -> (Fact, Option<Fact>)
         let number = i + 1;
         let (c, d, holds) = facts[i];
         let from = premises(number, &numbers(&implication["from"]));
+        // Every candidate `d` of the grid in the cells `chosen` picks is among the premises'
+        // eliminations.
+        let gone_from = |chosen: &dyn Fn(usize) -> bool, d: usize, at: &str| {
+            for other in (0..SIZE * SIZE).filter(|&o| chosen(o) && grid.candidates[o][d]) {
+                assert!(
+                    eliminated(&from, other, d),
+                    "{at}: r{}c{} left",
+                    other / 9 + 1,
+                    other % 9 + 1
+                );
+            }
+        };
         let house = implication["house"].as_str().unwrap_or("");
         let at = format!("{what}, implication {number}");
         assert!(grid.candidates[c][d], "{at}: not a candidate of the grid");
@@ -162,15 +187,39 @@ fn check_branch(grid: &Grid, branch: &Value, what: &str) -> (Fact, Option<Fact>)
                     holds && in_house(c, house) && !grid.placed_in(house, d),
                     "{at}"
                 );
-                let others = (0..SIZE * SIZE).filter(|&o| o != c && in_house(o, house));
-                for other in others.filter(|&o| grid.candidates[o][d]) {
-                    assert!(
-                        eliminated(&from, other, d),
-                        "{at}: r{}c{} left",
-                        other / 9 + 1,
-                        other % 9 + 1
-                    );
-                }
+                gone_from(&|o| o != c && in_house(o, house), d, &at);
+            }
+            "locked" => {
+                let within = implication["within"].as_str().unwrap();
+                assert!(!holds && in_house(c, within) && !in_house(c, house), "{at}");
+                assert!(!grid.placed_in(house, d), "{at}");
+                gone_from(&|o| in_house(o, house) && !in_house(o, within), d, &at);
+            }
+            "refuted" => {
+                assert!(!holds, "{at}");
+                let refutation = &implication["refutation"];
+                let inside = Enclosing {
+                    facts: &facts,
+                    number,
+                    from: &numbers(&implication["from"]),
+                };
+                let what = format!("{at}, refutation");
+                let (assumption, reached) = check_branch(grid, refutation, &what, Some(&inside));
+                assert!(
+                    assumption == (c, d, true) && reached.is_none(),
+                    "{at}: refutes the placement"
+                );
+            }
+            "outer" => {
+                let enclosing = enclosing.unwrap_or_else(|| panic!("{at}: outside a refutation"));
+                let outer = implication["outer"].as_u64().unwrap() as usize;
+                assert!(
+                    outer < enclosing.number && enclosing.from.contains(&outer),
+                    "{at}: outer {outer} is not a premise of {}",
+                    enclosing.number
+                );
+                assert_eq!(enclosing.facts[outer - 1], facts[i], "{at}");
+                assert!(from.is_empty(), "{at}");
             }
             reason => panic!("{at}: unknown reason {reason}"),
         }
@@ -239,16 +288,13 @@ fn check_net(grid: &Grid, step: &Value, what: &str, seen: &mut Seen) -> bool {
         return false;
     };
     for branch in net["branches"].as_array().unwrap() {
-        for implication in branch["implications"].as_array().unwrap() {
-            seen.insert(implication["reason"].as_str().unwrap().to_string());
-        }
-        seen.insert(branch["end"]["kind"].as_str().unwrap().to_string());
+        note_kinds(branch, seen);
     }
     let branches = net["branches"].as_array().unwrap();
     let checked: Vec<(Fact, Option<Fact>)> = branches
         .iter()
         .enumerate()
-        .map(|(b, branch)| check_branch(grid, branch, &format!("{what}, branch {}", b + 1)))
+        .map(|(b, branch)| check_branch(grid, branch, &format!("{what}, branch {}", b + 1), None))
         .collect();
     match checked[..] {
         [((c, d, holds), None)] => assert!(concludes(step, (c, d, !holds)), "{what}"),
@@ -286,20 +332,44 @@ fn check_net(grid: &Grid, step: &Value, what: &str, seen: &mut Seen) -> bool {
             );
         }
     }
+    let headings = if branches.len() > 1 {
+        branches.len()
+    } else {
+        0
+    };
     assert_eq!(
         net["lines"].as_array().unwrap().len(),
-        branches
-            .iter()
-            .map(|b| b["implications"].as_array().unwrap().len() + 1)
-            .sum::<usize>()
-            + if branches.len() > 1 {
-                branches.len()
-            } else {
-                0
-            },
+        branches.iter().map(lines_of).sum::<usize>() + headings,
         "{what}: a line per implication and end"
     );
     true
+}
+
+/// Notes the reasons and end of `branch` and its refutations in `seen`.
+fn note_kinds(branch: &Value, seen: &mut Seen) {
+    for implication in branch["implications"].as_array().unwrap() {
+        seen.insert(implication["reason"].as_str().unwrap().to_string());
+        if let Some(refutation) = implication.get("refutation") {
+            note_kinds(refutation, seen);
+        }
+    }
+    seen.insert(branch["end"]["kind"].as_str().unwrap().to_string());
+}
+
+/// The lines a branch takes: one per implication (a repeated one takes none) and its
+/// refutation's, and one for its end.
+fn lines_of(branch: &Value) -> usize {
+    let implications = branch["implications"].as_array().unwrap();
+    let own = implications
+        .iter()
+        .filter(|i| i["reason"] != "outer")
+        .count();
+    let refutations: usize = implications
+        .iter()
+        .filter_map(|i| i.get("refutation"))
+        .map(lines_of)
+        .sum();
+    own + refutations + 1
 }
 
 /// Replays every net of the solves of `file` with `options`; returns how many were checked.
@@ -333,12 +403,24 @@ fn every_net_replays_from_its_json() {
     let forcing = "singles,intersections,forcing chain contradiction,cell forcing net,\
                    region forcing net";
     assert!(replay(file, &["--techniques", forcing], &mut seen) >= 20);
+    // Nested forcing nets: contradictions in the default solve; cells and regions when asked.
+    let hardest = "fixtures/text/forum-hardest-first2.txt";
+    assert!(replay(hardest, &[], &mut seen) >= 10);
+    let nested = "singles,intersections,nested cell forcing net,nested region forcing net";
+    assert!(replay(hardest, &["--techniques", nested], &mut seen) >= 5);
+    // Nets with intersections.
+    let plus = "singles,forcing net plus contradiction,cell forcing net plus,\
+                region forcing net plus";
+    assert!(replay(hardest, &["--techniques", plus], &mut seen) >= 5);
     let every = [
         "assumption",
         "same_cell",
         "same_house",
         "naked_single",
         "hidden_single",
+        "locked",
+        "refuted",
+        "outer",
         "reaches",
         "both",
         "empty_cell",

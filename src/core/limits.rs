@@ -49,6 +49,9 @@ pub struct Limits {
     pub forcing_chain_length: usize,
     /// Most implications one branch of a forcing net, forcing chain or Nishio records.
     pub net_implications: usize,
+    /// Most placements one branch of a nested forcing net tries to refute (each followed by a
+    /// forcing net of its own); 0: the engine tries no nested nets.
+    pub refutation_tries: usize,
     /// Most partial placements the enumeration of one digit's templates visits; past it the
     /// digit yields nothing.
     pub template_nodes: usize,
@@ -62,7 +65,7 @@ type Field = (&'static str, &'static str, fn(&mut Limits) -> &mut usize);
 
 /// Every cap by name (the serde names), in the order of the fields.
 #[rustfmt::skip]
-const FIELDS: [Field; 17] = [
+const FIELDS: [Field; 18] = [
     ("subset-size",          "largest subset and fish (as --max-size)",    |l| &mut l.subset_size),
     ("finned-fish-size",     "largest finned or sashimi fish",             |l| &mut l.finned_fish_size),
     ("fins",                 "most fins of a finned fish",                 |l| &mut l.fins),
@@ -79,6 +82,7 @@ const FIELDS: [Field; 17] = [
     ("wxyz-patterns",        "most patterns a WXYZ-Wing search examines",  |l| &mut l.wxyz_patterns),
     ("forcing-chain-length", "longest line of a forcing chain",            |l| &mut l.forcing_chain_length),
     ("net-implications",     "most implications per forcing branch",       |l| &mut l.net_implications),
+    ("refutation-tries",     "most refutations tried per nested branch",   |l| &mut l.refutation_tries),
     ("template-nodes",       "most partial templates per digit",           |l| &mut l.template_nodes),
 ];
 
@@ -121,6 +125,9 @@ impl Limits {
             } else {
                 100
             },
+            // None on the largest grids, where a solve would take minutes more for a few
+            // backtracking steps fewer.
+            refutation_tries: by_size([2000, 150, 0]),
             template_nodes: if up_to_16 { 300_000 } else { 20_000 },
         }
     }

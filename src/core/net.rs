@@ -39,7 +39,7 @@ pub struct Implication {
 }
 
 /// Why an implication holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Reason {
     /// The branch's assumption.
@@ -57,6 +57,26 @@ pub enum Reason {
     HiddenSingle {
         /// Index into the layout's houses.
         house: usize,
+    },
+    /// It is an elimination: its digit's places in `house` all lie in `within`, which holds
+    /// the cell (the premises: its other places in `house` are gone).
+    Locked {
+        /// Index into the layout's houses.
+        house: usize,
+        /// Index into the layout's houses.
+        within: usize,
+    },
+    /// (Nested nets.) It is an elimination: `branch` assumes the candidate placed and, from
+    /// that and the implications it repeats as [`Reason::Outer`] (the premises), reaches a
+    /// contradiction.
+    Refuted {
+        /// The refutation.
+        branch: Box<Branch>,
+    },
+    /// (In a refutation's branch.) The enclosing branch's implication `at`, repeated.
+    Outer {
+        /// Index into the enclosing branch's implications.
+        at: usize,
     },
 }
 
@@ -102,7 +122,8 @@ pub fn fact(candidate: Candidate, holds: bool) -> Explanation {
 
 impl Net {
     /// The net as numbered lines, each branch under its heading: every implication with its
-    /// reason and the numbers of those it follows from, then how the branch ends.
+    /// reason and the numbers of those it follows from, then how the branch ends. A
+    /// refutation's lines follow its implication, indented and numbered under it (`12.1`).
     pub fn lines(&self) -> Vec<Explanation> {
         let mut lines = Vec::new();
         let several = self.branches.len() > 1;
@@ -118,34 +139,70 @@ impl Net {
             } else {
                 ""
             };
-            for (i, implication) in branch.implications.iter().enumerate() {
-                let line = explain!(
-                    "({}) {}: {}",
-                    (i + 1).to_string(),
-                    fact(implication.candidate, implication.holds),
-                    branch.reason_text(implication)
-                );
-                lines.push(explain!("{}{}", indent, line));
-            }
-            lines.push(explain!("{}⇒ {}", indent, branch.end_text()));
+            let labels: Vec<String> = (1..=branch.implications.len())
+                .map(|n| n.to_string())
+                .collect();
+            branch.write(&mut lines, indent, &labels);
         }
         lines
     }
 }
 
 impl Branch {
-    fn reason_text(&self, implication: &Implication) -> Explanation {
+    /// Writes the branch's lines at `indent`, its implications numbered by `labels`.
+    fn write(&self, lines: &mut Vec<Explanation>, indent: &str, labels: &[String]) {
+        for (i, implication) in self.implications.iter().enumerate() {
+            if matches!(implication.reason, Reason::Outer { .. }) {
+                continue;
+            }
+            let line = explain!(
+                "({}) {}: {}",
+                labels[i].clone(),
+                fact(implication.candidate, implication.holds),
+                self.reason_text(implication, labels)
+            );
+            lines.push(explain!("{}{}", indent.to_string(), line));
+            if let Reason::Refuted { branch } = &implication.reason {
+                let inner = branch.labels(&labels[i], labels);
+                branch.write(lines, &format!("{indent}    "), &inner);
+            }
+        }
+        lines.push(explain!(
+            "{}⇒ {}",
+            indent.to_string(),
+            self.end_text(labels)
+        ));
+    }
+
+    /// The labels of a refutation's implications, written under the enclosing implication
+    /// `under`: its own numbered `under.1`, `under.2`, …; a repeated one by the enclosing
+    /// branch's label (`enclosing`).
+    fn labels(&self, under: &str, enclosing: &[String]) -> Vec<String> {
+        let mut own = 0;
+        self.implications
+            .iter()
+            .map(|implication| match implication.reason {
+                Reason::Outer { at } => enclosing[at].clone(),
+                _ => {
+                    own += 1;
+                    format!("{under}.{own}")
+                }
+            })
+            .collect()
+    }
+
+    fn reason_text(&self, implication: &Implication, labels: &[String]) -> Explanation {
         let cell = implication.candidate.cell;
         let digit = implication.candidate.digit;
-        let from = numbers(&implication.from);
+        let from = numbers(&implication.from, labels);
         let premise = || {
             let p = &self.implications[implication.from[0]];
             fact(p.candidate, p.holds)
         };
-        match implication.reason {
+        match &implication.reason {
             Reason::Assumption => "assumed".into(),
             Reason::SameCell => explain!("the cell holds {}{}", premise(), from),
-            Reason::SameHouse { house } => explain!("{}{} in {}", premise(), from, House(house)),
+            Reason::SameHouse { house } => explain!("{}{} in {}", premise(), from, House(*house)),
             Reason::NakedSingle => {
                 explain!(
                     "naked single, {} has no other candidate{}",
@@ -156,20 +213,33 @@ impl Branch {
             Reason::HiddenSingle { house } => explain!(
                 "hidden single, the last place for {} in {}{}",
                 digit,
-                House(house),
+                House(*house),
                 from
             ),
+            Reason::Locked { house, within } => explain!(
+                "locked, every place for {} in {} is in {}{}",
+                digit,
+                House(*house),
+                House(*within),
+                from
+            ),
+            Reason::Refuted { .. } => explain!(
+                "{} leads to a contradiction{}:",
+                fact(implication.candidate, true),
+                from
+            ),
+            Reason::Outer { at } => explain!("as ({})", labels[*at].clone()),
         }
     }
 
-    fn end_text(&self) -> Explanation {
+    fn end_text(&self, labels: &[String]) -> Explanation {
         match self.end {
             End::Reaches { at } => {
                 let end = &self.implications[at];
                 explain!(
                     "reaches {} ({})",
                     fact(end.candidate, end.holds),
-                    (at + 1).to_string()
+                    labels[at].clone()
                 )
             }
             End::Both {
@@ -178,12 +248,12 @@ impl Branch {
             } => explain!(
                 "contradiction: {} is both placed and eliminated{}",
                 fact(candidate, true),
-                numbers(from)
+                numbers(from, labels)
             ),
             End::EmptyCell { cell, ref from } => explain!(
                 "contradiction: {} has no candidate left{}",
                 Node(cell),
-                numbers(from)
+                numbers(from, labels)
             ),
             End::NoPlace {
                 house,
@@ -193,17 +263,18 @@ impl Branch {
                 "contradiction: {} has no place for {}{}",
                 House(house),
                 digit,
-                numbers(from)
+                numbers(from, labels)
             ),
         }
     }
 }
 
-/// Implication numbers as the lines show them, after a space: ` (2, 5)`; nothing for none.
-fn numbers(from: &[usize]) -> Explanation {
+/// Implications as the lines show them, by their labels, after a space: ` (2, 5)`; nothing
+/// for none.
+fn numbers(from: &[usize], labels: &[String]) -> Explanation {
     if from.is_empty() {
         return Explanation::new();
     }
-    let list: Vec<String> = from.iter().map(|i| (i + 1).to_string()).collect();
+    let list: Vec<&str> = from.iter().map(|&i| labels[i].as_str()).collect();
     explain!(" ({})", list.join(", "))
 }

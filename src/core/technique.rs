@@ -226,6 +226,11 @@ pub enum Forcing {
     Region,
 }
 
+impl Forcing {
+    /// Every kind, in the order the engine tries them.
+    pub const ALL: [Forcing; 3] = [Forcing::Contradiction, Forcing::Cell, Forcing::Region];
+}
+
 /// The kinds of chain (see `techniques::chains`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ChainKind {
@@ -304,6 +309,12 @@ pub enum Technique {
     ForcingChain(Forcing),
     /// Forcing nets: every naked and hidden single that follows.
     ForcingNet(Forcing),
+    /// Forcing nets that also use intersections (a digit locked in a house's intersection with
+    /// another leaves the rest of the other): Sudoku Explainer's "dynamic +".
+    ForcingNetPlus(Forcing),
+    /// Nested forcing nets: every naked and hidden single, and when none is left, the
+    /// elimination of a candidate whose placement leads, by a forcing net, to a contradiction.
+    NestedNet(Forcing),
     /// Cells that every placement of a digit once per row, column and region uses take it.
     TemplateSet,
     /// Candidates that no placement of a digit once per row, column and region uses go.
@@ -586,8 +597,14 @@ impl Technique {
             T::ForcingNet(F::Contradiction) => row("Forcing Net Contradiction", "fnc", "1303", Forcing,    700, Extreme, 9.0),
             T::ForcingNet(F::Cell)         => row("Cell Forcing Net",       "fnv",  "1304", Forcing,       700, Extreme, 9.2),
             T::ForcingNet(F::Region)       => row("Region Forcing Net",     "fnv",  "1304", Forcing,       700, Extreme, 9.3),
+            T::ForcingNetPlus(F::Contradiction) => row("Forcing Net Plus Contradiction", "fpc", "", Forcing, 800, Extreme, 9.35),
+            T::ForcingNetPlus(F::Cell)     => row("Cell Forcing Net Plus",  "fpv",  "",     Forcing,       800, Extreme, 9.4),
+            T::ForcingNetPlus(F::Region)   => row("Region Forcing Net Plus", "fpv", "",     Forcing,       800, Extreme, 9.45),
             T::TemplateSet                 => row("Template Set",           "ts",   "1201", Forcing,       10_000, Extreme, 9.5),
             T::TemplateDelete              => row("Template Delete",        "td",   "1202", Forcing,       10_000, Extreme, 9.5),
+            T::NestedNet(F::Contradiction) => row("Nested Forcing Net Contradiction", "nnc", "", Forcing, 1000, Extreme, 9.6),
+            T::NestedNet(F::Cell)          => row("Nested Cell Forcing Net", "nnv", "",     Forcing,       1000, Extreme, 9.8),
+            T::NestedNet(F::Region)        => row("Nested Region Forcing Net", "nnv", "",   Forcing,       1000, Extreme, 9.9),
             T::Backtracking                => row("Backtracking",           "bt",   "",     Backtracking,  10_000, Extreme, 11.0),
         }
     }
@@ -661,11 +678,15 @@ impl Technique {
         all.extend((2..=limits.blossom_petals as u8).map(T::DeathBlossom));
         all.push(T::SueDeCoq);
         all.push(T::Nishio);
-        use self::Forcing as F;
-        for kind in [F::Contradiction, F::Cell, F::Region] {
+        for kind in Forcing::ALL {
             all.extend([T::ForcingChain(kind), T::ForcingNet(kind)]);
         }
-        all.extend([T::TemplateSet, T::TemplateDelete, T::Backtracking]);
+        for kind in Forcing::ALL {
+            all.push(T::ForcingNetPlus(kind));
+        }
+        all.extend([T::TemplateSet, T::TemplateDelete]);
+        all.extend(Forcing::ALL.map(T::NestedNet));
+        all.push(T::Backtracking);
         all
     }
 

@@ -5,7 +5,7 @@ use super::{PuzzleReport, SolveReport, StepReport, Trace};
 use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
-use crate::model::{Candidate, Explanation, Grid, Names, Origin, Puzzle};
+use crate::model::{Candidate, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use crate::render::{self, LayoutJson};
 use crate::search;
@@ -116,13 +116,28 @@ pub struct ImplicationJson {
     pub digit: usize,
     /// Placed (`true`) or eliminated.
     pub holds: bool,
-    /// `assumption`, `same_cell`, `same_house`, `naked_single` or `hidden_single`.
+    /// `assumption`, `same_cell`, `same_house`, `naked_single`, `hidden_single`; in nets plus
+    /// `locked`; in nested
+    /// nets `refuted` (an elimination whose placement `refutation` breaks) and, inside a
+    /// refutation, `outer` (the enclosing branch's implication `outer`, repeated).
     pub reason: &'static str,
-    /// The house of a `same_house` or `hidden_single` reason: `row 3`.
+    /// The house of a `same_house`, `hidden_single` or `locked` reason: `row 3`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<String>,
+    /// A `locked` reason's other house, which holds the digit's every place in `house` and the
+    /// cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<String>,
     /// The numbers of the implications it follows from.
     pub from: Vec<usize>,
+    /// A `refuted` implication's refutation: a branch that assumes the candidate placed and
+    /// ends in a contradiction, numbered from 1 on its own; its `outer` implications name
+    /// this branch's implications it uses (all of them listed in `from`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refutation: Option<Box<BranchJson>>,
+    /// An `outer` implication's number in the enclosing branch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outer: Option<usize>,
 }
 
 /// How a branch ends.
@@ -145,77 +160,111 @@ pub struct EndJson {
 }
 
 impl NetJson {
-    /// `net` with cells and houses named as in `layout`.
+    /// `net` with cells and houses named as in `puzzle`.
     fn of(net: &Net, puzzle: &Puzzle) -> NetJson {
-        let layout = puzzle.layout();
-        let house = |h: usize| layout.houses()[h].to_string();
-        let numbers = |from: &[usize]| from.iter().map(|i| i + 1).collect();
-        let branch = |branch: &net::Branch| BranchJson {
-            implications: branch
-                .implications
-                .iter()
-                .enumerate()
-                .map(|(i, implication)| {
-                    let (reason, in_house) = match implication.reason {
-                        net::Reason::Assumption => ("assumption", None),
-                        net::Reason::SameCell => ("same_cell", None),
-                        net::Reason::SameHouse { house: h } => ("same_house", Some(house(h))),
-                        net::Reason::NakedSingle => ("naked_single", None),
-                        net::Reason::HiddenSingle { house: h } => ("hidden_single", Some(house(h))),
-                    };
-                    ImplicationJson {
-                        number: i + 1,
-                        cell: layout.cell_name(implication.candidate.cell),
-                        digit: implication.candidate.digit.get(),
-                        holds: implication.holds,
-                        reason,
-                        house: in_house,
-                        from: numbers(&implication.from),
-                    }
-                })
-                .collect(),
-            end: match &branch.end {
-                net::End::Reaches { at } => EndJson {
-                    kind: "reaches",
-                    cell: None,
-                    digit: None,
-                    house: None,
-                    from: vec![at + 1],
-                },
-                net::End::Both { candidate, from } => EndJson {
-                    kind: "both",
-                    cell: Some(layout.cell_name(candidate.cell)),
-                    digit: Some(candidate.digit.get()),
-                    house: None,
-                    from: numbers(from),
-                },
-                net::End::EmptyCell { cell, from } => EndJson {
-                    kind: "empty_cell",
-                    cell: Some(layout.cell_name(*cell)),
-                    digit: None,
-                    house: None,
-                    from: numbers(from),
-                },
-                net::End::NoPlace {
-                    house: h,
-                    digit,
-                    from,
-                } => EndJson {
-                    kind: "no_place",
-                    cell: None,
-                    digit: Some(digit.get()),
-                    house: Some(house(*h)),
-                    from: numbers(from),
-                },
-            },
-        };
         NetJson {
-            branches: net.branches.iter().map(branch).collect(),
+            branches: net
+                .branches
+                .iter()
+                .map(|b| BranchJson::of(b, puzzle.layout()))
+                .collect(),
             lines: net
                 .lines()
                 .iter()
                 .map(|l| l.render(&puzzle.names()))
                 .collect(),
+        }
+    }
+}
+
+impl BranchJson {
+    /// `branch` with cells and houses named as in `layout`.
+    fn of(branch: &net::Branch, layout: &Layout) -> BranchJson {
+        let house = |h: usize| layout.houses()[h].to_string();
+        let numbers = |from: &[usize]| from.iter().map(|i| i + 1).collect();
+        let implication = |(i, implication): (usize, &net::Implication)| {
+            let mut json = ImplicationJson {
+                number: i + 1,
+                cell: layout.cell_name(implication.candidate.cell),
+                digit: implication.candidate.digit.get(),
+                holds: implication.holds,
+                reason: "",
+                house: None,
+                from: numbers(&implication.from),
+                within: None,
+                refutation: None,
+                outer: None,
+            };
+            json.reason = match &implication.reason {
+                net::Reason::Assumption => "assumption",
+                net::Reason::SameCell => "same_cell",
+                net::Reason::SameHouse { house: h } => {
+                    json.house = Some(house(*h));
+                    "same_house"
+                }
+                net::Reason::NakedSingle => "naked_single",
+                net::Reason::HiddenSingle { house: h } => {
+                    json.house = Some(house(*h));
+                    "hidden_single"
+                }
+                net::Reason::Locked { house: h, within } => {
+                    json.house = Some(house(*h));
+                    json.within = Some(house(*within));
+                    "locked"
+                }
+                net::Reason::Refuted { branch } => {
+                    json.refutation = Some(Box::new(BranchJson::of(branch, layout)));
+                    "refuted"
+                }
+                net::Reason::Outer { at } => {
+                    json.outer = Some(at + 1);
+                    "outer"
+                }
+            };
+            json
+        };
+        let end = |kind, cell, digit, house, from| EndJson {
+            kind,
+            cell,
+            digit,
+            house,
+            from,
+        };
+        BranchJson {
+            implications: branch
+                .implications
+                .iter()
+                .enumerate()
+                .map(implication)
+                .collect(),
+            end: match &branch.end {
+                net::End::Reaches { at } => end("reaches", None, None, None, vec![at + 1]),
+                net::End::Both { candidate, from } => end(
+                    "both",
+                    Some(layout.cell_name(candidate.cell)),
+                    Some(candidate.digit.get()),
+                    None,
+                    numbers(from),
+                ),
+                net::End::EmptyCell { cell, from } => end(
+                    "empty_cell",
+                    Some(layout.cell_name(*cell)),
+                    None,
+                    None,
+                    numbers(from),
+                ),
+                net::End::NoPlace {
+                    house: h,
+                    digit,
+                    from,
+                } => end(
+                    "no_place",
+                    None,
+                    Some(digit.get()),
+                    Some(house(*h)),
+                    numbers(from),
+                ),
+            },
         }
     }
 }

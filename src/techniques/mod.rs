@@ -21,6 +21,7 @@ pub mod wings;
 use crate::core::{
     ChainKind, ColouringRule, FishKind, Forcing, Limits, SingleDigitPattern, State, Step, Technique,
 };
+use crate::techniques::forcing::Reach;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
 pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
@@ -60,8 +61,12 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::Fish(kind, n) => fish::complex(state, kind, n as usize, &mut progress),
         Technique::SiameseFish(kind, n) => fish::siamese(state, kind, n as usize, &mut progress),
         Technique::Nishio => forcing::nishio(state, &mut progress),
-        Technique::ForcingChain(kind) => forcing::find(state, kind, false, &mut progress),
-        Technique::ForcingNet(kind) => forcing::find(state, kind, true, &mut progress),
+        Technique::ForcingChain(kind) => forcing::find(state, kind, Reach::Chain, &mut progress),
+        Technique::ForcingNet(kind) => forcing::find(state, kind, Reach::Net, &mut progress),
+        Technique::ForcingNetPlus(kind) => {
+            forcing::find(state, kind, Reach::NetPlus, &mut progress)
+        }
+        Technique::NestedNet(kind) => forcing::find(state, kind, Reach::Nested, &mut progress),
         Technique::TemplateSet => forcing::templates(state, true, &mut progress),
         Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
@@ -84,7 +89,10 @@ fn release_unused(technique: Technique) {
     }
     if !matches!(
         technique,
-        Technique::ForcingChain(_) | Technique::ForcingNet(_)
+        Technique::ForcingChain(_)
+            | Technique::ForcingNet(_)
+            | Technique::ForcingNetPlus(_)
+            | Technique::NestedNet(_)
     ) {
         forcing::release();
     }
@@ -115,8 +123,9 @@ pub fn find_all(technique: Technique, state: &State) -> Vec<Step> {
 /// lines (at most half the grid: a larger one always has a smaller complement), finned and
 /// sashimi fish up to [`Limits::finned_fish_size`], Franken fish up
 /// to [`Limits::franken_size`], ALS chains and death blossoms up to [`Limits::als_chain_sets`]
-/// and [`Limits::blossom_petals`]. Mutant and siamese fish are left out: they are found only when
-/// asked for (a siamese fish's two fish come first anyway).
+/// and [`Limits::blossom_petals`]; nested forcing nets last, unless [`Limits::refutation_tries`]
+/// is 0. Mutant and siamese fish are left out: they are found only when asked for (a siamese
+/// fish's two fish come first anyway).
 pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     let mut order = Technique::SIMPLEST.to_vec();
     let largest = limits.subset_size.min(size / 2) as u8;
@@ -160,16 +169,13 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     }
     let mut order: Vec<Technique> = order.into_iter().map(|(t, _)| t).collect();
     order.push(Technique::Nishio);
-    for net in [false, true] {
-        for kind in [Forcing::Contradiction, Forcing::Cell, Forcing::Region] {
-            order.push(if net {
-                Technique::ForcingNet(kind)
-            } else {
-                Technique::ForcingChain(kind)
-            });
-        }
-    }
+    order.extend(Forcing::ALL.map(Technique::ForcingChain));
+    order.extend(Forcing::ALL.map(Technique::ForcingNet));
+    order.extend(Forcing::ALL.map(Technique::ForcingNetPlus));
     order.extend([Technique::TemplateSet, Technique::TemplateDelete]);
+    if limits.refutation_tries > 0 {
+        order.extend(Forcing::ALL.map(Technique::NestedNet));
+    }
     order
 }
 

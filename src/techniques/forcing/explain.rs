@@ -21,6 +21,25 @@ pub fn fact(fact: Fact) -> Explanation {
 /// renumbered, and the branch's end (`None`: it ends in its contradiction; else its
 /// implication that reaches the step's conclusion).
 pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Branch {
+    described(layout, branch, reaches, None)
+}
+
+/// Where a refutation's branch sits in its enclosing branch: the node its own nodes start at,
+/// and the enclosing nodes' implication numbers (indices), by node.
+#[derive(Clone, Copy)]
+struct Enclosing<'a> {
+    mark: u32,
+    numbers: &'a [usize],
+}
+
+/// [`full`], for a branch on its own or for a refutation inside `enclosing`: then the nodes of
+/// the enclosing branch it uses come first after its assumption, as [`net::Reason::Outer`].
+fn described(
+    layout: &Layout,
+    branch: &Branch,
+    reaches: Option<u32>,
+    enclosing: Option<Enclosing>,
+) -> net::Branch {
     let contradiction = || {
         branch
             .contradiction
@@ -31,44 +50,47 @@ pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Bran
         Some(end) => vec![end],
         None => contradiction().1.clone(),
     };
-    let used = branch.ancestors(&ends);
+    let (own, outer) = branch.ancestors_from(&ends, enclosing.map_or(0, |e| e.mark));
+    let order: Vec<u32> = own[..1]
+        .iter()
+        .chain(&outer)
+        .chain(&own[1..])
+        .copied()
+        .collect();
+    let mut numbers = vec![usize::MAX; branch.nodes.len()];
+    for (k, &i) in order.iter().enumerate() {
+        numbers[i as usize] = k;
+    }
     let renumbered = |old: &[u32]| -> Vec<usize> {
-        let mut new: Vec<usize> = old
-            .iter()
-            .map(|i| used.binary_search(i).expect("an ancestor"))
-            .collect();
+        let mut new: Vec<usize> = old.iter().map(|&i| numbers[i as usize]).collect();
         new.sort_unstable();
         new
     };
-    let implications = used
+    let implications = order
         .iter()
         .map(|&i| {
             let node = branch.nodes[i as usize];
-            let premises = branch.premises(i);
-            let reason = match node.reason {
-                Reason::Assumption => net::Reason::Assumption,
-                Reason::SameCell => net::Reason::SameCell,
-                Reason::Peer => {
-                    let other = branch.nodes[premises[0] as usize].fact.candidate.cell;
-                    let house = layout.common_houses(&[node.fact.candidate.cell, other])[0];
-                    net::Reason::SameHouse { house }
+            let (reason, from) = match enclosing {
+                Some(e) if i < e.mark => {
+                    let at = e.numbers[i as usize];
+                    (net::Reason::Outer { at }, Vec::new())
                 }
-                Reason::NakedSingle => net::Reason::NakedSingle,
-                Reason::HiddenSingle(house) => net::Reason::HiddenSingle {
-                    house: house as usize,
-                },
+                _ => {
+                    let reason = reason(layout, branch, i, &numbers);
+                    (reason, renumbered(branch.premises(i)))
+                }
             };
             Implication {
                 candidate: node.fact.candidate,
                 holds: node.fact.holds,
                 reason,
-                from: renumbered(premises),
+                from,
             }
         })
         .collect();
     let end = match reaches {
         Some(end) => End::Reaches {
-            at: used.binary_search(&end).expect("an ancestor"),
+            at: numbers[end as usize],
         },
         None => {
             let (conflict, premises) = contradiction();
@@ -76,7 +98,7 @@ pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Bran
             match *conflict {
                 Conflict::Both(candidate) => {
                     // The placement first.
-                    from.sort_by_key(|&i| !branch.nodes[used[i] as usize].fact.holds);
+                    from.sort_by_key(|&k| !branch.nodes[order[k] as usize].fact.holds);
                     End::Both { candidate, from }
                 }
                 Conflict::EmptyCell(cell) => End::EmptyCell { cell, from },
@@ -85,6 +107,47 @@ pub fn full(layout: &Layout, branch: &Branch, reaches: Option<u32>) -> net::Bran
         }
     };
     net::Branch { implications, end }
+}
+
+/// Why node `i` of `branch` holds; `numbers` are the implication numbers of the branch's
+/// nodes, for a refutation's references to them.
+fn reason(layout: &Layout, branch: &Branch, i: u32, numbers: &[usize]) -> net::Reason {
+    let node = branch.nodes[i as usize];
+    match node.reason {
+        Reason::Assumption => net::Reason::Assumption,
+        Reason::SameCell => net::Reason::SameCell,
+        Reason::Peer => {
+            let other = branch.nodes[branch.premises(i)[0] as usize]
+                .fact
+                .candidate
+                .cell;
+            let house = layout.common_houses(&[node.fact.candidate.cell, other])[0];
+            net::Reason::SameHouse { house }
+        }
+        Reason::NakedSingle => net::Reason::NakedSingle,
+        Reason::HiddenSingle(house) => net::Reason::HiddenSingle {
+            house: house as usize,
+        },
+        Reason::Locked(house, within) => net::Reason::Locked {
+            house: house as usize,
+            within: within as usize,
+        },
+        Reason::Refuted => {
+            let refutation = branch
+                .refutations
+                .iter()
+                .find(|r| r.node == i)
+                .expect("a refuted node's refutation");
+            let enclosing = Enclosing {
+                mark: refutation.mark,
+                numbers,
+            };
+            let inner = described(layout, &refutation.branch, None, Some(enclosing));
+            net::Reason::Refuted {
+                branch: Box::new(inner),
+            }
+        }
+    }
 }
 
 /// Facts as a list: `r3c5=2, r4c4<>1`.
@@ -134,12 +197,14 @@ fn line(branch: &Branch, end: u32) -> Vec<u32> {
 }
 
 /// What `ends` rest on in a net: the assumption, the first [`NET_LISTED`] placements on the way
-/// (or eliminations, when there is no placement; never `omit`) and the number of implications:
-/// `r1c1=4 ⇒ r2c3=5, r4c4=1, … (23 implications)`.
+/// (or eliminations, when there is no placement; never `omit`) and the number of implications
+/// (and of refutations among them, in a nested net): `r1c1=4 ⇒ r2c3=5, r4c4=1, r5c5=2 and 7
+/// more placements (23 implications, 2 of them refutations)`.
 pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
     let used = branch.ancestors(ends);
-    let (roots, implied): (Vec<u32>, Vec<u32>) =
-        used.iter().partition(|&&i| branch.premises(i).is_empty());
+    let (roots, implied): (Vec<u32>, Vec<u32>) = used
+        .iter()
+        .partition(|&&i| branch.nodes[i as usize].reason == Reason::Assumption);
     let shown: Vec<u32> = implied
         .iter()
         .copied()
@@ -166,7 +231,22 @@ pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
     }
     let count = implied.len();
     let plural = if count == 1 { "" } else { "s" };
-    explain!("{} ({} implication{})", text, count.to_string(), plural)
+    let refuted = implied
+        .iter()
+        .filter(|&&i| branch.nodes[i as usize].reason == Reason::Refuted)
+        .count();
+    let refutations = match refuted {
+        0 => String::new(),
+        1 => ", one of them a refutation".to_string(),
+        n => format!(", {n} of them refutations"),
+    };
+    explain!(
+        "{} ({} implication{}{})",
+        text,
+        count.to_string(),
+        plural,
+        refutations
+    )
 }
 
 /// What broke: `r4c4 has no candidate left`, `box 2 has no place for 9`, `7 twice in column 9

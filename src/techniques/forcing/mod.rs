@@ -10,7 +10,10 @@
 //!
 //! A *chain* follows singles that each rest on one earlier consequence (bivalue cells and bilocal
 //! digits), so every consequence ends one line of implications; the contradiction or common
-//! conclusion may join several lines. A *net* uses every naked and hidden single. *Nishio*
+//! conclusion may join several lines. A *net* uses every naked and hidden single; a *net plus*
+//! intersections too (Sudoku Explainer's "dynamic +"). A *nested net*, when a branch has no
+//! single left, eliminates a candidate whose placement leads by a net (from the branch's facts)
+//! to a contradiction, keeps that refutation with the elimination, and goes on. *Nishio*
 //! follows one digit only: a placement removes it from the peers and a house with one place left
 //! for it fills that place, until some house has no place left.
 //!
@@ -24,8 +27,9 @@
 //! the engine explains with the shortest; nets report theirs as found, since a full search of
 //! nets costs most and their explanations only count implications.
 //!
-//! Costs are bounded by [`Limits::forcing_chain_length`], [`Limits::net_implications`] and
-//! [`Limits::template_nodes`]; a bound only makes a search conclude less, never something false.
+//! Costs are bounded by [`Limits::forcing_chain_length`], [`Limits::net_implications`],
+//! [`Limits::refutation_tries`] and [`Limits::template_nodes`]; a bound only makes a search
+//! conclude less, never something false.
 
 mod explain;
 mod propagate;
@@ -45,21 +49,64 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// The propagation scope of a chain (`net` false) or a net.
-fn scope(net: bool, limits: &Limits) -> Scope {
-    if net {
-        Scope::Net
-    } else {
-        Scope::Chain(u32::try_from(limits.forcing_chain_length).unwrap_or(u32::MAX))
+/// How far a forcing technique follows an assumption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// Chains: singles that rest on one earlier consequence.
+    Chain,
+    /// Nets: every naked and hidden single.
+    Net,
+    /// Nets with intersections: every single, and a digit locked in a house's intersection
+    /// with another leaves the rest of the other.
+    NetPlus,
+    /// Nested nets: every single, and when none is left, the refutation of a candidate whose
+    /// placement leads, by a net, to a contradiction.
+    Nested,
+}
+
+impl Reach {
+    /// The propagation scope of this reach under `limits`.
+    fn scope(self, limits: &Limits) -> Scope {
+        match self {
+            Reach::Chain => {
+                Scope::Chain(u32::try_from(limits.forcing_chain_length).unwrap_or(u32::MAX))
+            }
+            Reach::Net => Scope::Net,
+            Reach::NetPlus => Scope::NetPlus,
+            Reach::Nested => {
+                Scope::Nested(u32::try_from(limits.refutation_tries).unwrap_or(u32::MAX))
+            }
+        }
+    }
+
+    /// The forcing technique of `kind` with this reach.
+    fn technique(self, kind: Forcing) -> Technique {
+        match self {
+            Reach::Chain => Technique::ForcingChain(kind),
+            Reach::Net => Technique::ForcingNet(kind),
+            Reach::NetPlus => Technique::ForcingNetPlus(kind),
+            Reach::Nested => Technique::NestedNet(kind),
+        }
+    }
+
+    /// The reach of a forcing technique (`None` for other techniques).
+    fn of(technique: Technique) -> Option<Reach> {
+        match technique {
+            Technique::ForcingChain(_) => Some(Reach::Chain),
+            Technique::ForcingNet(_) => Some(Reach::Net),
+            Technique::ForcingNetPlus(_) => Some(Reach::NetPlus),
+            Technique::NestedNet(_) => Some(Reach::Nested),
+            _ => None,
+        }
     }
 }
 
-/// Forcing chains (`net` false) or nets of `kind`.
-pub fn find(state: &State, kind: Forcing, net: bool, sink: &mut Sink) {
+/// Forcing chains, nets or nested nets of `kind`.
+pub fn find(state: &State, kind: Forcing, reach: Reach, sink: &mut Sink) {
     match kind {
-        Forcing::Contradiction => contradiction(state, net, sink),
-        Forcing::Cell => cell(state, net, sink),
-        Forcing::Region => region(state, net, sink),
+        Forcing::Contradiction => contradiction(state, reach, sink),
+        Forcing::Cell => cell(state, reach, sink),
+        Forcing::Region => region(state, reach, sink),
     }
 }
 
@@ -94,10 +141,10 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 
 /// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated; an
 /// assumption that leads to a contradiction is false.
-pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
-    let technique = technique(Forcing::Contradiction, net);
-    let mut implications = Implications::new(state, net);
-    let mut found = Delivery::new(sink, !net);
+pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
+    let technique = reach.technique(Forcing::Contradiction);
+    let mut implications = Implications::new(state, reach);
+    let mut found = Delivery::new(sink, reach == Reach::Chain);
     for cell in state.layout().cells() {
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
@@ -116,10 +163,10 @@ pub fn contradiction(state: &State, net: bool, sink: &mut Sink) {
 
 /// Cell forcing chains or nets: a placement or elimination that follows from every candidate of
 /// a cell holds.
-pub fn cell(state: &State, net: bool, sink: &mut Sink) {
-    let technique = technique(Forcing::Cell, net);
-    let mut implications = Implications::new(state, net);
-    let mut found = Delivery::new(sink, !net);
+pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
+    let technique = reach.technique(Forcing::Cell);
+    let mut implications = Implications::new(state, reach);
+    let mut found = Delivery::new(sink, reach == Reach::Chain);
     for cell in state.layout().cells() {
         let options = state.candidates(cell);
         if options.len() < 2 {
@@ -144,10 +191,10 @@ pub fn cell(state: &State, net: bool, sink: &mut Sink) {
 
 /// Region forcing chains or nets: a placement or elimination that follows from every place of a
 /// digit in a house (row, column or region) holds.
-pub fn region(state: &State, net: bool, sink: &mut Sink) {
-    let technique = technique(Forcing::Region, net);
-    let mut implications = Implications::new(state, net);
-    let mut found = Delivery::new(sink, !net);
+pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
+    let technique = reach.technique(Forcing::Region);
+    let mut implications = Implications::new(state, reach);
+    let mut found = Delivery::new(sink, reach == Reach::Chain);
     for (id, house) in state.layout().houses().iter().enumerate() {
         for digit in state.missing(house).iter() {
             let places = state.places(house, digit);
@@ -215,15 +262,6 @@ impl<'s, 'a> Delivery<'s, 'a> {
     }
 }
 
-/// The forcing technique of `kind`, as a chain or a net.
-fn technique(kind: Forcing, net: bool) -> Technique {
-    if net {
-        Technique::ForcingNet(kind)
-    } else {
-        Technique::ForcingChain(kind)
-    }
-}
-
 /// What each placement leads to (its facts, sorted, or `None` when it breaks), by chains or by
 /// nets.
 type Known = RefCell<HashMap<Candidate, Option<Rc<[Fact]>>>>;
@@ -232,7 +270,7 @@ thread_local! {
     /// What placements lead to in the state the forcing techniques were last tried on, and
     /// with which scope and limits: contradiction, cell and region searches on the same
     /// candidates share every branch.
-    static KNOWN: Shared<(StateKey, bool, Limits), Known> = const { RefCell::new(None) };
+    static KNOWN: Shared<(StateKey, Reach, Limits), Known> = const { RefCell::new(None) };
 }
 
 /// Lets go of what this thread keeps of the placements' branches (see [`Implications`]).
@@ -248,11 +286,11 @@ struct Implications<'a> {
 }
 
 impl<'a> Implications<'a> {
-    fn new(state: &'a State, net: bool) -> Implications<'a> {
+    fn new(state: &'a State, reach: Reach) -> Implications<'a> {
         let limits = *state.limits();
-        let key = (StateKey::of(state), net, limits);
+        let key = (StateKey::of(state), reach, limits);
         Implications {
-            propagator: Propagator::new(state, scope(net, &limits), limits.net_implications),
+            propagator: Propagator::new(state, reach.scope(&limits), limits.net_implications),
             known: shared(&KNOWN, key, Known::default),
         }
     }
@@ -371,7 +409,7 @@ fn verity_step(
 ) -> (Step, usize) {
     let mut step = Step::new(technique);
     conclude(&mut step, conclusion);
-    let net = matches!(technique, Technique::ForcingNet(_));
+    let net = Reach::of(technique) != Some(Reach::Chain);
     let ends: Vec<u32> = branches
         .iter()
         .map(|b| b.find(conclusion).expect("a common fact"))
@@ -413,6 +451,7 @@ fn conclude(step: &mut Step, conclusion: Fact) {
 
 #[cfg(test)]
 mod tests {
+    use super::Reach;
     use super::propagate::{Fact, Propagator, Scope};
     use crate::core::Forcing;
     use crate::model::{Candidate, Digit};
@@ -422,12 +461,12 @@ mod tests {
     #[test]
     fn verity_steps_are_the_same_with_the_branches_of_a_contradiction_search_kept() {
         let state = top1465_first();
-        for net in [false, true] {
-            let technique = |kind| super::technique(kind, net);
+        for reach in [Reach::Chain, Reach::Net] {
+            let technique = |kind| reach.technique(kind);
             for kind in [Forcing::Cell, Forcing::Region] {
                 super::release();
                 let fresh = find_all(technique(kind), &state);
-                assert!(!fresh.is_empty(), "{kind:?}, net {net}");
+                assert!(!fresh.is_empty(), "{kind:?}, {reach:?}");
                 super::release();
                 find_all(technique(Forcing::Contradiction), &state);
                 let kept = super::KNOWN.with_borrow(|k| k.as_ref().map(|(_, v)| v.borrow().len()));
@@ -435,7 +474,7 @@ mod tests {
                 assert_eq!(
                     find_all(technique(kind), &state),
                     fresh,
-                    "{kind:?}, net {net}"
+                    "{kind:?}, {reach:?}"
                 );
             }
         }
@@ -446,7 +485,13 @@ mod tests {
         // Every branch, run again after all the others, reaches exactly the same facts.
         // A top1465 puzzle that basic techniques leave stuck, at its start.
         let state = top1465_first();
-        for scope in [Scope::Chain(20), Scope::Net, Scope::Digit(Digit::new(4))] {
+        for scope in [
+            Scope::Chain(20),
+            Scope::Net,
+            Scope::NetPlus,
+            Scope::Nested(2000),
+            Scope::Digit(Digit::new(4)),
+        ] {
             let mut propagator = Propagator::new(&state, scope, 1000);
             let assumptions: Vec<Fact> = state
                 .layout()

@@ -24,6 +24,13 @@ pub enum Scope {
     Chain(u32),
     /// Every naked and hidden single in every house, whatever it rests on.
     Net,
+    /// A net that also uses intersections: a digit whose places in a house all lie in another
+    /// house leaves the rest of that other house.
+    NetPlus,
+    /// A net that, when no single is left, refutes a candidate whose placement leads, by a net,
+    /// to a contradiction, and goes on; it tries at most the given number of placements per
+    /// branch.
+    Nested(u32),
 }
 
 /// A candidate asserted true (placed) or false (eliminated).
@@ -79,6 +86,11 @@ pub enum Reason {
     NakedSingle,
     /// Its digit's other places in the house (index into the layout's houses) are gone.
     HiddenSingle(u32),
+    /// Its digit's places in the first house all lie in the second, which holds the cell (the
+    /// premises: the digit's other places in the first house are gone).
+    Locked(u32, u32),
+    /// Placing it leads, by a net from the premises, to a contradiction.
+    Refuted,
 }
 
 /// What broke.
@@ -100,6 +112,20 @@ pub struct Branch {
     pool: Vec<u32>,
     /// The contradiction reached, with the nodes it rests on.
     pub contradiction: Option<(Conflict, Vec<u32>)>,
+    /// How each [`Reason::Refuted`] node was refuted.
+    pub refutations: Vec<Refutation>,
+}
+
+/// How a nested net refuted a candidate: the branch, grown from the enclosing branch's first
+/// `mark` nodes, that placed the candidate (its node `mark`) and broke.
+#[derive(Debug, Clone)]
+pub struct Refutation {
+    /// The enclosing branch's node that records the elimination.
+    pub node: u32,
+    /// The enclosing branch's nodes, then the refutation's own from this index on.
+    pub mark: u32,
+    /// The enclosing branch's first `mark` nodes, the placement and what followed from it.
+    pub branch: Branch,
 }
 
 impl Branch {
@@ -111,16 +137,26 @@ impl Branch {
 
     /// Every node that `ends` rest on, directly or not, `ends` included, in the order found.
     pub fn ancestors(&self, ends: &[u32]) -> Vec<u32> {
+        self.ancestors_from(ends, 0).0
+    }
+
+    /// The nodes from `mark` on that `ends` rest on, directly or not, `ends` included, and the
+    /// nodes before `mark` those rest on directly; each in the order found. The node at `mark`
+    /// (the assumption) always counts, even where `ends` hold without it (a refutation that
+    /// needs nothing of its branch).
+    pub fn ancestors_from(&self, ends: &[u32], mark: u32) -> (Vec<u32>, Vec<u32>) {
         let mut seen = vec![false; self.nodes.len()];
         let mut stack = ends.to_vec();
+        stack.push(mark);
         while let Some(i) = stack.pop() {
-            if !std::mem::replace(&mut seen[i as usize], true) {
+            if !std::mem::replace(&mut seen[i as usize], true) && i >= mark {
                 stack.extend_from_slice(self.premises(i));
             }
         }
-        (0..self.nodes.len() as u32)
+        let (before, from) = (0..self.nodes.len() as u32)
             .filter(|&i| seen[i as usize])
-            .collect()
+            .partition(|&i| i < mark);
+        (from, before)
     }
 
     /// The node that records `fact`, if the branch reached it.
@@ -149,9 +185,9 @@ pub struct Propagator<'a> {
     scope: Scope,
     cap: usize,
     candidates: Vec<DigitSet>,
-    /// Digits placed in each house, by the state or the branch.
-    placed: Vec<DigitSet>,
-    placed_in_state: Vec<DigitSet>,
+    /// Placements of each digit in each house (`house * size + digit index`), by the state or
+    /// the branch.
+    placed: Vec<u16>,
     /// Places left for each digit in each house (`house * size + digit index`).
     places: Vec<u16>,
     /// Node index + 1 of each fact reached (0: not reached), by [`Propagator::key`].
@@ -159,26 +195,26 @@ pub struct Propagator<'a> {
     nodes: Vec<Node>,
     pool: Vec<u32>,
     contradiction: Option<(Conflict, Vec<u32>)>,
+    refutations: Vec<Refutation>,
+    /// Placements a nested branch has tried to refute.
+    tried: u32,
 }
 
 impl<'a> Propagator<'a> {
     /// A propagator over `state` with the given scope, recording at most `cap` facts per branch.
     pub fn new(state: &'a State, scope: Scope, cap: usize) -> Propagator<'a> {
         let size = state.size();
-        let full = DigitSet::full(size);
-        let placed_in_state: Vec<DigitSet> = state
-            .layout()
-            .houses()
-            .iter()
-            .map(|h| full.without(state.missing(h)))
-            .collect();
         let layout = state.layout();
         let mut places = vec![0u16; layout.houses().len() * size];
+        let mut placed = vec![0u16; layout.houses().len() * size];
         for (h, house) in layout.houses().iter().enumerate() {
             for &cell in &house.cells {
                 for digit in state.candidates(cell).iter() {
                     places[h * size + digit.index()] += 1;
                 }
+            }
+            for digit in DigitSet::full(size).without(state.missing(house)).iter() {
+                placed[h * size + digit.index()] = 1;
             }
         }
         Propagator {
@@ -187,12 +223,13 @@ impl<'a> Propagator<'a> {
             scope,
             cap,
             candidates: state.all_candidates().to_vec(),
-            placed: placed_in_state.clone(),
-            placed_in_state,
+            placed,
             reached: vec![0; size * size * size * 2],
             nodes: Vec::new(),
             pool: Vec::new(),
             contradiction: None,
+            refutations: Vec::new(),
+            tried: 0,
         }
     }
 
@@ -207,37 +244,128 @@ impl<'a> Propagator<'a> {
         for &fact in assumptions {
             self.add(fact, Reason::Assumption, &[], 0);
         }
-        let mut next = 0;
-        while next < self.nodes.len() && self.contradiction.is_none() && self.nodes.len() < self.cap
-        {
-            self.process(next as u32);
-            next += 1;
+        self.follow(0);
+        self.tried = 0;
+        while matches!(self.scope, Scope::Nested(_)) && self.open() && self.refute() {
+            self.follow(self.nodes.len() - 1);
         }
         let branch = Branch {
             nodes: std::mem::take(&mut self.nodes),
             pool: std::mem::take(&mut self.pool),
             contradiction: self.contradiction.take(),
+            refutations: std::mem::take(&mut self.refutations),
         };
-        self.reset(&branch);
+        for node in branch.nodes.iter().rev() {
+            self.undo(node.fact);
+        }
         branch
     }
 
-    /// Restores the buffers to the state's candidates.
-    fn reset(&mut self, branch: &Branch) {
+    /// Whether the branch may go on: no contradiction, and the cap not reached.
+    fn open(&self) -> bool {
+        self.contradiction.is_none() && self.nodes.len() < self.cap
+    }
+
+    /// Derives what follows from the nodes from `next` on, and from what they lead to.
+    fn follow(&mut self, mut next: usize) {
+        while next < self.nodes.len() && self.open() {
+            self.process(next as u32);
+            next += 1;
+        }
+    }
+
+    /// Finds a candidate whose placement leads, by a net from the branch so far, to a
+    /// contradiction, and records its elimination resting on the branch's facts that
+    /// contradiction used, and how it broke. Whether it found one.
+    fn refute(&mut self) -> bool {
+        let Scope::Nested(most) = self.scope else {
+            return false;
+        };
         let layout = self.state.layout();
-        for node in &branch.nodes {
-            let Candidate { cell, .. } = node.fact.candidate;
-            let key = self.key(node.fact);
-            self.reached[key] = 0;
-            self.candidates[cell.index()] = self.state.candidates(cell);
-            for &h in layout.houses_of(cell) {
-                if node.fact.holds {
-                    self.placed[h] = self.placed_in_state[h];
-                } else {
-                    let slot = self.slot(h, node.fact.candidate.digit);
-                    self.places[slot] += 1;
-                }
+        let mark = self.nodes.len();
+        // Cells with the fewest candidates first: their placements reach furthest.
+        let candidates = &self.candidates;
+        let by_options = (2..=self.state.size()).flat_map(|n| {
+            layout
+                .cells()
+                .filter(move |c| candidates[c.index()].len() == n)
+        });
+        let tries: Vec<Candidate> = by_options
+            .flat_map(|cell| {
+                let options = candidates[cell.index()];
+                options.iter().map(move |digit| Candidate::new(cell, digit))
+            })
+            .collect();
+        for candidate in tries {
+            if self.tried >= most {
+                return false;
             }
+            self.tried += 1;
+            self.scope = Scope::Net;
+            self.add(Fact::placed(candidate), Reason::Assumption, &[], 0);
+            self.follow(mark);
+            self.scope = Scope::Nested(most);
+            let broken = self.contradiction.take().map(|contradiction| Branch {
+                nodes: self.nodes.clone(),
+                pool: self.pool.clone(),
+                contradiction: Some(contradiction),
+                refutations: Vec::new(),
+            });
+            self.truncate(mark);
+            if let Some(branch) = broken {
+                self.record_refutation(candidate, branch, mark as u32);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records the elimination of `candidate`, whose placement broke `branch` (grown from the
+    /// branch's first `mark` nodes), resting on the nodes before `mark` the contradiction used.
+    fn record_refutation(&mut self, candidate: Candidate, branch: Branch, mark: u32) {
+        let (_, ends) = branch.contradiction.as_ref().expect("a broken branch");
+        let (_, premises) = branch.ancestors_from(ends, mark);
+        let depth = premises
+            .iter()
+            .map(|&p| self.nodes[p as usize].depth + 1)
+            .max()
+            .unwrap_or(1);
+        let node = self.nodes.len() as u32;
+        self.add(
+            Fact::eliminated(candidate),
+            Reason::Refuted,
+            &premises,
+            depth,
+        );
+        if self.nodes.len() as u32 > node {
+            self.refutations.push(Refutation { node, mark, branch });
+        }
+    }
+
+    /// Undoes the nodes from `mark` on.
+    fn truncate(&mut self, mark: usize) {
+        while self.nodes.len() > mark {
+            let node = self.nodes.pop().expect("a node");
+            self.pool.truncate(node.start as usize);
+            self.undo(node.fact);
+        }
+    }
+
+    /// Undoes what recording `fact` did.
+    fn undo(&mut self, fact: Fact) {
+        let Candidate { cell, digit } = fact.candidate;
+        let key = self.key(fact);
+        self.reached[key] = 0;
+        for &h in self.state.layout().houses_of(cell) {
+            let slot = self.slot(h, digit);
+            if fact.holds {
+                self.placed[slot] -= 1;
+            } else {
+                self.places[slot] += 1;
+            }
+        }
+        if !fact.holds {
+            self.candidates[cell.index()].insert(digit);
         }
     }
 
@@ -270,7 +398,8 @@ impl<'a> Propagator<'a> {
         // The fact takes effect even when it breaks the branch, so that `reset` undoes it.
         if fact.holds {
             for &h in self.state.layout().houses_of(cell) {
-                self.placed[h].insert(digit);
+                let slot = self.slot(h, digit);
+                self.placed[slot] += 1;
             }
         } else {
             self.candidates[cell.index()].remove(digit);
@@ -333,6 +462,44 @@ impl<'a> Propagator<'a> {
             }
             for &h in self.state.layout().houses_of(cell) {
                 self.hidden_single(h, digit, depth);
+                if self.scope == Scope::NetPlus {
+                    self.locked(h, digit, depth);
+                }
+            }
+        }
+    }
+
+    /// After an elimination of `digit` in house `h`: when its places left there all lie in
+    /// another house too, it leaves that house's other cells.
+    fn locked(&mut self, h: usize, digit: Digit, depth: u32) {
+        let slot = self.slot(h, digit);
+        if self.placed[slot] > 0 || self.places[slot] < 2 {
+            return;
+        }
+        let layout = self.state.layout();
+        let house: &House = &layout.houses()[h];
+        let left: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| self.candidates[c.index()].contains(digit))
+            .collect();
+        for within in layout.common_houses(&left) {
+            if within == h {
+                continue;
+            }
+            let premises: Vec<u32> = house
+                .cells
+                .iter()
+                .filter(|c| !layout.houses_of(**c).contains(&within))
+                .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit))))
+                .collect();
+            let reason = Reason::Locked(h as u32, within as u32);
+            for &cell in &layout.houses()[within].cells {
+                if self.candidates[cell.index()].contains(digit) && !left.contains(&cell) {
+                    let fact = Fact::eliminated(Candidate::new(cell, digit));
+                    self.add(fact, reason, &premises, depth);
+                }
             }
         }
     }
@@ -363,7 +530,8 @@ impl<'a> Propagator<'a> {
     /// After an elimination of `digit` in house `h`: a contradiction if it has no place left, a
     /// placement if it has one.
     fn hidden_single(&mut self, h: usize, digit: Digit, depth: u32) {
-        if self.placed[h].contains(digit) || self.places[self.slot(h, digit)] > 1 {
+        let slot = self.slot(h, digit);
+        if self.placed[slot] > 0 || self.places[slot] > 1 {
             return;
         }
         let house: &House = &self.state.layout().houses()[h];
