@@ -44,7 +44,7 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, Digit, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::{Shared, StateKey, shared};
-use propagate::{Branch, Conflict, Fact, Propagator, Scope};
+use propagate::{Branch, Conflict, Fact, Propagator, Scope, fewest_candidates_first};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -145,7 +145,7 @@ pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
     let technique = reach.technique(Forcing::Contradiction);
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
-    for cell in state.layout().cells() {
+    for cell in fewest_candidates_first(state.layout(), state.all_candidates()) {
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {

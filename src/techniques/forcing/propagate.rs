@@ -9,7 +9,7 @@
 //! less, never something false.
 
 use crate::core::State;
-use crate::model::{Candidate, Cell, Digit, DigitSet, House};
+use crate::model::{Candidate, Cell, Digit, DigitSet, House, Layout};
 
 /// Which deductions a propagation may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +179,19 @@ impl Branch {
     }
 }
 
+/// The open cells of `layout` by their number of `candidates`, fewest first (their placements
+/// reach furthest), in the layout's order among equals.
+pub fn fewest_candidates_first<'a>(
+    layout: &'a Layout,
+    candidates: &'a [DigitSet],
+) -> impl Iterator<Item = Cell> + 'a {
+    (2..=layout.size()).flat_map(move |n| {
+        layout
+            .cells()
+            .filter(move |c| candidates[c.index()].len() == n)
+    })
+}
+
 /// Propagates assumptions on one state; its buffers serve every branch in turn.
 pub struct Propagator<'a> {
     state: &'a State,
@@ -283,14 +296,8 @@ impl<'a> Propagator<'a> {
         };
         let layout = self.state.layout();
         let mark = self.nodes.len();
-        // Cells with the fewest candidates first: their placements reach furthest.
         let candidates = &self.candidates;
-        let by_options = (2..=self.state.size()).flat_map(|n| {
-            layout
-                .cells()
-                .filter(move |c| candidates[c.index()].len() == n)
-        });
-        let tries: Vec<Candidate> = by_options
+        let tries: Vec<Candidate> = fewest_candidates_first(layout, candidates)
             .flat_map(|cell| {
                 let options = candidates[cell.index()];
                 options.iter().map(move |digit| Candidate::new(cell, digit))
