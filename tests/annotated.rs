@@ -210,8 +210,11 @@ fn where_the_workbook_goes_and_what_is_never_overwritten() {
     };
     assert_eq!(solve(&["-o", path_str(&output)]).0, 0);
     let first = std::fs::read(&output).unwrap();
-    let (code, _, err) = solve(&["-o", path_str(&output)]);
+    // A file named with -o is replaced only with --force, even gridlogic's own; the answer
+    // comes first all the same.
+    let (code, out, err) = solve(&["-o", path_str(&output)]);
     assert_eq!(code, 2);
+    assert!(out.contains("Level "), "{out}");
     assert!(
         err.contains("it exists; use --force to replace it"),
         "{err}"
@@ -231,11 +234,24 @@ fn where_the_workbook_goes_and_what_is_never_overwritten() {
     assert!(err.contains("give it an .xlsx name"), "{err}");
     assert_eq!(std::fs::read(&input).unwrap(), original);
     assert!(!dir.join("puzzle.solved.xlsx").exists());
-    assert_eq!(solve(&[]).0, 0);
+    let (code, answer, err) = solve(&[]);
+    assert_eq!(code, 0, "{err}");
+    let automatic = dir.join("puzzle.solved.xlsx");
+    assert!(automatic.exists(), "default name beside the input");
+    // Run again, the automatic workbook replaces its own earlier self: the same answer, the same
+    // bytes.
+    let written = std::fs::read(&automatic).unwrap();
+    assert_eq!(solve(&[]), (0, answer.clone(), err));
+    assert_eq!(std::fs::read(&automatic).unwrap(), written);
+    // Someone else's file there is refused, after the answer.
+    std::fs::copy(&input, &automatic).unwrap();
+    let (code, out, err) = solve(&[]);
+    assert_eq!((code, out), (2, answer));
     assert!(
-        dir.join("puzzle.solved.xlsx").exists(),
-        "default name beside the input"
+        err.contains("it exists; use --force to replace it"),
+        "{err}"
     );
+    assert_eq!(std::fs::read(&automatic).unwrap(), original);
     assert_eq!(solve(&["--no-workbook", "--format", "line"]).0, 0);
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

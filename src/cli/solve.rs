@@ -9,7 +9,7 @@ use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
 use gridlogic::write::{self, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Options of `solve`.
 #[derive(clap::Args)]
@@ -40,15 +40,16 @@ enum Format {
 
 pub fn run(args: &Args) -> CommandResult {
     let book = &args.workbook;
+    // A workbook that may not be written is said after the answer, which it never blocks.
     let target = write::workbook_target(
         &args.puzzle.input.file,
         book.output.as_deref(),
         book.no_workbook,
         book.force,
-    )?;
+    );
     let source = file_name(&args.puzzle.input.file);
     let puzzles = args.puzzle.input.read()?;
-    if target.is_some() && puzzles.len() != 1 {
+    if !matches!(target, Ok(None)) && puzzles.len() != 1 {
         return Err(gridlogic::Error::Usage(format!(
             "the input holds {} puzzles and a workbook shows one; use batch for collections, \
              or --no-workbook",
@@ -64,7 +65,7 @@ pub fn run(args: &Args) -> CommandResult {
         Puzzles::Sudoku(puzzles) => {
             let solves = args.puzzle.solve_sudoku(&puzzles)?;
             let step_sheets = book.step_sheets.unwrap_or(0);
-            report(args, &solves, target.as_deref(), None, |solve, path| {
+            report(args, &solves, target, None, |solve, path| {
                 let options = BookOptions {
                     step_sheets,
                     ..BookOptions::new(source.as_str())
@@ -75,7 +76,7 @@ pub fn run(args: &Args) -> CommandResult {
         Puzzles::Shikaku(puzzles) => {
             let solves = args.puzzle.solve_shikaku(&puzzles)?;
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
-            report(args, &solves, target.as_deref(), sol, |solve, path| {
+            report(args, &solves, target, sol, |solve, path| {
                 xlsx::save(&write::shikaku::book(solve, &source), path)
             })
         }
@@ -83,11 +84,12 @@ pub fn run(args: &Args) -> CommandResult {
 }
 
 /// Prints the solves in the format asked for (`sol` writes the `.sol` layout of kinds that have
-/// one) and writes the workbook of a single solve to `target` with `save`.
+/// one), then writes the workbook of a single solve to `target` with `save`, or says why it may
+/// not.
 fn report<S: SolveReport>(
     args: &Args,
     solves: &[S],
-    target: Option<&Path>,
+    target: Result<Option<PathBuf>, gridlogic::Error>,
     sol: Option<fn(&S) -> String>,
     save: impl Fn(&S, &Path) -> Result<(), gridlogic::Error>,
 ) -> CommandResult {
@@ -111,8 +113,8 @@ fn report<S: SolveReport>(
         )?;
     }
     out.flush()?;
-    if let (Some(path), [solve]) = (target, solves) {
-        save(solve, path)?;
+    if let (Some(path), [solve]) = (target?, solves) {
+        save(solve, &path)?;
         eprintln!("wrote {}", path.display());
     }
     Ok(exit_code(all_ok))

@@ -665,20 +665,21 @@ fn describe_style(style: &Style) -> String {
 }
 
 /// Where the annotated workbook of `input` goes, if anywhere: `output`, else `<stem>.solved.xlsx`
-/// beside a workbook input, else nowhere (text and CSV input, or `no_workbook`). Refused, before
-/// any work: a name that is not `.xlsx`, the input itself, and an existing file without `force`.
+/// beside a workbook input, else nowhere (text and CSV input, or `no_workbook`). Refused: a name
+/// that is not `.xlsx`, the input itself, and an existing file without `force` — except that the
+/// automatic `<stem>.solved.xlsx` replaces gridlogic's own earlier output ([`xlsx::is_own`]).
 pub fn workbook_target(
     input: &Path,
     output: Option<&Path>,
     no_workbook: bool,
     force: bool,
 ) -> Result<Option<PathBuf>, Error> {
-    let path = match (output, no_workbook) {
+    let (path, automatic) = match (output, no_workbook) {
         (_, true) => return Ok(None),
-        (Some(path), _) => path.to_path_buf(),
+        (Some(path), _) => (path.to_path_buf(), false),
         (None, _) if crate::read::is_workbook(input) => {
             let stem = input.file_stem().unwrap_or_default().to_string_lossy();
-            input.with_file_name(format!("{stem}.solved.xlsx"))
+            (input.with_file_name(format!("{stem}.solved.xlsx")), true)
         }
         (None, _) => return Ok(None),
     };
@@ -697,7 +698,7 @@ pub fn workbook_target(
             "it is the input file, which is never written over",
         ));
     }
-    check_new(&path, force)?;
+    check_new(&path, force || (automatic && xlsx::is_own(&path)))?;
     Ok(Some(path))
 }
 

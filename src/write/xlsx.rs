@@ -10,6 +10,7 @@ use rust_xlsxwriter::{
     Table, TableColumn, TableStyle, Url, Workbook, Worksheet, XlsxError,
 };
 use std::collections::HashMap;
+use std::io::Read as _;
 use std::path::Path;
 
 /// The fixed creation date written into every workbook (documents carry one; a fixed one keeps
@@ -18,6 +19,29 @@ const DOCUMENT_DATE: (u16, u8, u8) = (2024, 1, 1);
 
 /// The author of notes.
 const NOTE_AUTHOR: &str = "gridlogic";
+
+/// The custom document property that marks a workbook gridlogic wrote (see [`is_own`]).
+const OWN_MARK: &str = "Written by gridlogic";
+
+/// The most bytes of a workbook's custom properties [`is_own`] reads.
+const PROPERTIES_LIMIT: u64 = 64 * 1024;
+
+/// Whether the `.xlsx` at `path` is one gridlogic wrote: it carries gridlogic's custom document
+/// property. Any file that cannot be read as such is someone else's.
+pub fn is_own(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let Ok(mut archive) = zip::ZipArchive::new(file) else {
+        return false;
+    };
+    let Ok(entry) = archive.by_name("docProps/custom.xml") else {
+        return false;
+    };
+    let mut properties = String::new();
+    let read = entry.take(PROPERTIES_LIMIT).read_to_string(&mut properties);
+    read.is_ok() && properties.contains(&format!("name=\"{OWN_MARK}\""))
+}
 
 /// The face used for monospace fonts.
 const MONOSPACE_FACE: &str = "Consolas";
@@ -30,7 +54,8 @@ pub fn to_bytes(book: &Book) -> Result<Vec<u8>, XlsxError> {
     workbook.set_properties(
         &DocProperties::new()
             .set_creation_datetime(&date)
-            .set_author(NOTE_AUTHOR),
+            .set_author(NOTE_AUTHOR)
+            .set_custom_property(OWN_MARK, true),
     );
     let mut formats = Formats::default();
     for sheet in &book.sheets {
