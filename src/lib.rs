@@ -12,6 +12,7 @@
 //! - [`write`]: annotated workbooks, described in memory and written as `.xlsx`;
 //! - [`generate`]: unique puzzles of any size, shape, symmetry and difficulty;
 //! - [`batch`]: many puzzles on all cores, one CSV row each;
+//! - [`hint`]: the next step from a person's own state, checked against the solution first;
 //! - [`shikaku`]: Shikaku, from reading to explained logical solving;
 //! - [`error`]: the error type.
 
@@ -20,6 +21,7 @@ pub mod core;
 pub mod engine;
 pub mod error;
 pub mod generate;
+pub mod hint;
 pub mod model;
 pub mod rating;
 pub mod read;

@@ -5,23 +5,16 @@
 mod common;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use common::{fixture, root, run, snapshots};
+use common::{fixture, root, run, scratch, snapshots};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::{Cell, Puzzle};
 use gridlogic::read::{ReadOptions, read_file};
 use gridlogic::write::{palette, sudoku as book};
 use std::fs::File;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridlogic-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn path_str(path: &Path) -> &str {
     path.to_str().unwrap()
 }

@@ -25,6 +25,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("report", 6),
     ("render", 6),
     ("batch", 6),
+    ("hint", 6),
     ("generate", 6),
     ("reglib", 6),
     ("shikaku", 6),

@@ -7,6 +7,7 @@ mod batch;
 mod check;
 mod explain;
 mod generate;
+mod hint;
 mod reglib;
 mod solve;
 
@@ -47,6 +48,12 @@ enum Command {
     Generate(generate::Args),
     /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
     Batch(batch::Args),
+    /// The next step from your own state: a puzzle with some cells filled, a pencil-mark grid or
+    /// a HoDoKu library line, checked against the solution first.
+    ///
+    /// Exit code 0: a hint (or the grid is solved); 1: mistakes, no solution, or several
+    /// solutions; 2: bad input or usage.
+    Hint(hint::Args),
 }
 
 /// Runs the command and turns its result into the exit code.
@@ -56,6 +63,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => (Some(&args.puzzle.input.file), solve::run(args)),
         Command::Explain(args) => (Some(&args.puzzle.input.file), explain::run(args)),
         Command::Batch(args) => (Some(&args.puzzle.input.file), batch::run(args)),
+        Command::Hint(args) => (Some(&args.puzzle.input.file), hint::run(args)),
         Command::Reglib(args) => (Some(&args.file), reglib::run(args)),
         Command::Generate(args) => (None, generate::run(args)),
     };

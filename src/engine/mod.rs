@@ -172,6 +172,19 @@ pub fn next_step(state: &State, order: &[Technique]) -> Option<Step> {
     order.iter().find_map(|&t| techniques::find_first(t, state))
 }
 
+/// The step the engine takes from `state`: the first of the `options`' techniques that makes
+/// progress, else a backtracking step (unless `options.no_guess`), picked with `options.seed`.
+/// `None` when neither applies.
+pub fn step_from(state: &State, options: &Options) -> Option<Step> {
+    next_step(state, &options.techniques).or_else(|| {
+        let mut rng = StdRng::seed_from_u64(options.seed);
+        let unique = state.assumes_unique();
+        (!options.no_guess)
+            .then(|| backtrack(state, unique, &mut rng).ok())
+            .flatten()
+    })
+}
+
 /// Settles the unsolved cell with the fewest candidates by search: for a unique puzzle the one
 /// digit that leads to a solution; otherwise one of those that do, picked with `rng`.
 fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Explanation> {
