@@ -275,9 +275,11 @@ fn where_the_workbook_goes_and_what_is_never_overwritten() {
 /// The workbook `solve --step-sheets` writes for `fixture` (a path under the repository), in a
 /// scratch folder named `name`.
 fn solved_with_step_sheets(name: &str, fixture: &str) -> Xlsx<BufReader<File>> {
-    let output = scratch(name).join("solved.xlsx");
+    let dir = scratch(name);
+    let output = dir.join("solved.xlsx");
     let (code, _, err) = run(&["solve", fixture, "-o", path_str(&output), "--step-sheets"]);
     assert_eq!(code, 0, "{err}");
+    // The open file outlives its scratch folder.
     open_workbook(&output).unwrap()
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, run, shared};
+use common::{fixture, run, scratch, shared};
 use gridlogic::core::{Outcome, State, Step, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Candidate;
@@ -208,8 +208,7 @@ fn explain_lists_a_technique_on_a_hodoku_line_and_on_a_pencil_mark_grid() {
 
 #[test]
 fn batch_writes_one_csv_row_per_puzzle_with_the_solution() {
-    let dir = std::env::temp_dir().join(format!("gridlogic-batch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("batch");
     let out = dir.join("rows.csv");
     let (code, _, err) = run(&[
         "batch",
@@ -252,7 +251,6 @@ fn batch_writes_one_csv_row_per_puzzle_with_the_solution() {
         "fixtures/text/top1465-first3.txt",
     ]);
     assert_eq!(code, 2, "{err}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

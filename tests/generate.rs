@@ -7,8 +7,8 @@
 mod common;
 
 use calamine::{DataType, Reader, SheetVisible, Xlsx, open_workbook};
-use common::{box_regions, brute_force_count, letter_regions, line_values, run};
-use std::path::{Path, PathBuf};
+use common::{box_regions, brute_force_count, letter_regions, line_values, run, scratch};
+use std::path::Path;
 
 /// Command-line arguments.
 type Args<'a> = &'a [&'a str];
@@ -67,14 +67,6 @@ fn count_9x9(values: &[u8]) -> usize {
         .collect();
     let sudoku = sudoku::Sudoku::from_str_line(&text).unwrap();
     sudoku.solutions_count_up_to(2)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gridlogic-generate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -139,7 +131,7 @@ fn larger_grids_and_nine_by_nine_jigsaws_are_unique_by_search() {
         &["--size", "16", "--difficulty", "easy"],
         &["--size", "25", "--difficulty", "easy"],
     ] {
-        let dir = temp_dir("large");
+        let dir = scratch("generate-large");
         let file = dir.join("puzzle.txt");
         generate_to(&file, &[args, &["--seed", "2"]].concat());
         let (code, out, err) = run(&["check", file.to_str().unwrap()]);
@@ -150,7 +142,7 @@ fn larger_grids_and_nine_by_nine_jigsaws_are_unique_by_search() {
 
 #[test]
 fn nine_by_nine_puzzles_are_unique_and_rate_at_the_level_asked_for() {
-    let dir = temp_dir("levels");
+    let dir = scratch("generate-levels");
     for level in ["easy", "medium", "hard", "unfair", "extreme"] {
         let file = dir.join(format!("{level}.txt"));
         let path = file.to_str().unwrap();
@@ -254,7 +246,7 @@ fn minimal_puzzles_lose_uniqueness_without_any_one_clue() {
 
 #[test]
 fn the_same_seed_gives_the_same_bytes_in_every_format() {
-    let dir = temp_dir("seed");
+    let dir = scratch("generate-seed");
     for name in ["a.xlsx", "b.xlsx", "a.txt", "b.txt", "a.csv", "b.csv"] {
         let path = dir.join(name);
         let count = if name.ends_with(".csv") { "1" } else { "2" };
@@ -290,7 +282,7 @@ fn sheet_grid(workbook: &mut Xlsx<std::io::BufReader<std::fs::File>>, sheet: &st
 
 #[test]
 fn the_workbook_prints_the_puzzles_hides_the_answers_and_solves_at_the_promised_level() {
-    let dir = temp_dir("workbook");
+    let dir = scratch("generate-workbook");
     let file = dir.join("puzzles.xlsx");
     let path = file.to_str().unwrap();
     let generated = generate_to(
@@ -330,7 +322,7 @@ fn the_workbook_prints_the_puzzles_hides_the_answers_and_solves_at_the_promised_
 
 #[test]
 fn non_default_boxes_and_jigsaws_read_back_from_every_format() {
-    let dir = temp_dir("formats");
+    let dir = scratch("generate-formats");
     for (args, regions) in [
         (&["--size", "8", "--box", "4x2"][..], "4x2 boxes"),
         (&["--jigsaw"], "jigsaw regions"),
@@ -358,7 +350,7 @@ fn generate_error(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn impossible_requests_get_clear_messages_and_exit_codes() {
-    let dir = temp_dir("errors");
+    let dir = scratch("generate-errors");
     let existing = dir.join("taken.txt");
     std::fs::write(&existing, "keep me").unwrap();
     let taken = existing.to_str().unwrap();

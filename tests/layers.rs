@@ -3,6 +3,8 @@
 //! `super::` path in the library's sources is resolved to a module and checked against the rank of
 //! the file that names it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// Each module (longest prefix wins) and its layer, bottom first. Shikaku's parts sit on the
@@ -242,7 +244,7 @@ fn no_module_imports_a_layer_above_its_own() {
 
 #[test]
 fn an_upward_import_is_caught() {
-    let dir = std::env::temp_dir().join(format!("gridlogic-layers-{}", std::process::id()));
+    let dir = common::scratch("layers");
     let read = dir.join("read");
     std::fs::create_dir_all(&read).expect("a scratch folder");
     std::fs::write(
@@ -256,7 +258,6 @@ fn an_upward_import_is_caught() {
     )
     .expect("writable");
     let wrong = upward_imports(&dir);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(
         wrong,
         [

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, run, shared, snapshots};
+use common::{fixture, run, scratch, shared, snapshots};
 use gridlogic::core::Outcome;
 use gridlogic::read::ReadOptions;
 use gridlogic::report::SolveReport;
@@ -249,8 +249,7 @@ fn verdicts_and_exit_codes() {
 
 #[test]
 fn batch_writes_one_row_per_puzzle() {
-    let dir = std::env::temp_dir().join(format!("gridlogic-shikaku-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("shikaku");
     let input = dir.join("two.txt");
     let a = std::fs::read_to_string(fixture("seed/shikaku-5x5.txt")).unwrap();
     let b = std::fs::read_to_string(fixture("seed/shikaku-7x7-b.txt")).unwrap();
@@ -266,7 +265,6 @@ fn batch_writes_one_row_per_puzzle() {
         lines[1]
     );
     assert!(lines[2].starts_with("lines 10-16,7x7,13,"), "{}", lines[2]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -302,9 +300,7 @@ fn bad_inputs_name_the_cell_and_the_value() {
 #[test]
 fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
     use rust_xlsxwriter::{Format, FormatBorder, Workbook};
-    let dir = std::env::temp_dir().join(format!("gridlogic-shikaku-wb-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("shikaku-wb");
     let write = |name: &str, borders: bool| {
         let mut book = Workbook::new();
         let sheet = book.add_worksheet().set_name("Puzzle").unwrap();
@@ -346,5 +342,4 @@ fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
     assert_eq!(book.sheet_names(), ["Solution", "Steps", "Puzzle"]);
     let grid = book.worksheet_range("Solution").unwrap();
     assert_eq!(grid.get_value((3, 1)), Some(&calamine::Data::Float(3.0)));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

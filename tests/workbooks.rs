@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{brute_force_count, fixture, run, shared, workbooks};
+use common::{brute_force_count, fixture, run, scratch, shared, workbooks};
 use gridlogic::model::{Cell, Regions};
 use gridlogic::read::{ReadOptions, read_file};
 
@@ -32,8 +32,7 @@ fn givens(puzzle: &gridlogic::model::Puzzle) -> Vec<u8> {
 
 #[test]
 fn committed_workbooks_match_their_builders() {
-    let dir = std::env::temp_dir().join(format!("gridlogic-fixtures-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("fixtures");
     workbooks::build_all(&dir);
     let update = std::env::var_os("GRIDLOGIC_UPDATE_FIXTURES").is_some();
     for (name, _) in workbooks::all() {
@@ -48,7 +47,6 @@ fn committed_workbooks_match_their_builders() {
             "{name} differs from its builder; run with GRIDLOGIC_UPDATE_FIXTURES=1"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -7,12 +7,36 @@ pub mod workbooks;
 
 use std::path::PathBuf;
 
-/// A fresh, empty scratch folder for one test (`name`) of this process.
-pub fn scratch(name: &str) -> PathBuf {
+/// A fresh, empty scratch folder for one test (`name`) of this process, removed with what it
+/// holds when the value is dropped.
+pub fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("gridlogic-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch folder (see [`scratch`]); it derefs to its path.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The crate root.
