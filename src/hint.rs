@@ -8,9 +8,10 @@ use crate::core::{State, Step};
 use crate::engine::{self, Options};
 use crate::explain;
 use crate::model::explanation::{House, Node};
-use crate::model::{Candidate, Cell, DigitSet, Explanation, Grid, Layout, Marks, Names};
-use crate::search;
+use crate::model::{Candidate, Cell, Explanation, Grid, Layout, Marks, Names, Origin, Puzzle};
+use crate::search::{self, Count};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// How much of the next step a hint tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -105,9 +106,9 @@ pub fn hint(marks: Marks, options: &Options) -> Hint {
 /// where the givens are not told apart or have several solutions, the one solution of the placed
 /// digits without the pencil marks); without such a solution, the filled cells whose emptying
 /// allows one.
-fn mistakes(layout: &Layout, givens: &Grid, values: &Grid, state: &State) -> Vec<Mistake> {
+fn mistakes(layout: &Arc<Layout>, givens: &Grid, values: &Grid, state: &State) -> Vec<Mistake> {
     let only = |grid: &Grid| {
-        let count = search::count_from_candidates(layout, &open(layout, grid), 2);
+        let count = count(layout, grid, 2);
         count.first.filter(|_| count.solutions == 1)
     };
     let Some(solution) = only(givens).or_else(|| only(values)) else {
@@ -134,15 +135,14 @@ fn mistakes(layout: &Layout, givens: &Grid, values: &Grid, state: &State) -> Vec
 
 /// The filled cells of `values` whose emptying leaves a grid with exactly one solution, else those
 /// whose emptying leaves one with several.
-fn suspects(layout: &Layout, values: &Grid) -> Vec<Mistake> {
+fn suspects(layout: &Arc<Layout>, values: &Grid) -> Vec<Mistake> {
     let emptied: Vec<(Candidate, usize)> = layout
         .cells()
         .filter_map(|cell| {
             let digit = values.get(cell)?;
             let mut emptied = values.clone();
             emptied.set(cell, None);
-            let count = search::count_from_candidates(layout, &open(layout, &emptied), 2);
-            Some((Candidate::new(cell, digit), count.solutions))
+            Some((Candidate::new(cell, digit), count(layout, &emptied, 2).solutions))
         })
         .collect();
     let fewest = (1..=2).find(|&n| emptied.iter().any(|&(_, count)| count == n));
@@ -153,22 +153,13 @@ fn suspects(layout: &Layout, values: &Grid) -> Vec<Mistake> {
         .collect()
 }
 
-/// The candidates of `grid`'s cells: a filled cell its digit, an empty one every digit no peer
-/// holds.
-fn open(layout: &Layout, grid: &Grid) -> Vec<DigitSet> {
-    layout
-        .cells()
-        .map(|cell| match grid.get(cell) {
-            Some(digit) => DigitSet::single(digit),
-            None => layout
-                .peers(cell)
-                .iter()
-                .filter_map(|&peer| grid.get(peer))
-                .fold(DigitSet::full(layout.size()), |left, digit| {
-                    left.without(DigitSet::single(digit))
-                }),
-        })
-        .collect()
+/// The solutions of `grid` as a puzzle on `layout`, counted up to `limit` (none for a grid that
+/// breaks a house).
+fn count(layout: &Arc<Layout>, grid: &Grid, limit: usize) -> Count {
+    match Puzzle::new(layout.clone(), grid.clone(), Origin::Unknown) {
+        Ok(puzzle) => search::count_solutions(&puzzle, limit),
+        Err(_) => Count::default(),
+    }
 }
 
 impl Hint {

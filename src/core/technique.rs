@@ -681,9 +681,7 @@ impl Technique {
         for kind in Forcing::ALL {
             all.extend([T::ForcingChain(kind), T::ForcingNet(kind)]);
         }
-        for kind in Forcing::ALL {
-            all.push(T::ForcingNetPlus(kind));
-        }
+        all.extend(Forcing::ALL.map(T::ForcingNetPlus));
         all.extend([T::TemplateSet, T::TemplateDelete]);
         all.extend(Forcing::ALL.map(T::NestedNet));
         all.push(T::Backtracking);

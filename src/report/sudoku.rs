@@ -117,9 +117,8 @@ pub struct ImplicationJson {
     /// Placed (`true`) or eliminated.
     pub holds: bool,
     /// `assumption`, `same_cell`, `same_house`, `naked_single`, `hidden_single`; in nets plus
-    /// `locked`; in nested
-    /// nets `refuted` (an elimination whose placement `refutation` breaks) and, inside a
-    /// refutation, `outer` (the enclosing branch's implication `outer`, repeated).
+    /// `locked`; in nested nets `refuted` (an elimination whose placement `refutation` breaks)
+    /// and, inside a refutation, `outer` (the enclosing branch's implication `outer`, repeated).
     pub reason: &'static str,
     /// The house of a `same_house`, `hidden_single` or `locked` reason: `row 3`.
     #[serde(skip_serializing_if = "Option::is_none")]

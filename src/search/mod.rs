@@ -17,7 +17,7 @@ mod nine;
 use crate::model::{Cell, DigitSet, Grid, Layout, Puzzle};
 
 /// How many solutions a search found, and the first of them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found; the search stops at the limit, so this is `0..=limit`.
     pub solutions: usize,

@@ -87,13 +87,7 @@ fn release_unused(technique: Technique) {
     ) {
         als::Graph::release();
     }
-    if !matches!(
-        technique,
-        Technique::ForcingChain(_)
-            | Technique::ForcingNet(_)
-            | Technique::ForcingNetPlus(_)
-            | Technique::NestedNet(_)
-    ) {
+    if Reach::of(technique).is_none() {
         forcing::release();
     }
 }

@@ -89,8 +89,9 @@ impl Reach {
         }
     }
 
-    /// The reach of a forcing technique (`None` for other techniques).
-    fn of(technique: Technique) -> Option<Reach> {
+    /// The reach of a forcing chain or net technique (`None` for other techniques, whose
+    /// searches keep nothing of [`release`]'s).
+    pub fn of(technique: Technique) -> Option<Reach> {
         match technique {
             Technique::ForcingChain(_) => Some(Reach::Chain),
             Technique::ForcingNet(_) => Some(Reach::Net),
@@ -139,8 +140,9 @@ pub fn nishio(state: &State, sink: &mut Sink) {
     found.finish();
 }
 
-/// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated; an
-/// assumption that leads to a contradiction is false.
+/// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated (the
+/// cells with the fewest candidates first, whose branches reach furthest); an assumption that
+/// leads to a contradiction is false.
 pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
     let technique = reach.technique(Forcing::Contradiction);
     let mut implications = Implications::new(state, reach);

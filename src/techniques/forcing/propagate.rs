@@ -402,7 +402,7 @@ impl<'a> Propagator<'a> {
             ..fact
         });
         let index = self.push(fact, reason, premises, depth);
-        // The fact takes effect even when it breaks the branch, so that `reset` undoes it.
+        // The fact takes effect even when it breaks the branch, so that `undo` undoes it.
         if fact.holds {
             for &h in self.state.layout().houses_of(cell) {
                 let slot = self.slot(h, digit);
