@@ -142,7 +142,10 @@ fn suspects(layout: &Arc<Layout>, values: &Grid) -> Vec<Mistake> {
             let digit = values.get(cell)?;
             let mut emptied = values.clone();
             emptied.set(cell, None);
-            Some((Candidate::new(cell, digit), count(layout, &emptied, 2).solutions))
+            Some((
+                Candidate::new(cell, digit),
+                count(layout, &emptied, 2).solutions,
+            ))
         })
         .collect();
     let fewest = (1..=2).find(|&n| emptied.iter().any(|&(_, count)| count == n));
