@@ -18,7 +18,7 @@ pub mod technique;
 pub use limits::Limits;
 pub use outcome::Outcome;
 pub use state::{Scope, Searched, State};
-pub use step::Step;
+pub use step::{Link, Step};
 pub use technique::{
     ChainKind, ColouringRule, Family, FishKind, Forcing, Level, SingleDigitPattern, SingleHouse,
     Technique,

@@ -24,11 +24,26 @@ pub struct Step {
     pub cover: Vec<usize>,
     /// Fin candidates of finned patterns.
     pub fins: Vec<Candidate>,
+    /// A chain's links, in order: what a viewer draws as arrows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
     /// One line a person can check: `Hidden single in row 3: 7 fits only r3c5 (E3)`.
     pub explanation: Explanation,
     /// A forcing deduction's every implication, when the line can only sum it up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub net: Option<Net>,
+}
+
+/// A link of a chain, from one node to the next. A node claims that a digit is in one of its
+/// candidates: one candidate, or a group's or an almost locked set's candidates of one digit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Link {
+    /// The node the link leaves.
+    pub from: Vec<Candidate>,
+    /// The node it reaches.
+    pub to: Vec<Candidate>,
+    /// Strong (`=`: at least one of the two is true) or weak (`-`: at most one is).
+    pub strong: bool,
 }
 
 impl Step {
@@ -42,6 +57,7 @@ impl Step {
             base: Vec::new(),
             cover: Vec::new(),
             fins: Vec::new(),
+            links: Vec::new(),
             explanation: Explanation::new(),
             net: None,
         }

@@ -25,7 +25,7 @@ mod graph;
 mod remote;
 mod search;
 
-use crate::core::{ChainKind, Limits, State, Step, Technique};
+use crate::core::{ChainKind, Limits, Link, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, Explanation};
@@ -131,18 +131,28 @@ impl Found {
     }
 
     fn step(&self, graph: &Graph, technique: Technique) -> Step {
+        let candidates = |n: u32| {
+            let node = &graph.nodes[n as usize];
+            let cells = node.cells.iter();
+            cells
+                .map(|&c| Candidate::new(c, node.digit))
+                .collect::<Vec<_>>()
+        };
         let mut step = Step::new(technique);
         step.eliminations = self.eliminations.clone();
-        step.pattern = self
-            .nodes
-            .iter()
-            .flat_map(|&n| {
-                let node = &graph.nodes[n as usize];
-                node.cells.iter().map(|&c| Candidate::new(c, node.digit))
-            })
-            .collect();
+        step.pattern = self.nodes.iter().flat_map(|&n| candidates(n)).collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
+        step.links = self
+            .nodes
+            .windows(2)
+            .zip(&self.strong)
+            .map(|(pair, &strong)| Link {
+                from: candidates(pair[0]),
+                to: candidates(pair[1]),
+                strong,
+            })
+            .collect();
         step.explanation = explain!(
             "{}: {} ⇒ {}",
             technique.name(),
