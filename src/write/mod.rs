@@ -343,30 +343,39 @@ pub fn area_borders(
     }
 }
 
-/// A legend beside a grid: a heading at (`top`, `col`), then per entry a colour swatch, a label
-/// and a text; returns the first row after it. Sets the three columns' widths.
+/// A legend beside a grid: a heading at (`top`, `col`), then per entry a swatch (see [`swatch`]),
+/// a label and a text; returns the first row after it. Sets the three columns' widths.
 pub fn legend(
     sheet: &mut Sheet,
     top: usize,
     col: usize,
-    entries: &[(String, Rgb, String)],
+    entries: &[(CellSpec, String, String)],
 ) -> usize {
-    sheet.column_width(col - 1, 16);
-    sheet.column_width(col, 24);
-    sheet.column_width(col + 1, 150);
-    sheet.column_width(col + 2, 420);
+    side_columns(sheet, col);
     sheet.text(top, col, "Legend", HEADING);
-    for (i, (label, fill, text)) in entries.iter().enumerate() {
-        let swatch = Style {
-            fill: Some(*fill),
-            borders: Borders::THIN,
-            ..Style::default()
-        };
-        sheet.put(top + 1 + i, col, CellSpec::new(Content::Blank, swatch));
+    for (i, (swatch, label, text)) in entries.iter().enumerate() {
+        sheet.put(top + 1 + i, col, swatch.clone());
         sheet.text(top + 1 + i, col + 1, label.clone(), LABEL);
         sheet.text(top + 1 + i, col + 2, text.clone(), LABEL);
     }
     top + 1 + entries.len()
+}
+
+/// A legend's swatch: a cell filled with `fill` (none for white), thin borders all round, holding
+/// `sample` (a digit as the grid shows it) centred in `font`.
+pub fn swatch(fill: Option<Rgb>, sample: &str, font: Font) -> CellSpec {
+    let (content, align) = match sample.is_empty() {
+        true => (Content::Blank, Align::General),
+        false => (Content::Text(sample.to_string()), Align::Centre),
+    };
+    let style = Style {
+        font,
+        fill,
+        align,
+        borders: Borders::THIN,
+        ..Style::default()
+    };
+    CellSpec::new(content, style)
 }
 
 /// Widths of the columns beside a grid for [`legend`] and [`summary`] starting at `col`: a gap

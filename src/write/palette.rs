@@ -21,8 +21,11 @@ pub const ELIMINATED: Rgb = 0xCC3311;
 /// Candidates that belong to a step's pattern.
 pub const HIGHLIGHT: Rgb = 0x0044AA;
 
-/// Fin candidates of finned patterns.
-pub const FIN: Rgb = 0xEE7733;
+/// The fill of fin cells of finned patterns.
+pub const FIN: Rgb = 0xEE8866;
+
+/// The fill of the houses a step works in (a single's house, a fish's base lines).
+pub const HOUSE: Rgb = 0xBBCCEE;
 
 /// Digits placed by a step.
 pub const PLACED: Rgb = 0x117733;

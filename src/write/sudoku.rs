@@ -7,7 +7,7 @@
 use super::palette::{self, family_fill};
 use super::{
     Align, Book, Borders, CellSpec, Content, Font, HEADING, Print, Rgb, Run, Sheet, Style,
-    TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, wrapped_lines,
+    TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, swatch, wrapped_lines,
 };
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
@@ -277,12 +277,13 @@ impl<'a> View<'a> {
         );
     }
 
-    /// One row for the givens, then one per family used: label, fill, counts.
-    fn legend_rows(&self) -> Vec<(String, Rgb, String)> {
+    /// One row for the givens, then one per family used: swatch, label, counts.
+    fn legend_rows(&self) -> Vec<(CellSpec, String, String)> {
         let givens = self.puzzle.givens().filled_count();
+        let fill = |rgb| swatch(Some(rgb), "", Font::PLAIN);
         let mut rows = vec![(
+            fill(0xFFFFFF),
             "Given".to_string(),
-            0xFFFFFF,
             format!("{givens} {}", plural(givens, "cell", "cells")),
         )];
         let mut families: BTreeMap<Family, (usize, usize)> = BTreeMap::new();
@@ -293,8 +294,8 @@ impl<'a> View<'a> {
         }
         for (family, (cells, steps)) in families {
             rows.push((
+                fill(family_fill(family)),
                 family.label().to_string(),
-                family_fill(family),
                 format!(
                     "{cells} {}, {steps} {}",
                     plural(cells, "cell", "cells"),
@@ -536,7 +537,9 @@ impl<'a> View<'a> {
             .unwrap_or(1);
         let (width, height) = keypad.cell_pixels(lines);
         self.size_grid(&mut sheet, CANDIDATE_ANCHOR, width, height);
-        let marks = step.map(Marks::of).unwrap_or_default();
+        let marks = step
+            .map(|step| Marks::of(step, self.layout()))
+            .unwrap_or_default();
         let mut below = 0;
         for cell in self.layout().cells() {
             let spec = self.candidate_cell(state, cell, &keypad, &marks);
@@ -546,8 +549,56 @@ impl<'a> View<'a> {
         }
         if let Some(step) = step {
             self.put_full_lines(&mut sheet, step, below);
+            let col = CANDIDATE_ANCHOR.1 + self.size() + 1;
+            legend(&mut sheet, CANDIDATE_ANCHOR.0, col, &self.step_legend());
         }
         sheet
+    }
+
+    /// What the colours of a step sheet mean, each with a sample in its look.
+    fn step_legend(&self) -> Vec<(CellSpec, String, String)> {
+        let sample = self.digit_text(Digit::new(self.size().min(5)));
+        let entry = |fill, mark: Option<Mark>, label: &str, text: &str| {
+            let shown = if mark.is_some() { sample.as_str() } else { "" };
+            let font = mark.map_or(Font::PLAIN, |m| m.font(Font::sized(11.0)));
+            (
+                swatch(fill, shown, font),
+                label.to_string(),
+                text.to_string(),
+            )
+        };
+        vec![
+            entry(
+                Some(palette::PATTERN),
+                Some(Mark::Pattern),
+                "Pattern",
+                "the pattern's cells; its candidates in bold blue",
+            ),
+            entry(
+                Some(palette::FIN),
+                Some(Mark::Pattern),
+                "Fin",
+                "the fin cells of a finned pattern",
+            ),
+            entry(
+                Some(palette::HOUSE),
+                None,
+                "House",
+                "the houses the step works in: a single's house, a fish's base lines",
+            ),
+            entry(
+                Some(palette::TARGET),
+                Some(Mark::Eliminated),
+                "Elimination",
+                "cells that lose candidates; each eliminated candidate struck through in red",
+            ),
+            entry(
+                None,
+                Some(Mark::Placed),
+                "Placement",
+                "the digit the step places, in bold green",
+            ),
+        ]
     }
 
     /// Under a step's grid, from `row` on, what its line sums up (a forcing net's every
@@ -570,13 +621,7 @@ impl<'a> View<'a> {
         keypad: &Keypad,
         marks: &Marks,
     ) -> CellSpec {
-        let fill = if marks.cells.contains(&cell) {
-            Some(palette::PATTERN)
-        } else if marks.eliminations.iter().any(|e| e.cell == cell) {
-            Some(palette::TARGET)
-        } else {
-            None
-        };
+        let fill = marks.fill(cell);
         if let Some(digit) = state.value(cell) {
             let given = self.puzzle.givens().get(cell).is_some();
             let font = Font::sized(f64::from(keypad.big_points));
@@ -604,29 +649,69 @@ impl<'a> View<'a> {
     }
 }
 
-/// How a step marks the candidates of a step sheet.
+/// How a step marks the cells and candidates of a step sheet.
 #[derive(Default)]
 struct Marks {
+    /// Cells of the pattern and placements.
     cells: Vec<Cell>,
+    /// Cells of fins.
+    fin_cells: Vec<Cell>,
+    /// Cells of the step's base houses.
+    houses: Vec<Cell>,
     pattern: Vec<Candidate>,
     fins: Vec<Candidate>,
     eliminations: Vec<Candidate>,
     placements: Vec<Candidate>,
 }
 
+/// How a candidate looks on a step sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// Placed by the step: bold green.
+    Placed,
+    /// Eliminated: bold red, struck through.
+    Eliminated,
+    /// In the pattern or a fin: bold blue.
+    Pattern,
+    /// Not part of the step: grey.
+    Quiet,
+}
+
+impl Mark {
+    fn font(self, base: Font) -> Font {
+        match self {
+            Mark::Placed => base.bold().coloured(palette::PLACED),
+            Mark::Eliminated => Font {
+                strike: true,
+                ..base.bold().coloured(palette::ELIMINATED)
+            },
+            Mark::Pattern => base.bold().coloured(palette::HIGHLIGHT),
+            Mark::Quiet => base.coloured(palette::QUIET),
+        }
+    }
+}
+
 impl Marks {
-    fn of(step: &Step) -> Marks {
-        let mut cells: Vec<Cell> = step
-            .pattern
+    fn of(step: &Step, layout: &Layout) -> Marks {
+        let cells_of = |candidates: &[&Vec<Candidate>]| {
+            let mut cells: Vec<Cell> = candidates
+                .iter()
+                .flat_map(|list| list.iter())
+                .map(|c| c.cell)
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            cells
+        };
+        let houses = step
+            .base
             .iter()
-            .chain(&step.fins)
-            .chain(&step.placements)
-            .map(|c| c.cell)
+            .flat_map(|&h| layout.houses()[h].cells.iter().copied())
             .collect();
-        cells.sort_unstable();
-        cells.dedup();
         Marks {
-            cells,
+            cells: cells_of(&[&step.pattern, &step.placements]),
+            fin_cells: cells_of(&[&step.fins]),
+            houses,
             pattern: step.pattern.clone(),
             fins: step.fins.clone(),
             eliminations: step.eliminations.clone(),
@@ -634,21 +719,32 @@ impl Marks {
         }
     }
 
-    fn font_of(&self, candidate: Candidate, base: Font) -> Font {
-        if self.placements.contains(&candidate) {
-            base.bold().coloured(palette::PLACED)
-        } else if self.eliminations.contains(&candidate) {
-            Font {
-                strike: true,
-                ..base.bold().coloured(palette::ELIMINATED)
-            }
-        } else if self.fins.contains(&candidate) {
-            base.bold().coloured(palette::FIN)
-        } else if self.pattern.contains(&candidate) {
-            base.bold().coloured(palette::HIGHLIGHT)
+    /// A cell's fill: fin, else pattern, else losing candidates, else in a base house.
+    fn fill(&self, cell: Cell) -> Option<Rgb> {
+        if self.fin_cells.contains(&cell) {
+            Some(palette::FIN)
+        } else if self.cells.contains(&cell) {
+            Some(palette::PATTERN)
+        } else if self.eliminations.iter().any(|e| e.cell == cell) {
+            Some(palette::TARGET)
+        } else if self.houses.contains(&cell) {
+            Some(palette::HOUSE)
         } else {
-            base.coloured(palette::QUIET)
+            None
         }
+    }
+
+    fn font_of(&self, candidate: Candidate, base: Font) -> Font {
+        let mark = if self.placements.contains(&candidate) {
+            Mark::Placed
+        } else if self.eliminations.contains(&candidate) {
+            Mark::Eliminated
+        } else if self.fins.contains(&candidate) || self.pattern.contains(&candidate) {
+            Mark::Pattern
+        } else {
+            Mark::Quiet
+        };
+        mark.font(base)
     }
 }
 
