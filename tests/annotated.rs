@@ -224,7 +224,7 @@ fn where_the_workbook_goes_and_what_is_never_overwritten() {
     assert!(err.contains("it is the input file"), "{err}");
     let (code, _, err) = solve(&["-o", path_str(&dir.join("out.ods"))]);
     assert_eq!(code, 2);
-    assert!(err.contains("give it an .xlsx name"), "{err}");
+    assert!(err.contains("give it an .xlsx or .html name"), "{err}");
     assert_eq!(std::fs::read(&input).unwrap(), original);
     assert!(!dir.join("puzzle.solved.xlsx").exists());
     let (code, answer, err) = solve(&[]);

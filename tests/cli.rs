@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{brute_force_count, fixture, letter_regions, line_values, run, shared};
+use common::{brute_force_count, fixture, json_rows, letter_regions, line_values, run, shared};
 
 /// `check` gives each seed puzzle the outcome the shared README states.
 #[test]
@@ -200,29 +200,12 @@ fn json_output_carries_grid_layout_and_count() {
     assert_eq!(doc["outcome"]["kind"], "solved");
     assert_eq!(doc["layout"]["regions"], "jigsaw regions");
     let expected = line_values("146325452136231654523461615243364512");
-    let solution: Vec<u8> = doc["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as u8)
-        })
+    let solution: Vec<u8> = json_rows(&doc["solution"])
+        .into_iter()
+        .map(|v| v as u8)
         .collect();
     assert_eq!(solution, expected, "janko.at Chaos 13's published solution");
-    let regions: Vec<usize> = doc["layout"]["region_map"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as usize)
-        })
-        .collect();
+    let regions = json_rows(&doc["layout"]["region_map"]);
     assert_eq!(
         regions,
         letter_regions("aaaabbcaadbbcccddbcdddebcfffeefffeee")

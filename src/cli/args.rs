@@ -9,7 +9,8 @@ use gridlogic::model::Puzzle;
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::shikaku;
 use gridlogic::shikaku::Shikaku;
-use std::path::PathBuf;
+use gridlogic::write::{self, Targets};
+use std::path::{Path, PathBuf};
 
 /// Where the puzzle is and how to read it.
 #[derive(Args)]
@@ -207,14 +208,19 @@ impl LevelArg {
     }
 }
 
-/// Where the annotated workbook goes.
+/// Where the annotated workbook and the step viewer go.
 #[derive(Args)]
 pub struct WorkbookArgs {
-    /// Write the annotated workbook to OUT.xlsx. Without it, a workbook input gets
-    /// <stem>.solved.xlsx beside it and a text or CSV input gets none.
-    #[arg(short, long, value_name = "OUT.xlsx")]
+    /// Write the annotated workbook to OUT.xlsx, or the step viewer to OUT.html (then no
+    /// workbook). Without it, a workbook input gets <stem>.solved.xlsx beside it and a text or
+    /// CSV input gets none.
+    #[arg(short, long, value_name = "OUT.xlsx|OUT.html")]
     pub output: Option<PathBuf>,
-    /// Replace the workbook if it exists.
+    /// Also write the step viewer, one self-contained HTML page: at PATH, or beside the workbook
+    /// (its name, .html), or beside the input as <stem>.solved.html.
+    #[arg(long, value_name = "PATH", num_args = 0..=1)]
+    pub html: Option<Option<PathBuf>>,
+    /// Replace the workbook or page if it exists.
     #[arg(long)]
     pub force: bool,
     /// Add one sheet per step, for the first K steps or all, showing the candidates it works on.
@@ -222,8 +228,21 @@ pub struct WorkbookArgs {
           value_parser = parse_step_sheets)]
     pub step_sheets: Option<usize>,
     /// Write no workbook, not even beside a workbook input.
-    #[arg(long, conflicts_with_all = ["output", "force", "step_sheets"])]
+    #[arg(long, conflicts_with_all = ["output", "step_sheets"])]
     pub no_workbook: bool,
+}
+
+impl WorkbookArgs {
+    /// Where the workbook and the page of a solve of `input` go.
+    pub fn targets(&self, input: &Path) -> Result<Targets, gridlogic::Error> {
+        write::targets(
+            input,
+            self.output.as_deref(),
+            self.html.as_ref().map(Option::as_deref),
+            self.no_workbook,
+            self.force,
+        )
+    }
 }
 
 /// `all` or a number of step sheets.

@@ -7,9 +7,9 @@ use clap::ValueEnum;
 use gridlogic::read::Puzzles;
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
-use gridlogic::write::{self, sudoku::BookOptions, xlsx};
+use gridlogic::write::{self, Targets, html, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Options of `solve`.
 #[derive(clap::Args)]
@@ -40,19 +40,14 @@ enum Format {
 
 pub fn run(args: &Args) -> CommandResult {
     let book = &args.workbook;
-    // A workbook that may not be written is said after the answer, which it never blocks.
-    let target = write::workbook_target(
-        &args.puzzle.input.file,
-        book.output.as_deref(),
-        book.no_workbook,
-        book.force,
-    );
+    // An output that may not be written is said after the answer, which it never blocks.
+    let targets = book.targets(&args.puzzle.input.file);
     let source = file_name(&args.puzzle.input.file);
     let puzzles = args.puzzle.input.read()?;
-    if !matches!(target, Ok(None)) && puzzles.len() != 1 {
+    if targets.as_ref().map_or(true, Targets::any) && puzzles.len() != 1 {
         return Err(gridlogic::Error::Usage(format!(
-            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
-             or --no-workbook",
+            "the input holds {} puzzles and a workbook or step viewer shows one; use batch for \
+             collections, or --no-workbook",
             puzzles.len()
         ))
         .into());
@@ -65,33 +60,45 @@ pub fn run(args: &Args) -> CommandResult {
         Puzzles::Sudoku(puzzles) => {
             let solves = args.puzzle.solve_sudoku(&puzzles)?;
             let step_sheets = book.step_sheets.unwrap_or(0);
-            report(args, &solves, target, None, |solve, path| {
-                let options = BookOptions {
-                    step_sheets,
-                    ..BookOptions::new(source.as_str())
-                };
-                xlsx::save(&write::sudoku::book(solve, &options), path)
-            })
+            let writers = Writers {
+                book: &|solve, path| {
+                    let options = BookOptions {
+                        step_sheets,
+                        ..BookOptions::new(source.as_str())
+                    };
+                    xlsx::save(&write::sudoku::book(solve, &options), path)
+                },
+                page: &|solve| html::sudoku(solve, &source),
+            };
+            report(args, &solves, targets, None, writers)
         }
         Puzzles::Shikaku(puzzles) => {
             let solves = args.puzzle.solve_shikaku(&puzzles)?;
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
-            report(args, &solves, target, sol, |solve, path| {
-                xlsx::save(&write::shikaku::book(solve, &source), path)
-            })
+            let writers = Writers {
+                book: &|solve, path| xlsx::save(&write::shikaku::book(solve, &source), path),
+                page: &|solve| html::shikaku(solve, &source),
+            };
+            report(args, &solves, targets, sol, writers)
         }
     }
 }
 
+/// How the outputs of a solve are made: the workbook saved at a path, the page as text.
+struct Writers<'a, S> {
+    book: &'a dyn Fn(&S, &Path) -> Result<(), gridlogic::Error>,
+    page: &'a dyn Fn(&S) -> String,
+}
+
 /// Prints the solves in the format asked for (`sol` writes the `.sol` layout of kinds that have
-/// one), then writes the workbook of a single solve to `target` with `save`, or says why it may
-/// not.
+/// one), then writes the workbook and the page of a single solve to `targets`, or says why they
+/// may not be written.
 fn report<S: SolveReport>(
     args: &Args,
     solves: &[S],
-    target: Result<Option<PathBuf>, gridlogic::Error>,
+    targets: Result<Targets, gridlogic::Error>,
     sol: Option<fn(&S) -> String>,
-    save: impl Fn(&S, &Path) -> Result<(), gridlogic::Error>,
+    writers: Writers<S>,
 ) -> CommandResult {
     let mut out = stdout();
     let mut all_ok = true;
@@ -113,9 +120,16 @@ fn report<S: SolveReport>(
         )?;
     }
     out.flush()?;
-    if let (Some(path), [solve]) = (target?, solves) {
-        save(solve, &path)?;
-        eprintln!("wrote {}", path.display());
+    let targets = targets?;
+    if let [solve] = solves {
+        if let Some(path) = &targets.workbook {
+            (writers.book)(solve, path)?;
+            eprintln!("wrote {}", path.display());
+        }
+        if let Some(path) = &targets.page {
+            write::write_atomically(path, (writers.page)(solve).as_bytes())?;
+            eprintln!("wrote {}", path.display());
+        }
     }
     Ok(exit_code(all_ok))
 }

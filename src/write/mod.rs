@@ -4,6 +4,7 @@
 //! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
 
 pub mod generated;
+pub mod html;
 pub mod palette;
 pub mod shikaku;
 pub mod sudoku;
@@ -692,13 +693,11 @@ pub fn workbook_target(
         }
         (None, _) => return Ok(None),
     };
-    let is_xlsx = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
-    if !is_xlsx {
+    if !has_extension(&path, &["xlsx"]) {
         return Err(refusal(
             &path,
-            "workbooks are written as .xlsx; give it an .xlsx name",
+            "workbooks are written as .xlsx and step viewers as .html; give it an .xlsx or \
+             .html name",
         ));
     }
     if same_file(&path, input) {
@@ -709,6 +708,97 @@ pub fn workbook_target(
     }
     check_new(&path, force || (automatic && xlsx::is_own(&path)))?;
     Ok(Some(path))
+}
+
+/// Where the outputs of a solve go: the annotated workbook and the step viewer page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// The workbook, if one is written.
+    pub workbook: Option<PathBuf>,
+    /// The step viewer, if one is written.
+    pub page: Option<PathBuf>,
+}
+
+impl Targets {
+    /// Whether anything is written.
+    pub fn any(&self) -> bool {
+        self.workbook.is_some() || self.page.is_some()
+    }
+}
+
+/// Where the outputs of a solve of `input` go. `output` (`-o`) names the workbook, or the page
+/// when it ends in `.html`/`.htm` (then no workbook is written). `html` (`--html [PATH]`) adds the
+/// page: at its path, or without one beside the workbook (its name, `.html`), else beside the
+/// input (`<stem>.solved.html`). The workbook follows [`workbook_target`]; the page is refused,
+/// like the workbook, under a name that is not `.html`, over the input, or over an existing file
+/// without `force` — except that an automatic name replaces gridlogic's own earlier page.
+pub fn targets(
+    input: &Path,
+    output: Option<&Path>,
+    html: Option<Option<&Path>>,
+    no_workbook: bool,
+    force: bool,
+) -> Result<Targets, Error> {
+    let page_output = output.filter(|path| has_extension(path, PAGE_EXTENSIONS));
+    if page_output.is_some() && html.is_some() {
+        let message = "-o names the page already; give --html only beside a workbook";
+        return Err(Error::Usage(message.into()));
+    }
+    let book_output = output.filter(|_| page_output.is_none());
+    let no_workbook = no_workbook || page_output.is_some();
+    let workbook = workbook_target(input, book_output, no_workbook, force)?;
+    let page = match (page_output, html) {
+        (Some(path), _) | (None, Some(Some(path))) => Some((path.to_path_buf(), false)),
+        (None, Some(None)) => Some((automatic_page(input, workbook.as_deref()), true)),
+        (None, None) => None,
+    };
+    let page = page
+        .map(|(path, automatic)| page_target(input, path, automatic, force))
+        .transpose()?;
+    Ok(Targets { workbook, page })
+}
+
+/// The names a step viewer page may have.
+const PAGE_EXTENSIONS: &[&str] = &["html", "htm"];
+
+/// Whether `path` ends in one of `extensions` (any case).
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+/// The page beside `workbook` (its name with `.html`), else `<stem>.solved.html` beside `input`.
+fn automatic_page(input: &Path, workbook: Option<&Path>) -> PathBuf {
+    match workbook {
+        Some(book) => book.with_extension("html"),
+        None => {
+            let stem = input.file_stem().unwrap_or_default().to_string_lossy();
+            input.with_file_name(format!("{stem}.solved.html"))
+        }
+    }
+}
+
+/// `path` as the page's target, or why it may not be written.
+fn page_target(
+    input: &Path,
+    path: PathBuf,
+    automatic: bool,
+    force: bool,
+) -> Result<PathBuf, Error> {
+    if !has_extension(&path, PAGE_EXTENSIONS) {
+        return Err(refusal(
+            &path,
+            "step viewers are written as .html; give it an .html name",
+        ));
+    }
+    if same_file(&path, input) {
+        return Err(refusal(
+            &path,
+            "it is the input file, which is never written over",
+        ));
+    }
+    check_new(&path, force || (automatic && html::is_own(&path)))?;
+    Ok(path)
 }
 
 /// Refuses an existing `path` unless `force`.

@@ -27,6 +27,9 @@ pub const FIN: Rgb = 0xEE8866;
 /// The fill of the houses a step works in (a single's house, a fish's base lines).
 pub const HOUSE: Rgb = 0xBBCCEE;
 
+/// Chain links drawn between candidates.
+pub const LINK: Rgb = 0x009988;
+
 /// Digits placed by a step.
 pub const PLACED: Rgb = 0x117733;
 

@@ -34,6 +34,30 @@ pub fn book(solve: &Solve, source: &str) -> Book {
     }
 }
 
+/// A fill for each clue's rectangle in `solve`, so that touching rectangles differ.
+pub fn rectangle_fills(solve: &Solve) -> Vec<Rgb> {
+    let owners = solve.owners();
+    let (rows, cols) = (solve.puzzle.rows(), solve.puzzle.cols());
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); solve.puzzle.clues().len()];
+    for row in 0..rows {
+        for col in 0..cols {
+            for (r, c) in [(row + 1, col), (row, col + 1)] {
+                if r >= rows || c >= cols {
+                    continue;
+                }
+                if let (Some(a), Some(b)) = (owners[row][col], owners[r][c])
+                    && a != b
+                    && !neighbours[a].contains(&b)
+                {
+                    neighbours[a].push(b);
+                    neighbours[b].push(a);
+                }
+            }
+        }
+    }
+    colour_areas(&neighbours)
+}
+
 struct View<'a> {
     solve: &'a Solve,
     /// Zero-based sheet row and column of the grid's top-left cell.
@@ -93,35 +117,12 @@ impl<'a> View<'a> {
         Font::sized(f64::from(self.cell_px) * 0.45).bold()
     }
 
-    /// A fill for each clue's rectangle, so that touching rectangles differ.
-    fn fills(&self) -> Vec<Rgb> {
-        let (rows, cols) = self.size();
-        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); self.puzzle().clues().len()];
-        for row in 0..rows {
-            for col in 0..cols {
-                for (r, c) in [(row + 1, col), (row, col + 1)] {
-                    if r >= rows || c >= cols {
-                        continue;
-                    }
-                    if let (Some(a), Some(b)) = (self.owners[row][col], self.owners[r][c])
-                        && a != b
-                        && !neighbours[a].contains(&b)
-                    {
-                        neighbours[a].push(b);
-                        neighbours[b].push(a);
-                    }
-                }
-            }
-        }
-        colour_areas(&neighbours)
-    }
-
     fn solution_sheet(&self, source: &str) -> Sheet {
         let mut sheet = Sheet::new("Solution");
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
         self.size_grid(&mut sheet);
-        let fills = self.fills();
+        let fills = rectangle_fills(self.solve);
         let (rows, cols) = self.size();
         for row in 0..rows {
             for col in 0..cols {

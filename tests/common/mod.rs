@@ -135,6 +135,15 @@ pub fn line_values(line: &str) -> Vec<u8> {
         .collect()
 }
 
+/// JSON rows of numbers, as `solve --format json` writes a grid or a region map, row by row.
+pub fn json_rows(rows: &serde_json::Value) -> Vec<usize> {
+    let rows = rows.as_array().expect("rows");
+    rows.iter()
+        .flat_map(|row| row.as_array().expect("a row").iter())
+        .map(|v| v.as_u64().expect("a number") as usize)
+        .collect()
+}
+
 /// Runs the gridlogic binary; returns (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))

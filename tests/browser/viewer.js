@@ -1,0 +1,139 @@
+// Drives Debian's Chromium (never a browser that Playwright downloads) through step viewer pages
+// and prints, as JSON, what a person would see: console errors, network requests, the step list,
+// what → does, the candidate grid at a step, and screenshots. tests/html.rs writes the pages and
+// the cases file and checks the answers.
+//
+//   node tests/browser/viewer.js CASES.json
+//
+// CASES.json: [{ "name", "page" (absolute path), "grids": [positions], "shot": position|null,
+//   "phone": bool, "shots": folder }]. Positions count from 0 (the grid before step 1).
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+// A cell in SVG units, as the page draws it (src/write/viewer/viewer.js).
+const UNITS = { sudoku: 90, shikaku: 60 };
+
+/** What the grid shows: each Sudoku cell's text (its digit, or its candidates in order) by
+ * "row,col", and each placed Shikaku rectangle as [top, left, height, width]. */
+function readGrid(units) {
+  const svg = document.getElementById("grid");
+  const cells = {};
+  for (const text of svg.querySelectorAll("text.given, text.solved, text[class^=candidate]")) {
+    const col = Math.floor(Number(text.getAttribute("x")) / units.sudoku);
+    const row = Math.floor(Number(text.getAttribute("y")) / units.sudoku);
+    const key = `${row},${col}`;
+    cells[key] = (cells[key] || "") + text.textContent;
+  }
+  const cell = (value) => Math.round(Number(value) / units.shikaku);
+  const rectangles = [...svg.querySelectorAll("rect.rectangle")].map((r) => [
+    cell(r.getAttribute("y")), cell(r.getAttribute("x")),
+    cell(r.getAttribute("height")), cell(r.getAttribute("width")),
+  ]);
+  return { cells, rectangles };
+}
+
+/** The page's state after a move: position, the grid's markup and what it draws. */
+async function snapshot(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById("grid");
+    const count = (selector) => svg.querySelectorAll(selector).length;
+    return {
+      position: Number(document.body.dataset.position),
+      label: document.getElementById("position").textContent,
+      markup: svg.innerHTML,
+      strong: count("path.link.strong"),
+      weak: count("path.link.weak"),
+      eliminated: count("text.candidate.eliminated"),
+      pattern: count("text.candidate.pattern"),
+      placing: count(".placing"),
+      rectangles: count("rect.rectangle"),
+    };
+  });
+}
+
+async function run(browser, test) {
+  const result = { name: test.name, errors: [], requests: [], grids: {}, shots: [] };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const url = `file://${test.page}`;
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      result.errors.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => result.errors.push(`page error: ${error.message}`));
+  page.on("request", (request) => {
+    if (request.url().split("#")[0] !== url) result.requests.push(request.url());
+  });
+  await page.goto(url);
+  result.listed = await page.locator("#steps li.step").count();
+  const first = await snapshot(page);
+  await page.keyboard.press("ArrowRight");
+  const second = await snapshot(page);
+  result.first = { position: first.position, label: first.label };
+  result.afterRight = { position: second.position, label: second.label };
+  result.gridChanged = first.markup !== second.markup;
+  await page.keyboard.press("End");
+  result.afterEnd = (await snapshot(page)).position;
+  await page.keyboard.press("ArrowLeft");
+  result.afterLeft = (await snapshot(page)).position;
+  await page.keyboard.press("Home");
+  result.afterHome = (await snapshot(page)).position;
+  for (const position of test.grids || []) {
+    await page.locator("#steps li").nth(position).locator("button").click();
+
+    result.grids[position] = await page.evaluate(readGrid, UNITS);
+  }
+  if (test.shot !== null && test.shot !== undefined) {
+    await page.locator("#steps li").nth(test.shot).locator("button").click();
+    const shown = await snapshot(page);
+    delete shown.markup;
+    result.shown = shown;
+    const file = path.join(test.shots, `${test.name}-step-${test.shot + 1}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    result.shots.push(file);
+  }
+  await context.close();
+  if (test.phone) {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+    });
+    const small = await phone.newPage();
+    small.on("pageerror", (error) => result.errors.push(`page error (phone): ${error.message}`));
+    await small.goto(`${url}#step-${(test.shot || 0) + 1}`);
+    result.phone = await small.evaluate(() => ({
+      pageWidth: document.documentElement.scrollWidth,
+      buttonHeights: [...document.querySelectorAll("#nav button")].map(
+        (b) => b.getBoundingClientRect().height),
+    }));
+    const file = path.join(test.shots, `${test.name}-phone.png`);
+    await small.screenshot({ path: file });
+    result.shots.push(file);
+    await phone.close();
+  }
+  return result;
+}
+
+(async () => {
+  const tests = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+  const browser = await chromium.launch({
+    executablePath: process.env.GRIDLOGIC_CHROMIUM || "/usr/bin/chromium",
+    args: FLAGS,
+  });
+  try {
+    const results = [];
+    for (const test of tests) results.push(await run(browser, test));
+    process.stdout.write(JSON.stringify(results));
+  } finally {
+    await browser.close();
+  }
+})().catch((error) => {
+  process.stderr.write(`${error.stack || error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,427 @@
+//! The step viewer (`solve -o OUT.html`, `--html`): one self-contained page per solve.
+//!
+//! Without a browser: where the page goes, that it fetches nothing, holds every step of the solve
+//! and comes out the same twice, and its size. In a real browser (Debian's Chromium driven by
+//! `tests/browser/viewer.js` through playwright-core): the pages of a 9x9 with chains, a 16x16, a
+//! jigsaw and a Shikaku load without console errors or requests, list as many steps as the solve
+//! has, move on →, ←, Home and End, show the candidate grid `explain --grids` prints before a
+//! step and, after the last, the solution published with the puzzle (found by the `sudoku` crate
+//! for the 9x9, checked by the rules for the 16x16); screenshots of a chain step and of a
+//! phone-size page go to `target/viewer-screenshots/` for a person to look at.
+
+mod common;
+
+use common::{box_regions, brute_force_count, fixture, json_rows, root, run, scratch};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// top1465 #36: 99 steps, AICs and nice loops among them.
+const CHAINS: &str = "fixtures/text/top1465-36.txt";
+/// janko.at's chaos sudoku 637 (9x9 jigsaw): a finned and a sashimi X-Wing; the line carries
+/// the published solution.
+const JIGSAW: &str = "fixtures/text/jigsaw-sashimi-9x9.txt";
+/// janko.at 16x16 #1, written 0-F.
+const HEXADOKU: &str = "fixtures/text/hexadoku-0F-16x16.txt";
+/// janko.at's Shikaku 45, with its published solution beside it.
+const SHIKAKU: &str = "fixtures/shikaku/janko-045.txt";
+
+/// The solve of `args` as its JSON document.
+fn solve_json(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "--format", "json"];
+    all.extend(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Writes the page of `args` to `path`.
+fn write_page(args: &[&str], path: &Path) {
+    let mut all = vec!["solve", "--format", "line", "-o", path.to_str().unwrap()];
+    all.extend(args);
+    let (code, _, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote"), "{err}");
+}
+
+/// The JSON a page carries.
+fn page_data(page: &str) -> Value {
+    let start = page
+        .find(r#"<script type="application/json" id="data">"#)
+        .unwrap();
+    let from = &page[start..];
+    let json = &from[from.find('>').unwrap() + 1..from.find("</script>").unwrap()];
+    serde_json::from_str(json).unwrap()
+}
+
+#[test]
+fn the_page_fetches_nothing_holds_every_step_and_comes_out_the_same() {
+    let dir = scratch("html-page");
+    let (first, second) = (dir.join("a.html"), dir.join("b.html"));
+    write_page(&[CHAINS], &first);
+    write_page(&[CHAINS], &second);
+    let bytes = std::fs::read(&first).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&second).unwrap(),
+        "deterministic bytes"
+    );
+    let page = String::from_utf8(bytes).unwrap();
+    // Nothing to fetch: no address but the SVG namespace, no source, link, import or url()
+    // besides the page's own arrowhead, and a policy that forbids the rest.
+    let namespace = page.matches("http://www.w3.org/2000/svg").count();
+    assert_eq!(
+        page.matches("://").count(),
+        namespace,
+        "no address but the SVG namespace"
+    );
+    for forbidden in [" src=", "<link", "@import", "@font-face"] {
+        assert!(!page.contains(forbidden), "{forbidden}");
+    }
+    assert_eq!(
+        page.matches("url(").count(),
+        page.matches("url(#head)").count()
+    );
+    assert!(page.contains("Content-Security-Policy\" content=\"default-src 'none'"));
+    // 99 steps, far under the budget of a megabyte.
+    assert!(page.len() < 1_000_000, "{} bytes", page.len());
+    eprintln!("{CHAINS}: 99 steps in {} bytes", page.len());
+    // The page's steps are the solve's: the same explanations, in order, and the summary.
+    let data = page_data(&page);
+    let solved = solve_json(&[CHAINS]);
+    let explanations = |steps: &Value, key: &str| -> Vec<String> {
+        let list = steps.as_array().unwrap().iter();
+        list.map(|s| s[key].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(
+        explanations(&data["steps"], "text"),
+        explanations(&solved["steps"], "explanation")
+    );
+    assert_eq!(data["steps"].as_array().unwrap().len(), 99);
+    let summary = data["summary"].to_string();
+    assert!(summary.contains("Extreme (score 5922)"), "{summary}");
+    let chain = data["steps"].as_array().unwrap().iter().find(|s| {
+        let links = s["links"].as_array().unwrap();
+        links.iter().any(|l| l[2] == true) && links.iter().any(|l| l[2] == false)
+    });
+    assert!(chain.is_some(), "a chain with strong and weak links");
+}
+
+#[test]
+fn html_goes_where_asked_beside_the_workbook_or_the_input() {
+    let dir = scratch("html-targets");
+    let input = dir.join("puzzle.txt");
+    std::fs::copy(root().join(CHAINS), &input).unwrap();
+    let input = input.to_str().unwrap();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", input, "--format", "line"];
+        args.extend(extra);
+        run(&args)
+    };
+    // -o OUT.html writes the page and no workbook.
+    let page = dir.join("out.html");
+    let (code, _, err) = solve(&["-o", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.exists() && !dir.join("out.xlsx").exists(), "{err}");
+    // It is refused when it exists, unless --force.
+    let (code, _, err) = solve(&["-o", page.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("it exists; use --force"), "{err}");
+    // --html beside a text input: <stem>.solved.html, which a second run replaces.
+    for _ in 0..2 {
+        let (code, _, err) = solve(&["--html"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(dir.join("puzzle.solved.html").exists(), "{err}");
+    }
+    // --html beside the workbook: its name, .html.
+    let book = dir.join("book.xlsx");
+    let (code, _, err) = solve(&["-o", book.to_str().unwrap(), "--html"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(book.exists() && dir.join("book.html").exists(), "{err}");
+    // A file that is not gridlogic's is not replaced without --force.
+    std::fs::write(dir.join("puzzle.solved.html"), "someone's notes").unwrap();
+    let (code, _, err) = solve(&["--html"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("it exists"), "{err}");
+    // Usage errors: two pages, a page that is not .html.
+    let (code, _, err) = solve(&["-o", page.to_str().unwrap(), "--html", "--force"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("-o names the page already"), "{err}");
+    let (code, _, err) = solve(&["--html", dir.join("page.txt").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give it an .html name"), "{err}");
+}
+
+/// One page for the browser: how to solve it and what to look at.
+struct Case {
+    name: &'static str,
+    args: &'static [&'static str],
+    /// Which step to photograph: the first whose technique this accepts.
+    shot: fn(&str) -> bool,
+    phone: bool,
+}
+
+const CASES: [Case; 4] = [
+    Case {
+        name: "chains-9x9",
+        args: &[CHAINS],
+        shot: |t| t.contains("AIC"),
+        phone: true,
+    },
+    Case {
+        name: "hexadoku-16x16",
+        args: &[HEXADOKU, "--symbols", "0123456789ABCDEF"],
+        shot: |t| t.starts_with("Naked Single"),
+        phone: false,
+    },
+    Case {
+        name: "jigsaw-9x9",
+        args: &[JIGSAW],
+        shot: |t| t.contains("X-Wing"),
+        phone: false,
+    },
+    Case {
+        name: "shikaku-10x10",
+        args: &[SHIKAKU],
+        shot: |t| t == "Single rectangle",
+        phone: true,
+    },
+];
+
+/// Node and Debian's Chromium with playwright-core, or why they are missing. Under CI (`CI`
+/// set, as `.ci/run` sets it, having installed them) a missing one fails the test.
+fn browser() -> Option<PathBuf> {
+    let chromium = std::env::var_os("GRIDLOGIC_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
+    let node = std::process::Command::new("node").arg("--version").output();
+    let module = root().join("tests/browser/node_modules/playwright-core");
+    let missing = [
+        (node.is_err(), "node"),
+        (
+            !Path::new(&chromium).exists(),
+            "chromium (apt-get install chromium)",
+        ),
+        (
+            !module.exists(),
+            "playwright-core (npm ci --prefix tests/browser)",
+        ),
+    ];
+    let missing: Vec<&str> = missing.iter().filter(|m| m.0).map(|m| m.1).collect();
+    if missing.is_empty() {
+        return Some(root().join("tests/browser/viewer.js"));
+    }
+    let message = format!("the browser test needs {}", missing.join(", "));
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{message}; under CI it fails"
+    );
+    eprintln!("SKIPPED: {message} (under CI this fails)");
+    None
+}
+
+/// Each cell's text in the grids `explain --grids` prints before each step, by row and column.
+fn explained_grids(args: &[&str], size: usize) -> Vec<Vec<String>> {
+    let mut all = vec!["explain", "--grids"];
+    all.extend(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<String>> = out
+        .lines()
+        .filter(|line| !line.contains(':') && !line.chars().all(|c| "-+| ".contains(c)))
+        .map(|line| {
+            let cells = line.split_whitespace().filter(|t| *t != "|");
+            cells.map(String::from).collect::<Vec<_>>()
+        })
+        .filter(|cells| cells.len() == size)
+        .collect();
+    rows.chunks(size).map(|grid| grid.concat()).collect()
+}
+
+/// The grid the browser read, as `explained_grids` gives it.
+fn shown_cells(grid: &Value, size: usize) -> Vec<String> {
+    (0..size * size)
+        .map(|i| {
+            let text = &grid["cells"][format!("{},{}", i / size, i % size)];
+            text.as_str().unwrap_or_default().to_string()
+        })
+        .collect()
+}
+
+/// Checks the grid after the last step against a source of its own: the `sudoku` crate's
+/// solution of the 9x9, the published solution on the jigsaw's line; the 16x16's is checked by
+/// the test's own rules (every row, column and box holds each symbol once, the givens kept).
+fn check_solution(case: &Case, solved: &Value, end: &[String]) {
+    let name = case.name;
+    let read = |file: &str| std::fs::read_to_string(root().join(file)).unwrap();
+    let expected: Vec<usize> = match case.args[0] {
+        CHAINS => {
+            let sudoku = sudoku::Sudoku::from_str_line(read(CHAINS).trim()).unwrap();
+            let bytes = sudoku.solution().unwrap().to_bytes();
+            bytes.iter().map(|&b| b as usize).collect()
+        }
+        JIGSAW => {
+            let published = read(JIGSAW).split_whitespace().nth(3).unwrap().to_string();
+            published.bytes().map(|b| (b - b'0') as usize).collect()
+        }
+        _ => {
+            let symbols = "0123456789ABCDEF";
+            let values: Vec<u8> = end
+                .iter()
+                .map(|s| symbols.find(s.as_str()).map_or(0, |i| i as u8 + 1))
+                .collect();
+            let givens = json_rows(&solved["givens"]);
+            let kept = givens
+                .iter()
+                .zip(&values)
+                .all(|(&g, &v)| g == 0 || g == v as usize);
+            assert!(kept, "{name}: the givens after the last step");
+            let valid = brute_force_count(&values, 16, &box_regions(16, 4, 4), 1) == 1;
+            assert!(
+                valid && !values.contains(&0),
+                "{name}: the grid after the last step"
+            );
+            return;
+        }
+    };
+    let shown: Vec<String> = expected.iter().map(|d| d.to_string()).collect();
+    assert_eq!(end, shown, "{name}: the grid after the last step");
+}
+
+/// The rectangles of a Shikaku's published `.sol` layout, as `[top, left, height, width]`.
+fn published_rectangles(sol: &Path) -> BTreeSet<[u64; 4]> {
+    let text = std::fs::read_to_string(sol).unwrap();
+    let mut boxes: std::collections::BTreeMap<&str, [usize; 4]> = Default::default();
+    for (row, line) in text.lines().enumerate() {
+        for (col, label) in line.split_whitespace().enumerate() {
+            let b = boxes.entry(label).or_insert([row, col, row, col]);
+            *b = [b[0].min(row), b[1].min(col), b[2].max(row), b[3].max(col)];
+        }
+    }
+    let as_rect = |b: &[usize; 4]| [b[0], b[1], b[2] - b[0] + 1, b[3] - b[1] + 1].map(|v| v as u64);
+    boxes.values().map(as_rect).collect()
+}
+
+#[test]
+fn four_pages_step_through_in_a_real_browser() {
+    let Some(script) = browser() else { return };
+    let dir = scratch("html-browser");
+    let shots = root().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut tests = Vec::new();
+    let mut solves = Vec::new();
+    for case in &CASES {
+        let page = dir.join(format!("{}.html", case.name));
+        write_page(case.args, &page);
+        let solved = solve_json(case.args);
+        let steps = solved["steps"].as_array().unwrap();
+        let shot = steps
+            .iter()
+            .position(|s| (case.shot)(s["technique"].as_str().unwrap()))
+            .unwrap_or_else(|| panic!("{}: no step to photograph", case.name));
+        let grids = match solved["kind"] == "sudoku" {
+            true => vec![0, shot, steps.len()],
+            false => vec![steps.len()],
+        };
+        tests.push(
+            json!({"name": case.name, "page": page, "grids": grids, "shot": shot,
+            "phone": case.phone, "shots": shots}),
+        );
+        solves.push((solved, shot));
+    }
+    let cases_file = dir.join("cases.json");
+    std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
+    let output = std::process::Command::new("node")
+        .arg(&script)
+        .arg(&cases_file)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the browser script failed: {stderr}"
+    );
+    let results: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    for ((case, (solved, shot)), result) in CASES.iter().zip(&solves).zip(&results) {
+        check_page(case, solved, *shot, result);
+    }
+}
+
+/// What the browser saw of one page, against the solve.
+fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
+    let name = case.name;
+    let steps = solved["steps"].as_array().unwrap().len();
+    assert_eq!(result["errors"], json!([]), "{name}: console errors");
+    assert_eq!(result["requests"], json!([]), "{name}: network requests");
+    assert_eq!(result["listed"], steps, "{name}: the step list");
+    assert_eq!(
+        result["first"]["label"],
+        format!("Step 1 of {steps}"),
+        "{name}"
+    );
+    assert_eq!(result["afterRight"]["position"], 1, "{name}: → moves on");
+    assert_eq!(
+        result["afterRight"]["label"],
+        format!("Step 2 of {steps}"),
+        "{name}"
+    );
+    assert_eq!(result["gridChanged"], true, "{name}: → changes the grid");
+    assert_eq!(result["afterEnd"], steps, "{name}: End");
+    assert_eq!(result["afterLeft"], steps - 1, "{name}: ←");
+    assert_eq!(result["afterHome"], 0, "{name}: Home");
+    let shown = &result["shown"];
+    assert_eq!(shown["position"], shot, "{name}");
+    if solved["kind"] == "sudoku" {
+        let size = solved["layout"]["size"].as_u64().unwrap() as usize;
+        let explained = explained_grids(case.args, size);
+        for position in [0, shot] {
+            let grid = shown_cells(&result["grids"][position.to_string()], size);
+            assert_eq!(
+                grid,
+                explained[position],
+                "{name}: the grid before step {}",
+                position + 1
+            );
+        }
+        let end = shown_cells(&result["grids"][steps.to_string()], size);
+        check_solution(case, solved, &end);
+    } else {
+        let rectangles = result["grids"][steps.to_string()]["rectangles"]
+            .as_array()
+            .unwrap();
+        let placed: BTreeSet<[u64; 4]> = rectangles
+            .iter()
+            .map(|r| [0, 1, 2, 3].map(|i| r[i].as_u64().unwrap()))
+            .collect();
+        let published = published_rectangles(&fixture("shikaku/janko-045.sol"));
+        assert_eq!(
+            placed, published,
+            "{name}: the rectangles after the last step"
+        );
+        assert_eq!(shown["placing"], 1, "{name}: the rectangle the step places");
+    }
+    if name == "chains-9x9" {
+        assert!(
+            shown["strong"].as_u64() > Some(0) && shown["weak"].as_u64() > Some(0),
+            "{shown}"
+        );
+        assert!(shown["eliminated"].as_u64() > Some(0), "{shown}");
+    }
+    if case.phone {
+        let phone = &result["phone"];
+        assert_eq!(
+            phone["pageWidth"], 390,
+            "{name}: the phone page does not scroll sideways"
+        );
+        let heights = phone["buttonHeights"].as_array().unwrap();
+        assert!(
+            heights.iter().all(|h| h.as_f64().unwrap() >= 44.0),
+            "{name}: {phone}"
+        );
+    }
+    for file in result["shots"].as_array().unwrap() {
+        let file = file.as_str().unwrap();
+        let size = std::fs::metadata(file).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 10_000, "{name}: screenshot {file}");
+        eprintln!("{name}: screenshot {file}");
+    }
+}
