@@ -49,7 +49,9 @@ fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<Marks
         }
         candidates.push(set);
     }
-    Ok(Marks::new(layout, Grid::empty(size), values, candidates))
+    // A pencil-mark grid does not tell givens from digits placed later: each placed digit counts
+    // as a given, so that no avoidable rectangle is built on what may be a given.
+    Ok(Marks::new(layout, values.clone(), values, candidates))
 }
 
 #[cfg(test)]
