@@ -2,12 +2,13 @@
 //! document; the annotated workbook.
 
 use super::args::{PuzzleArgs, WorkbookArgs};
-use super::{CommandResult, exit_code, stdout};
+use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use clap::ValueEnum;
-use gridlogic::read::Puzzles;
+use gridlogic::model::Puzzle;
+use gridlogic::read::collection::{Entries, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
-use gridlogic::shikaku;
 use gridlogic::write::{self, sudoku::BookOptions, xlsx};
+use gridlogic::{engine, shikaku};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,9 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Output: summary and grid, one line of symbols, or a JSON document with every step.
+    /// Output: summary and grid, one line of symbols (with its region letters when they are not
+    /// the default boxes), a JSON document with every step (an array for several), or JSON
+    /// Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Accept a puzzle with several solutions: solve it with one picked by --seed.
@@ -34,6 +37,8 @@ enum Format {
     Text,
     Line,
     Json,
+    /// One JSON document per line (JSON Lines), for collections.
+    Jsonl,
     /// Shikaku only: the datasets' .sol layout, each cell the number of its rectangle.
     Sol,
 }
@@ -48,24 +53,16 @@ pub fn run(args: &Args) -> CommandResult {
         book.force,
     );
     let source = file_name(&args.puzzle.input.file);
-    let puzzles = args.puzzle.input.read()?;
-    if !matches!(target, Ok(None)) && puzzles.len() != 1 {
-        return Err(gridlogic::Error::Usage(format!(
-            "the input holds {} puzzles and a workbook shows one; use batch for collections, \
-             or --no-workbook",
-            puzzles.len()
-        ))
-        .into());
-    }
-    match puzzles {
-        Puzzles::Sudoku(_) if args.format == Format::Sol => {
+    let settings = args.puzzle.engine.settings();
+    match args.puzzle.input.entries()? {
+        Entries::Sudoku(_) if args.format == Format::Sol => {
             let message = "--format sol is for Shikaku puzzles";
             Err(gridlogic::Error::Usage(message.into()).into())
         }
-        Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
+        Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
-            report(args, &solves, target, None, |solve, path| {
+            let solve = |p: &Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
+            report(args, entries, solve, target, None, |solve, path| {
                 let options = BookOptions {
                     step_sheets,
                     ..BookOptions::new(source.as_str())
@@ -73,48 +70,81 @@ pub fn run(args: &Args) -> CommandResult {
                 xlsx::save(&write::sudoku::book(solve, &options), path)
             })
         }
-        Puzzles::Shikaku(puzzles) => {
-            let solves = args.puzzle.solve_shikaku(&puzzles)?;
+        Entries::Shikaku(entries) => {
+            let options = shikaku::Options::of(&settings)?;
+            let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
-            report(args, &solves, target, sol, |solve, path| {
+            report(args, entries, solve, target, sol, |solve, path| {
                 xlsx::save(&write::shikaku::book(solve, &source), path)
             })
         }
     }
 }
 
-/// Prints the solves in the format asked for (`sol` writes the `.sol` layout of kinds that have
-/// one), then writes the workbook of a single solve to `target` with `save`, or says why it may
-/// not.
+/// Solves each entry with `solve` and prints it in the format asked for as it goes (`sol`
+/// writes the `.sol` layout of kinds that have one), then writes the workbook of a single solve
+/// to `target` with `save`, or says why it may not.
 fn report<S: SolveReport>(
     args: &Args,
-    solves: &[S],
+    entries: Stream<S::Puzzle>,
+    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
     target: Result<Option<PathBuf>, gridlogic::Error>,
     sol: Option<fn(&S) -> String>,
     save: impl Fn(&S, &Path) -> Result<(), gridlogic::Error>,
 ) -> CommandResult {
+    let wants_workbook = !matches!(target, Ok(None));
+    let mut entries = entries.peekable();
+    if wants_workbook && entries.nth(1).is_some() {
+        let count = 2 + entries.count();
+        return Err(gridlogic::Error::Usage(format!(
+            "the input holds {count} puzzles and a workbook shows one; use batch for collections, \
+             or --no-workbook"
+        ))
+        .into());
+    }
     let mut out = stdout();
+    let json = matches!(args.format, Format::Json | Format::Jsonl);
+    let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
     let mut all_ok = true;
-    for solve in solves {
-        let sound = !args.verify || is_sound(solve);
+    let mut kept = None;
+    for entry in entries {
+        let entry = entry?;
+        let puzzle = match &entry.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(invalid) => {
+                all_ok = false;
+                match (&mut documents, args.format) {
+                    (Some(documents), _) => {
+                        documents.push(&json::invalid_document(invalid, &entry.id))?
+                    }
+                    (None, Format::Text) => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
+                    (None, _) => {
+                        eprintln!("{}", invalid_line(&entry.id, invalid));
+                        writeln!(out)?
+                    }
+                }
+                continue;
+            }
+        };
+        let solve = solve(puzzle)?;
+        let sound = !args.verify || is_sound(&solve);
         let accepted = solve.is_solved() && (solve.is_unique() || args.random);
         all_ok &= sound && accepted;
-        match (args.format, sol) {
-            (Format::Sol, Some(sol)) if accepted => write!(out, "{}", sol(solve))?,
-            (format, _) => print_solve(&mut out, solve, format, accepted)?,
+        match (&mut documents, args.format, sol) {
+            (Some(documents), _, _) => documents.push(&json::document(&solve, &entry.id))?,
+            (None, Format::Sol, Some(sol)) if accepted => write!(out, "{}", sol(&solve))?,
+            (None, format, _) => print_solve(&mut out, &solve, format, accepted)?,
+        }
+        if wants_workbook {
+            kept = Some(solve);
         }
     }
-    if args.format == Format::Json {
-        let documents: Vec<_> = solves.iter().map(json::document).collect();
-        writeln!(
-            out,
-            "{}",
-            json::to_string(&documents).map_err(io::Error::other)?
-        )?;
+    if let Some(documents) = documents {
+        documents.finish()?;
     }
     out.flush()?;
-    if let (Some(path), [solve]) = (target?, solves) {
-        save(solve, &path)?;
+    if let (Some(path), Some(solve)) = (target?, kept) {
+        save(&solve, &path)?;
         eprintln!("wrote {}", path.display());
     }
     Ok(exit_code(all_ok))
@@ -147,10 +177,8 @@ fn print_solve(
             eprintln!("{}: {}", solve.summary(), verdict(solve));
             writeln!(out)
         }
-        Format::Line | Format::Sol => {
-            writeln!(out, "{}", solve.solution_line().unwrap_or_default())
-        }
-        Format::Json => Ok(()),
+        Format::Line | Format::Sol => writeln!(out, "{}", solve.solution_row().unwrap_or_default()),
+        Format::Json | Format::Jsonl => Ok(()),
     }
 }
 
