@@ -321,7 +321,7 @@ pub enum RowFormat {
 /// buffer).
 pub enum RowWriter<W: Write> {
     /// CSV with a header line.
-    Csv(csv::Writer<W>),
+    Csv(Box<csv::Writer<W>>),
     /// JSON Lines.
     Jsonl(W),
 }
@@ -336,7 +336,7 @@ impl<W: Write> RowWriter<W> {
                     .from_writer(sink);
                 writer.write_record(header)?;
                 writer.flush()?;
-                RowWriter::Csv(writer)
+                RowWriter::Csv(Box::new(writer))
             }
             RowFormat::Jsonl => RowWriter::Jsonl(sink),
         })

@@ -176,7 +176,10 @@ fn first_line(origin: &Origin) -> Option<usize> {
     }
 }
 
-/// The lines of an input, numbered from 1, as bytes (a line need not be UTF-8).
+/// A line of an input with its number (from 1), as bytes (a line need not be UTF-8).
+type NumberedLine = (usize, Vec<u8>);
+
+/// The lines of an input, numbered from 1, as bytes.
 struct Lines {
     source: Box<dyn BufRead + Send>,
     number: usize,
@@ -185,7 +188,7 @@ struct Lines {
 
 impl Lines {
     /// The first lines (up to [`HEAD_LINES`] or about [`HEAD_BYTES`]), and whether they are all.
-    fn head(&mut self) -> Result<(Vec<(usize, Vec<u8>)>, bool), Error> {
+    fn head(&mut self) -> Result<(Vec<NumberedLine>, bool), Error> {
         let (mut head, mut bytes) = (Vec::new(), 0);
         while head.len() < HEAD_LINES && bytes < HEAD_BYTES {
             match self.next() {
@@ -202,7 +205,7 @@ impl Lines {
 }
 
 impl Iterator for Lines {
-    type Item = Result<(usize, Vec<u8>), Error>;
+    type Item = Result<NumberedLine, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let mut line = Vec::new();
@@ -222,7 +225,7 @@ impl Iterator for Lines {
 
 /// A collection streamed line by line: the lines already looked at, then the rest.
 struct Collection {
-    head: std::vec::IntoIter<(usize, Vec<u8>)>,
+    head: std::vec::IntoIter<NumberedLine>,
     lines: Lines,
     fields: Fields,
     reader: Reader,

@@ -493,7 +493,43 @@ mod tests {
             panic!("not lines")
         };
         assert_eq!(puzzles.len(), 2);
-        assert_eq!((puzzles[1].line, puzzles[1].size), (3, 3));
+        let second = puzzles[1].as_ref().unwrap();
+        assert_eq!((second.line, second.size), (3, 3));
+    }
+
+    #[test]
+    fn a_bad_line_in_a_collection_says_what_is_wrong_with_it() {
+        let text = "..3.1..2.\n..3.1..2\n1..3.2...\n..3.?..2.\n";
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        let reasons: Vec<String> = lines
+            .iter()
+            .filter_map(|l| l.as_ref().err())
+            .map(|bad| format!("{}: {}", bad.line, bad.reason))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "2: the puzzle has 8 cells, but a one-line puzzle has N² (a 3x3 has 9)",
+                "4: symbol 5 of the puzzle is '?', which is neither a digit nor an empty-cell \
+                 mark (. 0 -)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_header_names_the_puzzle_solution_and_id_columns() {
+        let text = "id,clues,puzzle,solution\n7,3,..3.1..2.,213312132\n8,3,1..3.2...,\n";
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        let first = lines[0].as_ref().unwrap();
+        assert_eq!(first.cells.concat(), "..3.1..2.");
+        assert_eq!(first.solution.as_deref(), Some("213312132"));
+        assert_eq!(first.id.as_deref(), Some("7"));
+        let second = lines[1].as_ref().unwrap();
+        assert_eq!((second.solution.as_deref(), second.line), (None, 3));
     }
 
     #[test]
@@ -503,11 +539,13 @@ mod tests {
         let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
-        assert_eq!(puzzles[0].cells.concat(), "..43...1.2......");
+        let first = puzzles[0].as_ref().unwrap();
+        assert_eq!(first.cells.concat(), "..43...1.2......");
         assert_eq!(
-            puzzles[0].region_labels.as_ref().unwrap().concat(),
+            first.region_labels.as_ref().unwrap().concat(),
             "aaababbbccddccdd"
         );
+        assert_eq!(first.solution.as_deref(), Some("2143342112344312"));
     }
 
     #[test]
