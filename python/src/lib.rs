@@ -10,7 +10,7 @@ use gridlogic::core::Level;
 use gridlogic::engine::{self, Settings};
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
-use gridlogic::report::{PuzzleReport, json};
+use gridlogic::report::{PuzzleReport, Status, json};
 use gridlogic::shikaku;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -243,11 +243,16 @@ fn rate_columns<'py>(
     columns(py, &rows)
 }
 
-/// Rows as columns: name → list of values, in the rows' order of columns (the first row's;
-/// a column the first row lacks is added where it first appears).
+/// Rows as columns: name → list of values, in `batch`'s order of columns for the kind of the
+/// first puzzle (Sudoku's when there is none); the other kind's columns follow, when there are
+/// puzzles of both kinds.
 fn columns<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyDict>> {
-    let mut names: Vec<&str> = batch::header::<engine::Solve>();
-    for row in rows {
+    let first = rows.iter().find(|row| row.status != Status::Invalid);
+    let mut names: Vec<&str> = match first {
+        Some(row) => row.columns.iter().map(|(name, _)| *name).collect(),
+        None => batch::header::<engine::Solve>(),
+    };
+    for row in rows.iter().filter(|row| row.status != Status::Invalid) {
         for (name, _) in &row.columns {
             if !names.contains(name) {
                 names.push(name);

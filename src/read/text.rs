@@ -74,6 +74,8 @@ pub struct Fields {
     delimiter: Option<char>,
     /// The puzzle's field.
     puzzle: usize,
+    /// Whether a header names the puzzle's field (`quizzes`, `puzzle`, …).
+    named: bool,
     /// The solution's field, when the header names one.
     solution: Option<usize>,
     /// The region labels' field, when the header names one.
@@ -103,6 +105,7 @@ impl Fields {
             header_line: None,
             delimiter: Some(delimiter),
             puzzle: find(&PUZZLE_NAMES).unwrap_or(0),
+            named: find(&PUZZLE_NAMES).is_some(),
             solution: find(&SOLUTION_NAMES),
             regions: find(&REGION_NAMES),
             id: find(&["id"]),
@@ -228,9 +231,9 @@ fn puzzle_size(givens: &str, symbols: &Symbols) -> Result<usize, String> {
 }
 
 /// How the lines of a collection are read, when `lines` (the file's first lines, comments and
-/// blank lines dropped, with their line numbers) are one: at least half read as one-line puzzles, and they
-/// are not the rows of one drawn grid (N lines of N symbols). `complete` says whether `lines` are
-/// the whole file.
+/// blank lines dropped, with their line numbers) are one: at least half read as one-line puzzles
+/// (or one, under a header that names the puzzle's column), and they are not the rows of one
+/// drawn grid (N lines of N symbols). `complete` says whether `lines` are the whole file.
 pub fn collection_fields(
     lines: &[(usize, &str)],
     symbols: &Symbols,
@@ -258,7 +261,8 @@ pub fn collection_fields(
     let drawn_grid = complete
         && content.len() == first.size * first.size
         && first.size * first.size <= symbols.len();
-    (read.len() * 2 >= content.len() && !drawn_grid).then_some(fields)
+    let enough = fields.named || read.len() * 2 >= content.len();
+    (enough && !drawn_grid).then_some(fields)
 }
 
 /// Parses the text of a file. `place` names it in messages.
