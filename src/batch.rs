@@ -1,6 +1,6 @@
 //! Solving many puzzles of any kind: one row per entry of the input (a puzzle, or a line that
 //! holds none, with the reason), built by [`row`], which the command line and the Python package
-//! share; streamed on all cores in input order with bounded memory ([`stream`]); written as CSV or
+//! share; streamed through worker threads in input order with bounded memory ([`stream`]); written as CSV or
 //! JSON Lines, each row flushed whole as soon as it is ready ([`RowWriter`]).
 //!
 //! The columns are named in one place, [`header`]: `id`, `status`, `detail`, `puzzle`, the kind's
@@ -170,13 +170,14 @@ enum Message {
     End(usize),
 }
 
-/// Solves `entries` on all cores (rayon), with at most `window` entries between reading and
+/// Solves `entries` on `threads` threads, with at most `window` entries between reading and
 /// writing, so that memory does not grow with the input, and hands each row to `write` in input
 /// order as soon as the rows before it are written. Stops early, after writing what is finished,
 /// when `stop` is set, when `write` fails or when the input cannot be read on.
 pub fn stream<P, S, F>(
     entries: impl Iterator<Item = Result<Entry<P>, Error>> + Send,
     solve: F,
+    threads: usize,
     window: usize,
     stop: &AtomicBool,
     mut write: impl FnMut(Row) -> io::Result<()>,
@@ -192,32 +193,43 @@ where
         credit.send(()).expect("the channel holds the window");
     }
     let (send, received) = mpsc::channel::<Message>();
-    let solve = &solve;
+    let (queue, work) = mpsc::sync_channel::<(usize, Entry<P>)>(window);
+    let work = std::sync::Mutex::new(work);
+    let (work, solve) = (&work, &solve);
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            rayon::scope_fifo(move |tasks| {
-                let mut count = 0;
-                for (index, entry) in entries.enumerate() {
-                    if credits.recv().is_err() || stop.load(Ordering::Relaxed) {
-                        return;
+        for _ in 0..threads.max(1) {
+            let send = send.clone();
+            scope.spawn(move || {
+                // The lock is held only while taking the next entry.
+                let next = || work.lock().ok()?.recv().ok();
+                while let Some((index, entry)) = next() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
                     }
-                    count = index + 1;
-                    let entry = match entry {
-                        Ok(entry) => entry,
-                        Err(error) => {
-                            let _ = send.send(Message::Failed(index, error));
+                    let _ = send.send(Message::Row(index, row(&entry, solve)));
+                }
+            });
+        }
+        scope.spawn(move || {
+            let mut count = 0;
+            for (index, entry) in entries.enumerate() {
+                if credits.recv().is_err() || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                count = index + 1;
+                match entry {
+                    Ok(entry) => {
+                        if queue.send((index, entry)).is_err() {
                             return;
                         }
-                    };
-                    let send = send.clone();
-                    tasks.spawn_fifo(move |_| {
-                        if !stop.load(Ordering::Relaxed) {
-                            let _ = send.send(Message::Row(index, row(&entry, solve)));
-                        }
-                    });
+                    }
+                    Err(error) => {
+                        let _ = send.send(Message::Failed(index, error));
+                        return;
+                    }
                 }
-                let _ = send.send(Message::End(count));
-            });
+            }
+            let _ = send.send(Message::End(count));
         });
         let result = write_in_order(&received, &credit, stop, &mut write);
         drop(credit);

@@ -8,9 +8,10 @@
 use gridlogic::batch::{self, Row};
 use gridlogic::core::Level;
 use gridlogic::engine::{self, Settings};
+use gridlogic::model::Puzzle;
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
-use gridlogic::report::{PuzzleReport, Status, json};
+use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
 use gridlogic::shikaku;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -75,6 +76,22 @@ impl Options {
         })
     }
 
+    /// A Sudoku solved with these options.
+    fn sudoku(&self, puzzle: &Puzzle) -> gridlogic::Result<engine::Solve> {
+        Ok(engine::solve(
+            puzzle,
+            &self.settings.options(puzzle.size())?,
+        ))
+    }
+
+    /// A Shikaku solved with these options.
+    fn shikaku(&self, puzzle: &shikaku::Shikaku) -> gridlogic::Result<shikaku::Solve> {
+        Ok(shikaku::solve(
+            puzzle,
+            &shikaku::Options::of(&self.settings)?,
+        ))
+    }
+
     /// The puzzles in `text`.
     fn read(&self, text: &str) -> gridlogic::Result<Puzzles> {
         let mut notes = Vec::new();
@@ -89,38 +106,27 @@ fn input_error(error: gridlogic::Error) -> PyErr {
 
 /// The JSON document of `command` (`check`, `solve` or `explain`) for the one puzzle in `text`.
 fn document(command: &str, text: &str, options: &Options) -> gridlogic::Result<String> {
+    match options.read(text)? {
+        Puzzles::Sudoku(puzzles) => document_of(command, one(puzzles)?, |p| options.sudoku(p)),
+        Puzzles::Shikaku(puzzles) => document_of(command, one(puzzles)?, |p| options.shikaku(p)),
+    }
+}
+
+/// The JSON document of `command` for `puzzle`, solved (unless checked) with `solve`.
+fn document_of<S: SolveReport>(
+    command: &str,
+    puzzle: S::Puzzle,
+    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
+) -> gridlogic::Result<String> {
     let id = Id::Number(1);
-    let json = match options.read(text)? {
-        Puzzles::Sudoku(puzzles) => {
-            let puzzle = one(puzzles)?;
-            match command {
-                "check" => to_json(&json::check_document(
-                    &puzzle,
-                    &id,
-                    puzzle.count_solutions(2),
-                )),
-                _ => {
-                    let options = options.settings.options(puzzle.size())?;
-                    to_json(&json::document(&engine::solve(&puzzle, &options), &id))
-                }
-            }
-        }
-        Puzzles::Shikaku(puzzles) => {
-            let puzzle = one(puzzles)?;
-            match command {
-                "check" => to_json(&json::check_document(
-                    &puzzle,
-                    &id,
-                    puzzle.count_solutions(2),
-                )),
-                _ => {
-                    let options = shikaku::Options::of(&options.settings)?;
-                    to_json(&json::document(&shikaku::solve(&puzzle, &options), &id))
-                }
-            }
-        }
-    };
-    Ok(json)
+    Ok(match command {
+        "check" => to_json(&json::check_document(
+            &puzzle,
+            &id,
+            puzzle.count_solutions(2),
+        )),
+        _ => to_json(&json::document(&solve(&puzzle)?, &id)),
+    })
 }
 
 /// The one puzzle of a text.
@@ -170,7 +176,10 @@ fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Opti
     let id = Id::Number(index);
     let invalid = |text: &str, error| Row::invalid::<engine::Solve>(&id, text, &error);
     let Some(text) = text else {
-        return invalid("", gridlogic::Error::Usage("no puzzle (a missing value)".into()));
+        return invalid(
+            "",
+            gridlogic::Error::Usage("no puzzle (a missing value)".into()),
+        );
     };
     fn entry<P>(id: &Id, puzzle: P, solution: Option<&str>) -> Entry<P> {
         Entry {
@@ -181,15 +190,16 @@ fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Opti
     }
     match options.read(text) {
         Ok(Puzzles::Sudoku(puzzles)) => match one(puzzles) {
-            Ok(puzzle) => batch::row(&entry(&id, puzzle, solution), |p: &gridlogic::model::Puzzle| {
-                Ok(engine::solve(p, &options.settings.options(p.size())?))
-            }),
+            Ok(puzzle) => batch::row(
+                &entry(&id, puzzle, solution),
+                |p: &gridlogic::model::Puzzle| {
+                    Ok(engine::solve(p, &options.settings.options(p.size())?))
+                },
+            ),
             Err(error) => invalid(text, error),
         },
         Ok(Puzzles::Shikaku(puzzles)) => match one(puzzles) {
-            Ok(puzzle) => batch::row(&entry(&id, puzzle, solution), |p| {
-                Ok(shikaku::solve(p, &shikaku::Options::of(&options.settings)?))
-            }),
+            Ok(puzzle) => batch::row(&entry(&id, puzzle, solution), |p| options.shikaku(p)),
             Err(error) => invalid(text, error),
         },
         Err(error) => invalid(text, error),

@@ -203,3 +203,12 @@ fn parse_step_sheets(text: &str) -> Result<usize, String> {
             .map_err(|_| format!("expected a number of steps or 'all', got '{number}'")),
     }
 }
+
+/// The output of `check` and `explain`: their text, one JSON document (an array for several
+/// puzzles), or JSON Lines.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Jsonl,
+}

@@ -55,12 +55,6 @@ pub fn run(args: &Args) -> CommandResult {
         let message = "the output file must not be the input file";
         return Err(gridlogic::Error::Usage(message.into()).into());
     }
-    if let Some(jobs) = args.jobs {
-        // Fails only when the pool already exists, which it does not before this point.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .build_global();
-    }
     let settings = args.puzzle.engine.settings();
     let entries = args.puzzle.input.entries()?;
     let sink: Box<dyn Write + Send> = match output {
@@ -76,12 +70,12 @@ pub fn run(args: &Args) -> CommandResult {
             settings.options(9)?;
             let solve =
                 |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
-            run_stream::<engine::Solve>(entries, solve, sink, format)
+            run_stream::<engine::Solve>(entries, solve, sink, format, threads(args.jobs))
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;
             let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
-            run_stream::<shikaku::Solve>(entries, solve, sink, format)
+            run_stream::<shikaku::Solve>(entries, solve, sink, format, threads(args.jobs))
         }
     }
 }
@@ -93,6 +87,7 @@ fn run_stream<S: SolveReport>(
     solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S> + Sync,
     sink: Box<dyn Write + Send>,
     format: RowFormat,
+    threads: usize,
 ) -> CommandResult
 where
     S::Puzzle: Send,
@@ -108,8 +103,8 @@ where
         bar.inc(1);
         Ok(())
     };
-    let window = WINDOW_PER_THREAD * rayon::current_num_threads();
-    let result = batch::stream(entries, solve, window, stop.as_ref(), write);
+    let window = WINDOW_PER_THREAD * threads;
+    let result = batch::stream(entries, solve, threads, window, stop.as_ref(), write);
     bar.finish_and_clear();
     let line = summary.line(start.elapsed());
     match result {
@@ -127,6 +122,12 @@ where
         }
         Err(Stopped::Write(error)) => Err(error.into()),
     }
+}
+
+/// How many threads solve: `jobs`, or as many as the machine runs at once (or
+/// `RAYON_NUM_THREADS` says, as for the generator).
+fn threads(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(rayon::current_num_threads).max(1)
 }
 
 /// A flag that SIGINT and SIGTERM set, so that the run stops after writing what is finished; a

@@ -1,8 +1,7 @@
 //! `gridlogic check`: each puzzle's size, layout, givens and number of solutions.
 
-use super::args::InputArgs;
+use super::args::{Format, InputArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
-use clap::ValueEnum;
 use gridlogic::read::collection::{Entries, Stream};
 use gridlogic::report::{self, PuzzleReport, Status, json};
 use std::collections::HashMap;
@@ -17,13 +16,6 @@ pub struct Args {
     /// JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-    Jsonl,
 }
 
 pub fn run(args: &Args) -> CommandResult {

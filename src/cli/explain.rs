@@ -1,9 +1,8 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::PuzzleArgs;
+use super::args::{Format, PuzzleArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
-use clap::ValueEnum;
 use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
 use gridlogic::read::{
@@ -36,13 +35,6 @@ pub struct Args {
     /// array for several puzzles), or JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-    Jsonl,
 }
 
 pub fn run(args: &Args) -> CommandResult {

@@ -17,9 +17,8 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Output: summary and grid, one line of symbols (with its region letters when they are not
-    /// the default boxes), a JSON document with every step (an array for several), or JSON
-    /// Lines.
+    /// Output: summary and grid, one line of symbols, a JSON document with every step (an array
+    /// for several puzzles), or JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Accept a puzzle with several solutions: solve it with one picked by --seed.
@@ -94,8 +93,9 @@ fn report<S: SolveReport>(
 ) -> CommandResult {
     let wants_workbook = !matches!(target, Ok(None));
     let mut entries = entries.peekable();
-    if wants_workbook && entries.nth(1).is_some() {
-        let count = 2 + entries.count();
+    let first = entries.next();
+    if wants_workbook && entries.peek().is_some() {
+        let count = 1 + entries.count();
         return Err(gridlogic::Error::Usage(format!(
             "the input holds {count} puzzles and a workbook shows one; use batch for collections, \
              or --no-workbook"
@@ -107,7 +107,7 @@ fn report<S: SolveReport>(
     let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
     let mut all_ok = true;
     let mut kept = None;
-    for entry in entries {
+    for entry in first.into_iter().chain(entries) {
         let entry = entry?;
         let puzzle = match &entry.puzzle {
             Ok(puzzle) => puzzle,
@@ -177,7 +177,9 @@ fn print_solve(
             eprintln!("{}: {}", solve.summary(), verdict(solve));
             writeln!(out)
         }
-        Format::Line | Format::Sol => writeln!(out, "{}", solve.solution_row().unwrap_or_default()),
+        Format::Line | Format::Sol => {
+            writeln!(out, "{}", solve.solution_line().unwrap_or_default())
+        }
         Format::Json | Format::Jsonl => Ok(()),
     }
 }

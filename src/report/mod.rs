@@ -89,11 +89,6 @@ pub trait PuzzleReport {
     /// The puzzle as the `puzzle` column of a batch row: its givens on one line (Sudoku), or
     /// its place in the file (Shikaku).
     fn line(&self) -> String;
-    /// The region letters on one line, one per cell, when the regions are not the size's
-    /// default boxes (a jigsaw, a box shape asked for); collections write them after the digits.
-    fn region_line(&self) -> Option<String> {
-        None
-    }
     /// The names of the columns a batch row adds after `puzzle` to describe it: `size`.
     const BATCH_COLUMNS: &'static [&'static str];
     /// Their values: `"5x5"`.
@@ -168,17 +163,6 @@ pub trait SolveReport {
     fn json_details(&self) -> Self::Details;
     /// A step in the JSON document.
     fn json_step(&self, step: &Self::Step) -> Self::StepJson;
-
-    /// The solution as `solve --format line` writes it: [`SolveReport::solution_line`],
-    /// followed by the region letters when the puzzle has them, so that the row reads back as
-    /// the same layout.
-    fn solution_row(&self) -> Option<String> {
-        let line = self.solution_line()?;
-        Some(match self.trace().puzzle.region_line() {
-            Some(regions) => format!("{line} {regions}"),
-            None => line,
-        })
-    }
 
     /// The steps, in order.
     fn steps(&self) -> &[Self::Step] {

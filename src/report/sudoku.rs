@@ -348,12 +348,9 @@ impl PuzzleReport for Puzzle {
 
     const BATCH_COLUMNS: &'static [&'static str] = &["regions"];
 
-    fn region_line(&self) -> Option<String> {
-        render::region_line(self.layout())
-    }
-
     fn batch_columns(&self) -> Vec<Value> {
-        vec![self.region_line().map_or(Value::Null, Value::from)]
+        let regions = render::region_line(self.layout());
+        vec![regions.map_or(Value::Null, Value::from)]
     }
 
     fn is_solution(&self, text: &str) -> bool {
