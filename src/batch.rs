@@ -14,7 +14,6 @@ use crate::report::json::{SCHEMA_VERSION, reason};
 use crate::report::{PuzzleReport, SolveReport, Status, verdict};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -195,7 +194,10 @@ where
     let (send, received) = mpsc::channel::<Message>();
     let (queue, work) = mpsc::sync_channel::<(usize, Entry<P>)>(window);
     let work = std::sync::Mutex::new(work);
-    let (work, solve) = (&work, &solve);
+    // Set when the writer stops early: what is still queued is not solved.
+    let cancelled = AtomicBool::new(false);
+    let halted = || stop.load(Ordering::Relaxed) || cancelled.load(Ordering::Relaxed);
+    let (work, solve, halted) = (&work, &solve, &halted);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             let send = send.clone();
@@ -203,7 +205,7 @@ where
                 // The lock is held only while taking the next entry.
                 let next = || work.lock().ok()?.recv().ok();
                 while let Some((index, entry)) = next() {
-                    if stop.load(Ordering::Relaxed) {
+                    if halted() {
                         break;
                     }
                     let _ = send.send(Message::Row(index, row(&entry, solve)));
@@ -213,7 +215,7 @@ where
         scope.spawn(move || {
             let mut count = 0;
             for (index, entry) in entries.enumerate() {
-                if credits.recv().is_err() || stop.load(Ordering::Relaxed) {
+                if credits.recv().is_err() || halted() {
                     return;
                 }
                 count = index + 1;
@@ -232,6 +234,7 @@ where
             let _ = send.send(Message::End(count));
         });
         let result = write_in_order(&received, &credit, stop, &mut write);
+        cancelled.store(true, Ordering::Relaxed);
         drop(credit);
         drop(received);
         result
@@ -378,14 +381,5 @@ fn csv_field(value: &Value) -> String {
         Value::Bool(flag) => if *flag { "yes" } else { "no" }.into(),
         Value::String(text) => text.clone(),
         other => other.to_string(),
-    }
-}
-
-impl fmt::Display for RowFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RowFormat::Csv => "csv",
-            RowFormat::Jsonl => "jsonl",
-        })
     }
 }

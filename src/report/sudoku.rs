@@ -125,6 +125,10 @@ pub struct ImplicationJson {
     pub number: usize,
     /// `r3c5`.
     pub cell: String,
+    /// The cell's row, from 1.
+    pub row: usize,
+    /// The cell's column, from 1.
+    pub col: usize,
     /// The digit, as a number.
     pub digit: usize,
     /// Placed (`true`) or eliminated.
@@ -198,6 +202,8 @@ impl BranchJson {
             let mut json = ImplicationJson {
                 number: i + 1,
                 cell: layout.cell_name(implication.candidate.cell),
+                row: implication.candidate.cell.row(layout.size()) + 1,
+                col: implication.candidate.cell.col(layout.size()) + 1,
                 digit: implication.candidate.digit.get(),
                 holds: implication.holds,
                 reason: "",
