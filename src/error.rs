@@ -219,6 +219,15 @@ pub enum Error {
         detail: String,
     },
 
+    /// A line of a collection holds no puzzle.
+    #[error("line {line}: {reason}")]
+    BadLine {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+
     /// Options that cannot be used together, or an option that does not apply.
     #[error("{0}")]
     Usage(String),

@@ -176,6 +176,12 @@ pub fn puzzle_csv(puzzle: &Puzzle) -> String {
     out
 }
 
+/// The region labels of a layout on one line (one letter per cell), when its regions are not the
+/// default boxes of its size.
+pub fn region_line(layout: &Layout) -> Option<String> {
+    region_labels(layout).map(|labels| labels.concat())
+}
+
 /// Region labels: one letter per region, lower case first.
 const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

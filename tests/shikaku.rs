@@ -258,13 +258,17 @@ fn batch_writes_one_row_per_puzzle() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("puzzle,size,clues,solution,logic_only"));
+    assert!(lines[0].starts_with("id,status,detail,puzzle,size,clues,solution,solution_matches"));
     assert!(
-        lines[1].starts_with("lines 3-7,5x5,9,0 0 1 1 1/2 3 3 4 4/"),
+        lines[1].starts_with("3,unique,,lines 3-7,5x5,9,0 0 1 1 1/2 3 3 4 4/"),
         "{}",
         lines[1]
     );
-    assert!(lines[2].starts_with("lines 10-16,7x7,13,"), "{}", lines[2]);
+    assert!(
+        lines[2].starts_with("10,unique,,lines 10-16,7x7,13,"),
+        "{}",
+        lines[2]
+    );
 }
 
 #[test]

@@ -5,17 +5,15 @@ use clap::{Args, ValueEnum};
 use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
-use gridlogic::model::Puzzle;
-use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
-use gridlogic::shikaku;
-use gridlogic::shikaku::Shikaku;
+use gridlogic::read::collection::{self, Entries};
+use gridlogic::read::{Kind, ReadOptions};
 use gridlogic::write::{self, Targets};
 use std::path::{Path, PathBuf};
 
 /// Where the puzzle is and how to read it.
 #[derive(Args)]
 pub struct InputArgs {
-    /// The puzzle file: .xlsx .xlsm .xlsb .xls .ods, .csv/.tsv, or text.
+    /// The puzzle file: .xlsx .xlsm .xlsb .xls .ods, .csv/.tsv, or text; - for standard input.
     pub file: PathBuf,
     /// Sheet to read (workbooks); the first sheet by default.
     #[arg(long)]
@@ -59,19 +57,28 @@ impl InputArgs {
         }
     }
 
-    /// Reads the file's puzzles, of the kind asked for or detected, and prints what the reader
-    /// noticed on standard error.
-    pub fn read(&self) -> Result<Puzzles, gridlogic::Error> {
-        let kind = self.kind.map(|k| match k {
+    /// The kind asked for.
+    fn kind(&self) -> Option<Kind> {
+        self.kind.map(|k| match k {
             KindArg::Sudoku => Kind::Sudoku,
             KindArg::Shikaku => Kind::Shikaku,
-        });
+        })
+    }
+
+    /// Opens the input (a file, or - for standard input) as entries, a collection streamed line
+    /// by line; prints what the reader noticed on standard error.
+    pub fn entries(&self) -> Result<Entries, gridlogic::Error> {
         let mut notes = Vec::new();
-        let puzzles = read::read_puzzles(&self.file, &self.options(), kind, &mut notes);
-        for note in &notes {
-            eprintln!("{note}");
-        }
-        puzzles
+        let entries = collection::open(&self.file, &self.options(), self.kind(), &mut notes);
+        print_notes(&notes);
+        entries
+    }
+}
+
+/// What the reader noticed, on standard error.
+fn print_notes(notes: &[String]) {
+    for note in notes {
+        eprintln!("{note}");
     }
 }
 
@@ -82,28 +89,6 @@ pub struct PuzzleArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub engine: EngineArgs,
-}
-
-impl PuzzleArgs {
-    /// Each Sudoku solved with the engine's options for its size.
-    pub fn solve_sudoku(&self, puzzles: &[Puzzle]) -> Result<Vec<engine::Solve>, gridlogic::Error> {
-        puzzles
-            .iter()
-            .map(|p| Ok(engine::solve(p, &self.engine.options(p.size())?)))
-            .collect()
-    }
-
-    /// Each Shikaku solved with the engine's options.
-    pub fn solve_shikaku(
-        &self,
-        puzzles: &[Shikaku],
-    ) -> Result<Vec<shikaku::Solve>, gridlogic::Error> {
-        let options = self.engine.shikaku()?;
-        Ok(puzzles
-            .iter()
-            .map(|p| shikaku::solve(p, &options))
-            .collect())
-    }
 }
 
 /// What the logical engine may do.
@@ -150,38 +135,21 @@ fn limit_help(long: bool) -> String {
 }
 
 impl EngineArgs {
-    /// The Sudoku engine's options for a grid of `size`.
-    pub fn options(&self, size: usize) -> Result<Options, gridlogic::Error> {
-        let mut limits = Limits {
+    /// What the engine may do, for any size.
+    pub fn settings(&self) -> engine::Settings {
+        engine::Settings {
+            techniques: self.techniques.clone(),
+            max_level: self.max_level.map(LevelArg::level),
             subset_size: self.max_size,
-            ..Limits::for_size(size)
-        };
-        for setting in &self.limits {
-            limits.apply(setting).map_err(gridlogic::Error::Usage)?;
-        }
-        let mut options = Options::limited(size, limits);
-        if !self.techniques.is_empty() {
-            options.keep_named(&self.techniques, size)?;
-        }
-        if let Some(max) = self.max_level {
-            options.keep_up_to(max.level());
-        }
-        options.no_guess = self.no_guess;
-        options.seed = self.seed;
-        Ok(options)
-    }
-
-    /// The Shikaku engine's options.
-    pub fn shikaku(&self) -> Result<shikaku::Options, gridlogic::Error> {
-        let mut options = shikaku::Options {
+            limits: self.limits.clone(),
             no_guess: self.no_guess,
             seed: self.seed,
-            ..Default::default()
-        };
-        if !self.techniques.is_empty() {
-            options.keep_named(&self.techniques)?;
         }
-        Ok(options)
+    }
+
+    /// The Sudoku engine's options for a grid of `size`.
+    pub fn options(&self, size: usize) -> Result<Options, gridlogic::Error> {
+        self.settings().options(size)
     }
 }
 
@@ -253,4 +221,13 @@ fn parse_step_sheets(text: &str) -> Result<usize, String> {
             .parse()
             .map_err(|_| format!("expected a number of steps or 'all', got '{number}'")),
     }
+}
+
+/// The output of `check` and `explain`: their text, one JSON document (an array for several
+/// puzzles), or JSON Lines.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Jsonl,
 }

@@ -1,27 +1,72 @@
 //! `gridlogic check`: each puzzle's size, layout, givens and number of solutions.
 
-use super::args::InputArgs;
-use super::{CommandResult, exit_code, print};
-use gridlogic::read::Puzzles;
-use gridlogic::report::{self, PuzzleReport};
+use super::args::{Format, InputArgs};
+use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
+use gridlogic::read::collection::{Entries, Stream};
+use gridlogic::report::{self, PuzzleReport, Status, json};
+use std::collections::HashMap;
+use std::io::Write;
 
 /// Options of `check`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Output: one line per puzzle (and totals), a JSON document (an array for several), or
+    /// JSON Lines.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 pub fn run(args: &Args) -> CommandResult {
-    match args.input.read()? {
-        Puzzles::Sudoku(puzzles) => check(&puzzles),
-        Puzzles::Shikaku(puzzles) => check(&puzzles),
+    match args.input.entries()? {
+        Entries::Sudoku(entries) => check(entries, args.format),
+        Entries::Shikaku(entries) => check(entries, args.format),
     }
 }
 
-/// One line per puzzle, `summary: verdict`, and totals when there are several.
-fn check(puzzles: &[impl PuzzleReport]) -> CommandResult {
-    let (text, all_unique) = report::text::check(puzzles);
-    print(&text)?;
-    Ok(exit_code(all_unique))
+/// One line (or document) per entry, `summary: verdict`, and totals when there are several.
+fn check<P: PuzzleReport>(entries: Stream<P>, format: Format) -> CommandResult {
+    let mut out = stdout();
+    let mut documents =
+        (format != Format::Text).then(|| Documents::new(stdout(), format == Format::Jsonl));
+    let mut counts: HashMap<Status, usize> = HashMap::new();
+    for entry in entries {
+        let entry = entry?;
+        let status = match &entry.puzzle {
+            Err(invalid) => {
+                match &mut documents {
+                    Some(documents) => {
+                        documents.push(&json::invalid_document(invalid, &entry.id))?
+                    }
+                    None => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
+                }
+                Status::Invalid
+            }
+            Ok(puzzle) => {
+                let solutions = puzzle.count_solutions(2);
+                match &mut documents {
+                    Some(documents) => {
+                        documents.push(&json::check_document(puzzle, &entry.id, solutions))?
+                    }
+                    None => write!(out, "{}", report::text::check_line(puzzle, solutions))?,
+                }
+                Status::of_solutions(solutions)
+            }
+        };
+        *counts.entry(status).or_default() += 1;
+    }
+    let count = |status| counts.get(&status).copied().unwrap_or(0);
+    match documents {
+        Some(documents) => {
+            documents.finish()?;
+        }
+        None if counts.values().sum::<usize>() > 1 => {
+            write!(out, "{}", report::text::check_totals(count))?
+        }
+        None => {}
+    }
+    out.flush()?;
+    let total: usize = counts.values().sum();
+    Ok(exit_code(count(Status::Unique) == total))
 }

@@ -1,13 +1,16 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::PuzzleArgs;
-use super::{CommandResult, exit_code, print, stdout};
+use super::args::{Format, PuzzleArgs};
+use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
-use gridlogic::read::{self, Puzzles};
-use gridlogic::report::{self, SolveReport};
-use gridlogic::{engine, render, techniques};
+use gridlogic::read::{
+    self,
+    collection::{Entries, Stream},
+};
+use gridlogic::report::{self, SolveReport, json};
+use gridlogic::{engine, render, shikaku, techniques};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -28,32 +31,69 @@ pub struct Args {
     /// With --technique: every instance, not just the first.
     #[arg(long, requires = "technique")]
     all: bool,
+    /// Output: the numbered log, a JSON document with every step (as `solve --format json`; an
+    /// array for several puzzles), or JSON Lines.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 pub fn run(args: &Args) -> CommandResult {
     if let Some(name) = &args.technique {
         return list_technique(args, name);
     }
-    match args.puzzle.input.read()? {
-        Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
-            explain(&solves, args.grids, args.full)
-        }
-        Puzzles::Shikaku(puzzles) => {
-            let solves = args.puzzle.solve_shikaku(&puzzles)?;
-            explain(&solves, args.grids, args.full)
+    let settings = args.puzzle.engine.settings();
+    match args.puzzle.input.entries()? {
+        Entries::Sudoku(entries) => explain(args, entries, |p| {
+            Ok(engine::solve(p, &settings.options(p.size())?))
+        }),
+        Entries::Shikaku(entries) => {
+            let options = shikaku::Options::of(&settings)?;
+            explain(args, entries, |p| Ok(shikaku::solve(p, &options)))
         }
     }
 }
 
-/// Each solve's log (with the grid before each step with `grids`, nets in full with `full`).
-fn explain(solves: &[impl SolveReport], grids: bool, full: bool) -> CommandResult {
-    let text: String = solves
-        .iter()
-        .map(|s| report::text::explain(s, grids, full))
-        .collect();
-    print(&text)?;
-    Ok(exit_code(solves.iter().all(|s| s.is_solved())))
+/// Each entry's log as it is solved (with the grid before each step with `--grids`, nets in full
+/// with `--full`), or its JSON document.
+fn explain<S: SolveReport>(
+    args: &Args,
+    entries: Stream<S::Puzzle>,
+    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
+) -> CommandResult {
+    let mut out = stdout();
+    let json = args.format != Format::Text;
+    let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
+    let mut all_ok = true;
+    for entry in entries {
+        let entry = entry?;
+        let Ok(puzzle) = &entry.puzzle else {
+            all_ok = false;
+            if let Err(invalid) = &entry.puzzle {
+                match &mut documents {
+                    Some(documents) => {
+                        documents.push(&json::invalid_document(invalid, &entry.id))?
+                    }
+                    None => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
+                }
+            }
+            continue;
+        };
+        let solve = solve(puzzle)?;
+        all_ok &= solve.is_solved() && solve.is_unique();
+        match &mut documents {
+            Some(documents) => documents.push(&json::document(&solve, &entry.id))?,
+            None => write!(
+                out,
+                "{}",
+                report::text::explain(&solve, args.grids, args.full)
+            )?,
+        }
+    }
+    if let Some(documents) = documents {
+        documents.finish()?;
+    }
+    out.flush()?;
+    Ok(exit_code(all_ok))
 }
 
 /// Lists the instances of one technique in each starting state of the file (a puzzle, a

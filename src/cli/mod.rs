@@ -12,6 +12,9 @@ mod reglib;
 mod solve;
 
 use clap::{Parser, Subcommand};
+use gridlogic::read::collection::{Id, Invalid};
+use gridlogic::report::json;
+use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -137,4 +140,64 @@ fn print(text: &str) -> io::Result<()> {
     let mut out = stdout();
     out.write_all(text.as_bytes())?;
     out.flush()
+}
+
+/// The line that tells of an entry that holds no puzzle: `line 3: invalid: the puzzle has 80
+/// cells, …`.
+fn invalid_line(id: &Id, invalid: &Invalid) -> String {
+    let place = match id {
+        Id::Number(line) => format!("line {line}"),
+        Id::Named(name) => format!("id {name}"),
+    };
+    format!("{place}: invalid: {}", json::reason(&invalid.error))
+}
+
+/// JSON documents written as they come: one object for one document and an array for several
+/// (`--format json`), or one compact document per line (`--format jsonl`).
+struct Documents<W: Write> {
+    out: W,
+    lines: bool,
+    first: Option<String>,
+    count: usize,
+}
+
+impl<W: Write> Documents<W> {
+    /// Documents to `out`, one per line with `lines`.
+    fn new(out: W, lines: bool) -> Documents<W> {
+        Documents {
+            out,
+            lines,
+            first: None,
+            count: 0,
+        }
+    }
+
+    /// Writes a document (the first one of `json` waits to see whether another follows).
+    fn push(&mut self, document: &impl Serialize) -> io::Result<()> {
+        self.count += 1;
+        if self.lines {
+            serde_json::to_writer(&mut self.out, document)?;
+            return self.out.write_all(b"\n");
+        }
+        let text = serde_json::to_string_pretty(document)?;
+        match self.first.take() {
+            None if self.count == 1 => self.first = Some(text),
+            Some(first) => write!(self.out, "[\n{first},\n{text}")?,
+            None => write!(self.out, ",\n{text}")?,
+        }
+        Ok(())
+    }
+
+    /// Closes the array of `json`, or writes its one document; flushes.
+    fn finish(mut self) -> io::Result<W> {
+        if !self.lines {
+            match (self.first.take(), self.count) {
+                (Some(first), _) => writeln!(self.out, "{first}")?,
+                (None, 0) => writeln!(self.out, "[]")?,
+                (None, _) => writeln!(self.out, "\n]")?,
+            }
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
 }

@@ -2,12 +2,13 @@
 //! document; the annotated workbook.
 
 use super::args::{PuzzleArgs, WorkbookArgs};
-use super::{CommandResult, exit_code, stdout};
+use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use clap::ValueEnum;
-use gridlogic::read::Puzzles;
+use gridlogic::model::Puzzle;
+use gridlogic::read::collection::{Entries, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
-use gridlogic::shikaku;
 use gridlogic::write::{self, Targets, html, sudoku::BookOptions, xlsx};
+use gridlogic::{engine, shikaku};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -16,7 +17,8 @@ use std::path::Path;
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Output: summary and grid, one line of symbols, or a JSON document with every step.
+    /// Output: summary and grid, one line of symbols, a JSON document with every step (an array
+    /// for several puzzles), or JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Accept a puzzle with several solutions: solve it with one picked by --seed.
@@ -34,6 +36,8 @@ enum Format {
     Text,
     Line,
     Json,
+    /// One JSON document per line (JSON Lines), for collections.
+    Jsonl,
     /// Shikaku only: the datasets' .sol layout, each cell the number of its rectangle.
     Sol,
 }
@@ -43,23 +47,15 @@ pub fn run(args: &Args) -> CommandResult {
     // An output that may not be written is said after the answer, which it never blocks.
     let targets = book.targets(&args.puzzle.input.file);
     let source = file_name(&args.puzzle.input.file);
-    let puzzles = args.puzzle.input.read()?;
-    if targets.as_ref().map_or(true, Targets::any) && puzzles.len() != 1 {
-        return Err(gridlogic::Error::Usage(format!(
-            "the input holds {} puzzles and a workbook or step viewer shows one; use batch for \
-             collections, or --no-workbook",
-            puzzles.len()
-        ))
-        .into());
-    }
-    match puzzles {
-        Puzzles::Sudoku(_) if args.format == Format::Sol => {
+    let settings = args.puzzle.engine.settings();
+    match args.puzzle.input.entries()? {
+        Entries::Sudoku(_) if args.format == Format::Sol => {
             let message = "--format sol is for Shikaku puzzles";
             Err(gridlogic::Error::Usage(message.into()).into())
         }
-        Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
+        Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
+            let solve = |p: &Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
             let writers = Writers {
                 book: &|solve, path| {
                     let options = BookOptions {
@@ -70,16 +66,17 @@ pub fn run(args: &Args) -> CommandResult {
                 },
                 page: &|solve| html::sudoku(solve, &source),
             };
-            report(args, &solves, targets, None, writers)
+            report(args, entries, solve, targets, None, writers)
         }
-        Puzzles::Shikaku(puzzles) => {
-            let solves = args.puzzle.solve_shikaku(&puzzles)?;
+        Entries::Shikaku(entries) => {
+            let options = shikaku::Options::of(&settings)?;
+            let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
             let writers = Writers {
                 book: &|solve, path| xlsx::save(&write::shikaku::book(solve, &source), path),
                 page: &|solve| html::shikaku(solve, &source),
             };
-            report(args, &solves, targets, sol, writers)
+            report(args, entries, solve, targets, sol, writers)
         }
     }
 }
@@ -90,44 +87,77 @@ struct Writers<'a, S> {
     page: &'a dyn Fn(&S) -> String,
 }
 
-/// Prints the solves in the format asked for (`sol` writes the `.sol` layout of kinds that have
-/// one), then writes the workbook and the page of a single solve to `targets`, or says why they
-/// may not be written.
+/// Solves each entry with `solve` and prints it in the format asked for as it goes (`sol`
+/// writes the `.sol` layout of kinds that have one), then writes the workbook and the page of a
+/// single solve to `targets`, or says why they may not be written.
 fn report<S: SolveReport>(
     args: &Args,
-    solves: &[S],
+    entries: Stream<S::Puzzle>,
+    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
     targets: Result<Targets, gridlogic::Error>,
     sol: Option<fn(&S) -> String>,
     writers: Writers<S>,
 ) -> CommandResult {
+    let wants_output = targets.as_ref().map_or(true, Targets::any);
+    let mut entries = entries.peekable();
+    let first = entries.next();
+    if wants_output && entries.peek().is_some() {
+        let count = 1 + entries.count();
+        return Err(gridlogic::Error::Usage(format!(
+            "the input holds {count} puzzles and a workbook or step viewer shows one; use batch \
+             for collections, or --no-workbook"
+        ))
+        .into());
+    }
     let mut out = stdout();
+    let json = matches!(args.format, Format::Json | Format::Jsonl);
+    let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
     let mut all_ok = true;
-    for solve in solves {
-        let sound = !args.verify || is_sound(solve);
+    let mut kept = None;
+    for entry in first.into_iter().chain(entries) {
+        let entry = entry?;
+        let puzzle = match &entry.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(invalid) => {
+                all_ok = false;
+                match (&mut documents, args.format) {
+                    (Some(documents), _) => {
+                        documents.push(&json::invalid_document(invalid, &entry.id))?
+                    }
+                    (None, Format::Text) => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
+                    (None, _) => {
+                        eprintln!("{}", invalid_line(&entry.id, invalid));
+                        writeln!(out)?
+                    }
+                }
+                continue;
+            }
+        };
+        let solve = solve(puzzle)?;
+        let sound = !args.verify || is_sound(&solve);
         let accepted = solve.is_solved() && (solve.is_unique() || args.random);
         all_ok &= sound && accepted;
-        match (args.format, sol) {
-            (Format::Sol, Some(sol)) if accepted => write!(out, "{}", sol(solve))?,
-            (format, _) => print_solve(&mut out, solve, format, accepted)?,
+        match (&mut documents, args.format, sol) {
+            (Some(documents), _, _) => documents.push(&json::document(&solve, &entry.id))?,
+            (None, Format::Sol, Some(sol)) if accepted => write!(out, "{}", sol(&solve))?,
+            (None, format, _) => print_solve(&mut out, &solve, format, accepted)?,
+        }
+        if wants_output {
+            kept = Some(solve);
         }
     }
-    if args.format == Format::Json {
-        let documents: Vec<_> = solves.iter().map(json::document).collect();
-        writeln!(
-            out,
-            "{}",
-            json::to_string(&documents).map_err(io::Error::other)?
-        )?;
+    if let Some(documents) = documents {
+        documents.finish()?;
     }
     out.flush()?;
     let targets = targets?;
-    if let [solve] = solves {
+    if let Some(solve) = kept {
         if let Some(path) = &targets.workbook {
-            (writers.book)(solve, path)?;
+            (writers.book)(&solve, path)?;
             eprintln!("wrote {}", path.display());
         }
         if let Some(path) = &targets.page {
-            write::write_atomically(path, (writers.page)(solve).as_bytes())?;
+            write::write_atomically(path, (writers.page)(&solve).as_bytes())?;
             eprintln!("wrote {}", path.display());
         }
     }
@@ -164,7 +194,7 @@ fn print_solve(
         Format::Line | Format::Sol => {
             writeln!(out, "{}", solve.solution_line().unwrap_or_default())
         }
-        Format::Json => Ok(()),
+        Format::Json | Format::Jsonl => Ok(()),
     }
 }
 

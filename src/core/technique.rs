@@ -22,6 +22,24 @@ pub enum Level {
     Extreme,
 }
 
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The level named `name` (`easy`, `Hard`; case does not matter).
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.to_string().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)

@@ -84,6 +84,62 @@ impl Options {
     }
 }
 
+/// What the engine may do, as a person says it (the command line's options, the Python
+/// package's keywords), for a grid of any size: [`Settings::options`] makes the engine's options
+/// for a size, `shikaku::Options::of` Shikaku's.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Allowed techniques or families by name, short name or HoDoKu code; all when empty.
+    pub techniques: Vec<String>,
+    /// The hardest level of technique allowed.
+    pub max_level: Option<Level>,
+    /// The largest subset and fish.
+    pub subset_size: usize,
+    /// Caps on combinatorial searches, `NAME=VALUE` (see [`Limits::apply`]).
+    pub limits: Vec<String>,
+    /// Stop when stuck instead of backtracking.
+    pub no_guess: bool,
+    /// Seed for the choice among several solutions.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            techniques: Vec::new(),
+            max_level: None,
+            subset_size: crate::core::limits::DEFAULT_SUBSET_SIZE,
+            limits: Vec::new(),
+            no_guess: false,
+            seed: 0,
+        }
+    }
+}
+
+impl Settings {
+    /// The Sudoku engine's options for a grid of `size`; an unknown technique or cap is a usage
+    /// error.
+    pub fn options(&self, size: usize) -> Result<Options, Error> {
+        let mut limits = Limits {
+            subset_size: self.subset_size,
+            ..Limits::for_size(size)
+        };
+        for setting in &self.limits {
+            limits.apply(setting).map_err(Error::Usage)?;
+        }
+        let mut options = Options::limited(size, limits);
+        if !self.techniques.is_empty() {
+            options.keep_named(&self.techniques, size)?;
+        }
+        if let Some(max) = self.max_level {
+            options.keep_up_to(max);
+        }
+        options.no_guess = self.no_guess;
+        options.seed = self.seed;
+        Ok(options)
+    }
+}
+
 /// The result of a logical solve.
 #[derive(Debug, Clone)]
 pub struct Solve {

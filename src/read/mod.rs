@@ -6,6 +6,7 @@
 //! fills, or default boxes).
 
 pub mod cells;
+pub mod collection;
 pub mod detect;
 pub mod pencil;
 pub mod regions;
@@ -25,7 +26,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use table::{Area, Table};
-use text::{LinePuzzle, TextInput};
+use text::{BadLine, LinePuzzle, TextInput};
 use workbook::Workbook;
 
 /// Defined names that point at the grid when no `--range` is given.
@@ -106,22 +107,23 @@ pub fn read_puzzles(
     kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<Puzzles, Error> {
-    let kind = match kind {
-        Some(kind) => kind,
-        None => {
-            let (kind, why) = guess_kind(path, options);
-            if let Some(why) = why {
-                notes.push(format!(
-                    "note: reading {} as Shikaku ({why}); --kind sudoku reads it as Sudoku",
-                    path.display()
-                ));
-            }
-            kind
+    let shown = path.display().to_string();
+    if !is_workbook(path) {
+        if options.sheet.is_some() {
+            return Err(Error::Usage("--sheet applies to workbooks only".into()));
         }
-    };
+        let text = read_text_file(path)?;
+        let place = path.file_name().unwrap_or_default().to_string_lossy();
+        return read_text_puzzles(&text, &place, &shown, options, kind, notes);
+    }
+    let kind = kind.unwrap_or_else(|| {
+        let sudoku = || read_workbook(path, options);
+        let shikaku = || shikaku_read::read_file(path, options);
+        guess_kind(options, None, sudoku, shikaku, &shown, notes)
+    });
     match kind {
         Kind::Sudoku => {
-            let input = read_file(path, options)?;
+            let input = read_workbook(path, options)?;
             notes.extend(input.warnings.iter().map(|w| format!("warning: {w}")));
             Ok(Puzzles::Sudoku(input.puzzles))
         }
@@ -129,41 +131,65 @@ pub fn read_puzzles(
     }
 }
 
-/// The kind of a file read without `--kind`, and why it is Shikaku when it is.
-fn guess_kind(path: &Path, options: &ReadOptions) -> (Kind, Option<&'static str>) {
+/// Reads the puzzles in a text as [`read_puzzles`] reads a file; `place` names it in messages,
+/// `shown` in notes.
+pub fn read_text_puzzles(
+    text: &str,
+    place: &str,
+    shown: &str,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Puzzles, Error> {
+    let kind = kind.unwrap_or_else(|| {
+        let sudoku = || read_text(text, place, options);
+        let shikaku = || shikaku_read::read_text(text, place, options);
+        guess_kind(options, Some(text), sudoku, shikaku, shown, notes)
+    });
+    match kind {
+        Kind::Sudoku => Ok(Puzzles::Sudoku(read_text(text, place, options)?.puzzles)),
+        Kind::Shikaku => Ok(Puzzles::Shikaku(shikaku_read::read_text(
+            text, place, options,
+        )?)),
+    }
+}
+
+/// The kind of an input read without `--kind` (its `text`, unless it is a workbook, and the two
+/// ways to read it); a note in `notes` says why when it is Shikaku.
+fn guess_kind(
+    options: &ReadOptions,
+    text: Option<&str>,
+    sudoku: impl Fn() -> Result<Input, Error>,
+    shikaku: impl Fn() -> Result<Vec<Shikaku>, Error>,
+    shown: &str,
+    notes: &mut Vec<String>,
+) -> Kind {
     let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
     if sudoku_options || options.symbols.is_some() {
-        return (Kind::Sudoku, None);
+        return Kind::Sudoku;
     }
-    let text = (!is_workbook(path)).then(|| std::fs::read_to_string(path).unwrap_or_default());
-    if text.is_some_and(|t| shikaku_read::starts_with_header(&t)) {
-        return (Kind::Shikaku, Some("it starts with a `rows cols` header"));
-    }
-    match (
-        read_file(path, options),
-        shikaku_read::read_file(path, options),
-    ) {
-        (_, Err(_)) => (Kind::Sudoku, None),
-        (Err(_), Ok(_)) => (
-            Kind::Shikaku,
-            Some("it is not a Sudoku and its numbers add up to the grid's area"),
-        ),
-        (Ok(input), Ok(_)) => {
-            let solvable = input
-                .puzzles
-                .iter()
-                .all(|p| search::count_solutions(p, 1).solutions > 0);
-            match solvable {
-                true => (Kind::Sudoku, None),
-                false => (
-                    Kind::Shikaku,
-                    Some(
-                        "its numbers add up to the grid's area and as a Sudoku it has no solution",
-                    ),
-                ),
+    let why = if text.is_some_and(shikaku_read::starts_with_header) {
+        "it starts with a `rows cols` header"
+    } else {
+        match (sudoku(), shikaku()) {
+            (_, Err(_)) => return Kind::Sudoku,
+            (Err(_), Ok(_)) => "it is not a Sudoku and its numbers add up to the grid's area",
+            (Ok(input), Ok(_)) => {
+                let solvable = input
+                    .puzzles
+                    .iter()
+                    .all(|p| search::count_solutions(p, 1).solutions > 0);
+                if solvable {
+                    return Kind::Sudoku;
+                }
+                "its numbers add up to the grid's area and as a Sudoku it has no solution"
             }
         }
-    }
+    };
+    notes.push(format!(
+        "note: reading {shown} as Shikaku ({why}); --kind sudoku reads it as Sudoku"
+    ));
+    Kind::Shikaku
 }
 
 /// Whether `path` is read as a workbook (by its extension).
@@ -184,18 +210,28 @@ pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     if options.sheet.is_some() {
         return Err(Error::Usage("--sheet applies to workbooks only".into()));
     }
+    let text = read_text_file(path)?;
+    let place = path.file_name().unwrap_or_default().to_string_lossy();
+    read_text(&text, &place, options)
+}
+
+/// The text of a file that is not a workbook.
+fn read_text_file(path: &Path) -> Result<String, Error> {
     let bytes = std::fs::read(path).map_err(|source| Error::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::Workbook {
+    String::from_utf8(bytes).map_err(|_| not_text(path))
+}
+
+/// The error of an input that is neither UTF-8 text nor a workbook.
+fn not_text(path: &Path) -> Error {
+    Error::Workbook {
         path: path.to_path_buf(),
         message: "it is neither text (UTF-8) nor a workbook with a known extension \
                   (.xlsx .xlsm .xlsb .xls .ods)"
             .into(),
-    })?;
-    let place = path.file_name().unwrap_or_default().to_string_lossy();
-    read_text(&text, &place, options)
+    }
 }
 
 /// Reads the pencil marks in a file: a HoDoKu library line (`:0300:3:<givens>:<deleted>:…`), a
@@ -226,7 +262,16 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         });
     }
     match text::parse(text, place, &reader.symbols) {
-        TextInput::Lines(lines) => reader.line_puzzles(&lines),
+        TextInput::Lines(lines) => {
+            let puzzles = lines
+                .into_iter()
+                .map(|line| reader.line_puzzle(line?))
+                .collect::<Result<_, _>>()?;
+            Ok(Input {
+                puzzles,
+                warnings: Vec::new(),
+            })
+        }
         TextInput::Table {
             table,
             region_labels,
@@ -270,15 +315,18 @@ enum RegionSource {
     Labels(Vec<String>),
 }
 
-/// Reading state shared by every source: the options, parsed once.
-struct Reader<'a> {
-    options: &'a ReadOptions,
+/// How many layouts a reader keeps for reuse (a collection of jigsaws has one per puzzle).
+const LAYOUTS_KEPT: usize = 64;
+
+/// Reading state shared by every source: the options, parsed once, and the layouts built so far.
+struct Reader {
+    options: ReadOptions,
     symbols: Symbols,
     layouts: std::cell::RefCell<HashMap<(usize, Regions), Arc<Layout>>>,
 }
 
-impl<'a> Reader<'a> {
-    fn new(options: &'a ReadOptions) -> Result<Reader<'a>, Error> {
+impl Reader {
+    fn new(options: &ReadOptions) -> Result<Reader, Error> {
         if options.latin && (options.boxes.is_some() || options.regions_file.is_some()) {
             return Err(Error::Usage(
                 "--latin means no regions; it cannot be combined with --box or --regions".into(),
@@ -294,7 +342,7 @@ impl<'a> Reader<'a> {
             None => Symbols::default(),
         };
         Ok(Reader {
-            options,
+            options: options.clone(),
             symbols,
             layouts: Default::default(),
         })
@@ -428,31 +476,23 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn line_puzzles(&self, lines: &[LinePuzzle]) -> Result<Input, Error> {
-        let puzzles = lines
-            .iter()
-            .map(|line| {
-                let origin = Origin::Line { line: line.line };
-                let mut grid = Grid::empty(line.size);
-                for (index, symbol) in line.cells.iter().enumerate() {
-                    let (r, c) = (index / line.size, index % line.size);
-                    let class = classify(&table::RawValue::Text(symbol.clone()), &self.symbols);
-                    let digit = self.digit(class, symbol, line.size, || {
-                        origin.cell_name(r, c, line.size)
-                    })?;
-                    grid.set(Cell::from_index(index), digit);
-                }
-                let regions = match &line.region_labels {
-                    Some(labels) => Some(regions::from_labels(labels, line.size)?),
-                    None => None,
-                };
-                self.puzzle(grid, regions, origin)
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Input {
-            puzzles,
-            warnings: Vec::new(),
-        })
+    /// The puzzle of a collection line.
+    fn line_puzzle(&self, line: LinePuzzle) -> Result<Puzzle, Error> {
+        let origin = Origin::Line { line: line.line };
+        let mut grid = Grid::empty(line.size);
+        for (index, symbol) in line.cells.iter().enumerate() {
+            let (r, c) = (index / line.size, index % line.size);
+            let class = classify(&table::RawValue::Text(symbol.clone()), &self.symbols);
+            let digit = self.digit(class, symbol, line.size, || {
+                origin.cell_name(r, c, line.size)
+            })?;
+            grid.set(Cell::from_index(index), digit);
+        }
+        let regions = match &line.region_labels {
+            Some(labels) => Some(regions::from_labels(labels, line.size)?),
+            None => None,
+        };
+        self.puzzle(grid, regions, origin)
     }
 
     /// Settles the regions (options first, then what the source says, then default boxes) and
@@ -479,9 +519,11 @@ impl<'a> Reader<'a> {
             return Ok(layout.clone());
         }
         let layout = Arc::new(Layout::new(size, regions.clone())?);
-        self.layouts
-            .borrow_mut()
-            .insert((size, regions), layout.clone());
+        let mut layouts = self.layouts.borrow_mut();
+        if layouts.len() >= LAYOUTS_KEPT {
+            layouts.clear();
+        }
+        layouts.insert((size, regions), layout.clone());
         Ok(layout)
     }
 }
@@ -611,4 +653,13 @@ fn read_label_file(path: &Path, size: usize) -> Result<Vec<String>, Error> {
         });
     }
     Ok(rows.concat())
+}
+
+impl From<BadLine> for Error {
+    fn from(bad: BadLine) -> Error {
+        Error::BadLine {
+            line: bad.line,
+            reason: bad.reason,
+        }
+    }
 }

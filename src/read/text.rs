@@ -10,8 +10,9 @@ use crate::read::table::Table;
 /// What a text file holds.
 #[derive(Debug)]
 pub enum TextInput {
-    /// Puzzles written one per line.
-    Lines(Vec<LinePuzzle>),
+    /// Puzzles written one per line (a header and blank lines dropped), or why a line holds
+    /// none.
+    Lines(Vec<Result<LinePuzzle, BadLine>>),
     /// A table to find the grid in, and region labels when a label block follows it.
     Table {
         /// The table.
@@ -21,7 +22,8 @@ pub enum TextInput {
     },
 }
 
-/// A puzzle written on one line: `N² symbols [region labels] [anything else]`.
+/// A puzzle written on one line: `N² symbols [region labels] [solution] [anything else]`, or
+/// the fields a header names.
 #[derive(Debug, Clone)]
 pub struct LinePuzzle {
     /// 1-based line number.
@@ -32,6 +34,235 @@ pub struct LinePuzzle {
     pub cells: Vec<String>,
     /// One region label per cell, when the line carries a region map.
     pub region_labels: Option<Vec<String>>,
+    /// The solution the line gives, as written.
+    pub solution: Option<String>,
+    /// The line's id, from a header's `id` column.
+    pub id: Option<String>,
+}
+
+/// A collection line that holds no puzzle, and why.
+#[derive(Debug, Clone)]
+pub struct BadLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// Its puzzle field as written.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+    /// The line's id, from a header's `id` column.
+    pub id: Option<String>,
+}
+
+/// Header names of the column that holds the puzzle in a collection (`quizzes,solutions`,
+/// `id,puzzle,solution,clues,difficulty`).
+const PUZZLE_NAMES: [&str; 8] = [
+    "quizzes", "quiz", "puzzles", "puzzle", "givens", "grid", "sudoku", "board",
+];
+/// Header names of the column that holds the solution.
+const SOLUTION_NAMES: [&str; 4] = ["solutions", "solution", "answer", "solved"];
+/// Header names of the column that holds the region labels.
+const REGION_NAMES: [&str; 2] = ["regions", "layout"];
+
+/// Which field of a collection line holds what: named by a header such as `quizzes,solutions`
+/// or `id,puzzle,solution,clues`, or found by position (`[N] givens [regions] [solution] …`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fields {
+    /// The header's line number, when there is a header.
+    pub header_line: Option<usize>,
+    /// The header's delimiter; `None` when fields are found by position, separated by any of
+    /// space, tab, `,` and `;`.
+    delimiter: Option<char>,
+    /// The puzzle's field.
+    puzzle: usize,
+    /// Whether a header names the puzzle's field (`quizzes`, `puzzle`, …).
+    named: bool,
+    /// The solution's field, when the header names one.
+    solution: Option<usize>,
+    /// The region labels' field, when the header names one.
+    regions: Option<usize>,
+    /// The id's field, when the header names one.
+    id: Option<usize>,
+}
+
+impl Fields {
+    /// The fields a header line names, when the line is a header: words only (`quizzes,solutions`).
+    /// Only a delimited header (`,`, `;` or tab) names fields; a title of words is skipped and
+    /// fields are found by position.
+    pub fn of_header(line: &str) -> Option<Fields> {
+        let words = |w: &str| w.chars().all(|c| c.is_alphabetic() || c == '_');
+        if !line.split([',', ';', '\t', ' ']).all(|w| words(w.trim())) {
+            return None;
+        }
+        let Some(delimiter) = [',', ';', '\t'].into_iter().find(|&d| line.contains(d)) else {
+            return Some(Fields::default());
+        };
+        let names: Vec<String> = line
+            .split(delimiter)
+            .map(|n| n.trim().to_lowercase())
+            .collect();
+        let find = |wanted: &[&str]| names.iter().position(|n| wanted.contains(&n.as_str()));
+        Some(Fields {
+            header_line: None,
+            delimiter: Some(delimiter),
+            puzzle: find(&PUZZLE_NAMES).unwrap_or(0),
+            named: find(&PUZZLE_NAMES).is_some(),
+            solution: find(&SOLUTION_NAMES),
+            regions: find(&REGION_NAMES),
+            id: find(&["id"]),
+        })
+    }
+
+    /// Splits a line into its fields.
+    fn split<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        match self.delimiter {
+            Some(d) => text.split(d).map(str::trim).collect(),
+            None => text
+                .split([' ', '\t', ',', ';'])
+                .filter(|t| !t.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Reads a collection line: its puzzle, and the regions, solution and id it gives; or says
+    /// why it holds no puzzle.
+    pub fn line_puzzle(
+        &self,
+        line: usize,
+        text: &str,
+        symbols: &Symbols,
+    ) -> Result<LinePuzzle, String> {
+        let mut tokens = self.split(text);
+        // An optional leading size, as in `9 <givens> <regions> <solution> <id>`.
+        if self.delimiter.is_none()
+            && tokens.len() > 1
+            && tokens[0]
+                .parse::<usize>()
+                .is_ok_and(|n| n * n == tokens[1].chars().count())
+        {
+            tokens.remove(0);
+        }
+        let field = |index: Option<usize>| index.and_then(|i| tokens.get(i).copied());
+        let givens = field(Some(self.puzzle)).unwrap_or_default();
+        let size = puzzle_size(givens, symbols)?;
+        let cells: Vec<String> = givens.chars().map(String::from).collect();
+        let labels_of = |token: &str| {
+            let labels: Vec<String> = token.chars().map(String::from).collect();
+            let lettered = token.chars().all(|c| c.is_ascii_alphabetic());
+            (labels.len() == cells.len() && lettered && regions::from_labels(&labels, size).is_ok())
+                .then_some(labels)
+        };
+        let is_solution = |token: &&str| {
+            token.chars().count() == cells.len()
+                && token
+                    .chars()
+                    .all(|c| symbols.value_of(c).is_some_and(|v| v <= size))
+        };
+        let (region_labels, solution) = match self.delimiter {
+            Some(_) => (
+                field(self.regions).and_then(labels_of),
+                field(self.solution).filter(|t| !t.is_empty()),
+            ),
+            None => {
+                let labels = tokens.get(1).and_then(|t| labels_of(t));
+                let next = 1 + usize::from(labels.is_some());
+                (labels, tokens.get(next).copied().filter(is_solution))
+            }
+        };
+        Ok(LinePuzzle {
+            line,
+            size,
+            cells,
+            region_labels,
+            solution: solution.map(str::to_string),
+            id: field(self.id).map(str::to_string),
+        })
+    }
+
+    /// Reads a collection line as [`Fields::line_puzzle`] does, keeping what a bad line's row
+    /// shows.
+    pub fn read_line(
+        &self,
+        line: usize,
+        text: &str,
+        symbols: &Symbols,
+    ) -> Result<LinePuzzle, BadLine> {
+        self.line_puzzle(line, text, symbols).map_err(|reason| {
+            let tokens = self.split(text);
+            BadLine {
+                line,
+                text: tokens
+                    .get(self.puzzle)
+                    .copied()
+                    .unwrap_or_default()
+                    .to_string(),
+                reason,
+                id: self.id.and_then(|i| tokens.get(i)).map(|t| t.to_string()),
+            }
+        })
+    }
+}
+
+/// The size of a one-line puzzle (`givens` holds N² cells, N from 3 up), or why it is not one.
+fn puzzle_size(givens: &str, symbols: &Symbols) -> Result<usize, String> {
+    if givens.is_empty() {
+        return Err("the puzzle field is empty".into());
+    }
+    let length = givens.chars().count();
+    // From 3x3 up: a line of four symbols is more likely a row of a drawn grid than a 2x2 puzzle.
+    let Some(size) = (3..=symbols.len()).find(|n| n * n == length) else {
+        let nearest = (3..=symbols.len())
+            .min_by_key(|n| (n * n).abs_diff(length))
+            .unwrap_or(3);
+        return Err(format!(
+            "the puzzle has {length} cells, but a one-line puzzle has N² (a {nearest}x{nearest} \
+             has {})",
+            nearest * nearest
+        ));
+    };
+    let is_cell = |c: char| symbols.value_of(c).is_some() || matches!(c, '.' | '0' | '-');
+    if let Some((index, c)) = givens.chars().enumerate().find(|&(_, c)| !is_cell(c)) {
+        return Err(format!(
+            "symbol {} of the puzzle is '{c}', which is neither a digit nor an empty-cell mark \
+             (. 0 -)",
+            index + 1
+        ));
+    }
+    Ok(size)
+}
+
+/// How the lines of a collection are read, when `lines` (the file's first lines, comments and
+/// blank lines dropped, with their line numbers) are one: at least half read as one-line puzzles
+/// (or one, under a header that names the puzzle's column), and they are not the rows of one
+/// drawn grid (N lines of N symbols). `complete` says whether `lines` are the whole file.
+pub fn collection_fields(
+    lines: &[(usize, &str)],
+    symbols: &Symbols,
+    complete: bool,
+) -> Option<Fields> {
+    let (fields, content) = match lines.split_first() {
+        Some((first, rest)) => match Fields::of_header(first.1) {
+            Some(fields) => (
+                Fields {
+                    header_line: Some(first.0),
+                    ..fields
+                },
+                rest,
+            ),
+            None => (Fields::default(), lines),
+        },
+        None => return None,
+    };
+    let read: Vec<LinePuzzle> = content
+        .iter()
+        .filter_map(|&(line, text)| fields.line_puzzle(line, text, symbols).ok())
+        .collect();
+    let first = read.first()?;
+    // Square lines of N symbols, N in number, are a grid drawn row by row, not N puzzles.
+    let drawn_grid = complete
+        && content.len() == first.size * first.size
+        && first.size * first.size <= symbols.len();
+    let enough = fields.named || read.len() * 2 >= content.len();
+    (enough && !drawn_grid).then_some(fields)
 }
 
 /// Parses the text of a file. `place` names it in messages.
@@ -46,7 +277,17 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
         .filter(|(_, l)| !l.trim_start().starts_with('#'))
         .copied()
         .collect();
-    if let Some(puzzles) = as_line_collection(&lines, symbols) {
+    let content: Vec<(usize, &str)> = lines
+        .iter()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .copied()
+        .collect();
+    if let Some(fields) = collection_fields(&content, symbols, true) {
+        let puzzles = content
+            .iter()
+            .filter(|&&(line, _)| Some(line) != fields.header_line)
+            .map(|&(line, text)| fields.read_line(line, text, symbols))
+            .collect();
         return TextInput::Lines(puzzles);
     }
     // CSV rows keep every line (comments become labels) so that rows match sheet addresses.
@@ -68,64 +309,6 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
 
 /// A row of text cells with its 1-based line number; blank rows keep their place.
 type Row = (usize, Vec<String>);
-
-fn as_line_collection(lines: &[(usize, &str)], symbols: &Symbols) -> Option<Vec<LinePuzzle>> {
-    let mut content = lines
-        .iter()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .peekable();
-    // A header such as `quizzes,solutions` is skipped.
-    if content.peek().is_some_and(|(_, l)| {
-        l.split([',', ';', '\t', ' '])
-            .all(|w| w.chars().all(char::is_alphabetic))
-    }) {
-        content.next();
-    }
-    let puzzles: Vec<LinePuzzle> = content
-        .map(|&(line, text)| line_puzzle(line, text, symbols))
-        .collect::<Option<_>>()?;
-    let first = puzzles.first()?;
-    // Square lines of N symbols, N in number, are a grid drawn row by row, not N puzzles.
-    let drawn_grid =
-        puzzles.len() == first.size * first.size && first.size * first.size <= symbols.len();
-    (!drawn_grid).then_some(puzzles)
-}
-
-fn line_puzzle(line: usize, text: &str, symbols: &Symbols) -> Option<LinePuzzle> {
-    let mut tokens: Vec<&str> = text
-        .split([' ', '\t', ',', ';'])
-        .filter(|t| !t.is_empty())
-        .collect();
-    // An optional leading size, as in `9 <givens> <regions> <solution> <id>`.
-    if tokens.len() > 1
-        && tokens[0]
-            .parse::<usize>()
-            .is_ok_and(|n| n * n == tokens[1].chars().count())
-    {
-        tokens.remove(0);
-    }
-    let givens = *tokens.first()?;
-    let length = givens.chars().count();
-    // From 3x3 up: a line of four symbols is more likely a row of a drawn grid than a 2x2 puzzle.
-    let size = (3..=symbols.len()).find(|n| n * n == length)?;
-    let is_cell = |c: char| symbols.value_of(c).is_some() || matches!(c, '.' | '0' | '-');
-    if !givens.chars().all(is_cell) {
-        return None;
-    }
-    let cells: Vec<String> = givens.chars().map(String::from).collect();
-    let region_labels = tokens.get(1).and_then(|token| {
-        let labels: Vec<String> = token.chars().map(String::from).collect();
-        let lettered = token.chars().all(|c| c.is_ascii_alphabetic());
-        (labels.len() == cells.len() && lettered && regions::from_labels(&labels, size).is_ok())
-            .then_some(labels)
-    });
-    Some(LinePuzzle {
-        line,
-        size,
-        cells,
-        region_labels,
-    })
-}
 
 /// The field delimiter of a CSV/TSV file: the most frequent of `,` `;` and tab, provided it
 /// separates fields on most lines (a comma in a title does not make a file CSV).
@@ -314,7 +497,43 @@ mod tests {
             panic!("not lines")
         };
         assert_eq!(puzzles.len(), 2);
-        assert_eq!((puzzles[1].line, puzzles[1].size), (3, 3));
+        let second = puzzles[1].as_ref().unwrap();
+        assert_eq!((second.line, second.size), (3, 3));
+    }
+
+    #[test]
+    fn a_bad_line_in_a_collection_says_what_is_wrong_with_it() {
+        let text = "..3.1..2.\n..3.1..2\n1..3.2...\n..3.?..2.\n";
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        let reasons: Vec<String> = lines
+            .iter()
+            .filter_map(|l| l.as_ref().err())
+            .map(|bad| format!("{}: {}", bad.line, bad.reason))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "2: the puzzle has 8 cells, but a one-line puzzle has N² (a 3x3 has 9)",
+                "4: symbol 5 of the puzzle is '?', which is neither a digit nor an empty-cell \
+                 mark (. 0 -)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_header_names_the_puzzle_solution_and_id_columns() {
+        let text = "id,clues,puzzle,solution\n7,3,..3.1..2.,213312132\n8,3,1..3.2...,\n";
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
+            panic!("not lines")
+        };
+        let first = lines[0].as_ref().unwrap();
+        assert_eq!(first.cells.concat(), "..3.1..2.");
+        assert_eq!(first.solution.as_deref(), Some("213312132"));
+        assert_eq!(first.id.as_deref(), Some("7"));
+        let second = lines[1].as_ref().unwrap();
+        assert_eq!((second.solution.as_deref(), second.line), (None, 3));
     }
 
     #[test]
@@ -324,11 +543,13 @@ mod tests {
         let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
-        assert_eq!(puzzles[0].cells.concat(), "..43...1.2......");
+        let first = puzzles[0].as_ref().unwrap();
+        assert_eq!(first.cells.concat(), "..43...1.2......");
         assert_eq!(
-            puzzles[0].region_labels.as_ref().unwrap().concat(),
+            first.region_labels.as_ref().unwrap().concat(),
             "aaababbbccddccdd"
         );
+        assert_eq!(first.solution.as_deref(), Some("2143342112344312"));
     }
 
     #[test]

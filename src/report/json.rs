@@ -1,14 +1,31 @@
-//! JSON documents of solves: one envelope for every puzzle kind (kind, source, uniqueness,
-//! outcome, backtracking, every step), with the kind's own fields beside them.
+//! JSON documents, one envelope for every puzzle kind: `schema_version`, the entry's `id`, its
+//! `status` and the verdict, then what the command reports (`check`: the number of solutions;
+//! `solve` and `explain`: the outcome, backtracking and every step), with the kind's own fields
+//! beside them. A line of a collection that holds no puzzle gets an [`InvalidDocument`].
+//! `schema/gridlogic.schema.json` describes them all.
 
-use super::{PuzzleReport, SolveReport};
+use super::{PuzzleReport, SolveReport, Status, count_verdict, verdict};
 use crate::core::Outcome;
-use crate::model::{Names, Origin};
+use crate::error::Error;
+use crate::model::{Candidate, Layout, Names, Origin};
+use crate::read::collection::{Id, Invalid};
 use serde::Serialize;
 
-/// The JSON document of one solve.
+/// The version of the JSON documents and rows (`schema_version`), and of
+/// `schema/gridlogic.schema.json`, which describes them.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The JSON document of one solve (`solve` and `explain`).
 #[derive(Debug, Serialize)]
 pub struct Document<'a, D, S> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The entry's id: its line, or the input's id column.
+    pub id: &'a Id,
+    /// The verdict on the puzzle.
+    pub status: Status,
+    /// What the solve came to, in words.
+    pub verdict: String,
     /// `sudoku` or `shikaku`.
     pub kind: &'static str,
     /// Where the puzzle came from.
@@ -26,6 +43,44 @@ pub struct Document<'a, D, S> {
     pub details: D,
     /// Every step.
     pub steps: Vec<S>,
+}
+
+/// The JSON document of `check`: the puzzle and its number of solutions.
+#[derive(Debug, Serialize)]
+pub struct CheckDocument<'a> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The entry's id.
+    pub id: &'a Id,
+    /// The verdict on the puzzle.
+    pub status: Status,
+    /// The verdict in words: `1 solution (unique)`.
+    pub verdict: &'static str,
+    /// `sudoku` or `shikaku`.
+    pub kind: &'static str,
+    /// Where the puzzle came from.
+    pub source: &'a Origin,
+    /// Its size, shape and clues in words.
+    pub summary: String,
+    /// The puzzle on one line (Sudoku), or its place (Shikaku).
+    pub puzzle: String,
+    /// Solutions found by search: 0, 1 or 2 (two or more).
+    pub solutions: usize,
+}
+
+/// The JSON document of a line that holds no puzzle.
+#[derive(Debug, Serialize)]
+pub struct InvalidDocument<'a> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The entry's id.
+    pub id: &'a Id,
+    /// Always `invalid`.
+    pub status: Status,
+    /// What is wrong with the line.
+    pub detail: String,
+    /// What the line holds where the puzzle should be.
+    pub puzzle: &'a str,
 }
 
 /// How a solve ended, its reason written out.
@@ -56,10 +111,40 @@ impl OutcomeJson {
     }
 }
 
-/// The document of `solve`.
-pub fn document<S: SolveReport>(solve: &S) -> Document<'_, S::Details, S::StepJson> {
+/// A candidate as a structured value: `{"row": 9, "col": 3, "digit": 7}` (from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CellJson {
+    /// 1-based row.
+    pub row: usize,
+    /// 1-based column.
+    pub col: usize,
+    /// The digit, as a number.
+    pub digit: usize,
+}
+
+impl CellJson {
+    /// The candidate on `layout`.
+    pub fn of(candidate: &Candidate, layout: &Layout) -> CellJson {
+        let size = layout.size();
+        CellJson {
+            row: candidate.cell.row(size) + 1,
+            col: candidate.cell.col(size) + 1,
+            digit: candidate.digit.get(),
+        }
+    }
+}
+
+/// The document of `solve` and `explain` for the puzzle named `id`.
+pub fn document<'a, S: SolveReport>(
+    solve: &'a S,
+    id: &'a Id,
+) -> Document<'a, S::Details, S::StepJson> {
     let puzzle = solve.trace().puzzle;
     Document {
+        schema_version: SCHEMA_VERSION,
+        id,
+        status: solve.status(),
+        verdict: verdict(solve),
         kind: puzzle.kind(),
         source: puzzle.origin_names().0,
         unique: solve.is_unique(),
@@ -68,6 +153,45 @@ pub fn document<S: SolveReport>(solve: &S) -> Document<'_, S::Details, S::StepJs
         backtracking_steps: solve.backtracks(),
         details: solve.json_details(),
         steps: solve.steps().iter().map(|s| solve.json_step(s)).collect(),
+    }
+}
+
+/// The document of `check` for the puzzle named `id`, whose search found `solutions` (0, 1, or
+/// 2 for two or more).
+pub fn check_document<'a>(
+    puzzle: &'a impl PuzzleReport,
+    id: &'a Id,
+    solutions: usize,
+) -> CheckDocument<'a> {
+    CheckDocument {
+        schema_version: SCHEMA_VERSION,
+        id,
+        status: Status::of_solutions(solutions),
+        verdict: count_verdict(solutions),
+        kind: puzzle.kind(),
+        source: puzzle.origin_names().0,
+        summary: puzzle.summary(),
+        puzzle: puzzle.line(),
+        solutions,
+    }
+}
+
+/// The document of a line named `id` that holds no puzzle.
+pub fn invalid_document<'a>(invalid: &'a Invalid, id: &'a Id) -> InvalidDocument<'a> {
+    InvalidDocument {
+        schema_version: SCHEMA_VERSION,
+        id,
+        status: Status::Invalid,
+        detail: reason(&invalid.error),
+        puzzle: &invalid.text,
+    }
+}
+
+/// Why a line holds no puzzle, without the line number its id already gives.
+pub fn reason(error: &Error) -> String {
+    match error {
+        Error::BadLine { reason, .. } => reason.clone(),
+        other => other.to_string(),
     }
 }
 

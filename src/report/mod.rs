@@ -11,6 +11,55 @@ use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
 use indexmap::IndexMap;
 use serde::Serialize;
+use serde_json::Value;
+
+/// The verdict on a puzzle, in the same word on every command (`check`, `solve`, `explain`,
+/// `batch`, JSON and the Python package).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Exactly one solution.
+    Unique,
+    /// Two solutions or more.
+    Multiple,
+    /// No solution.
+    None,
+    /// Not a puzzle: the reason says what is wrong with the input.
+    Invalid,
+    /// The search did not decide.
+    Undecided,
+}
+
+impl Status {
+    /// Every status, in the order summaries count them.
+    pub const ALL: [Status; 5] = [
+        Status::Unique,
+        Status::Multiple,
+        Status::None,
+        Status::Invalid,
+        Status::Undecided,
+    ];
+
+    /// The status of a puzzle whose search found `solutions` (0, 1, or 2 for two or more).
+    pub fn of_solutions(solutions: usize) -> Status {
+        match solutions {
+            0 => Status::None,
+            1 => Status::Unique,
+            _ => Status::Multiple,
+        }
+    }
+
+    /// The word: `unique`, `multiple`, `none`, `invalid`, `undecided`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Invalid => "invalid",
+            Status::Undecided => "undecided",
+        }
+    }
+}
 
 /// A step of any puzzle kind, as reports see it.
 pub trait StepReport {
@@ -37,11 +86,19 @@ pub trait PuzzleReport {
     fn summary(&self) -> String;
     /// How many solutions the exact search finds, counting up to `limit`.
     fn count_solutions(&self, limit: usize) -> usize;
-    /// The puzzle as the first column of a batch row: its givens on one line (Sudoku), or its
-    /// place in the file (Shikaku).
+    /// The puzzle as the `puzzle` column of a batch row: its givens on one line (Sudoku), or
+    /// its place in the file (Shikaku).
     fn line(&self) -> String;
-    /// Columns a batch row adds after `puzzle` to describe it: `("size", "5x5")`.
-    fn batch_columns(&self) -> Vec<(&'static str, String)>;
+    /// The names of the columns a batch row adds after `puzzle` to describe it: `size`.
+    const BATCH_COLUMNS: &'static [&'static str];
+    /// Their values: `"5x5"`.
+    fn batch_columns(&self) -> Vec<Value>;
+    /// Whether `text` (one line, in the puzzle's symbols) is a solution of the puzzle: complete,
+    /// agreeing with every clue and breaking no rule. Kinds without a line form say no.
+    fn is_solution(&self, text: &str) -> bool {
+        let _ = text;
+        false
+    }
 }
 
 /// What every solve holds, whatever the puzzle kind.
@@ -94,9 +151,11 @@ pub trait SolveReport {
     fn difficulty(&self) -> Option<String>;
     /// Rows the workbook summary adds for this kind: `("Level", "Hard (score 1390)")`.
     fn summary_details(&self) -> Vec<(&'static str, String)>;
-    /// Columns a batch row adds after `backtracking_steps` to describe the solve, ending with
-    /// `hardest_technique` (by the kind's own measure): `("level", "Hard")`.
-    fn batch_details(&self) -> Vec<(&'static str, String)>;
+    /// The names of the columns a batch row adds after `backtracking_steps` to describe the
+    /// solve, ending with `hardest_technique` (by the kind's own measure): `level`.
+    const BATCH_DETAILS: &'static [&'static str];
+    /// Their values (null when the solve did not reach a solution): `"Hard"`.
+    fn batch_details(&self) -> Vec<Value>;
     /// The index of the first step that contradicts the puzzle's unique solution (`None` when
     /// every step agrees with it, or the puzzle is not unique).
     fn first_wrong_step(&self) -> Option<usize>;
@@ -128,6 +187,11 @@ pub trait SolveReport {
     /// How explanations name things on screen and in JSON.
     fn names(&self) -> Names<'_> {
         self.trace().puzzle.origin_names().1
+    }
+
+    /// The verdict on the puzzle.
+    fn status(&self) -> Status {
+        Status::of_solutions(self.solutions())
     }
 
     /// Whether the puzzle has exactly one solution.

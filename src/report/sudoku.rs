@@ -1,15 +1,17 @@
 //! Sudoku's reports: the one-line puzzle summary, the difficulty line, JSON steps, and what the
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
+use super::json::CellJson;
 use super::{PuzzleReport, SolveReport, StepReport, Trace};
 use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
-use crate::model::{Candidate, Explanation, Grid, Layout, Names, Origin, Puzzle};
+use crate::model::{Candidate, Cell, Digit, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use crate::render::{self, LayoutJson};
 use crate::search;
 use serde::Serialize;
+use serde_json::Value;
 
 /// A puzzle's source, size, layout and givens in one line: `line 3: 9x9, 3x3 boxes, 30 givens`.
 pub fn puzzle_summary(puzzle: &Puzzle) -> String {
@@ -55,6 +57,11 @@ impl Solve {
         rate(&self.steps, self.puzzle.layout().cell_count())
     }
 
+    /// The difficulty, when the solve reached a solution (a puzzle without one has none).
+    pub fn solved_rating(&self) -> Option<Rating> {
+        (self.outcome == Outcome::Solved).then(|| self.rating())
+    }
+
     /// The solved grid, when the solve reached it.
     pub fn solved_grid(&self) -> Option<&Grid> {
         (self.outcome == Outcome::Solved).then(|| self.state.values())
@@ -75,6 +82,12 @@ pub struct StepJson {
     pub eliminations: Vec<String>,
     /// The pattern's candidates, `r3c5:7`.
     pub pattern: Vec<String>,
+    /// The placements as structured values.
+    pub placement_cells: Vec<CellJson>,
+    /// The eliminations as structured values.
+    pub elimination_cells: Vec<CellJson>,
+    /// The pattern's candidates as structured values.
+    pub pattern_cells: Vec<CellJson>,
     /// Base houses: `row 3`.
     pub base: Vec<String>,
     /// Cover houses.
@@ -112,6 +125,10 @@ pub struct ImplicationJson {
     pub number: usize,
     /// `r3c5`.
     pub cell: String,
+    /// The cell's row, from 1.
+    pub row: usize,
+    /// The cell's column, from 1.
+    pub col: usize,
     /// The digit, as a number.
     pub digit: usize,
     /// Placed (`true`) or eliminated.
@@ -185,6 +202,8 @@ impl BranchJson {
             let mut json = ImplicationJson {
                 number: i + 1,
                 cell: layout.cell_name(implication.candidate.cell),
+                row: implication.candidate.cell.row(layout.size()) + 1,
+                col: implication.candidate.cell.col(layout.size()) + 1,
                 digit: implication.candidate.digit.get(),
                 holds: implication.holds,
                 reason: "",
@@ -273,6 +292,8 @@ impl StepJson {
     pub fn of(step: &Step, puzzle: &Puzzle) -> StepJson {
         let layout = puzzle.layout();
         let rc = |c: &Candidate, sep: &str| format!("{}{sep}{}", layout.cell_name(c.cell), c.digit);
+        let cells =
+            |candidates: &[Candidate]| candidates.iter().map(|c| CellJson::of(c, layout)).collect();
         let houses = |ids: &[usize]| {
             ids.iter()
                 .map(|&h| layout.houses()[h].to_string())
@@ -284,6 +305,9 @@ impl StepJson {
             placements: step.placements.iter().map(|c| rc(c, "=")).collect(),
             eliminations: step.eliminations.iter().map(|c| rc(c, "<>")).collect(),
             pattern: step.pattern.iter().map(|c| rc(c, ":")).collect(),
+            placement_cells: cells(&step.placements),
+            elimination_cells: cells(&step.eliminations),
+            pattern_cells: cells(&step.pattern),
             base: houses(&step.base),
             cover: houses(&step.cover),
             explanation: step.explanation.render(&puzzle.names()),
@@ -301,8 +325,8 @@ pub struct Details {
     pub givens: Vec<Vec<u8>>,
     /// How many cells are given.
     pub given_count: usize,
-    /// The difficulty.
-    pub rating: Rating,
+    /// The difficulty, when the solve reached a solution.
+    pub rating: Option<Rating>,
     /// The solution, rows of numbers, when solved.
     pub solution: Option<Vec<Vec<u8>>>,
 }
@@ -328,8 +352,39 @@ impl PuzzleReport for Puzzle {
         render::grid_line(self.givens(), self.symbols())
     }
 
-    fn batch_columns(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
+    const BATCH_COLUMNS: &'static [&'static str] = &["regions"];
+
+    fn batch_columns(&self) -> Vec<Value> {
+        let regions = render::region_line(self.layout());
+        vec![regions.map_or(Value::Null, Value::from)]
+    }
+
+    fn is_solution(&self, text: &str) -> bool {
+        let size = self.size();
+        let values: Vec<Option<usize>> = text
+            .chars()
+            .map(|c| self.symbols().value_of(c).filter(|&v| v <= size))
+            .collect();
+        if values.len() != size * size || values.contains(&None) {
+            return false;
+        }
+        let mut grid = Grid::empty(size);
+        for (index, value) in values.into_iter().enumerate() {
+            grid.set(Cell::from_index(index), value.map(Digit::new));
+        }
+        let house_is_whole = |cells: &[Cell]| {
+            let mut seen = vec![false; size + 1];
+            cells.iter().all(|&cell| {
+                let value = grid.get(cell).map_or(0, Digit::get);
+                !std::mem::replace(&mut seen[value], true)
+            })
+        };
+        self.givens().agrees_with(&grid)
+            && self
+                .layout()
+                .houses()
+                .iter()
+                .all(|h| house_is_whole(&h.cells))
     }
 }
 
@@ -391,7 +446,7 @@ impl SolveReport for Solve {
     }
 
     fn difficulty(&self) -> Option<String> {
-        Some(difficulty(self))
+        self.solved_rating().map(|_| difficulty(self))
     }
 
     fn summary_details(&self) -> Vec<(&'static str, String)> {
@@ -408,13 +463,17 @@ impl SolveReport for Solve {
         ]
     }
 
-    fn batch_details(&self) -> Vec<(&'static str, String)> {
-        let rating = self.rating();
+    const BATCH_DETAILS: &'static [&'static str] = &["level", "score", "hardest_technique"];
+
+    fn batch_details(&self) -> Vec<Value> {
+        let Some(rating) = self.solved_rating() else {
+            return vec![Value::Null; Self::BATCH_DETAILS.len()];
+        };
         let hardest = rating.hardest.map(|(t, _)| t.name());
         vec![
-            ("level", rating.level.to_string()),
-            ("score", rating.score.to_string()),
-            ("hardest_technique", hardest.unwrap_or_default()),
+            rating.level.to_string().into(),
+            rating.score.into(),
+            hardest.map_or(Value::Null, Value::from),
         ]
     }
 
@@ -428,7 +487,7 @@ impl SolveReport for Solve {
             layout: LayoutJson::of(puzzle),
             givens: render::grid_rows(puzzle.givens()),
             given_count: puzzle.givens().filled_count(),
-            rating: self.rating(),
+            rating: self.solved_rating(),
             solution: self.solved_grid().map(render::grid_rows),
         }
     }

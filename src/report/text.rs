@@ -2,7 +2,7 @@
 //! `check`'s verdicts.
 
 use super::{
-    PuzzleReport, SolveReport, count_verdict, numbered_step, step_counts, step_log, verdict,
+    PuzzleReport, SolveReport, Status, count_verdict, numbered_step, step_counts, step_log, verdict,
 };
 use std::fmt::Write;
 
@@ -40,23 +40,24 @@ pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
     text
 }
 
-/// `check`'s text: `summary: verdict` for each puzzle, and the totals when there are several;
-/// with whether every puzzle has exactly one solution.
-pub fn check(puzzles: &[impl PuzzleReport]) -> (String, bool) {
-    let mut text = String::new();
-    let mut counts = [0; 3];
-    for puzzle in puzzles {
-        let solutions = puzzle.count_solutions(2);
-        counts[solutions] += 1;
-        let _ = writeln!(text, "{}: {}", puzzle.summary(), count_verdict(solutions));
+/// `check`'s line for a puzzle whose search found `solutions`: `summary: verdict`.
+pub fn check_line(puzzle: &impl PuzzleReport, solutions: usize) -> String {
+    format!("{}: {}\n", puzzle.summary(), count_verdict(solutions))
+}
+
+/// `check`'s totals over several entries, from how many had each status.
+pub fn check_totals(count: impl Fn(Status) -> usize) -> String {
+    let total: usize = Status::ALL.iter().map(|&s| count(s)).sum();
+    let mut text = format!(
+        "{total} puzzles: {} unique, {} with several solutions, {} without solution",
+        count(Status::Unique),
+        count(Status::Multiple),
+        count(Status::None)
+    );
+    for status in [Status::Invalid, Status::Undecided] {
+        if count(status) > 0 {
+            let _ = write!(text, ", {} {}", count(status), status.word());
+        }
     }
-    let [none, unique, several] = counts;
-    if puzzles.len() > 1 {
-        let n = puzzles.len();
-        let _ = writeln!(
-            text,
-            "{n} puzzles: {unique} unique, {several} with several solutions, {none} without solution"
-        );
-    }
-    (text, unique == puzzles.len())
+    text + "\n"
 }

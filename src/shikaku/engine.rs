@@ -35,6 +35,19 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The options `settings` say (techniques by name, guessing, the seed).
+    pub fn of(settings: &crate::engine::Settings) -> Result<Options, Error> {
+        let mut options = Options {
+            no_guess: settings.no_guess,
+            seed: settings.seed,
+            ..Default::default()
+        };
+        if !settings.techniques.is_empty() {
+            options.keep_named(&settings.techniques)?;
+        }
+        Ok(options)
+    }
+
     /// Keeps only the deductions `names` name (case, spaces and hyphens do not matter), in their
     /// order. An unknown name is a usage error that lists the known ones.
     pub fn keep_named(&mut self, names: &[String]) -> Result<(), Error> {

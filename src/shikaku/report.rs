@@ -6,9 +6,11 @@ use super::engine::Solve;
 use super::model::{Clue, Rect, Shikaku};
 use super::search;
 use super::state::{Step, Technique};
+use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
 use crate::report::{PuzzleReport, SolveReport, StepReport, Trace};
 use serde::Serialize;
+use serde_json::Value;
 use std::fmt::Write as _;
 
 /// `Shikaku 10x10 (lines 2-11), 26 clues`.
@@ -173,10 +175,12 @@ impl PuzzleReport for Shikaku {
         self.place()
     }
 
-    fn batch_columns(&self) -> Vec<(&'static str, String)> {
+    const BATCH_COLUMNS: &'static [&'static str] = &["size", "clues"];
+
+    fn batch_columns(&self) -> Vec<Value> {
         vec![
-            ("size", format!("{}x{}", self.rows(), self.cols())),
-            ("clues", self.clues().len().to_string()),
+            format!("{}x{}", self.rows(), self.cols()).into(),
+            self.clues().len().into(),
         ]
     }
 }
@@ -244,10 +248,15 @@ impl SolveReport for Solve {
     }
 
     /// The hardest technique is the last in the order of [`Technique::ALL`] that was used.
-    fn batch_details(&self) -> Vec<(&'static str, String)> {
+    const BATCH_DETAILS: &'static [&'static str] = &["hardest_technique"];
+
+    fn batch_details(&self) -> Vec<Value> {
         let hardest = self.steps.iter().map(|s| s.technique).max();
-        let name = hardest.map_or("", Technique::name);
-        vec![("hardest_technique", name.to_string())]
+        let solved = self.outcome == Outcome::Solved;
+        vec![match hardest {
+            Some(technique) if solved => technique.name().into(),
+            _ => Value::Null,
+        }]
     }
 
     fn first_wrong_step(&self) -> Option<usize> {

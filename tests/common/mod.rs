@@ -165,3 +165,20 @@ pub fn snapshots() -> insta::internals::SettingsBindDropGuard {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind_to_scope()
 }
+
+/// The rows of a CSV with a header, each as column name → value.
+pub fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().expect("a header").clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.expect("a whole CSV row");
+            header
+                .iter()
+                .zip(record.iter())
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .collect()
+        })
+        .collect()
+}

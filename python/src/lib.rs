@@ -1,0 +1,310 @@
+//! `gridlogic._gridlogic`: the Python package's native part. It reads puzzles from text, solves
+//! them with the library's engine and returns what the command line writes: the JSON documents of
+//! `check`, `solve` and `explain`, and `batch`'s rows ([`gridlogic::batch::row`]) for many puzzles
+//! at once, solved on all cores (rayon) while the GIL is released. The Python side
+//! (`gridlogic/__init__.py`) turns documents into dicts, rows into an Arrow table, and errors into
+//! its exception classes; an input error arrives here as `ValueError` with the library's message.
+
+use gridlogic::batch::{self, Row};
+use gridlogic::core::Level;
+use gridlogic::engine::{self, Settings};
+use gridlogic::model::Puzzle;
+use gridlogic::read::collection::{Entry, Id};
+use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
+use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
+use gridlogic::shikaku;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
+use serde_json::Value;
+
+/// How to read and solve, as the Python functions' keywords say it.
+#[derive(Clone)]
+struct Options {
+    read: ReadOptions,
+    kind: Option<Kind>,
+    settings: Settings,
+}
+
+impl Options {
+    /// The options of the keywords (`box`, `latin`, `symbols`, `kind`, `techniques`,
+    /// `max_level`, `no_guess`, `seed`); an unknown kind or level is a `ValueError`.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        boxes: Option<String>,
+        latin: bool,
+        symbols: Option<String>,
+        kind: Option<&str>,
+        techniques: Option<Vec<String>>,
+        max_level: Option<&str>,
+        no_guess: bool,
+        seed: u64,
+    ) -> PyResult<Options> {
+        let kind = match kind {
+            None => None,
+            Some("sudoku") => Some(Kind::Sudoku),
+            Some("shikaku") => Some(Kind::Shikaku),
+            Some(other) => {
+                let message = format!("unknown kind '{other}': sudoku or shikaku");
+                return Err(PyValueError::new_err(message));
+            }
+        };
+        let max_level = match max_level {
+            None => None,
+            Some(name) => Some(Level::parse(name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown level '{name}': easy, medium, hard, unfair or extreme"
+                ))
+            })?),
+        };
+        Ok(Options {
+            read: ReadOptions {
+                boxes,
+                latin,
+                symbols,
+                ..ReadOptions::default()
+            },
+            kind,
+            settings: Settings {
+                techniques: techniques.unwrap_or_default(),
+                max_level,
+                no_guess,
+                seed,
+                ..Settings::default()
+            },
+        })
+    }
+
+    /// A Sudoku solved with these options.
+    fn sudoku(&self, puzzle: &Puzzle) -> gridlogic::Result<engine::Solve> {
+        Ok(engine::solve(
+            puzzle,
+            &self.settings.options(puzzle.size())?,
+        ))
+    }
+
+    /// A Shikaku solved with these options.
+    fn shikaku(&self, puzzle: &shikaku::Shikaku) -> gridlogic::Result<shikaku::Solve> {
+        Ok(shikaku::solve(
+            puzzle,
+            &shikaku::Options::of(&self.settings)?,
+        ))
+    }
+
+    /// The puzzles in `text`.
+    fn read(&self, text: &str) -> gridlogic::Result<Puzzles> {
+        let mut notes = Vec::new();
+        read::read_text_puzzles(text, "puzzle", "puzzle", &self.read, self.kind, &mut notes)
+    }
+}
+
+/// A library error as Python's `ValueError`, with the same message as on the command line.
+fn input_error(error: gridlogic::Error) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// The JSON document of `command` (`check`, `solve` or `explain`) for the one puzzle in `text`.
+fn document(command: &str, text: &str, options: &Options) -> gridlogic::Result<String> {
+    match options.read(text)? {
+        Puzzles::Sudoku(puzzles) => document_of(command, one(puzzles)?, |p| options.sudoku(p)),
+        Puzzles::Shikaku(puzzles) => document_of(command, one(puzzles)?, |p| options.shikaku(p)),
+    }
+}
+
+/// The JSON document of `command` for `puzzle`, solved (unless checked) with `solve`.
+fn document_of<S: SolveReport>(
+    command: &str,
+    puzzle: S::Puzzle,
+    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
+) -> gridlogic::Result<String> {
+    let id = Id::Number(1);
+    Ok(match command {
+        "check" => to_json(&json::check_document(
+            &puzzle,
+            &id,
+            puzzle.count_solutions(2),
+        )),
+        _ => to_json(&json::document(&solve(&puzzle)?, &id)),
+    })
+}
+
+/// The one puzzle of a text.
+fn one<P>(mut puzzles: Vec<P>) -> gridlogic::Result<P> {
+    match puzzles.len() {
+        1 => Ok(puzzles.remove(0)),
+        n => Err(gridlogic::Error::Usage(format!(
+            "the text holds {n} puzzles; check, solve and explain take one (rate_many takes many)"
+        ))),
+    }
+}
+
+/// A document as JSON text.
+fn to_json(document: &impl serde::Serialize) -> String {
+    serde_json::to_string(document).expect("documents serialise")
+}
+
+/// The JSON document that `gridlogic check|solve|explain --format json` writes for the one puzzle
+/// in `text`; raises `ValueError` with the library's message when the text holds no puzzle.
+#[pyfunction]
+#[pyo3(signature = (command, text, *, r#box=None, latin=false, symbols=None, kind=None,
+                    techniques=None, max_level=None, no_guess=false, seed=0))]
+#[allow(clippy::too_many_arguments)]
+fn document_json(
+    py: Python<'_>,
+    command: &str,
+    text: &str,
+    r#box: Option<String>,
+    latin: bool,
+    symbols: Option<String>,
+    kind: Option<&str>,
+    techniques: Option<Vec<String>>,
+    max_level: Option<&str>,
+    no_guess: bool,
+    seed: u64,
+) -> PyResult<String> {
+    let options = Options::new(
+        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed,
+    )?;
+    py.detach(|| document(command, text, &options))
+        .map_err(input_error)
+}
+
+/// The batch row of one puzzle text (an item of `rate_many`, named by its place `index`), with
+/// the solution given beside it.
+fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Options) -> Row {
+    let id = Id::Number(index);
+    let invalid = |text: &str, error| Row::invalid::<engine::Solve>(&id, text, &error);
+    let Some(text) = text else {
+        return invalid(
+            "",
+            gridlogic::Error::Usage("no puzzle (a missing value)".into()),
+        );
+    };
+    fn entry<P>(id: &Id, puzzle: P, solution: Option<&str>) -> Entry<P> {
+        Entry {
+            id: id.clone(),
+            puzzle: Ok(puzzle),
+            solution: solution.map(str::to_string),
+        }
+    }
+    match options.read(text) {
+        Ok(Puzzles::Sudoku(puzzles)) => match one(puzzles) {
+            Ok(puzzle) => batch::row(
+                &entry(&id, puzzle, solution),
+                |p: &gridlogic::model::Puzzle| {
+                    Ok(engine::solve(p, &options.settings.options(p.size())?))
+                },
+            ),
+            Err(error) => invalid(text, error),
+        },
+        Ok(Puzzles::Shikaku(puzzles)) => match one(puzzles) {
+            Ok(puzzle) => batch::row(&entry(&id, puzzle, solution), |p| options.shikaku(p)),
+            Err(error) => invalid(text, error),
+        },
+        Err(error) => invalid(text, error),
+    }
+}
+
+/// The batch rows of many puzzle texts (`None` for a missing value), with their given solutions
+/// when `solutions` is given, solved on all cores with the GIL released; returned as columns:
+/// a dict of column name to list, in `batch`'s order.
+#[pyfunction]
+#[pyo3(signature = (puzzles, solutions=None, *, r#box=None, latin=false, symbols=None, kind=None,
+                    techniques=None, max_level=None, no_guess=false, seed=0))]
+#[allow(clippy::too_many_arguments)]
+fn rate_columns<'py>(
+    py: Python<'py>,
+    puzzles: Vec<Option<String>>,
+    solutions: Option<Vec<Option<String>>>,
+    r#box: Option<String>,
+    latin: bool,
+    symbols: Option<String>,
+    kind: Option<&str>,
+    techniques: Option<Vec<String>>,
+    max_level: Option<&str>,
+    no_guess: bool,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = Options::new(
+        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed,
+    )?;
+    options.settings.options(9).map_err(input_error)?;
+    if let Some(solutions) = &solutions
+        && solutions.len() != puzzles.len()
+    {
+        let message = format!(
+            "{} puzzles but {} solutions: give one solution (or None) per puzzle",
+            puzzles.len(),
+            solutions.len()
+        );
+        return Err(PyValueError::new_err(message));
+    }
+    let rows: Vec<Row> = py.detach(|| {
+        puzzles
+            .par_iter()
+            .enumerate()
+            .map(|(index, text)| {
+                let solution = solutions.as_ref().and_then(|s| s[index].as_deref());
+                rate(index, text.as_deref(), solution, &options)
+            })
+            .collect()
+    });
+    columns(py, &rows)
+}
+
+/// Rows as columns: name → list of values, in `batch`'s order of columns for the kind of the
+/// first puzzle (Sudoku's when there is none); the other kind's columns follow, when there are
+/// puzzles of both kinds.
+fn columns<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyDict>> {
+    let first = rows.iter().find(|row| row.status != Status::Invalid);
+    let mut names: Vec<&str> = match first {
+        Some(row) => row.columns.iter().map(|(name, _)| *name).collect(),
+        None => batch::header::<engine::Solve>(),
+    };
+    for row in rows.iter().filter(|row| row.status != Status::Invalid) {
+        for (name, _) in &row.columns {
+            if !names.contains(name) {
+                names.push(name);
+            }
+        }
+    }
+    let dict = PyDict::new(py);
+    for name in names {
+        let values = PyList::empty(py);
+        for row in rows {
+            values.append(value(py, row.get(name).unwrap_or(&Value::Null))?)?;
+        }
+        dict.set_item(name, values)?;
+    }
+    Ok(dict)
+}
+
+/// A JSON value as a Python object.
+fn value<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into_pyobject(py)?.into_any(),
+            None => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(text) => text.into_pyobject(py)?.into_any(),
+        other => other.to_string().into_pyobject(py)?.into_any(),
+    })
+}
+
+/// The version of the JSON documents and rows (`schema_version`).
+#[pyfunction]
+fn schema_version() -> u32 {
+    json::SCHEMA_VERSION
+}
+
+/// The native module.
+#[pymodule]
+fn _gridlogic(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(document_json, module)?)?;
+    module.add_function(wrap_pyfunction!(rate_columns, module)?)?;
+    module.add_function(wrap_pyfunction!(schema_version, module)?)?;
+    Ok(())
+}

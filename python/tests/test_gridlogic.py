@@ -1,0 +1,145 @@
+"""The Python package as a user calls it: verdicts and solutions checked against published ones,
+steps as dicts, errors as exceptions with the command line's messages, rate_many on lists, pandas
+and Arrow, on all cores with the GIL released."""
+
+import os
+import subprocess
+import threading
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pytest
+
+import gridlogic
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The first two puzzles of the `sudoku` crate's top50k list and their published solutions
+# (../shared/datasets/9x9/emerentius_top50k*.txt).
+TOP50K = [
+    ".816...9............4.376..6..4..5...3.....7...7..2..4..521.3............7...481.",
+    ".53.7...8........3..13......6.8....9.4..9..6.2....7.1......46..5........7...5.29.",
+]
+TOP50K_SOLUTIONS = [
+    "281645793763928145594137628629473581438591276157862934845219367312786459976354812",
+    "453976128629418573871325946165842739347591862298637415932784651514269387786153294",
+]
+
+
+def seed(name):
+    return (ROOT / "fixtures" / "seed" / name).read_text()
+
+
+def test_check_gives_the_seed_puzzles_their_expected_verdicts():
+    words = {"unique": "unique", "several": "multiple", "none": "none"}
+    rows = (ROOT / "fixtures" / "seed" / "expected.csv").read_text().split()[1:]
+    for row in rows:
+        name, outcome = row.split(",")
+        if outcome == "invalid":
+            with pytest.raises(gridlogic.InputError):
+                gridlogic.check(seed(name))
+            continue
+        document = gridlogic.check(seed(name))
+        assert document["status"] == words[outcome], name
+        assert document["schema_version"] == gridlogic.SCHEMA_VERSION
+
+
+def test_solve_finds_the_published_solutions():
+    for puzzle, solution in zip(TOP50K, TOP50K_SOLUTIONS):
+        document = gridlogic.solve(puzzle)
+        rows = ["".join(map(str, row)) for row in document["solution"]]
+        assert "".join(rows) == solution
+        assert document["status"] == "unique"
+        assert document["rating"]["level"] in {"Easy", "Medium", "Hard", "Unfair", "Extreme"}
+
+
+def test_explain_gives_steps_as_dicts_with_structured_cells():
+    steps = gridlogic.explain(TOP50K[0])
+    solution = TOP50K_SOLUTIONS[0]
+    placed = 0
+    for step in steps:
+        assert isinstance(step["explanation"], str) and step["technique"]
+        assert len(step["placements"]) == len(step["placement_cells"])
+        for text, cell in zip(step["placements"], step["placement_cells"]):
+            assert text == f"r{cell['row']}c{cell['col']}={cell['digit']}"
+            assert solution[(cell["row"] - 1) * 9 + cell["col"] - 1] == str(cell["digit"])
+            placed += 1
+    assert placed == TOP50K[0].count(".")
+
+
+def test_verdicts_and_input_errors_are_exceptions_with_the_command_lines_messages():
+    with pytest.raises(gridlogic.VerdictError) as raised:
+        gridlogic.solve(seed("search-6-9x9.csv"))
+    assert raised.value.status == "none"
+    assert str(raised.value).startswith("no solution: ")
+    assert raised.value.document["outcome"]["kind"] == "no_solution"
+    several = seed("search-5-9x9.csv")
+    with pytest.raises(gridlogic.VerdictError) as raised:
+        gridlogic.explain(several)
+    assert raised.value.status == "multiple"
+    assert gridlogic.solve(several, random=True)["status"] == "multiple"
+    duplicate = seed("search-invalid-duplicate-9x9.csv")
+    with pytest.raises(gridlogic.InputError) as raised:
+        gridlogic.check(duplicate)
+    assert isinstance(raised.value, ValueError)
+    assert isinstance(raised.value, gridlogic.GridlogicError)
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if binary:
+        path = ROOT / "fixtures" / "seed" / "search-invalid-duplicate-9x9.csv"
+        run = subprocess.run([binary, "check", str(path)], capture_output=True, text=True)
+        assert run.returncode == 2
+        assert run.stderr.strip() == f"error: {path}: {raised.value}"
+    with pytest.raises(gridlogic.InputError, match="unknown technique 'no-such-thing'"):
+        gridlogic.solve(TOP50K[0], techniques=["no-such-thing"])
+
+
+def test_rate_many_reads_lists_pandas_and_arrow_alike():
+    puzzles = [TOP50K[0], "not a puzzle", None, TOP50K[1]]
+    tables = [
+        gridlogic.rate_many(puzzles),
+        gridlogic.rate_many(pd.Series(puzzles)),
+        gridlogic.rate_many(pa.array(puzzles)),
+        gridlogic.rate_many(pa.chunked_array([puzzles[:2], puzzles[2:]])),
+    ]
+    for table in tables[1:]:
+        assert table.drop(["microseconds"]).equals(tables[0].drop(["microseconds"]))
+    rows = tables[0].to_pylist()
+    assert [row["status"] for row in rows] == ["unique", "invalid", "invalid", "unique"]
+    assert [row["id"] for row in rows] == [0, 1, 2, 3]
+    assert rows[0]["solution"] == TOP50K_SOLUTIONS[0]
+    assert rows[3]["solution"] == TOP50K_SOLUTIONS[1]
+    assert rows[1]["detail"] and rows[1]["level"] is None and rows[1]["score"] is None
+    assert tables[0].schema.field("score").type == pa.int64()
+    assert tables[0].schema.field("logic_only").type == pa.bool_()
+
+
+def test_rate_many_checks_given_solutions():
+    wrong = TOP50K_SOLUTIONS[1][:-1] + ("5" if TOP50K_SOLUTIONS[1][-1] != "5" else "6")
+    table = gridlogic.rate_many(TOP50K, solutions=[TOP50K_SOLUTIONS[0], wrong])
+    assert table.column("solution_matches").to_pylist() == [True, False]
+    assert table.column("detail").to_pylist()[0] is None
+    with pytest.raises(gridlogic.InputError, match="2 puzzles but 1 solutions"):
+        gridlogic.rate_many(TOP50K, solutions=[TOP50K_SOLUTIONS[0]])
+
+
+def test_rate_many_releases_the_gil_while_it_solves():
+    puzzles = (ROOT / "fixtures" / "text" / "top1465-first3.txt").read_text().split() * 4
+    busy = threading.Event()
+    done = threading.Event()
+
+    def rate():
+        busy.set()
+        gridlogic._gridlogic.rate_columns(puzzles)
+        done.set()
+
+    worker = threading.Thread(target=rate)
+    worker.start()
+    busy.wait()
+    turns = 0
+    while not done.is_set():
+        turns += 1
+    worker.join()
+    # With the GIL held for the whole call, this thread would get a turn only every switch
+    # interval (5 ms) at best; the call takes seconds.
+    assert turns > 100_000, turns

@@ -1,0 +1,118 @@
+"""schema/gridlogic.schema.json against real output: every command's JSON (`check`, `solve`,
+`explain` with --format json and jsonl, `batch --format jsonl`) on the fixtures, and the Python
+package's documents and rows, validated by the jsonschema package (draft 2020-12)."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import gridlogic
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "schema" / "gridlogic.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+# Inputs of every kind: CSV grids (unique, several, none), one-line collections, a drawn grid,
+# a workbook, a jigsaw, a Latin square, a 16x16 with letters, Shikaku.
+FIXTURES = [
+    "seed/search-easy-9x9.csv",
+    "seed/search-5-9x9.csv",
+    "seed/search-6-9x9.csv",
+    "text/top1465-first.txt",
+    "text/jigsaw-lines-5x5-7x7.txt",
+    "text/jigsaw-6x6.csv",
+    "text/drawn-9x9.txt",
+    "text/hexadoku-0F-16x16.txt",
+    "workbooks/sudoku-9x9.xlsx",
+    "seed/shikaku-5x5.txt",
+]
+EXTRA = {"text/latin-5x5.txt": ["--latin"], "text/hexadoku-0F-16x16.txt": ["--symbols", "0123456789ABCDEF"]}
+
+
+def binary():
+    path = os.environ.get("GRIDLOGIC_BIN")
+    if not path:
+        if os.environ.get("CI"):
+            pytest.fail("GRIDLOGIC_BIN must name the gridlogic binary when CI is set")
+        pytest.skip("GRIDLOGIC_BIN is not set")
+    return path
+
+
+def run(*args):
+    result = subprocess.run([binary(), *args], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode in (0, 1), (args, result.stderr)
+    return result.stdout
+
+
+def documents(text, lines):
+    if lines:
+        return [json.loads(line) for line in text.splitlines()]
+    document = json.loads(text)
+    return document if isinstance(document, list) else [document]
+
+
+def valid(document):
+    errors = [e.message for e in VALIDATOR.iter_errors(document)]
+    assert not errors, (errors[:3], json.dumps(document)[:500])
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema_that_rejects_wrong_documents():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    row = gridlogic.rate_many(["not a puzzle"]).to_pylist()[0] | {"schema_version": 1}
+    valid(row)
+    for broken in [{k: v for k, v in row.items() if k != "schema_version"}, row | {"status": "fine"}]:
+        assert not VALIDATOR.is_valid(broken)
+
+
+@pytest.mark.parametrize("fixture", FIXTURES + ["text/latin-5x5.txt"])
+def test_every_command_writes_documents_the_schema_accepts(fixture):
+    path = str(ROOT / "fixtures" / fixture)
+    extra = EXTRA.get(fixture, [])
+    seen = 0
+    for command in ["check", "solve", "explain"]:
+        for form in ["json", "jsonl"]:
+            args = [command, path, "--format", form, *extra]
+            if command == "solve":
+                args.append("--no-workbook")
+            for document in documents(run(*args), form == "jsonl"):
+                valid(document)
+                seen += 1
+    for row in documents(run("batch", path, "--format", "jsonl", *extra), True):
+        valid(row)
+        seen += 1
+    assert seen >= 7
+
+
+def test_collections_with_bad_lines_give_documents_and_rows_the_schema_accepts(tmp_path):
+    lines = (ROOT / "fixtures" / "text" / "top1465-first3.txt").read_text().split()
+    collection = tmp_path / "mixed.csv"
+    collection.write_text(
+        "id,puzzle,solution\n"
+        f"a,{lines[0]},\n"
+        f"b,{lines[1][:-1]},\n"
+        f"c,{lines[2].replace('.', '?', 1)},\n"
+    )
+    statuses = []
+    for command in ["check", "solve", "explain"]:
+        for document in documents(run(command, str(collection), "--format", "jsonl"), True):
+            valid(document)
+            statuses.append(document["status"])
+    for row in documents(run("batch", str(collection), "--format", "jsonl"), True):
+        valid(row)
+        statuses.append(row["status"])
+    assert statuses == ["unique", "invalid", "invalid"] * 4
+
+
+def test_the_python_package_returns_documents_and_rows_the_schema_accepts():
+    puzzle = (ROOT / "fixtures" / "text" / "top1465-first.txt").read_text().strip()
+    valid(gridlogic.check(puzzle))
+    valid(gridlogic.solve(puzzle))
+    shikaku = (ROOT / "fixtures" / "seed" / "shikaku-5x5.txt").read_text()
+    valid(gridlogic.solve(shikaku))
+    for puzzles in [[puzzle, "not a puzzle", None], [shikaku, None]]:
+        for row in gridlogic.rate_many(puzzles).to_pylist():
+            valid(row | {"schema_version": gridlogic.SCHEMA_VERSION})

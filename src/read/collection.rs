@@ -1,0 +1,295 @@
+//! Inputs read one puzzle at a time: a collection of one-line puzzles (text, or a CSV such as
+//! `quizzes,solutions`) is streamed line by line, so that its size does not matter, and every line
+//! gives an entry, a puzzle or the reason it is none; any other input (a workbook, a drawn grid, a
+//! CSV grid, Shikaku) is read whole as before and gives one entry per puzzle.
+//!
+//! `-` names standard input.
+
+use super::text::{self, Fields};
+use super::{
+    Kind, Puzzles, ReadOptions, Reader, is_workbook, not_text, read_puzzles, read_text_puzzles,
+};
+use crate::error::Error;
+use crate::model::{Origin, Puzzle};
+use crate::shikaku::model::Shikaku;
+use serde::Serialize;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// How many lines are looked at to tell a collection from a grid (at most).
+const HEAD_LINES: usize = 1000;
+/// How many bytes are looked at to tell a collection from a grid (about).
+const HEAD_BYTES: usize = 1 << 20;
+
+/// What names an entry: the input's `id` column, else its line number (or its place among the
+/// puzzles of an input that has no lines, such as a workbook).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Id {
+    /// A line number or a place.
+    Number(usize),
+    /// The input's own id.
+    Named(String),
+}
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Id::Number(n) => write!(f, "{n}"),
+            Id::Named(name) => f.write_str(name),
+        }
+    }
+}
+
+/// A line that holds no puzzle: what it holds, and why it is not a puzzle.
+#[derive(Debug)]
+pub struct Invalid {
+    /// The puzzle field as written.
+    pub text: String,
+    /// Why it is not a puzzle.
+    pub error: Error,
+}
+
+/// One puzzle of an input, or why its line is not one.
+#[derive(Debug)]
+pub struct Entry<P> {
+    /// What names it.
+    pub id: Id,
+    /// The puzzle.
+    pub puzzle: Result<P, Invalid>,
+    /// The solution the input gives beside the puzzle, as written.
+    pub solution: Option<String>,
+}
+
+/// Entries in input order; an error ends them (the input could not be read on).
+pub type Stream<P> = Box<dyn Iterator<Item = Result<Entry<P>, Error>> + Send>;
+
+/// The entries of an input, all of one kind.
+pub enum Entries {
+    /// Sudoku puzzles.
+    Sudoku(Stream<Puzzle>),
+    /// Shikaku puzzles.
+    Shikaku(Stream<Shikaku>),
+}
+
+/// Whether `path` names standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Opens an input (`-` for standard input) as entries of `kind`, or of the kind guessed as
+/// [`read_puzzles`] does. A collection of one-line puzzles is streamed; what the reader notices
+/// goes to `notes`.
+pub fn open(
+    path: &Path,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Entries, Error> {
+    if is_workbook(path) && !is_stdin(path) {
+        return Ok(whole(read_puzzles(path, options, kind, notes)?));
+    }
+    if options.sheet.is_some() {
+        return Err(Error::Usage("--sheet applies to workbooks only".into()));
+    }
+    let (name, source): (PathBuf, Box<dyn BufRead + Send>) = if is_stdin(path) {
+        (
+            "standard input".into(),
+            Box::new(BufReader::new(io::stdin())),
+        )
+    } else {
+        let io_error = |source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = File::open(path).map_err(io_error)?;
+        (path.to_path_buf(), Box::new(BufReader::new(file)))
+    };
+    let mut lines = Lines {
+        source,
+        number: 0,
+        name: name.clone(),
+    };
+    let (head, complete) = lines.head()?;
+    let head_text: Vec<(usize, &str)> = head
+        .iter()
+        .map(|(n, bytes)| std::str::from_utf8(bytes).map(|t| (*n, t.trim_end())))
+        .collect::<Result<_, _>>()
+        .map_err(|_| not_text(&name))?;
+    let content: Vec<(usize, &str)> = head_text
+        .iter()
+        .filter(|(_, t)| !t.trim().is_empty() && !t.trim_start().starts_with('#'))
+        .copied()
+        .collect();
+    let reader = Reader::new(options)?;
+    if kind != Some(Kind::Shikaku)
+        && let Some(fields) = text::collection_fields(&content, &reader.symbols, complete)
+    {
+        return Ok(Entries::Sudoku(Box::new(Collection {
+            head: head.into_iter(),
+            lines,
+            fields,
+            reader,
+        })));
+    }
+    let mut bytes: Vec<u8> = head.into_iter().flat_map(|(_, line)| line).collect();
+    lines
+        .source
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::Io {
+            path: name.clone(),
+            source,
+        })?;
+    let text = String::from_utf8(bytes).map_err(|_| not_text(&name))?;
+    let place = name.file_name().unwrap_or_default().to_string_lossy();
+    let shown = name.display().to_string();
+    Ok(whole(read_text_puzzles(
+        &text, &place, &shown, options, kind, notes,
+    )?))
+}
+
+/// Entries of puzzles read whole: each named by its first line, or its place among them.
+fn whole(puzzles: Puzzles) -> Entries {
+    fn entries<P: Send + 'static>(puzzles: Vec<P>, line: fn(&P) -> Option<usize>) -> Stream<P> {
+        Box::new(puzzles.into_iter().enumerate().map(move |(i, puzzle)| {
+            Ok(Entry {
+                id: Id::Number(line(&puzzle).unwrap_or(i + 1)),
+                puzzle: Ok(puzzle),
+                solution: None,
+            })
+        }))
+    }
+    match puzzles {
+        Puzzles::Sudoku(puzzles) => Entries::Sudoku(entries(puzzles, |p| first_line(p.origin()))),
+        Puzzles::Shikaku(puzzles) => Entries::Shikaku(entries(puzzles, |p| first_line(p.origin()))),
+    }
+}
+
+/// The first line of a puzzle read from text.
+fn first_line(origin: &Origin) -> Option<usize> {
+    match origin {
+        Origin::Line { line } => Some(*line),
+        Origin::TextGrid { lines } => lines.first().copied(),
+        Origin::Sheet { .. } | Origin::Unknown => None,
+    }
+}
+
+/// A line of an input with its number (from 1), as bytes (a line need not be UTF-8).
+type NumberedLine = (usize, Vec<u8>);
+
+/// The lines of an input, numbered from 1, as bytes.
+struct Lines {
+    source: Box<dyn BufRead + Send>,
+    number: usize,
+    name: PathBuf,
+}
+
+impl Lines {
+    /// The first lines (up to [`HEAD_LINES`] or about [`HEAD_BYTES`]), and whether they are all.
+    fn head(&mut self) -> Result<(Vec<NumberedLine>, bool), Error> {
+        let (mut head, mut bytes) = (Vec::new(), 0);
+        while head.len() < HEAD_LINES && bytes < HEAD_BYTES {
+            match self.next() {
+                Some(line) => {
+                    let line = line?;
+                    bytes += line.1.len();
+                    head.push(line);
+                }
+                None => return Ok((head, true)),
+            }
+        }
+        Ok((head, false))
+    }
+}
+
+impl Iterator for Lines {
+    type Item = Result<NumberedLine, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut line = Vec::new();
+        match self.source.read_until(b'\n', &mut line) {
+            Ok(0) => None,
+            Ok(_) => {
+                self.number += 1;
+                Some(Ok((self.number, line)))
+            }
+            Err(source) => Some(Err(Error::Io {
+                path: self.name.clone(),
+                source,
+            })),
+        }
+    }
+}
+
+/// A collection streamed line by line: the lines already looked at, then the rest.
+struct Collection {
+    head: std::vec::IntoIter<NumberedLine>,
+    lines: Lines,
+    fields: Fields,
+    reader: Reader,
+}
+
+impl Collection {
+    /// The entry of a line that is neither blank, a comment nor the header.
+    fn entry(&self, line: usize, text: &str) -> Entry<Puzzle> {
+        match self.fields.read_line(line, text, &self.reader.symbols) {
+            Ok(read) => Entry {
+                id: read.id.clone().map_or(Id::Number(line), Id::Named),
+                solution: read.solution.clone(),
+                puzzle: {
+                    let written = read.cells.concat();
+                    self.reader.line_puzzle(read).map_err(|error| Invalid {
+                        text: written,
+                        error,
+                    })
+                },
+            },
+            Err(bad) => Entry {
+                id: bad.id.clone().map_or(Id::Number(line), Id::Named),
+                solution: None,
+                puzzle: Err(Invalid {
+                    text: bad.text.clone(),
+                    error: bad.into(),
+                }),
+            },
+        }
+    }
+}
+
+impl Iterator for Collection {
+    type Item = Result<Entry<Puzzle>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (line, bytes) = match self.head.next() {
+                Some(line) => line,
+                None => match self.lines.next()? {
+                    Ok(line) => line,
+                    Err(error) => return Some(Err(error)),
+                },
+            };
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                return Some(Ok(Entry {
+                    id: Id::Number(line),
+                    solution: None,
+                    puzzle: Err(Invalid {
+                        text: String::from_utf8_lossy(&bytes).trim().to_string(),
+                        error: Error::BadLine {
+                            line,
+                            reason: "the line is not UTF-8 text".into(),
+                        },
+                    }),
+                }));
+            };
+            let text = text.trim_end();
+            let skipped = text.trim().is_empty()
+                || text.trim_start().starts_with('#')
+                || Some(line) == self.fields.header_line;
+            if !skipped {
+                return Some(Ok(self.entry(line, text)));
+            }
+        }
+    }
+}
