@@ -1,6 +1,7 @@
 //! Solving many puzzles at once, of any kind: on all cores (rayon), with an optional progress bar
 //! (indicatif), one CSV row per puzzle in input order.
 
+use crate::core::Outcome;
 use crate::report::{PuzzleReport, SolveReport};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -8,7 +9,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 /// The result of solving one puzzle, as a CSV row: `puzzle`, the kind's columns about the puzzle
-/// (Shikaku: `size`, `clues`), `solution`, `logic_only`, `backtracking_steps`, the kind's columns
+/// (Shikaku: `size`, `clues`), `solution` (`undecided` when the time limit stopped the solve), `logic_only`, `backtracking_steps`, the kind's columns
 /// about the solve (Sudoku: `level`, `score`; then `hardest_technique`), `steps`,
 /// `microseconds`.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,10 +24,15 @@ impl Row {
     /// The row of `puzzle`, solved as `solve` in `micros` microseconds.
     pub fn of(puzzle: &impl PuzzleReport, solve: &impl SolveReport, micros: u128) -> Row {
         let solved = solve.is_solved();
+        // A solve stopped by the time limit says so where its solution would be.
+        let solution = match solve.outcome() {
+            Outcome::Undecided { .. } => "undecided".to_string(),
+            _ => solve.solution_line().unwrap_or_default(),
+        };
         let mut columns = vec![("puzzle", puzzle.line())];
         columns.extend(puzzle.batch_columns());
         columns.extend([
-            ("solution", solve.solution_line().unwrap_or_default()),
+            ("solution", solution),
             ("logic_only", yes_no(solved && solve.backtracks() == 0)),
             ("backtracking_steps", solve.backtracks().to_string()),
         ]);

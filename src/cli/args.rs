@@ -10,6 +10,7 @@ use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::shikaku;
 use gridlogic::shikaku::Shikaku;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Where the puzzle is and how to read it.
 #[derive(Args)]
@@ -84,11 +85,19 @@ pub struct PuzzleArgs {
 }
 
 impl PuzzleArgs {
-    /// Each Sudoku solved with the engine's options for its size.
-    pub fn solve_sudoku(&self, puzzles: &[Puzzle]) -> Result<Vec<engine::Solve>, gridlogic::Error> {
+    /// Each Sudoku solved with the engine's options for its size, within the time limit.
+    pub fn solve_sudoku(
+        &self,
+        puzzles: &[Puzzle],
+        time: &TimeArgs,
+    ) -> Result<Vec<engine::Solve>, gridlogic::Error> {
         puzzles
             .iter()
-            .map(|p| Ok(engine::solve(p, &self.engine.options(p.size())?)))
+            .map(|p| {
+                let mut options = self.engine.options(p.size())?;
+                options.time_limit = time.for_size(p.size());
+                Ok(engine::solve(p, &options))
+            })
             .collect()
     }
 
@@ -102,6 +111,60 @@ impl PuzzleArgs {
             .iter()
             .map(|p| shikaku::solve(p, &options))
             .collect())
+    }
+}
+
+/// How long a command may take over one puzzle.
+#[derive(Args)]
+pub struct TimeArgs {
+    /// Give up on a puzzle after SECONDS (a decimal number), or `none` for no limit: the verdict
+    /// is then "undecided within SECONDS s" (exit 1) with what is known. Default: no limit up to
+    /// 36x36, 60 s on larger grids.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit)]
+    time_limit: Option<TimeLimit>,
+}
+
+/// A `--time-limit` value.
+#[derive(Clone, Copy)]
+enum TimeLimit {
+    Unlimited,
+    Seconds(Duration),
+}
+
+/// The time limit on grids larger than [`DEFAULT_TIME_LIMIT_ABOVE`] when none is given.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The largest grid size that has no time limit by default.
+pub const DEFAULT_TIME_LIMIT_ABOVE: usize = 36;
+
+/// Reads `none` or a number of seconds, 0 or more.
+fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
+    if text == "none" {
+        return Ok(TimeLimit::Unlimited);
+    }
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .map(TimeLimit::Seconds)
+        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more) or 'none'"))
+}
+
+impl TimeArgs {
+    /// The time limit for a grid of `size`: the one given, else the default.
+    pub fn for_size(&self, size: usize) -> Option<Duration> {
+        match self.time_limit {
+            Some(TimeLimit::Unlimited) => None,
+            Some(TimeLimit::Seconds(limit)) => Some(limit),
+            None => (size > DEFAULT_TIME_LIMIT_ABOVE).then_some(DEFAULT_TIME_LIMIT),
+        }
+    }
+
+    /// The time limit given, with no default.
+    pub fn given(&self) -> Option<Duration> {
+        match self.time_limit {
+            Some(TimeLimit::Seconds(limit)) => Some(limit),
+            _ => None,
+        }
     }
 }
 

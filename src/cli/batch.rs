@@ -1,6 +1,6 @@
 //! `gridlogic batch`: a file of puzzles solved on all cores, one CSV row each.
 
-use super::args::PuzzleArgs;
+use super::args::{PuzzleArgs, TimeArgs};
 use super::{CommandResult, exit_code};
 use gridlogic::batch::{solve_all, write_csv};
 use gridlogic::read::Puzzles;
@@ -13,6 +13,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    time: TimeArgs,
     /// Where to write the CSV (standard output by default). Never the input file.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -31,7 +33,8 @@ pub fn run(args: &Args) -> CommandResult {
             let Some(first) = puzzles.first() else {
                 return Ok(exit_code(true));
             };
-            let options = args.puzzle.engine.options(first.size())?;
+            let mut options = args.puzzle.engine.options(first.size())?;
+            options.time_limit = args.time.for_size(first.size());
             solve_all(&puzzles, |p| engine::solve(p, &options), progress)
         }
         Puzzles::Shikaku(puzzles) => {

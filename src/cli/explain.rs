@@ -1,7 +1,7 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::PuzzleArgs;
+use super::args::{PuzzleArgs, TimeArgs};
 use super::{CommandResult, exit_code, print, stdout};
 use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
@@ -16,6 +16,8 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    time: TimeArgs,
     /// Print the candidate grid before each step.
     #[arg(long)]
     grids: bool,
@@ -36,7 +38,7 @@ pub fn run(args: &Args) -> CommandResult {
     }
     match args.puzzle.input.read()? {
         Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
+            let solves = args.puzzle.solve_sudoku(&puzzles, &args.time)?;
             explain(&solves, args.grids, args.full)
         }
         Puzzles::Shikaku(puzzles) => {

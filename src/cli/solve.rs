@@ -1,7 +1,7 @@
 //! `gridlogic solve`: each puzzle solved by logic; a summary and the grid, one line, or a JSON
 //! document; the annotated workbook.
 
-use super::args::{PuzzleArgs, WorkbookArgs};
+use super::args::{PuzzleArgs, TimeArgs, WorkbookArgs};
 use super::{CommandResult, exit_code, stdout};
 use clap::ValueEnum;
 use gridlogic::read::Puzzles;
@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    time: TimeArgs,
     /// Output: summary and grid, one line of symbols, or a JSON document with every step.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -63,7 +65,7 @@ pub fn run(args: &Args) -> CommandResult {
             Err(gridlogic::Error::Usage(message.into()).into())
         }
         Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
+            let solves = args.puzzle.solve_sudoku(&puzzles, &args.time)?;
             let step_sheets = book.step_sheets.unwrap_or(0);
             report(args, &solves, target, None, |solve, path| {
                 let options = BookOptions {

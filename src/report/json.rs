@@ -15,8 +15,11 @@ pub struct Document<'a, D, S> {
     pub source: &'a Origin,
     /// Whether the puzzle has exactly one solution.
     pub unique: bool,
-    /// Solutions found by search: 0, 1 or 2 (two or more).
+    /// Solutions found by search: 0, 1 or 2 (two or more); with `counted` false, those found
+    /// before the time limit.
     pub solutions: usize,
+    /// Whether the search finished counting.
+    pub counted: bool,
     /// How the solve ended.
     pub outcome: OutcomeJson,
     /// Backtracking steps.
@@ -41,6 +44,11 @@ pub enum OutcomeJson {
         /// The contradiction, as the puzzle's reader names things.
         reason: String,
     },
+    /// The time limit ran out first.
+    Undecided {
+        /// The limit, in seconds.
+        seconds: f64,
+    },
 }
 
 impl OutcomeJson {
@@ -52,6 +60,7 @@ impl OutcomeJson {
             Outcome::NoSolution { reason } => OutcomeJson::NoSolution {
                 reason: reason.render(names),
             },
+            Outcome::Undecided { seconds } => OutcomeJson::Undecided { seconds: *seconds },
         }
     }
 }
@@ -64,6 +73,7 @@ pub fn document<S: SolveReport>(solve: &S) -> Document<'_, S::Details, S::StepJs
         source: puzzle.origin_names().0,
         unique: solve.is_unique(),
         solutions: solve.solutions(),
+        counted: solve.trace().counted,
         outcome: OutcomeJson::of(solve.outcome(), &solve.names()),
         backtracking_steps: solve.backtracks(),
         details: solve.json_details(),

@@ -1,14 +1,14 @@
 //! Sudoku's reports: the one-line puzzle summary, the difficulty line, JSON steps, and what the
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
-use super::{PuzzleReport, SolveReport, StepReport, Trace};
+use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
 use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
 use crate::model::{Candidate, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use crate::render::{self, LayoutJson};
-use crate::search;
+use crate::search::{self, Deadline};
 use serde::Serialize;
 
 /// A puzzle's source, size, layout and givens in one line: `line 3: 9x9, 3x3 boxes, 30 givens`.
@@ -320,8 +320,12 @@ impl PuzzleReport for Puzzle {
         puzzle_summary(self)
     }
 
-    fn count_solutions(&self, limit: usize) -> usize {
-        search::count_solutions(self, limit).solutions
+    fn count_solutions(&self, limit: usize, deadline: Deadline) -> Tally {
+        let count = search::count_solutions_until(self, limit, deadline);
+        Tally {
+            solutions: count.solutions,
+            complete: count.complete,
+        }
     }
 
     fn line(&self) -> String {
@@ -358,7 +362,7 @@ impl SolveReport for Solve {
     type StepJson = StepJson;
 
     fn trace(&self) -> Trace<'_, Puzzle, Step> {
-        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions)
+        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions).counted(self.counted)
     }
 
     fn stuck(&self) -> String {

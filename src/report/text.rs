@@ -4,7 +4,9 @@
 use super::{
     PuzzleReport, SolveReport, count_verdict, numbered_step, step_counts, step_log, verdict,
 };
+use crate::search::Deadline;
 use std::fmt::Write;
+use std::time::Duration;
 
 /// `solve`'s text: `summary: verdict`, the difficulty (for kinds that rate it), the step counts
 /// and the grid.
@@ -41,22 +43,42 @@ pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
 }
 
 /// `check`'s text: `summary: verdict` for each puzzle, and the totals when there are several;
-/// with whether every puzzle has exactly one solution.
-pub fn check(puzzles: &[impl PuzzleReport]) -> (String, bool) {
+/// with whether every puzzle has exactly one solution. Each puzzle's search stops after the time
+/// limit that `time_limit` gives for its size (none: no limit).
+pub fn check<P: PuzzleReport>(
+    puzzles: &[P],
+    time_limit: impl Fn(&P) -> Option<Duration>,
+) -> (String, bool) {
     let mut text = String::new();
     let mut counts = [0; 3];
+    let mut undecided = 0;
     for puzzle in puzzles {
-        let solutions = puzzle.count_solutions(2);
-        counts[solutions] += 1;
-        let _ = writeln!(text, "{}: {}", puzzle.summary(), count_verdict(solutions));
+        let limit = time_limit(puzzle);
+        let deadline = limit.map_or(Deadline::NEVER, Deadline::after);
+        let count = puzzle.count_solutions(2, deadline);
+        match count.complete {
+            true => counts[count.solutions] += 1,
+            false => undecided += 1,
+        }
+        let seconds = limit.map_or(0.0, |limit| limit.as_secs_f64());
+        let _ = writeln!(
+            text,
+            "{}: {}",
+            puzzle.summary(),
+            count_verdict(count, seconds)
+        );
     }
     let [none, unique, several] = counts;
     if puzzles.len() > 1 {
         let n = puzzles.len();
-        let _ = writeln!(
+        let _ = write!(
             text,
             "{n} puzzles: {unique} unique, {several} with several solutions, {none} without solution"
         );
+        let _ = match undecided {
+            0 => writeln!(text),
+            _ => writeln!(text, ", {undecided} undecided within the time limit"),
+        };
     }
     (text, unique == puzzles.len())
 }

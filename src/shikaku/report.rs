@@ -7,7 +7,8 @@ use super::model::{Clue, Rect, Shikaku};
 use super::search;
 use super::state::{Step, Technique};
 use crate::model::{Explanation, Names, Origin};
-use crate::report::{PuzzleReport, SolveReport, StepReport, Trace};
+use crate::report::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
+use crate::search::Deadline;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -165,8 +166,12 @@ impl PuzzleReport for Shikaku {
         summary(self)
     }
 
-    fn count_solutions(&self, limit: usize) -> usize {
-        search::count_solutions(self, limit).solutions
+    /// Shikaku searches finish quickly; the deadline is not watched.
+    fn count_solutions(&self, limit: usize, _deadline: Deadline) -> Tally {
+        Tally {
+            solutions: search::count_solutions(self, limit).solutions,
+            complete: true,
+        }
     }
 
     fn line(&self) -> String {
