@@ -137,16 +137,22 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// The largest grid size that has no time limit by default.
 pub const DEFAULT_TIME_LIMIT_ABOVE: usize = 36;
 
-/// Reads `none` or a number of seconds, 0 or more.
+/// Reads `none` or a number of seconds.
 fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
-    if text == "none" {
-        return Ok(TimeLimit::Unlimited);
+    match text {
+        "none" => Ok(TimeLimit::Unlimited),
+        _ => parse_seconds(text)
+            .map(TimeLimit::Seconds)
+            .map_err(|e| format!("{e}, or 'none'")),
     }
+}
+
+/// Reads a number of seconds, 0 or more (a decimal number).
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .map(TimeLimit::Seconds)
-        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more) or 'none'"))
+        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more)"))
 }
 
 impl TimeArgs {

@@ -65,6 +65,12 @@ impl Deadline {
         self.0.is_some_and(|at| Instant::now() >= at)
     }
 
+    /// The time left (zero once passed), or `None` without a deadline.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.0
+            .map(|at| at.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether there is a deadline at all.
     pub fn is_set(&self) -> bool {
         self.0.is_some()

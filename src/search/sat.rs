@@ -109,10 +109,11 @@ impl<'a> Encoding<'a> {
         deadline: Deadline,
     ) -> bool {
         let mut vars = Vec::new();
+        let mut last = self.var.len() as i32;
         for cell in (0..self.root.len()).filter(|&cell| self.open(cell)) {
             vars.clear();
             vars.extend(Bits(self.root[cell]).map(|digit| self.var(cell, digit)));
-            exactly_one(solver, &vars);
+            exactly_one(solver, &vars, &mut last);
         }
         for house in layout.houses() {
             if deadline.passed() {
@@ -129,7 +130,7 @@ impl<'a> Encoding<'a> {
                         .map(|cell| self.var(cell, digit)),
                 );
                 if !vars.is_empty() {
-                    exactly_one(solver, &vars);
+                    exactly_one(solver, &vars, &mut last);
                 }
             }
         }
@@ -169,12 +170,36 @@ impl<'a> Encoding<'a> {
     }
 }
 
-/// Exactly one of `vars` is true: one clause for "at least one", one per pair for "at most one".
-fn exactly_one(solver: &mut cadical::Solver<Clock>, vars: &[i32]) {
+/// Groups of more variables than this get the sequential "at most one" instead of the pairwise.
+const PAIRWISE_UP_TO: usize = 32;
+
+/// Exactly one of `vars` is true: one clause for "at least one"; for "at most one", a clause per
+/// pair in a small group, else Sinz's sequential counter, whose auxiliary variable `s_i` says "one
+/// of the first i is true" (3 clauses per variable instead of k/2: an empty 100x100 would need
+/// 200 million pairs). Unit propagation draws the same conclusions from either.
+/// `last` is the highest variable in use, auxiliary ones included.
+fn exactly_one(solver: &mut cadical::Solver<Clock>, vars: &[i32], last: &mut i32) {
     solver.add_clause(vars.iter().copied());
-    for (i, &a) in vars.iter().enumerate() {
-        for &b in &vars[i + 1..] {
-            solver.add_clause([-a, -b]);
+    if vars.len() <= PAIRWISE_UP_TO {
+        for (i, &a) in vars.iter().enumerate() {
+            for &b in &vars[i + 1..] {
+                solver.add_clause([-a, -b]);
+            }
         }
+        return;
     }
+    let mut fresh = || {
+        *last += 1;
+        *last
+    };
+    let mut before = fresh();
+    solver.add_clause([-vars[0], before]);
+    for &var in &vars[1..vars.len() - 1] {
+        let upto = fresh();
+        solver.add_clause([-var, upto]);
+        solver.add_clause([-before, upto]);
+        solver.add_clause([-var, -before]);
+        before = upto;
+    }
+    solver.add_clause([-vars[vars.len() - 1], -before]);
 }
