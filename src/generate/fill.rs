@@ -100,7 +100,7 @@ mod tests {
             (5, Regions::Latin),
         ] {
             let layout = Arc::new(Layout::new(size, regions).unwrap());
-            let grid = by_search(&layout, &mut rng).unwrap();
+            let grid = by_search(&layout, &mut rng, Deadline::NEVER).unwrap();
             assert!(is_full_solution(layout, &grid), "{size}");
         }
         #[rustfmt::skip]

@@ -394,8 +394,10 @@ impl SolveReport for Solve {
             .collect()
     }
 
+    /// None for a solve stopped by the time limit: its steps rate only part of the puzzle.
     fn difficulty(&self) -> Option<String> {
-        Some(difficulty(self))
+        let undecided = matches!(self.outcome, Outcome::Undecided { .. });
+        (!undecided).then(|| difficulty(self))
     }
 
     fn summary_details(&self) -> Vec<(&'static str, String)> {
