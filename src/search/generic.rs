@@ -353,7 +353,7 @@ impl<'a> State<'a> {
 
     /// Searches from the current (propagated) state, reporting solutions to `found`, until the
     /// search is complete or `found` is full. Stops early when `budget` branches were taken
-    /// without a solution (`restart` false: even after one), or at `stop`'s dead ends or
+    /// without a solution (with `strict`, even after one), or at `stop`'s dead ends or
     /// deadline; the state is then somewhere below the starting point.
     fn run(&mut self, budget: u64, strict: bool, stop: &Stop, found: &mut Solutions) -> Run {
         // The branches taken: the trail length before each, and the cell and digit it fixed.
