@@ -242,6 +242,17 @@ pub enum Error {
         /// The request, described.
         request: String,
     },
+
+    /// No generated puzzle met the request within the time limit (not bad input: exit 1).
+    #[error(
+        "undecided within {seconds} s: no puzzle met the request ({request}) in time; allow more with --time-limit"
+    )]
+    OutOfTime {
+        /// The time limit, in seconds.
+        seconds: f64,
+        /// The request, described.
+        request: String,
+    },
 }
 
 fn quoted(names: &[String]) -> String {

@@ -138,7 +138,8 @@ fn empty_4x4_has_288_solutions_and_the_limit_stops_counting() {
         search::count_solutions(&empty, 0),
         Count {
             solutions: 0,
-            first: None
+            first: None,
+            complete: true,
         }
     );
 }
@@ -242,7 +243,8 @@ fn a_contradiction_found_only_by_search_gives_no_solution() {
             search::count_solutions(&p, 2),
             Count {
                 solutions: 0,
-                first: None
+                first: None,
+                complete: true,
             },
             "{givens}"
         );
@@ -324,7 +326,8 @@ fn candidates_narrow_the_count() {
                 count,
                 Count {
                     solutions: 1,
-                    first: Some(solved.clone())
+                    first: Some(solved.clone()),
+                    complete: true,
                 }
             );
             // Every cell single: the solution itself, or nothing once two cells of a row agree.

@@ -7,7 +7,9 @@ the rows of ``gridlogic batch`` as an Arrow table, solved on all cores with the 
 
 Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``kind`` ("sudoku" or
 "shikaku"), ``techniques`` (a list of names, short names, HoDoKu codes or families),
-``max_level`` ("easy" … "extreme"), ``no_guess`` and ``seed``.
+``max_level`` ("easy" … "extreme"), ``no_guess``, ``seed`` and ``time_limit`` (seconds for one
+puzzle's count and solve; by default none up to 36x36 and 60 s on larger grids, as on the
+command line: the status is then ``undecided``).
 """
 
 import json as _json

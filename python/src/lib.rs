@@ -12,12 +12,14 @@ use gridlogic::model::Puzzle;
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
+use gridlogic::search::{Deadline, TimeLimit};
 use gridlogic::shikaku;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use serde_json::Value;
+use std::time::Duration;
 
 /// How to read and solve, as the Python functions' keywords say it.
 #[derive(Clone)]
@@ -29,7 +31,8 @@ struct Options {
 
 impl Options {
     /// The options of the keywords (`box`, `latin`, `symbols`, `kind`, `techniques`,
-    /// `max_level`, `no_guess`, `seed`); an unknown kind or level is a `ValueError`.
+    /// `max_level`, `no_guess`, `seed`, `time_limit`); an unknown kind or level, or a time limit
+    /// that is not a number of seconds, is a `ValueError`.
     #[allow(clippy::too_many_arguments)]
     fn new(
         boxes: Option<String>,
@@ -40,6 +43,7 @@ impl Options {
         max_level: Option<&str>,
         no_guess: bool,
         seed: u64,
+        time_limit: Option<f64>,
     ) -> PyResult<Options> {
         let kind = match kind {
             None => None,
@@ -58,6 +62,16 @@ impl Options {
                 ))
             })?),
         };
+        let time_limit = match time_limit {
+            None => TimeLimit::BySize,
+            Some(seconds) => {
+                TimeLimit::After(Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "time_limit {seconds} is not a number of seconds (0 or more)"
+                    ))
+                })?)
+            }
+        };
         Ok(Options {
             read: ReadOptions {
                 boxes,
@@ -71,6 +85,7 @@ impl Options {
                 max_level,
                 no_guess,
                 seed,
+                time_limit,
                 ..Settings::default()
             },
         })
@@ -107,24 +122,34 @@ fn input_error(error: gridlogic::Error) -> PyErr {
 /// The JSON document of `command` (`check`, `solve` or `explain`) for the one puzzle in `text`.
 fn document(command: &str, text: &str, options: &Options) -> gridlogic::Result<String> {
     match options.read(text)? {
-        Puzzles::Sudoku(puzzles) => document_of(command, one(puzzles)?, |p| options.sudoku(p)),
-        Puzzles::Shikaku(puzzles) => document_of(command, one(puzzles)?, |p| options.shikaku(p)),
+        Puzzles::Sudoku(puzzles) => {
+            let puzzle = one(puzzles)?;
+            let limit = options.settings.time_limit.for_size(puzzle.size());
+            document_of(command, puzzle, limit, |p| options.sudoku(p))
+        }
+        // Shikaku counts are quick: only a limit asked for applies.
+        Puzzles::Shikaku(puzzles) => {
+            let limit = options.settings.time_limit.asked();
+            document_of(command, one(puzzles)?, limit, |p| options.shikaku(p))
+        }
     }
 }
 
-/// The JSON document of `command` for `puzzle`, solved (unless checked) with `solve`.
+/// The JSON document of `command` for `puzzle`, solved (unless checked) with `solve`; a check
+/// stops counting after `limit`.
 fn document_of<S: SolveReport>(
     command: &str,
     puzzle: S::Puzzle,
+    limit: Option<Duration>,
     solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
 ) -> gridlogic::Result<String> {
     let id = Id::Number(1);
     Ok(match command {
-        "check" => to_json(&json::check_document(
-            &puzzle,
-            &id,
-            puzzle.count_solutions(2),
-        )),
+        "check" => {
+            let count = puzzle.count_solutions(2, limit.map_or(Deadline::NEVER, Deadline::after));
+            let seconds = limit.map_or(0.0, |limit| limit.as_secs_f64());
+            to_json(&json::check_document(&puzzle, &id, count, seconds))
+        }
         _ => to_json(&json::document(&solve(&puzzle)?, &id)),
     })
 }
@@ -148,7 +173,7 @@ fn to_json(document: &impl serde::Serialize) -> String {
 /// in `text`; raises `ValueError` with the library's message when the text holds no puzzle.
 #[pyfunction]
 #[pyo3(signature = (command, text, *, r#box=None, latin=false, symbols=None, kind=None,
-                    techniques=None, max_level=None, no_guess=false, seed=0))]
+                    techniques=None, max_level=None, no_guess=false, seed=0, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn document_json(
     py: Python<'_>,
@@ -162,9 +187,10 @@ fn document_json(
     max_level: Option<&str>,
     no_guess: bool,
     seed: u64,
+    time_limit: Option<f64>,
 ) -> PyResult<String> {
     let options = Options::new(
-        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed,
+        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed, time_limit,
     )?;
     py.detach(|| document(command, text, &options))
         .map_err(input_error)
@@ -211,7 +237,7 @@ fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Opti
 /// a dict of column name to list, in `batch`'s order.
 #[pyfunction]
 #[pyo3(signature = (puzzles, solutions=None, *, r#box=None, latin=false, symbols=None, kind=None,
-                    techniques=None, max_level=None, no_guess=false, seed=0))]
+                    techniques=None, max_level=None, no_guess=false, seed=0, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_columns<'py>(
     py: Python<'py>,
@@ -225,9 +251,10 @@ fn rate_columns<'py>(
     max_level: Option<&str>,
     no_guess: bool,
     seed: u64,
+    time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options::new(
-        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed,
+        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed, time_limit,
     )?;
     options.settings.options(9).map_err(input_error)?;
     if let Some(solutions) = &solutions

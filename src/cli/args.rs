@@ -7,8 +7,10 @@ use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
 use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
+use gridlogic::search::TimeLimit;
 use gridlogic::write::{self, Targets};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Where the puzzle is and how to read it.
 #[derive(Args)]
@@ -89,6 +91,53 @@ pub struct PuzzleArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub engine: EngineArgs,
+    #[command(flatten)]
+    pub time: TimeArgs,
+}
+
+impl PuzzleArgs {
+    /// What the engine may do, within the time limit.
+    pub fn settings(&self) -> engine::Settings {
+        engine::Settings {
+            time_limit: self.time.limit(),
+            ..self.engine.settings()
+        }
+    }
+}
+
+/// How long a command may take over one puzzle.
+#[derive(Args)]
+pub struct TimeArgs {
+    /// Give up on a puzzle after SECONDS (a decimal number), or `none` for no limit: the verdict
+    /// is then "undecided within SECONDS s" (exit 1) with what is known. Default: no limit up to
+    /// 36x36, 60 s on larger grids.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit)]
+    time_limit: Option<TimeLimit>,
+}
+
+/// Reads `none` or a number of seconds.
+fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
+    match text {
+        "none" => Ok(TimeLimit::Unlimited),
+        _ => parse_seconds(text)
+            .map(TimeLimit::After)
+            .map_err(|e| format!("{e}, or 'none'")),
+    }
+}
+
+/// Reads a number of seconds, 0 or more (a decimal number).
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more)"))
+}
+
+impl TimeArgs {
+    /// The time limit asked for, or the default.
+    pub fn limit(&self) -> TimeLimit {
+        self.time_limit.unwrap_or_default()
+    }
 }
 
 /// What the logical engine may do.
@@ -144,6 +193,7 @@ impl EngineArgs {
             limits: self.limits.clone(),
             no_guess: self.no_guess,
             seed: self.seed,
+            time_limit: TimeLimit::default(),
         }
     }
 

@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> CommandResult {
         let message = "the output file must not be the input file";
         return Err(gridlogic::Error::Usage(message.into()).into());
     }
-    let settings = args.puzzle.engine.settings();
+    let settings = args.puzzle.settings();
     let entries = args.puzzle.input.entries()?;
     let sink: Box<dyn Write + Send> = match output {
         Some(path) => Box::new(std::fs::File::create(path)?),

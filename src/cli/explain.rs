@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> CommandResult {
     if let Some(name) = &args.technique {
         return list_technique(args, name);
     }
-    let settings = args.puzzle.engine.settings();
+    let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
         Entries::Sudoku(entries) => explain(args, entries, |p| {
             Ok(engine::solve(p, &settings.options(p.size())?))

@@ -1,7 +1,7 @@
 //! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid or a
 //! printable workbook.
 
-use super::args::LevelArg;
+use super::args::{LevelArg, parse_seconds};
 use super::{CommandResult, print};
 use clap::ValueEnum;
 use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
@@ -10,6 +10,7 @@ use gridlogic::read;
 use gridlogic::write::generated::{check_target, save};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// What `generate` makes and where it goes.
 #[derive(clap::Args)]
@@ -55,6 +56,10 @@ pub struct Args {
     /// patterned grid (boxes and Latin squares only).
     #[arg(long, value_enum, default_value_t = FillArg::Search)]
     fill: FillArg,
+    /// Give up after SECONDS for the whole run (a decimal number): "undecided within SECONDS s",
+    /// exit 1. No limit by default.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Attempts per puzzle before giving up.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     attempts: usize,
@@ -102,6 +107,7 @@ impl Args {
         };
         request.seed = seed;
         request.attempts = self.attempts;
+        request.time_limit = self.time_limit;
         Ok(request)
     }
 

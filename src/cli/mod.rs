@@ -105,7 +105,9 @@ fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
             eprintln!("error: writing output: {e}");
             ExitCode::from(2)
         }
-        Err(Failure::Input(error @ gridlogic::Error::NotGenerated { .. })) => {
+        Err(Failure::Input(
+            error @ (gridlogic::Error::NotGenerated { .. } | gridlogic::Error::OutOfTime { .. }),
+        )) => {
             eprintln!("error: {error}");
             ExitCode::from(1)
         }

@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> CommandResult {
     // An output that may not be written is said after the answer, which it never blocks.
     let targets = book.targets(&args.puzzle.input.file);
     let source = file_name(&args.puzzle.input.file);
-    let settings = args.puzzle.engine.settings();
+    let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
         Entries::Sudoku(_) if args.format == Format::Sol => {
             let message = "--format sol is for Shikaku puzzles";

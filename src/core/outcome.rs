@@ -16,4 +16,10 @@ pub enum Outcome {
         /// The contradiction, for a person.
         reason: Explanation,
     },
+    /// The time limit ran out before the solve ended (or before the search had counted the
+    /// solutions); what is known by then stays in the report.
+    Undecided {
+        /// The time limit, in seconds.
+        seconds: f64,
+    },
 }

@@ -6,10 +6,11 @@ use crate::core::{Family, Level, Limits, Outcome, State, Step, Technique};
 use crate::error::Error;
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Puzzle};
-use crate::search;
+use crate::search::{self, Deadline, TimeLimit};
 use crate::techniques;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::time::Duration;
 
 /// What the engine may do.
 #[derive(Debug, Clone)]
@@ -22,6 +23,9 @@ pub struct Options {
     pub no_guess: bool,
     /// Seed for choosing among several solutions when backtracking on a puzzle that is not unique.
     pub seed: u64,
+    /// How long a solve may take (the count of solutions first, then the steps): when it runs out,
+    /// the solve ends [`Outcome::Undecided`]. `None`: no limit.
+    pub time_limit: Option<Duration>,
 }
 
 impl Options {
@@ -39,6 +43,7 @@ impl Options {
             limits,
             no_guess: false,
             seed: 0,
+            time_limit: None,
         }
     }
 
@@ -101,6 +106,8 @@ pub struct Settings {
     pub no_guess: bool,
     /// Seed for the choice among several solutions.
     pub seed: u64,
+    /// How long a solve may take.
+    pub time_limit: TimeLimit,
 }
 
 impl Default for Settings {
@@ -112,6 +119,7 @@ impl Default for Settings {
             limits: Vec::new(),
             no_guess: false,
             seed: 0,
+            time_limit: TimeLimit::default(),
         }
     }
 }
@@ -136,6 +144,7 @@ impl Settings {
         }
         options.no_guess = self.no_guess;
         options.seed = self.seed;
+        options.time_limit = self.time_limit.for_size(size);
         Ok(options)
     }
 }
@@ -155,6 +164,8 @@ pub struct Solve {
     pub solution: Option<Grid>,
     /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
     pub solutions: usize,
+    /// Whether that search finished counting (false when the time limit stopped it).
+    pub counted: bool,
 }
 
 impl Solve {
@@ -183,8 +194,14 @@ pub fn solve_while(
     options: &Options,
     keep_going: impl Fn(&[Step]) -> bool,
 ) -> Option<Solve> {
-    let count = search::count_solutions(puzzle, 2);
-    let solution = count.first.filter(|_| count.solutions == 1);
+    let deadline = options.time_limit.map_or(Deadline::NEVER, Deadline::after);
+    let undecided = Outcome::Undecided {
+        seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
+    };
+    let count = search::count_solutions_until(puzzle, 2, deadline);
+    let solution = count
+        .first
+        .filter(|_| count.solutions == 1 && count.complete);
     let unique = solution.is_some();
     let mut state = State::from_puzzle(puzzle)
         .assuming_unique(unique)
@@ -198,13 +215,17 @@ pub fn solve_while(
         if state.is_solved() {
             break Outcome::Solved;
         }
+        if deadline.passed() {
+            break undecided;
+        }
         let step = next_step(&state, &options.techniques);
         let step = match step {
             Some(step) => step,
             None if options.no_guess => break Outcome::Stuck,
-            None => match backtrack(&state, unique, &mut rng) {
+            None => match backtrack(&state, unique, &mut rng, deadline) {
                 Ok(step) => step,
-                Err(reason) => break Outcome::NoSolution { reason },
+                Err(Halt::NoSolution(reason)) => break Outcome::NoSolution { reason },
+                Err(Halt::OutOfTime) => break undecided,
             },
         };
         state.apply(&step);
@@ -220,7 +241,16 @@ pub fn solve_while(
         outcome,
         solution,
         solutions: count.solutions,
+        counted: count.complete,
     })
+}
+
+/// Why backtracking gave no step.
+enum Halt {
+    /// No candidate of the cell leads to a solution.
+    NoSolution(Explanation),
+    /// The deadline passed before the search could tell.
+    OutOfTime,
 }
 
 /// The first step that makes progress, trying the techniques in order.
@@ -236,31 +266,42 @@ pub fn step_from(state: &State, options: &Options) -> Option<Step> {
         let mut rng = StdRng::seed_from_u64(options.seed);
         let unique = state.assumes_unique();
         (!options.no_guess)
-            .then(|| backtrack(state, unique, &mut rng).ok())
+            .then(|| backtrack(state, unique, &mut rng, Deadline::NEVER).ok())
             .flatten()
     })
 }
 
 /// Settles the unsolved cell with the fewest candidates by search: for a unique puzzle the one
 /// digit that leads to a solution; otherwise one of those that do, picked with `rng`.
-fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Explanation> {
+fn backtrack(
+    state: &State,
+    unique: bool,
+    rng: &mut StdRng,
+    deadline: Deadline,
+) -> Result<Step, Halt> {
     let layout = state.layout();
     let cell = layout
         .cells()
         .filter(|&c| state.value(c).is_none())
         .min_by_key(|&c| state.candidates(c).len())
-        .ok_or_else(|| Explanation::from("no empty cell is left"))?;
+        .ok_or_else(|| Halt::NoSolution(Explanation::from("no empty cell is left")))?;
     let options = state.candidates(cell);
-    let (viable, dead): (Vec<Digit>, Vec<Digit>) = options
-        .iter()
-        .partition(|&d| leads_to_solution(state, cell, d));
+    let mut viable = Vec::new();
+    let mut dead = Vec::new();
+    for digit in options.iter() {
+        match leads_to_solution(state, cell, digit, deadline) {
+            Some(true) => viable.push(digit),
+            Some(false) => dead.push(digit),
+            None => return Err(Halt::OutOfTime),
+        }
+    }
     let digit = match viable.len() {
         0 => {
-            return Err(explain!(
+            return Err(Halt::NoSolution(explain!(
                 "search finds no solution: every candidate of {} ({}) leads to a contradiction",
                 cell,
                 list(options.iter())
-            ));
+            )));
         }
         1 => viable[0],
         n => viable[rng.random_range(0..n)],
@@ -298,11 +339,13 @@ fn backtrack(state: &State, unique: bool, rng: &mut StdRng) -> Result<Step, Expl
     Ok(step)
 }
 
-/// Whether some solution puts `digit` in `cell`, given the state's candidates.
-fn leads_to_solution(state: &State, cell: Cell, digit: Digit) -> bool {
+/// Whether some solution puts `digit` in `cell`, given the state's candidates; `None` when the
+/// deadline passed before the search could tell.
+fn leads_to_solution(state: &State, cell: Cell, digit: Digit, deadline: Deadline) -> Option<bool> {
     let mut candidates = state.search_candidates();
     candidates[cell.index()] = DigitSet::single(digit);
-    search::count_from_candidates(state.layout(), &candidates, 1).solutions > 0
+    let count = search::count_from_candidates_until(state.layout(), &candidates, 1, deadline);
+    (count.complete || count.solutions > 0).then_some(count.solutions > 0)
 }
 
 /// Whether the state's values and candidates allow exactly one solution (by search).

@@ -3,22 +3,22 @@
 //! builds a 9x9 grid from permuted 3x3 Latin squares and then swaps rows.
 
 use crate::model::{Cell, Digit, Grid, Layout, Puzzle, Regions};
-use crate::search;
+use crate::search::{self, Deadline};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use std::sync::Arc;
 
 /// A random full grid for `layout` by search, or `None` when the layout has no solution at all
-/// (some jigsaw layouts have none).
-pub fn by_search(layout: &Arc<Layout>, rng: &mut StdRng) -> Option<Grid> {
+/// (some jigsaw layouts have none) or `deadline` passed first.
+pub fn by_search(layout: &Arc<Layout>, rng: &mut StdRng, deadline: Deadline) -> Option<Grid> {
     let empty = Puzzle::new(
         layout.clone(),
         Grid::empty(layout.size()),
         crate::model::Origin::Unknown,
     )
     .expect("an empty grid has no duplicates");
-    search::random_solution(&empty, rng.next_u64())
+    search::random_solution_until(&empty, rng.next_u64(), deadline).first
 }
 
 /// A full grid made by permuting a patterned grid: digits, rows within a band of boxes, bands,
@@ -100,7 +100,7 @@ mod tests {
             (5, Regions::Latin),
         ] {
             let layout = Arc::new(Layout::new(size, regions).unwrap());
-            let grid = by_search(&layout, &mut rng).unwrap();
+            let grid = by_search(&layout, &mut rng, Deadline::NEVER).unwrap();
             assert!(is_full_solution(layout, &grid), "{size}");
         }
         #[rustfmt::skip]

@@ -21,12 +21,14 @@ use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
 use crate::rating::{Rating, rate};
 use crate::render;
 use crate::report::SolveReport;
+use crate::search::Deadline;
 use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Largest grid whose solution is filled by search: beyond it random fills can take very long.
 pub const MAX_SEARCH_FILL_SIZE: usize = 36;
@@ -79,6 +81,9 @@ pub struct Request {
     pub seed: u64,
     /// How many attempts a puzzle may take before generation gives up.
     pub attempts: usize,
+    /// How long the whole run may take; when it runs out, generation stops with
+    /// [`Error::OutOfTime`]. `None`: no limit.
+    pub time_limit: Option<Duration>,
 }
 
 impl Request {
@@ -98,6 +103,7 @@ impl Request {
             fill: Fill::Search,
             seed: 0,
             attempts: 10_000,
+            time_limit: None,
         }
     }
 
@@ -256,9 +262,10 @@ impl Generated {
 pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Error> {
     request.validate()?;
     let layout = request.layout_without_jigsaw()?;
+    let deadline = request.time_limit.map_or(Deadline::NEVER, Deadline::after);
     (0..count)
         .into_par_iter()
-        .map(|index| generate_one(request, layout.as_ref(), index))
+        .map(|index| generate_one(request, layout.as_ref(), index, deadline))
         .collect()
 }
 
@@ -268,28 +275,41 @@ fn generate_one(
     request: &Request,
     layout: Option<&Arc<Layout>>,
     index: usize,
+    deadline: Deadline,
 ) -> Result<Generated, Error> {
-    let candidate = |attempt| candidate(request, layout, index, attempt);
+    let candidate = |attempt| candidate(request, layout, index, attempt, deadline);
+    let attempts = request.attempts;
     let found = match request.difficulty {
-        None => first_in_order(request.attempts, candidate).and_then(|c| rated(c, None)),
-        Some(level) => first_in_order(request.attempts, |attempt| {
-            candidate(attempt).and_then(|c| rated(c, Some(level)))
+        None => {
+            first_in_order(attempts, deadline, candidate).and_then(|c| rated(c, None, deadline))
+        }
+        Some(level) => first_in_order(attempts, deadline, |attempt| {
+            candidate(attempt).and_then(|c| rated(c, Some(level), deadline))
         }),
     };
-    found.ok_or_else(|| Error::NotGenerated {
-        attempts: request.attempts,
-        request: request.describe(),
+    found.ok_or_else(|| match (deadline.passed(), request.time_limit) {
+        (true, Some(limit)) => Error::OutOfTime {
+            seconds: limit.as_secs_f64(),
+            request: request.describe(),
+        },
+        _ => Error::NotGenerated {
+            attempts,
+            request: request.describe(),
+        },
     })
 }
 
 /// The result of the first of `attempts` numbered attempts that gives one. Attempts run in
-/// parallel groups as large as the thread pool; the winner is the same for any group size.
+/// parallel groups as large as the thread pool; the winner is the same for any group size. No
+/// group starts after `deadline`.
 fn first_in_order<T: Send>(
     attempts: usize,
+    deadline: Deadline,
     attempt: impl Fn(usize) -> Option<T> + Sync,
 ) -> Option<T> {
     let group = rayon::current_num_threads().max(1);
-    (0..attempts).step_by(group).find_map(|start| {
+    let groups = (0..attempts).step_by(group);
+    groups.take_while(|_| !deadline.passed()).find_map(|start| {
         (start..(start + group).min(attempts))
             .into_par_iter()
             .map(&attempt)
@@ -313,6 +333,7 @@ fn candidate(
     layout: Option<&Arc<Layout>>,
     index: usize,
     attempt: usize,
+    deadline: Deadline,
 ) -> Option<Candidate> {
     let mut rng = StdRng::seed_from_u64(mix(request.seed, index as u64, attempt as u64));
     let layout = match layout {
@@ -320,7 +341,7 @@ fn candidate(
         None => Arc::new(jigsaw::random_layout(request.size, &mut rng)),
     };
     let solution = match request.fill {
-        Fill::Search => fill::by_search(&layout, &mut rng)?,
+        Fill::Search => fill::by_search(&layout, &mut rng, deadline)?,
         Fill::Permutation => fill::by_permutation(&layout, &mut rng)?,
     };
     let holes = holes_of(request, &layout);
@@ -345,20 +366,24 @@ fn candidate(
 }
 
 /// Rates a candidate with every technique; `None` when it is not unique by search or its level
-/// is not `level`. A solve that is already harder than `level` is abandoned at once.
-fn rated(candidate: Candidate, level: Option<Level>) -> Option<Generated> {
+/// is not `level`. A solve that is already harder than `level`, or reaches `deadline`, is
+/// abandoned at once.
+fn rated(candidate: Candidate, level: Option<Level>, deadline: Deadline) -> Option<Generated> {
     let Candidate {
         puzzle,
         solution,
         attempt,
     } = candidate;
     let cells = puzzle.layout().cell_count();
-    let options = Options::all(puzzle.size());
+    let options = Options {
+        time_limit: deadline.remaining(),
+        ..Options::all(puzzle.size())
+    };
     let within = |steps: &[_]| level.is_none_or(|level| rate(steps, cells).level <= level);
     let solve = engine::solve_while(&puzzle, &options, within)?;
     let rating = rate(&solve.steps, cells);
     let level_ok = level.is_none_or(|level| rating.level == level);
-    (solve.is_unique() && level_ok).then_some(Generated {
+    (solve.is_unique() && solve.is_solved() && level_ok).then_some(Generated {
         puzzle,
         solution,
         solve,

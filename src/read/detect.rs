@@ -152,6 +152,11 @@ impl<'a> Scan<'a> {
         (bbox, max)
     }
 
+    /// Whether `area` lies within the rows and columns the table was written with.
+    fn is_inside(&self, area: &Area) -> bool {
+        area.top + area.height <= self.table.rows() && area.left + area.width <= self.table.cols()
+    }
+
     /// Whether every cell of `area` has a border or a fill: a grid a person has outlined.
     fn all_formatted(&self, area: &Area) -> bool {
         cells_of(area).all(|(r, c)| {
@@ -276,29 +281,37 @@ fn candidates(scan: &Scan) -> Vec<Candidate> {
     found
 }
 
-/// Narrows a sparse grid's possible places to the one outlined by borders, and grows it to the
-/// size its largest digit needs when borders outline such a square.
+/// Narrows a sparse grid's possible places to the one outlined by borders, or else to the one
+/// inside the table (a CSV whose empty first row is written as a line of commas says how tall the
+/// grid is), and grows it to the size its largest digit needs when borders, or else the table's
+/// edges, leave one such square.
 fn settle_place(candidate: &mut Candidate, scan: &Scan) {
     let (_, largest) = scan.marks_extent(&candidate.places[0]);
     if largest > candidate.size() {
         let grown = squares_around(&candidate.marks, largest)
-            .filter(|a| scan.is_clean(a) && scan.is_isolated(a) && scan.all_formatted(a))
+            .filter(|a| scan.is_clean(a) && scan.is_isolated(a))
             .collect::<Vec<_>>();
-        if grown.len() == 1 {
-            candidate.places = grown;
+        if let Some(place) = the_one(&grown, |a| scan.all_formatted(a))
+            .or_else(|| the_one(&grown, |a| scan.is_inside(a)))
+        {
+            candidate.places = vec![place];
             return;
         }
     }
-    if !candidate.is_placed() {
-        let bordered: Vec<Area> = candidate
-            .places
-            .iter()
-            .filter(|a| scan.all_formatted(a))
-            .copied()
-            .collect();
-        if bordered.len() == 1 {
-            candidate.places = bordered;
-        }
+    if !candidate.is_placed()
+        && let Some(place) = the_one(&candidate.places, |a| scan.all_formatted(a))
+            .or_else(|| the_one(&candidate.places, |a| scan.is_inside(a)))
+    {
+        candidate.places = vec![place];
+    }
+}
+
+/// The only one of `places` that passes `test`, if exactly one does.
+fn the_one(places: &[Area], test: impl Fn(&Area) -> bool) -> Option<Area> {
+    let mut passing = places.iter().filter(|a| test(a));
+    match (passing.next(), passing.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
     }
 }
 

@@ -4,7 +4,7 @@
 //! beside them. A line of a collection that holds no puzzle gets an [`InvalidDocument`].
 //! `schema/gridlogic.schema.json` describes them all.
 
-use super::{PuzzleReport, SolveReport, Status, count_verdict, verdict};
+use super::{PuzzleReport, SolveReport, Status, Tally, count_verdict, verdict};
 use crate::core::Outcome;
 use crate::error::Error;
 use crate::model::{Candidate, Layout, Names, Origin};
@@ -32,8 +32,11 @@ pub struct Document<'a, D, S> {
     pub source: &'a Origin,
     /// Whether the puzzle has exactly one solution.
     pub unique: bool,
-    /// Solutions found by search: 0, 1 or 2 (two or more).
+    /// Solutions found by search: 0, 1 or 2 (two or more); with `counted` false, those found
+    /// before the time limit.
     pub solutions: usize,
+    /// Whether the search finished counting.
+    pub counted: bool,
     /// How the solve ended.
     pub outcome: OutcomeJson,
     /// Backtracking steps.
@@ -55,7 +58,7 @@ pub struct CheckDocument<'a> {
     /// The verdict on the puzzle.
     pub status: Status,
     /// The verdict in words: `1 solution (unique)`.
-    pub verdict: &'static str,
+    pub verdict: String,
     /// `sudoku` or `shikaku`.
     pub kind: &'static str,
     /// Where the puzzle came from.
@@ -64,8 +67,11 @@ pub struct CheckDocument<'a> {
     pub summary: String,
     /// The puzzle on one line (Sudoku), or its place (Shikaku).
     pub puzzle: String,
-    /// Solutions found by search: 0, 1 or 2 (two or more).
+    /// Solutions found by search: 0, 1 or 2 (two or more); with `counted` false, those found
+    /// before the time limit.
     pub solutions: usize,
+    /// Whether the search finished counting.
+    pub counted: bool,
 }
 
 /// The JSON document of a line that holds no puzzle.
@@ -96,6 +102,11 @@ pub enum OutcomeJson {
         /// The contradiction, as the puzzle's reader names things.
         reason: String,
     },
+    /// The time limit ran out first.
+    Undecided {
+        /// The limit, in seconds.
+        seconds: f64,
+    },
 }
 
 impl OutcomeJson {
@@ -107,6 +118,7 @@ impl OutcomeJson {
             Outcome::NoSolution { reason } => OutcomeJson::NoSolution {
                 reason: reason.render(names),
             },
+            Outcome::Undecided { seconds } => OutcomeJson::Undecided { seconds: *seconds },
         }
     }
 }
@@ -149,6 +161,7 @@ pub fn document<'a, S: SolveReport>(
         source: puzzle.origin_names().0,
         unique: solve.is_unique(),
         solutions: solve.solutions(),
+        counted: solve.trace().counted,
         outcome: OutcomeJson::of(solve.outcome(), &solve.names()),
         backtracking_steps: solve.backtracks(),
         details: solve.json_details(),
@@ -161,18 +174,20 @@ pub fn document<'a, S: SolveReport>(
 pub fn check_document<'a>(
     puzzle: &'a impl PuzzleReport,
     id: &'a Id,
-    solutions: usize,
+    count: Tally,
+    seconds: f64,
 ) -> CheckDocument<'a> {
     CheckDocument {
         schema_version: SCHEMA_VERSION,
         id,
-        status: Status::of_solutions(solutions),
-        verdict: count_verdict(solutions),
+        status: Status::of_count(count),
+        verdict: count_verdict(count, seconds),
         kind: puzzle.kind(),
         source: puzzle.origin_names().0,
         summary: puzzle.summary(),
         puzzle: puzzle.line(),
-        solutions,
+        solutions: count.solutions,
+        counted: count.complete,
     }
 }
 

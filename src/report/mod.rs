@@ -9,6 +9,7 @@ pub mod text;
 
 use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
+use crate::search::Deadline;
 use indexmap::IndexMap;
 use serde::Serialize;
 use serde_json::Value;
@@ -49,6 +50,14 @@ impl Status {
         }
     }
 
+    /// The status of a puzzle whose search came to `count`: undecided when it did not finish.
+    pub fn of_count(count: Tally) -> Status {
+        match count.complete {
+            true => Status::of_solutions(count.solutions),
+            false => Status::Undecided,
+        }
+    }
+
     /// The word: `unique`, `multiple`, `none`, `invalid`, `undecided`.
     pub fn word(self) -> &'static str {
         match self {
@@ -84,8 +93,9 @@ pub trait PuzzleReport {
     fn origin_names(&self) -> (&Origin, Names<'_>);
     /// The puzzle in one line: where it is, its size and shape, its clues.
     fn summary(&self) -> String;
-    /// How many solutions the exact search finds, counting up to `limit`.
-    fn count_solutions(&self, limit: usize) -> usize;
+    /// How many solutions the exact search finds, counting up to `limit` and stopping at
+    /// `deadline` (the count is then not complete).
+    fn count_solutions(&self, limit: usize, deadline: Deadline) -> Tally;
     /// The puzzle as the `puzzle` column of a batch row: its givens on one line (Sudoku), or
     /// its place in the file (Shikaku).
     fn line(&self) -> String;
@@ -101,6 +111,15 @@ pub trait PuzzleReport {
     }
 }
 
+/// What a count of solutions came to, whatever the puzzle kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions found, up to the limit.
+    pub solutions: usize,
+    /// Whether the search finished (false when it stopped at its deadline).
+    pub complete: bool,
+}
+
 /// What every solve holds, whatever the puzzle kind.
 #[derive(Debug)]
 pub struct Trace<'a, P, S> {
@@ -112,17 +131,25 @@ pub struct Trace<'a, P, S> {
     pub outcome: &'a Outcome,
     /// How many solutions the search found before solving: 0, 1, or 2 for two or more.
     pub solutions: usize,
+    /// Whether that search finished (false when the time limit stopped it).
+    pub counted: bool,
 }
 
 impl<'a, P, S> Trace<'a, P, S> {
-    /// The trace of a solve of `puzzle`.
+    /// The trace of a solve of `puzzle`, whose search counted `solutions` to the end.
     pub fn new(puzzle: &'a P, steps: &'a [S], outcome: &'a Outcome, solutions: usize) -> Self {
         Trace {
             puzzle,
             steps,
             outcome,
             solutions,
+            counted: true,
         }
+    }
+
+    /// The same trace, with whether the search finished counting.
+    pub fn counted(self, counted: bool) -> Self {
+        Trace { counted, ..self }
     }
 }
 
@@ -191,12 +218,16 @@ pub trait SolveReport {
 
     /// The verdict on the puzzle.
     fn status(&self) -> Status {
-        Status::of_solutions(self.solutions())
+        match self.trace().outcome {
+            Outcome::Undecided { .. } => Status::Undecided,
+            _ if !self.trace().counted => Status::Undecided,
+            _ => Status::of_solutions(self.solutions()),
+        }
     }
 
-    /// Whether the puzzle has exactly one solution.
+    /// Whether the puzzle has exactly one solution (as far as the search could tell).
     fn is_unique(&self) -> bool {
-        self.solutions() == 1
+        self.solutions() == 1 && self.trace().counted
     }
 
     /// Whether the solve reached a solution.
@@ -230,15 +261,40 @@ pub fn verdict(solve: &impl SolveReport) -> String {
         (Outcome::NoSolution { reason }, _) => {
             format!("no solution: {}", reason.render(&solve.names()))
         }
+        (Outcome::Undecided { seconds }, _) => {
+            let trace = solve.trace();
+            let known = match (trace.counted, trace.solutions) {
+                (false, _) => found_so_far(trace.solutions).to_string(),
+                (true, 1) => "the search found one solution (unique)".to_string(),
+                (true, _) => "the search found several solutions".to_string(),
+            };
+            let filled = solve.steps().len();
+            format!(
+                "undecided within {seconds} s: the logical solve stopped after {filled} step{}; {known}",
+                plural(filled)
+            )
+        }
     }
 }
 
-/// The verdict of `check` on a number of solutions found (counting to 2).
-pub fn count_verdict(solutions: usize) -> &'static str {
+/// The verdict of `check` on a count of solutions (counting to 2): `no solution`, `1 solution
+/// (unique)`, `2 or more solutions (not unique)`, or, when the time limit of `seconds` stopped
+/// the search, `undecided within 60 s (at least one solution found)`.
+pub fn count_verdict(count: Tally, seconds: f64) -> String {
+    match (count.complete, count.solutions) {
+        (false, found) => format!("undecided within {seconds} s ({})", found_so_far(found)),
+        (true, 0) => "no solution".to_string(),
+        (true, 1) => "1 solution (unique)".to_string(),
+        (true, _) => "2 or more solutions (not unique)".to_string(),
+    }
+}
+
+/// What a search stopped by the time limit had found.
+fn found_so_far(solutions: usize) -> &'static str {
     match solutions {
-        0 => "no solution",
-        1 => "1 solution (unique)",
-        _ => "2 or more solutions (not unique)",
+        0 => "no solution found yet",
+        1 => "at least one solution found",
+        _ => "2 or more solutions found: not unique",
     }
 }
 

@@ -2,14 +2,14 @@
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
 use super::json::CellJson;
-use super::{PuzzleReport, SolveReport, StepReport, Trace};
+use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
 use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
 use crate::model::{Candidate, Cell, Digit, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate};
 use crate::render::{self, LayoutJson};
-use crate::search;
+use crate::search::{self, Deadline};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -344,8 +344,12 @@ impl PuzzleReport for Puzzle {
         puzzle_summary(self)
     }
 
-    fn count_solutions(&self, limit: usize) -> usize {
-        search::count_solutions(self, limit).solutions
+    fn count_solutions(&self, limit: usize, deadline: Deadline) -> Tally {
+        let count = search::count_solutions_until(self, limit, deadline);
+        Tally {
+            solutions: count.solutions,
+            complete: count.complete,
+        }
     }
 
     fn line(&self) -> String {
@@ -413,7 +417,7 @@ impl SolveReport for Solve {
     type StepJson = StepJson;
 
     fn trace(&self) -> Trace<'_, Puzzle, Step> {
-        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions)
+        Trace::new(&self.puzzle, &self.steps, &self.outcome, self.solutions).counted(self.counted)
     }
 
     fn stuck(&self) -> String {
@@ -445,6 +449,7 @@ impl SolveReport for Solve {
             .collect()
     }
 
+    /// None for a solve stopped by the time limit: its steps rate only part of the puzzle.
     fn difficulty(&self) -> Option<String> {
         self.solved_rating().map(|_| difficulty(self))
     }

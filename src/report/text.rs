@@ -2,7 +2,8 @@
 //! `check`'s verdicts.
 
 use super::{
-    PuzzleReport, SolveReport, Status, count_verdict, numbered_step, step_counts, step_log, verdict,
+    PuzzleReport, SolveReport, Status, Tally, count_verdict, numbered_step, step_counts, step_log,
+    verdict,
 };
 use std::fmt::Write;
 
@@ -40,9 +41,10 @@ pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
     text
 }
 
-/// `check`'s line for a puzzle whose search found `solutions`: `summary: verdict`.
-pub fn check_line(puzzle: &impl PuzzleReport, solutions: usize) -> String {
-    format!("{}: {}\n", puzzle.summary(), count_verdict(solutions))
+/// `check`'s line for a puzzle whose search came to `count` (within a time limit of `seconds`):
+/// `summary: verdict`.
+pub fn check_line(puzzle: &impl PuzzleReport, count: Tally, seconds: f64) -> String {
+    format!("{}: {}\n", puzzle.summary(), count_verdict(count, seconds))
 }
 
 /// `check`'s totals over several entries, from how many had each status.

@@ -16,7 +16,7 @@
 //! put the digit there, or take it from there and choose again. Every change goes on a trail, so
 //! backtracking undoes it without copying the grid.
 
-use super::Solutions;
+use super::{Bits, Deadline, Solutions};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -34,8 +34,41 @@ pub(super) enum Order {
     Random(u64),
 }
 
+/// When a search stops before it is complete.
+pub(super) struct Stop {
+    /// Branches (decisions) the search may take, without restarts: after them it gives up.
+    pub branches: u64,
+    /// Dead ends the search may meet, over all its restarts: after them it hands over.
+    pub failures: u64,
+    /// When it gives up.
+    pub deadline: Deadline,
+}
+
+/// How a search ended.
+pub(super) enum Ended {
+    /// It found every solution, or as many as asked for.
+    Finished,
+    /// It took [`Stop::branches`] branches.
+    OutOfBranches,
+    /// It met [`Stop::failures`] dead ends; here are the candidates after propagation at the
+    /// root, for another engine to start from.
+    HandedOver(Vec<u128>),
+    /// It reached [`Stop::deadline`].
+    OutOfTime,
+}
+
+impl Order {
+    /// The seed of a random order.
+    pub(super) fn seed(&self) -> Option<u64> {
+        match self {
+            Order::Random(seed) => Some(*seed),
+            _ => None,
+        }
+    }
+}
+
 /// Searches `layout` from `candidates` (one set per cell; digits above the size are ignored),
-/// reporting solutions to `found`.
+/// reporting solutions to `found`, until it finishes or meets `stop`.
 ///
 /// Restarts (with [`Order::First`] and [`Order::Random`]) cut the heavy tail of filling nearly
 /// empty grids, where most orders succeed straight away and a few get lost for minutes. Each
@@ -44,8 +77,9 @@ pub(super) fn search(
     layout: &Layout,
     candidates: &[DigitSet],
     order: Order,
+    stop: Stop,
     found: &mut Solutions,
-) {
+) -> Ended {
     let (restarts, rng) = match order {
         Order::Exhaustive => (false, None),
         Order::First => (true, None),
@@ -53,14 +87,22 @@ pub(super) fn search(
     };
     let mut state = State::new(layout, candidates, rng);
     if !(state.consistent && state.propagate()) {
-        return;
+        return Ended::Finished;
     }
     let root = state.trail.len();
+    let root_candidates = state.cands.clone();
     let mut budget = match restarts {
         true => (2 * state.open as u64).max(MIN_BUDGET),
-        false => u64::MAX,
+        false => stop.branches,
     };
-    while !state.run(budget, false, found) {
+    loop {
+        match state.run(budget, !restarts, &stop, found) {
+            Run::Restart => {}
+            Run::Done => return Ended::Finished,
+            Run::Budget => return Ended::OutOfBranches,
+            Run::Failures => return Ended::HandedOver(root_candidates),
+            Run::Deadline => return Ended::OutOfTime,
+        }
         state.undo(root);
         if state.rng.is_some() {
             state.failures.fill(0);
@@ -69,17 +111,22 @@ pub(super) fn search(
     }
 }
 
-/// Like [`search`] in [`Order::Exhaustive`] order, but gives up after `branches` branches: false
-/// when it did (what `found` holds is then incomplete).
-pub(super) fn search_within(
-    layout: &Layout,
-    candidates: &[DigitSet],
-    branches: u64,
-    found: &mut Solutions,
-) -> bool {
-    let mut state = State::new(layout, candidates, None);
-    !(state.consistent && state.propagate()) || state.run(branches, true, found)
+/// How [`State::run`] ended.
+enum Run {
+    /// The search is complete, or `found` is full.
+    Done,
+    /// The budget of a restart ran out: start again.
+    Restart,
+    /// The budget of a search without restarts ran out.
+    Budget,
+    /// Too many dead ends.
+    Failures,
+    /// The deadline passed.
+    Deadline,
 }
+
+/// Branches between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
 
 /// The fewest branches a search with restarts takes before it may start again.
 const MIN_BUDGET: u64 = 256;
@@ -111,6 +158,8 @@ struct State<'a> {
     /// `failures[house * size + digit]`: contradictions the house-digit took part in, which
     /// guide the choice of branches.
     failures: Vec<u64>,
+    /// Dead ends met so far, over all restarts.
+    dead_ends: u64,
     rng: Option<StdRng>,
 }
 
@@ -171,6 +220,7 @@ impl<'a> State<'a> {
             hidden,
             rng,
             failures: vec![0; layout.houses().len() * size],
+            dead_ends: 0,
         }
     }
 
@@ -302,10 +352,10 @@ impl<'a> State<'a> {
     }
 
     /// Searches from the current (propagated) state, reporting solutions to `found`, until the
-    /// search is complete or `found` is full: true. False when `budget` branches were taken without
-    /// a solution (with `strict`, even after one), so that the caller can start again or give up;
-    /// the state is then somewhere below the starting point.
-    fn run(&mut self, budget: u64, strict: bool, found: &mut Solutions) -> bool {
+    /// search is complete or `found` is full. Stops early when `budget` branches were taken
+    /// without a solution (with `strict`, even after one), or at `stop`'s dead ends or
+    /// deadline; the state is then somewhere below the starting point.
+    fn run(&mut self, budget: u64, strict: bool, stop: &Stop, found: &mut Solutions) -> Run {
         // The branches taken: the trail length before each, and the cell and digit it fixed.
         let mut branches: Vec<(usize, usize, u32)> = Vec::new();
         let mut taken = 0;
@@ -315,11 +365,14 @@ impl<'a> State<'a> {
                 if self.open == 0 {
                     found.record(|| self.grid());
                     if found.is_full() {
-                        return true;
+                        return Run::Done;
                     }
                 } else {
                     if taken == budget && (strict || found.is_empty()) {
-                        return false;
+                        return if strict { Run::Budget } else { Run::Restart };
+                    }
+                    if taken % CLOCK_EVERY == 0 && stop.deadline.passed() {
+                        return Run::Deadline;
                     }
                     taken += 1;
                     let (cell, digit) = self.choose();
@@ -327,10 +380,15 @@ impl<'a> State<'a> {
                     ok = self.restrict(cell, 1 << digit) && self.propagate();
                     continue;
                 }
+            } else {
+                self.dead_ends += 1;
+                if self.dead_ends >= stop.failures {
+                    return Run::Failures;
+                }
             }
             // Backtrack: the last digit tried is wrong for its cell; remove it and carry on.
             let Some((mark, cell, digit)) = branches.pop() else {
-                return true;
+                return Run::Done;
             };
             self.undo(mark);
             let rest = self.cands[cell] & !(1 << digit);
@@ -429,21 +487,5 @@ impl<'a> State<'a> {
             grid.set(Cell::from_index(cell), Some(digit));
         }
         grid
-    }
-}
-
-/// The indices of the set bits of a candidate set, lowest first.
-struct Bits(u128);
-
-impl Iterator for Bits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(index)
     }
 }

@@ -8,7 +8,8 @@ use super::search;
 use super::state::{Step, Technique};
 use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
-use crate::report::{PuzzleReport, SolveReport, StepReport, Trace};
+use crate::report::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
+use crate::search::Deadline;
 use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -167,8 +168,12 @@ impl PuzzleReport for Shikaku {
         summary(self)
     }
 
-    fn count_solutions(&self, limit: usize) -> usize {
-        search::count_solutions(self, limit).solutions
+    /// Shikaku searches finish quickly; the deadline is not watched.
+    fn count_solutions(&self, limit: usize, _deadline: Deadline) -> Tally {
+        Tally {
+            solutions: search::count_solutions(self, limit).solutions,
+            complete: true,
+        }
     }
 
     fn line(&self) -> String {

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test crate uses its own part of this module
 
+pub mod giant;
 pub mod workbooks;
 
 use std::path::PathBuf;
