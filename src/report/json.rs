@@ -18,18 +18,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// The JSON document of one solve (`solve` and `explain`).
 #[derive(Debug, Serialize)]
 pub struct Document<'a, D, S> {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// The entry's id: its line, or the input's id column.
-    pub id: &'a Id,
-    /// The verdict on the puzzle.
-    pub status: Status,
-    /// What the solve came to, in words.
-    pub verdict: String,
-    /// `sudoku` or `shikaku`.
-    pub kind: &'static str,
-    /// Where the puzzle came from.
-    pub source: &'a Origin,
+    /// Version, id, verdict, kind and source; the verdict in words says what the solve came to.
+    #[serde(flatten)]
+    pub head: Head<'a>,
     /// Whether the puzzle has exactly one solution.
     pub unique: bool,
     /// Solutions found by search: 0, 1 or 2 (two or more); with `counted` false, those found
@@ -48,21 +39,44 @@ pub struct Document<'a, D, S> {
     pub steps: Vec<S>,
 }
 
-/// The JSON document of `check`: the puzzle and its number of solutions.
+/// What every document of a puzzle begins with.
 #[derive(Debug, Serialize)]
-pub struct CheckDocument<'a> {
+pub struct Head<'a> {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
-    /// The entry's id.
+    /// The entry's id: its line, or the input's id column.
     pub id: &'a Id,
     /// The verdict on the puzzle.
     pub status: Status,
-    /// The verdict in words: `1 solution (unique)`.
+    /// The verdict in words.
     pub verdict: String,
     /// `sudoku` or `shikaku`.
     pub kind: &'static str,
     /// Where the puzzle came from.
     pub source: &'a Origin,
+}
+
+impl<'a> Head<'a> {
+    /// The head of the document of `puzzle`, named `id`, with its verdict.
+    fn of(puzzle: &'a impl PuzzleReport, id: &'a Id, status: Status, verdict: String) -> Self {
+        Head {
+            schema_version: SCHEMA_VERSION,
+            id,
+            status,
+            verdict,
+            kind: puzzle.kind(),
+            source: puzzle.origin_names().0,
+        }
+    }
+}
+
+/// The JSON document of `check`: the puzzle and its number of solutions.
+#[derive(Debug, Serialize)]
+pub struct CheckDocument<'a> {
+    /// Version, id, verdict, kind and source; the verdict in words is the count's:
+    /// `1 solution (unique)`.
+    #[serde(flatten)]
+    pub head: Head<'a>,
     /// Its size, shape and clues in words.
     pub summary: String,
     /// The puzzle on one line (Sudoku), or its place (Shikaku).
@@ -153,12 +167,7 @@ pub fn document<'a, S: SolveReport>(
 ) -> Document<'a, S::Details, S::StepJson> {
     let puzzle = solve.trace().puzzle;
     Document {
-        schema_version: SCHEMA_VERSION,
-        id,
-        status: solve.status(),
-        verdict: verdict(solve),
-        kind: puzzle.kind(),
-        source: puzzle.origin_names().0,
+        head: Head::of(puzzle, id, solve.status(), verdict(solve)),
         unique: solve.is_unique(),
         solutions: solve.solutions(),
         counted: solve.trace().counted,
@@ -178,12 +187,12 @@ pub fn check_document<'a>(
     seconds: f64,
 ) -> CheckDocument<'a> {
     CheckDocument {
-        schema_version: SCHEMA_VERSION,
-        id,
-        status: Status::of_count(count),
-        verdict: count_verdict(count, seconds),
-        kind: puzzle.kind(),
-        source: puzzle.origin_names().0,
+        head: Head::of(
+            puzzle,
+            id,
+            Status::of_count(count),
+            count_verdict(count, seconds),
+        ),
         summary: puzzle.summary(),
         puzzle: puzzle.line(),
         solutions: count.solutions,
