@@ -6,7 +6,9 @@ use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
+use gridlogic::rating::se;
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
+use gridlogic::report::rated::RatedSolve;
 use gridlogic::shikaku;
 use gridlogic::shikaku::Shikaku;
 use std::path::PathBuf;
@@ -204,6 +206,46 @@ impl LevelArg {
             LevelArg::Unfair => Level::Unfair,
             LevelArg::Extreme => Level::Extreme,
         }
+    }
+}
+
+/// Which ratings the reports show.
+#[derive(Args)]
+pub struct RatingArgs {
+    /// hodoku (the default): gridlogic's level and score (HoDoKu's scale) and its hardest step
+    /// on Sudoku Explainer's scale; se: also Sudoku Explainer's own rating (ER, EP, ED), from a
+    /// solve with Sudoku Explainer's rules in its order (9x9 with 3x3 boxes only).
+    #[arg(long, value_enum, default_value_t = RatingArg::Hodoku)]
+    rating: RatingArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RatingArg {
+    Hodoku,
+    Se,
+}
+
+impl RatingArgs {
+    /// Whether Sudoku Explainer's rating is asked for.
+    pub fn se(&self) -> bool {
+        self.rating == RatingArg::Se
+    }
+
+    /// Checks that every puzzle can be rated as asked: Sudoku Explainer rates 9x9 with 3x3
+    /// boxes only.
+    pub fn check(&self, puzzles: &[Puzzle]) -> Result<(), gridlogic::Error> {
+        if self.se() {
+            puzzles.iter().try_for_each(se::check_layout)?;
+        }
+        Ok(())
+    }
+
+    /// The solves with the ratings asked for.
+    pub fn rate(&self, solves: Vec<engine::Solve>) -> Vec<RatedSolve> {
+        solves
+            .into_iter()
+            .map(|solve| RatedSolve::new(solve, self.se()))
+            .collect()
     }
 }
 

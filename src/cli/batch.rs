@@ -1,9 +1,10 @@
 //! `gridlogic batch`: a file of puzzles solved on all cores, one CSV row each.
 
-use super::args::PuzzleArgs;
+use super::args::{PuzzleArgs, RatingArgs};
 use super::{CommandResult, exit_code};
 use gridlogic::batch::{solve_all, write_csv};
 use gridlogic::read::Puzzles;
+use gridlogic::report::rated::RatedSolve;
 use gridlogic::{engine, shikaku, write};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -16,6 +17,8 @@ pub struct Args {
     /// Where to write the CSV (standard output by default). Never the input file.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 pub fn run(args: &Args) -> CommandResult {
@@ -31,8 +34,11 @@ pub fn run(args: &Args) -> CommandResult {
             let Some(first) = puzzles.first() else {
                 return Ok(exit_code(true));
             };
+            args.rating.check(&puzzles)?;
             let options = args.puzzle.engine.options(first.size())?;
-            solve_all(&puzzles, |p| engine::solve(p, &options), progress)
+            let se = args.rating.se();
+            let solve = |p: &_| RatedSolve::new(engine::solve(p, &options), se);
+            solve_all(&puzzles, solve, progress)
         }
         Puzzles::Shikaku(puzzles) => {
             let options = args.puzzle.engine.shikaku()?;

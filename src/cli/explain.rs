@@ -1,7 +1,7 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::PuzzleArgs;
+use super::args::{PuzzleArgs, RatingArgs};
 use super::{CommandResult, exit_code, print, stdout};
 use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
@@ -28,6 +28,8 @@ pub struct Args {
     /// With --technique: every instance, not just the first.
     #[arg(long, requires = "technique")]
     all: bool,
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 pub fn run(args: &Args) -> CommandResult {
@@ -35,6 +37,16 @@ pub fn run(args: &Args) -> CommandResult {
         return list_technique(args, name);
     }
     match args.puzzle.input.read()? {
+        Puzzles::Sudoku(puzzles) if args.rating.se() => {
+            args.rating.check(&puzzles)?;
+            let solves = args.rating.rate(args.puzzle.solve_sudoku(&puzzles)?);
+            let text: String = solves
+                .iter()
+                .map(|s| format!("{}\n{}", s.summary(), s.se_log()))
+                .collect();
+            print(&text)?;
+            Ok(exit_code(solves.iter().all(|s| s.is_solved())))
+        }
         Puzzles::Sudoku(puzzles) => {
             let solves = args.puzzle.solve_sudoku(&puzzles)?;
             explain(&solves, args.grids, args.full)

@@ -1,7 +1,7 @@
 //! `gridlogic solve`: each puzzle solved by logic; a summary and the grid, one line, or a JSON
 //! document; the annotated workbook.
 
-use super::args::{PuzzleArgs, WorkbookArgs};
+use super::args::{PuzzleArgs, RatingArgs, WorkbookArgs};
 use super::{CommandResult, exit_code, stdout};
 use clap::ValueEnum;
 use gridlogic::read::Puzzles;
@@ -27,6 +27,8 @@ pub struct Args {
     verify: bool,
     #[command(flatten)]
     workbook: WorkbookArgs,
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -63,7 +65,8 @@ pub fn run(args: &Args) -> CommandResult {
             Err(gridlogic::Error::Usage(message.into()).into())
         }
         Puzzles::Sudoku(puzzles) => {
-            let solves = args.puzzle.solve_sudoku(&puzzles)?;
+            args.rating.check(&puzzles)?;
+            let solves = args.rating.rate(args.puzzle.solve_sudoku(&puzzles)?);
             let step_sheets = book.step_sheets.unwrap_or(0);
             report(args, &solves, target, None, |solve, path| {
                 let options = BookOptions {
