@@ -7,65 +7,85 @@ use super::grid::{Grid, combinations, members, peers_of, sees, values};
 use super::hint::{Hint, Rule};
 use std::ops::ControlFlow;
 
-/// Aligned exclusion of `degree` (2 or 3) cells.
+/// A cell that may take part: two candidates or more, no peer left with one, and some peers
+/// of two to `degree` candidates (its excluders, in Sudoku Explainer's peer order and as a
+/// set).
+struct Base {
+    cell: usize,
+    excluders: Vec<usize>,
+    mask: u128,
+}
+
+/// Aligned exclusion of `degree` (2 or 3) cells: the first two among the bases (row by row),
+/// the third among the cells either of them sees.
 pub(super) fn aligned_exclusion(grid: &Grid, degree: usize, sink: Sink) -> ControlFlow<()> {
-    let (bases, excluders) = bases(grid, degree);
+    let bases = bases(grid, degree);
     if bases.len() < degree {
         return ControlFlow::Continue(());
     }
-    let base_set: u128 = bases.iter().fold(0, |acc, &c| acc | 1 << c);
-    let mask = |list: &[usize]| list.iter().fold(0u128, |acc, &c| acc | 1 << c);
+    let mut index_of = [usize::MAX; 81];
+    for (i, base) in bases.iter().enumerate() {
+        index_of[base.cell] = i;
+    }
     for pair in combinations(2, bases.len()) {
-        let mut two = members(pair).map(|i| (bases[i], &excluders[i]));
-        let (Some((cell0, excl0)), Some((cell1, excl1))) = (two.next(), two.next()) else {
+        let mut two = members(pair).map(|i| &bases[i]);
+        let (Some(first), Some(second)) = (two.next(), two.next()) else {
             continue;
         };
         if degree == 2 {
-            let common = mask(excl0) & mask(excl1);
-            exclude(grid, &[cell0, cell1], common, sink)?;
+            exclude(
+                grid,
+                &[first.cell, second.cell],
+                first.mask & second.mask,
+                sink,
+            )?;
             continue;
         }
-        let mut twin: Vec<usize> = excl0.clone();
-        twin.extend(excl1.iter().filter(|c| !excl0.contains(c)));
-        twin.retain(|&c| base_set & 1 << c != 0 && c != cell0 && c != cell1);
-        if twin.len() < degree - 2 {
-            continue;
-        }
+        let mut twin: Vec<usize> = first.excluders.clone();
+        twin.extend(
+            second
+                .excluders
+                .iter()
+                .filter(|&&c| first.mask & 1 << c == 0),
+        );
+        twin.retain(|&c| index_of[c] != usize::MAX && c != first.cell && c != second.cell);
         for tail in combinations(degree - 2, twin.len()) {
-            let mut cells = vec![cell0, cell1];
-            cells.extend(members(tail).map(|i| twin[i]));
-            let common = cells.iter().fold(!0u128, |acc, &c| {
-                let index = bases.iter().position(|&b| b == c).expect("a base cell");
-                acc & mask(&excluders[index])
-            });
-            exclude(grid, &cells, common, sink)?;
+            let mut cells = [first.cell, second.cell, 0];
+            let mut common = first.mask & second.mask;
+            for (slot, cell) in members(tail).map(|i| twin[i]).enumerate() {
+                cells[2 + slot] = cell;
+                common &= bases[index_of[cell]].mask;
+            }
+            exclude(grid, &cells[..degree], common, sink)?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// The cells that may take part (two candidates or more, no peer left with one), row by row,
-/// each with its peers of two to `degree` candidates (when it has any).
-fn bases(grid: &Grid, degree: usize) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let mut cells = Vec::new();
-    let mut excluders = Vec::new();
+/// The cells that may take part, row by row.
+fn bases(grid: &Grid, degree: usize) -> Vec<Base> {
+    let mut bases = Vec::new();
     for cell in 0..81 {
         if grid.cands[cell].count_ones() < 2 {
             continue;
         }
         let peers = peers_of(cell).iter().map(|&p| p as usize);
-        let sizes: Vec<(usize, u32)> = peers.map(|p| (p, grid.cands[p].count_ones())).collect();
-        let list: Vec<usize> = sizes
-            .iter()
-            .filter(|&&(_, n)| n >= 2 && n as usize <= degree)
-            .map(|&(p, _)| p)
+        if peers.clone().any(|p| grid.cands[p].count_ones() == 1) {
+            continue;
+        }
+        let excluders: Vec<usize> = peers
+            .filter(|&p| (2..=degree as u32).contains(&grid.cands[p].count_ones()))
             .collect();
-        if !sizes.iter().any(|&(_, n)| n == 1) && !list.is_empty() {
-            cells.push(cell);
-            excluders.push(list);
+        if !excluders.is_empty() {
+            let mask = excluders.iter().fold(0u128, |acc, &c| acc | 1 << c);
+            bases.push(Base {
+                cell,
+                excluders,
+                mask,
+            });
         }
     }
-    (cells, excluders)
+    bases
 }
 
 /// The hint of `cells` with the excluding cells `common` (at least two), if it removes
@@ -74,21 +94,32 @@ fn exclude(grid: &Grid, cells: &[usize], common: u128, sink: Sink) -> ControlFlo
     if common.count_ones() < 2 {
         return ControlFlow::Continue(());
     }
-    let excluding: Vec<u16> = (0..81)
-        .filter(|&c| common & 1 << c != 0)
-        .map(|c| grid.cands[c])
-        .collect();
-    let options: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| values(grid.cands[c]).collect())
-        .collect();
-    let mut used = vec![0u16; cells.len()];
-    let mut chosen = vec![0u8; cells.len()];
-    allowed(cells, &options, &excluding, &mut chosen, 0, &mut used);
+    let mut excluding = [0u16; 20];
+    let mut count = 0;
+    let mut rest = common;
+    while rest != 0 {
+        excluding[count] = grid.cands[rest.trailing_zeros() as usize];
+        count += 1;
+        rest &= rest - 1;
+    }
+    let mut used = [0u16; 3];
+    let mut chosen = [0u8; 3];
+    let mut full = [0u16; 3];
+    for (f, &c) in full.iter_mut().zip(cells) {
+        *f = grid.cands[c];
+    }
+    let mut search = Combinations {
+        cells,
+        full: &full[..cells.len()],
+        excluding: &excluding[..count],
+        chosen: &mut chosen,
+        used: &mut used,
+    };
+    search.mark(0);
     let removals = cells
         .iter()
-        .zip(&used)
-        .map(|(&c, &u)| (c as u8, grid.cands[c] & !u))
+        .zip(used)
+        .map(|(&c, u)| (c as u8, grid.cands[c] & !u))
         .collect();
     let difficulty = if cells.len() == 2 { 6.2 } else { 7.5 };
     let hint = Hint::removing(Rule::AlignedExclusion(cells.len()), difficulty, removals);
@@ -98,30 +129,43 @@ fn exclude(grid: &Grid, cells: &[usize], common: u128, sink: Sink) -> ControlFlo
     ControlFlow::Continue(())
 }
 
-/// Marks in `used` the candidates of each cell that some allowed combination uses, choosing
-/// the values of the cells from `depth` on.
-fn allowed(
-    cells: &[usize],
-    options: &[Vec<u8>],
-    excluding: &[u16],
-    chosen: &mut [u8],
-    depth: usize,
-    used: &mut [u16],
-) {
-    if depth == cells.len() {
-        let set = chosen.iter().fold(0u16, |acc, &v| acc | 1 << v);
-        if excluding.iter().all(|&e| e & !set != 0) {
-            for (u, &v) in used.iter_mut().zip(chosen.iter()) {
-                *u |= 1 << v;
+/// The search for allowed combinations of the candidates of `cells` (`full`).
+struct Combinations<'a> {
+    cells: &'a [usize],
+    full: &'a [u16],
+    excluding: &'a [u16],
+    chosen: &'a mut [u8; 3],
+    /// The candidates of each cell some allowed combination uses.
+    used: &'a mut [u16; 3],
+}
+
+impl Combinations<'_> {
+    /// Marks the candidates allowed combinations use, choosing the values of the cells from
+    /// `depth` on: two cells that see each other may not share a value, and no excluding cell
+    /// may be left without a candidate. Returns `true` to stop once every candidate is used.
+    fn mark(&mut self, depth: usize) -> bool {
+        if depth == self.cells.len() {
+            let set = self.chosen[..depth]
+                .iter()
+                .fold(0u16, |acc, &v| acc | 1 << v);
+            if self.excluding.iter().all(|&e| e & !set != 0) {
+                for (u, &v) in self.used.iter_mut().zip(&self.chosen[..depth]) {
+                    *u |= 1 << v;
+                }
+                return self.used[..depth] == *self.full;
+            }
+            return false;
+        }
+        for value in values(self.full[depth]) {
+            let cells = self.cells;
+            let clash = (0..depth).any(|i| self.chosen[i] == value && sees(cells[i], cells[depth]));
+            if !clash {
+                self.chosen[depth] = value;
+                if self.mark(depth + 1) {
+                    return true;
+                }
             }
         }
-        return;
-    }
-    for &value in &options[depth] {
-        let clash = (0..depth).any(|i| chosen[i] == value && sees(cells[i], cells[depth]));
-        if !clash {
-            chosen[depth] = value;
-            allowed(cells, options, excluding, chosen, depth + 1, used);
-        }
+        false
     }
 }

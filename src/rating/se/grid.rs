@@ -180,12 +180,9 @@ impl Grid {
 
     /// The positions of `value` in `region` (bit `pos`).
     pub fn positions(&self, region: Region, value: u8) -> u16 {
-        let bit = 1 << value;
         let mut positions = 0;
         for (pos, &cell) in region.cells().iter().enumerate() {
-            if self.cands[cell as usize] & bit != 0 {
-                positions |= 1 << pos;
-            }
+            positions |= ((self.cands[cell as usize] >> value) & 1) << pos;
         }
         positions
     }

@@ -73,6 +73,8 @@ pub(super) struct Arena {
     parents: Vec<u32>,
     /// The nested chains potentials refer to.
     pub nested: Vec<Nested>,
+    /// The queue of [`Arena::visit`], kept between visits.
+    queue: std::cell::RefCell<Vec<u32>>,
 }
 
 impl Arena {
@@ -121,13 +123,18 @@ impl Arena {
     /// with that key), as Sudoku Explainer's `getChain` lists them.
     pub fn visit(&self, target: u32, mut visit: impl FnMut(u32)) {
         let mut done = KeySet::default();
-        let mut queue = std::collections::VecDeque::from([target]);
-        while let Some(id) = queue.pop_front() {
+        let mut queue = self.queue.take();
+        queue.clear();
+        queue.push(target);
+        let mut next = 0;
+        while let Some(&id) = queue.get(next) {
+            next += 1;
             if done.insert(self.key(id)) {
                 visit(id);
-                queue.extend(self.parents(id));
+                queue.extend_from_slice(self.parents(id));
             }
         }
+        self.queue.replace(queue);
     }
 
     /// How many different keys `target` and its ancestors have.

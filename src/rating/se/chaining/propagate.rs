@@ -8,9 +8,9 @@
 
 use super::arena::{Cause, Key, NONE, Set, cell_of, key, value_of};
 use super::{Branch, Chaining, Search};
+use crate::rating::se::Finder;
 use crate::rating::se::basic::{fish, hidden_sets, intersections, naked_sets};
 use crate::rating::se::grid::{Grid, KINDS, Region, bits, first, values};
-use crate::rating::se::Finder;
 use crate::rating::se::hint::Basis;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -89,7 +89,7 @@ impl Search<'_> {
         let mut grid = source.clone();
         let mut pending_on: VecDeque<u32> = on.ids().collect();
         let mut pending_off: VecDeque<u32> = off.ids().collect();
-        let mut made = Vec::new();
+        let (mut made, mut hidden, mut spans, mut parents) = (vec![], vec![], vec![], vec![]);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
                 on_to_off(&grid, self.arena.key(p), self.y_links(), &mut made);
@@ -106,18 +106,22 @@ impl Search<'_> {
             } else if let Some(p) = pending_off.pop_front() {
                 let p_key = self.arena.key(p);
                 off_to_on(&grid, p_key, self.y_links(), true, &mut made);
-                let hidden: Vec<Vec<u32>> = made
-                    .iter()
-                    .map(|&(k, cause)| match mode.dynamic {
-                        true => hidden_parents(source, &grid, k, cause, &off),
-                        false => Vec::new(),
-                    })
-                    .collect();
+                hidden.clear();
+                spans.clear();
+                for &(k, cause) in &made {
+                    let start = hidden.len();
+                    if mode.dynamic {
+                        hidden_parents(source, &grid, (k, cause), &off, &mut hidden);
+                    }
+                    spans.push(start..hidden.len());
+                }
                 if mode.dynamic {
                     grid.cands[cell_of(p_key)] &= !(1 << value_of(p_key));
                 }
-                for (&(k, cause), hidden) in made.iter().zip(hidden) {
-                    let parents: Vec<u32> = std::iter::once(p).chain(hidden).collect();
+                for (&(k, cause), span) in made.iter().zip(&spans) {
+                    parents.clear();
+                    parents.push(p);
+                    parents.extend_from_slice(&hidden[span.clone()]);
                     if let Some(opposite) = off.get(k ^ 1) {
                         let id = self.arena.push(k, cause, &parents);
                         return Branch::absurd(on, off, (id, opposite));
@@ -234,25 +238,27 @@ impl Branch {
 
 /// The potentials off among a dynamic branch's that a potential `on` forced by `cause` needs:
 /// the cell's candidates (naked single) or the value's places in the region (hidden single)
-/// that `grid` lost since `source` (Sudoku Explainer's hidden parents).
-fn hidden_parents(source: &Grid, grid: &Grid, on: Key, cause: Cause, off: &Set) -> Vec<u32> {
+/// that `grid` lost since `source` (Sudoku Explainer's hidden parents), added to `out`.
+fn hidden_parents(
+    source: &Grid,
+    grid: &Grid,
+    (on, cause): (Key, Cause),
+    off: &Set,
+    out: &mut Vec<u32>,
+) {
     let (cell, value) = (cell_of(on), value_of(on));
-    let lost: Vec<Key> = match cause {
-        Cause::NakedSingle => values(source.cands[cell] & !grid.cands[cell])
-            .map(|v| key(cell, v, false))
-            .collect(),
+    let mut add = |k: Key| out.push(off.get(k).expect("a lost candidate was turned off"));
+    match cause {
+        Cause::NakedSingle => {
+            values(source.cands[cell] & !grid.cands[cell]).for_each(|v| add(key(cell, v, false)))
+        }
         Cause::Hidden(kind) => {
             let region = Region::of(kind, cell);
             let gone = source.positions(region, value) & !grid.positions(region, value);
-            bits(gone)
-                .map(|pos| key(region.cell(pos), value, false))
-                .collect()
+            bits(gone).for_each(|pos| add(key(region.cell(pos), value, false)));
         }
-        Cause::Assumed | Cause::Advanced => Vec::new(),
-    };
-    lost.iter()
-        .map(|&k| off.get(k).expect("a lost candidate was turned off"))
-        .collect()
+        Cause::Assumed | Cause::Advanced => {}
+    }
 }
 
 /// The eliminations (in `initial`, not in `current`) an intersection, fish or subset found in
