@@ -18,9 +18,9 @@ fn puzzle(line: &str) -> Puzzle {
         .remove(0)
 }
 
-/// The lines of a ratings file (`puzzle ER EP ED`, `#` comments) whose number `keep` accepts,
-/// rated here; the lines that disagree, with what they got.
-fn disagreements(path: &Path, keep: impl Fn(usize) -> bool) -> (usize, Vec<String>) {
+/// Rates the lines of a ratings file (`puzzle ER EP ED`, `#` comments) whose number `keep`
+/// accepts, `count` of them, and asserts that every one gets the file's three numbers.
+fn assert_agrees(path: &Path, keep: impl Fn(usize) -> bool, count: usize) {
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text
         .lines()
@@ -29,6 +29,7 @@ fn disagreements(path: &Path, keep: impl Fn(usize) -> bool) -> (usize, Vec<Strin
         .filter(|(i, _)| keep(*i))
         .map(|(_, l)| l)
         .collect();
+    assert_eq!(lines.len(), count);
     let mut wrong = Vec::new();
     for line in &lines {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -39,47 +40,36 @@ fn disagreements(path: &Path, keep: impl Fn(usize) -> bool) -> (usize, Vec<Strin
             wrong.push(format!("{line}: got {got} ({})", rating.hardest));
         }
     }
-    (lines.len(), wrong)
+    let differ = wrong.len();
+    assert!(
+        wrong.is_empty(),
+        "{differ} of {count} differ:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
 fn a_sample_covering_every_rating_gets_sudoku_explainers_er_ep_and_ed() {
-    let path = fixture("samples/se_ratings_top1465_sample.txt");
-    let (count, wrong) = disagreements(&path, |_| true);
-    assert_eq!(count, 64);
-    assert!(
-        wrong.is_empty(),
-        "{} of {count} differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
+    assert_agrees(
+        &fixture("samples/se_ratings_top1465_sample.txt"),
+        |_| true,
+        64,
     );
 }
 
 #[test]
 fn every_fiftieth_puzzle_of_top1465_gets_sudoku_explainers_er_ep_and_ed() {
-    let Some(path) = shared("datasets/9x9/se_ratings_top1465.txt") else {
-        return;
-    };
-    let (count, wrong) = disagreements(&path, |i| i % 50 == 0);
-    assert_eq!(count, 30);
-    assert!(
-        wrong.is_empty(),
-        "{} of {count} differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    if let Some(path) = shared("datasets/9x9/se_ratings_top1465.txt") {
+        assert_agrees(&path, |i| i % 50 == 0, 30);
+    }
 }
 
 #[test]
 fn puzzles_that_need_nested_chains_get_sudoku_explainers_rating() {
-    let path = fixture("samples/se_ratings_forum_hardest.txt");
-    let (count, wrong) = disagreements(&path, |_| true);
-    assert_eq!(count, 2);
-    assert!(
-        wrong.is_empty(),
-        "{} of {count} differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
+    assert_agrees(
+        &fixture("samples/se_ratings_forum_hardest.txt"),
+        |_| true,
+        2,
     );
 }
 
