@@ -148,11 +148,15 @@ pub(super) fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
 }
 
-/// The grid: each cell's value (0 when empty) and candidates (bits 1..=9; none once filled).
+/// The grid: each cell's value (0 when empty) and candidates (bits 1..=9; none once filled),
+/// and the places of each value in each region, kept up to date. Change candidates through
+/// [`Grid::remove`] and [`Grid::place`] only.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Grid {
     pub values: [u8; 81],
     pub cands: [u16; 81],
+    /// By region (blocks, rows, columns) and value, the positions holding the value.
+    places: [[u16; 10]; 27],
 }
 
 /// Every value's bit.
@@ -161,15 +165,13 @@ pub(super) const ALL: u16 = 0b11_1111_1110;
 impl Grid {
     /// The grid of `givens` (0 for empty), every empty cell holding the values its regions miss.
     pub fn new(givens: &[u8; 81]) -> Grid {
-        let mut grid = Grid {
-            values: *givens,
-            cands: [0; 81],
-        };
+        let mut cands = [0; 81];
         for (cell, &given) in givens.iter().enumerate() {
             if given == 0 {
-                grid.cands[cell] = ALL;
+                cands[cell] = ALL;
             }
         }
+        let mut grid = Grid::with_candidates(*givens, cands);
         for (cell, &given) in givens.iter().enumerate() {
             if given != 0 {
                 grid.remove_from_peers(cell, given);
@@ -178,13 +180,28 @@ impl Grid {
         grid
     }
 
+    /// The grid with these cell values and candidates.
+    pub fn with_candidates(cell_values: [u8; 81], cands: [u16; 81]) -> Grid {
+        let mut places = [[0u16; 10]; 27];
+        for (kind, kind_places) in places.chunks_mut(9).enumerate() {
+            for (index, region_places) in kind_places.iter_mut().enumerate() {
+                for (pos, &cell) in CELLS[kind][index].iter().enumerate() {
+                    for value in values(cands[cell as usize]) {
+                        region_places[value as usize] |= 1 << pos;
+                    }
+                }
+            }
+        }
+        Grid {
+            values: cell_values,
+            cands,
+            places,
+        }
+    }
+
     /// The positions of `value` in `region` (bit `pos`).
     pub fn positions(&self, region: Region, value: u8) -> u16 {
-        let mut positions = 0;
-        for (pos, &cell) in region.cells().iter().enumerate() {
-            positions |= ((self.cands[cell as usize] >> value) & 1) << pos;
-        }
-        positions
+        self.places[region.kind as usize * 9 + region.index][value as usize]
     }
 
     /// How many cells of `region` are empty.
@@ -201,16 +218,33 @@ impl Grid {
         self.values.iter().filter(|&&v| v == value).count()
     }
 
+    /// Takes the candidates `mask` out of `cell`.
+    pub fn remove(&mut self, cell: usize, mask: u16) {
+        let gone = self.cands[cell] & mask;
+        if gone == 0 {
+            return;
+        }
+        self.cands[cell] &= !mask;
+        for kind in KINDS {
+            let region = Region::of(kind, cell);
+            let bit = 1 << region.position(cell);
+            let places = &mut self.places[kind as usize * 9 + region.index];
+            for value in values(gone) {
+                places[value as usize] &= !bit;
+            }
+        }
+    }
+
     /// Puts `value` in `cell` and takes it from the cell's peers.
     pub fn place(&mut self, cell: usize, value: u8) {
         self.values[cell] = value;
-        self.cands[cell] = 0;
+        self.remove(cell, ALL);
         self.remove_from_peers(cell, value);
     }
 
     fn remove_from_peers(&mut self, cell: usize, value: u8) {
         for &peer in peers_of(cell) {
-            self.cands[peer as usize] &= !(1 << value);
+            self.remove(peer as usize, 1 << value);
         }
     }
 

@@ -70,7 +70,7 @@ impl Hint {
     /// Applies it to `grid`.
     pub fn apply(&self, grid: &mut Grid) {
         for &(cell, mask) in &self.removals {
-            grid.cands[cell as usize] &= !mask;
+            grid.remove(cell as usize, mask);
         }
         if let Some((cell, value)) = self.placement {
             grid.place(cell as usize, value);

@@ -451,10 +451,7 @@ impl Grave {
             }
         }
         let two_each = (0..81).all(|c| grid.values[c] != 0 || rest[c].count_ones() == 2);
-        let rest_grid = Grid {
-            values: grid.values,
-            cands: rest,
-        };
+        let rest_grid = Grid::with_candidates(grid.values, rest);
         let twice = KINDS.into_iter().flat_map(Region::all).all(|region| {
             (1..=9).all(|v| matches!(rest_grid.positions(region, v).count_ones(), 0 | 2))
         });

@@ -78,6 +78,15 @@ pub(super) struct Arena {
 }
 
 impl Arena {
+    /// An arena with room for `nodes` potentials before it grows.
+    pub fn with_capacity(nodes: usize) -> Arena {
+        Arena {
+            nodes: Vec::with_capacity(nodes),
+            parents: Vec::with_capacity(nodes * 2),
+            ..Arena::default()
+        }
+    }
+
     /// A new potential; returns its id.
     pub fn push(&mut self, key: Key, cause: Cause, parents: &[u32]) -> u32 {
         self.push_nested(key, cause, parents, NONE)
@@ -173,18 +182,50 @@ impl KeySet {
 
 /// Potentials by key, in the order their keys were first added (Sudoku Explainer's
 /// `LinkedSet`): adding a key again replaces its potential but keeps its place.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct Set {
     slots: Vec<u32>,
     order: Vec<Key>,
 }
 
+thread_local! {
+    /// Slot tables of dropped sets, all `NONE` again, for the next sets: searches make and drop
+    /// thousands of sets, and filling a fresh table costs more than clearing the keys used.
+    static SLOTS: std::cell::RefCell<Vec<Vec<u32>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl Default for Set {
     fn default() -> Set {
+        let slots = SLOTS.with(|pool| pool.borrow_mut().pop());
         Set {
-            slots: vec![NONE; KEYS],
-            order: Vec::new(),
+            slots: slots.unwrap_or_else(|| vec![NONE; KEYS]),
+            order: Vec::with_capacity(64),
         }
+    }
+}
+
+impl Clone for Set {
+    fn clone(&self) -> Set {
+        let mut set = Set::default();
+        for (key, id) in self.iter() {
+            set.add(key, id);
+        }
+        set
+    }
+}
+
+impl Drop for Set {
+    fn drop(&mut self) {
+        for &key in &self.order {
+            self.slots[key as usize] = NONE;
+        }
+        let slots = std::mem::take(&mut self.slots);
+        SLOTS.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < 64 {
+                pool.push(slots);
+            }
+        });
     }
 }
 

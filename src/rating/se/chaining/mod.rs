@@ -89,7 +89,7 @@ impl Chaining {
         let mut search = Search {
             chaining: self,
             grid,
-            arena: Arena::default(),
+            arena: Arena::with_capacity(4096),
             branches: HashMap::new(),
             hints: Vec::new(),
         };

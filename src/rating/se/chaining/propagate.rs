@@ -28,9 +28,10 @@ pub(super) fn on_to_off(grid: &Grid, on: Key, y: bool, out: &mut Vec<(Key, Cause
     }
     let mut seen = 0u128;
     for kind in KINDS {
-        for &c in Region::of(kind, cell).cells() {
-            let c = c as usize;
-            if c != cell && grid.cands[c] & (1 << value) != 0 && seen & (1 << c) == 0 {
+        let region = Region::of(kind, cell);
+        for pos in bits(grid.positions(region, value)) {
+            let c = region.cell(pos);
+            if c != cell && seen & (1 << c) == 0 {
                 seen |= 1 << c;
                 out.push((key(c, value, false), Cause::Hidden(kind)));
             }
@@ -116,7 +117,7 @@ impl Search<'_> {
                     spans.push(start..hidden.len());
                 }
                 if mode.dynamic {
-                    grid.cands[cell_of(p_key)] &= !(1 << value_of(p_key));
+                    grid.remove(cell_of(p_key), 1 << value_of(p_key));
                 }
                 for (&(k, cause), span) in made.iter().zip(&spans) {
                     parents.clear();
