@@ -42,25 +42,32 @@ impl RatedSolve {
         self.se.as_ref()?.as_ref().ok()?.rating.as_ref()
     }
 
-    /// The rating in one line: `ER 7.2, EP 1.2, ED 1.2, hardest step Forcing Chain`, or why
-    /// there is none.
+    /// The rating in one line: `ER 7.2, EP 1.2, ED 1.2, hardest step Forcing Chain`, or
+    /// `none: ` and why there is none.
     fn se_line(&self) -> Option<String> {
-        Some(match self.se.as_ref()? {
-            Ok(SeSolve {
-                rating: Some(r), ..
-            }) => format!(
+        let line = match (self.se_rating(), self.no_rating()) {
+            (Some(r), _) => format!(
                 "ER {:.1}, EP {:.1}, ED {:.1}, hardest step {}",
                 r.er, r.ep, r.ed, r.hardest
             ),
+            (None, Some(why)) => format!("none: {why}"),
+            (None, None) => return None,
+        };
+        Some(line)
+    }
+
+    /// Why there is no rating, when it was asked for and there is none.
+    fn no_rating(&self) -> Option<String> {
+        match self.se.as_ref()? {
             Ok(SeSolve {
-                rating: None,
-                steps,
-            }) => format!(
-                "none: no rule of Sudoku Explainer applies after {} steps (serate reports 20.0)",
+                rating: Some(_), ..
+            }) => None,
+            Ok(SeSolve { steps, .. }) => Some(format!(
+                "no rule of Sudoku Explainer applies after {} steps (serate reports 20.0)",
                 steps.len()
-            ),
-            Err(why) => format!("none: {why}"),
-        })
+            )),
+            Err(why) => Some(why.clone()),
+        }
     }
 
     /// Sudoku Explainer's solve path for `explain`: each step numbered, with its technique,
@@ -185,7 +192,7 @@ impl SolveReport for RatedSolve {
                 ep: None,
                 ed: None,
                 hardest: None,
-                note: self.se_line(),
+                note: self.no_rating(),
             },
         });
         RatedDetails {
