@@ -123,6 +123,30 @@ impl Chaining {
     }
 }
 
+impl ChainHint {
+    /// A hint of `form` removing `removals`, its chains ending on `targets`; its complexity and
+    /// rating come when it is recorded ([`Search::add`]).
+    fn new(
+        form: Form,
+        removals: Vec<(u8, u16)>,
+        result: Option<Key>,
+        targets: Vec<u32>,
+        assumed: Cause,
+        sort_key: u8,
+    ) -> ChainHint {
+        ChainHint {
+            form,
+            removals,
+            result,
+            targets,
+            assumed,
+            complexity: 0,
+            difficulty: 0.0,
+            sort_key,
+        }
+    }
+}
+
 impl Search<'_> {
     /// Records `hint` when it removes something, with its complexity and rating.
     fn add(&mut self, mut hint: ChainHint, flat: u32, base: f64) {

@@ -75,16 +75,10 @@ impl Search<'_> {
         absurd: bool,
     ) {
         let flat = self.arena.ancestor_count(on_end) + self.arena.ancestor_count(off_end);
-        let hint = ChainHint {
-            form: Form::Binary { absurd },
-            removals,
-            result,
-            targets: vec![on_end, off_end],
-            assumed: Cause::Assumed,
-            complexity: 0,
-            difficulty: 0.0,
-            sort_key: if absurd { 7 } else { 1 },
-        };
+        let form = Form::Binary { absurd };
+        let targets = vec![on_end, off_end];
+        let sort_key = if absurd { 7 } else { 1 };
+        let hint = ChainHint::new(form, removals, result, targets, Cause::Assumed, sort_key);
         let base = self.chaining.mode.base();
         self.add(hint, flat, base);
     }
@@ -133,16 +127,9 @@ impl Search<'_> {
     /// `target`.
     fn reduction(&mut self, form: Form, target: Key, chains: Vec<u32>, assumed: Cause) {
         let flat = chains.iter().map(|&c| self.arena.ancestor_count(c)).sum();
-        let hint = ChainHint {
-            form,
-            removals: self.removals_of(target),
-            result: chains.first().map(|&c| self.arena.key(c)),
-            targets: chains,
-            assumed,
-            complexity: 0,
-            difficulty: 0.0,
-            sort_key: if form == Form::Cell { 5 } else { 6 },
-        };
+        let removals = self.removals_of(target);
+        let sort_key = if form == Form::Cell { 5 } else { 6 };
+        let hint = ChainHint::new(form, removals, Some(target), chains, assumed, sort_key);
         let base = self.chaining.mode.base();
         self.add(hint, flat, base);
     }

@@ -66,7 +66,8 @@ pub(super) fn off_to_on(grid: &Grid, off: Key, y: bool, x: bool, out: &mut Vec<(
 }
 
 impl Search<'_> {
-    /// The rule's own implication steps: candidates and places considered (not Nishio).
+    /// Whether implications use a cell's candidates (y-links) besides a value's places: all
+    /// rules but Nishio.
     fn y_links(&self) -> bool {
         !self.chaining.mode.nishio
     }

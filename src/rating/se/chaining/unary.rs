@@ -34,16 +34,10 @@ impl Search<'_> {
             let key = self.arena.key(target);
             let flat = self.arena.ancestor_count(target);
             let form = Form::Forcing { x, y, length: flat };
-            let hint = ChainHint {
-                form,
-                removals: self.removals_of(key),
-                result: Some(key),
-                targets: vec![target],
-                assumed: Cause::Assumed,
-                complexity: 0,
-                difficulty: 0.0,
-                sort_key: unary_sort_key(x, y),
-            };
+            let removals = self.removals_of(key);
+            let sort_key = unary_sort_key(x, y);
+            let targets = vec![target];
+            let hint = ChainHint::new(form, removals, Some(key), targets, Cause::Assumed, sort_key);
             self.add(hint, flat, unary_base(form));
         }
     }
@@ -190,16 +184,9 @@ impl Search<'_> {
             y,
             cells: cells.len(),
         };
-        let hint = ChainHint {
-            form,
-            removals,
-            result: None,
-            targets: vec![end, reversed],
-            assumed: Cause::Assumed,
-            complexity: 0,
-            difficulty: 0.0,
-            sort_key: unary_sort_key(x, y),
-        };
+        let targets = vec![end, reversed];
+        let sort_key = unary_sort_key(x, y);
+        let hint = ChainHint::new(form, removals, None, targets, Cause::Assumed, sort_key);
         let flat = self.arena.ancestor_count(end);
         self.add(hint, flat, unary_base(form));
     }
