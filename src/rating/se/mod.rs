@@ -10,9 +10,10 @@
 //! step. Only 9x9 puzzles with 3x3 boxes can be rated, as in Sudoku Explainer, and only
 //! puzzles with exactly one solution mean anything (its uniqueness rules assume one).
 //!
-//! Sudoku Explainer finds a few things in an order no one can reproduce (inside nested chains,
-//! the eliminations of one rule come in the order of Java's identity hashes); here they come
-//! in cell order, which may change a chain's length, and so a rating, by 0.1 at times.
+//! Sudoku Explainer finds a few things in an order no one can reproduce (inside dynamic chains
+//! that apply other rules, the eliminations of one rule come in the order of Java's identity
+//! hashes); here they come in cell order, which could change a chain's length, and so a
+//! rating, by 0.1 at times.
 
 mod aligned;
 mod basic;
