@@ -232,6 +232,16 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
 
+    /// Sudoku Explainer's rating was asked for a puzzle it cannot rate.
+    #[error(
+        "the Sudoku Explainer rating (--rating se) is for 9x9 puzzles with 3x3 boxes, as Sudoku \
+         Explainer is; this puzzle is {layout}"
+    )]
+    SeRatingLayout {
+        /// The puzzle's size and regions: `16x16 with 4x4 boxes`.
+        layout: String,
+    },
+
     /// No generated puzzle met the request within the attempts allowed (not bad input: exit 1).
     #[error(
         "no puzzle met the request ({request}) in {attempts} attempts; allow more with --attempts, or ask for fewer holes or another level"

@@ -328,7 +328,7 @@ fn description(path: &Path, options: &ReadOptions, step_sheets: usize) -> String
         ..book::BookOptions::new(name)
     };
     let solve = engine::solve(&puzzle, &Options::all(puzzle.size()));
-    book::book(&solve, &book_options).describe()
+    book::book(&solve.into(), &book_options).describe()
 }
 
 #[test]

@@ -116,3 +116,16 @@ def test_the_python_package_returns_documents_and_rows_the_schema_accepts():
     for puzzles in [[puzzle, "not a puzzle", None], [shikaku, None]]:
         for row in gridlogic.rate_many(puzzles).to_pylist():
             valid(row | {"schema_version": gridlogic.SCHEMA_VERSION})
+
+
+def test_documents_and_rows_with_sudoku_explainers_rating_are_valid():
+    path = str(ROOT / "fixtures" / "text" / "top1465-first3.txt")
+    seen = []
+    for command in ["solve", "explain"]:
+        for document in documents(run(command, path, "--format", "jsonl", "--rating", "se"), True):
+            valid(document)
+            seen.append(document["se_rating"]["er"])
+    for row in documents(run("batch", path, "--format", "jsonl", "--rating", "se"), True):
+        valid(row)
+        seen.append(row["se_er"])
+    assert len(seen) == 9 and all(isinstance(er, float) for er in seen)

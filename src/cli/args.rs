@@ -5,8 +5,11 @@ use clap::{Args, ValueEnum};
 use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
+use gridlogic::model::Puzzle;
+use gridlogic::rating::se;
 use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
+use gridlogic::report::rated::RatedSolve;
 use gridlogic::search::TimeLimit;
 use gridlogic::write::{self, Targets};
 use std::path::{Path, PathBuf};
@@ -223,6 +226,43 @@ impl LevelArg {
             LevelArg::Unfair => Level::Unfair,
             LevelArg::Extreme => Level::Extreme,
         }
+    }
+}
+
+/// Which ratings the reports show.
+#[derive(Args)]
+pub struct RatingArgs {
+    /// hodoku (the default): gridlogic's level and score (HoDoKu's scale) and its hardest step
+    /// on Sudoku Explainer's scale; se: also Sudoku Explainer's own rating (ER, EP, ED), from a
+    /// solve with Sudoku Explainer's rules in its order (9x9 with 3x3 boxes only).
+    #[arg(long, value_enum, default_value_t = RatingArg::Hodoku)]
+    rating: RatingArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RatingArg {
+    Hodoku,
+    Se,
+}
+
+impl RatingArgs {
+    /// Whether Sudoku Explainer's rating is asked for.
+    pub fn se(&self) -> bool {
+        self.rating == RatingArg::Se
+    }
+
+    /// The solve of `puzzle` with `settings` and the ratings asked for (Sudoku Explainer's
+    /// needs a 9x9 with 3x3 boxes: any other puzzle is refused).
+    pub fn solve(
+        &self,
+        puzzle: &Puzzle,
+        settings: &engine::Settings,
+    ) -> Result<RatedSolve, gridlogic::Error> {
+        if self.se() {
+            se::check_layout(puzzle)?;
+        }
+        let solve = engine::solve(puzzle, &settings.options(puzzle.size())?);
+        Ok(RatedSolve::new(solve, self.se()))
     }
 }
 

@@ -1,12 +1,13 @@
 //! `gridlogic batch`: a collection streamed through all cores, one row per entry (CSV or JSON
 //! Lines), written as it goes; a summary line on standard error at the end.
 
-use super::args::PuzzleArgs;
+use super::args::{PuzzleArgs, RatingArgs};
 use super::{CommandResult, exit_code};
 use clap::ValueEnum;
 use gridlogic::batch::{self, Row, RowFormat, RowWriter, Stopped, Summary};
 use gridlogic::read::collection::{Entries, Stream, is_stdin};
 use gridlogic::report::SolveReport;
+use gridlogic::report::rated::RatedSolve;
 use gridlogic::{engine, shikaku, write};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
@@ -37,6 +38,9 @@ pub struct Args {
     /// How many threads solve (all cores by default).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    /// With --rating se, the rows add Sudoku Explainer's se_er, se_ep and se_ed.
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -66,6 +70,11 @@ pub fn run(args: &Args) -> CommandResult {
         Format::Jsonl => RowFormat::Jsonl,
     };
     match entries {
+        Entries::Sudoku(entries) if args.rating.se() => {
+            settings.options(9)?;
+            let solve = |p: &_| args.rating.solve(p, &settings);
+            run_stream::<RatedSolve>(entries, solve, sink, format, threads(args.jobs))
+        }
         Entries::Sudoku(entries) => {
             settings.options(9)?;
             let solve =

@@ -1,7 +1,7 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::{Format, PuzzleArgs};
+use super::args::{Format, PuzzleArgs, RatingArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::core::{State, Step};
 use gridlogic::model::Names;
@@ -9,6 +9,7 @@ use gridlogic::read::{
     self,
     collection::{Entries, Stream},
 };
+use gridlogic::report::rated::RatedSolve;
 use gridlogic::report::{self, SolveReport, json};
 use gridlogic::{engine, render, shikaku, techniques};
 use std::io::Write;
@@ -35,6 +36,9 @@ pub struct Args {
     /// array for several puzzles), or JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// With --rating se, the log is Sudoku Explainer's own solve path and its rating.
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 pub fn run(args: &Args) -> CommandResult {
@@ -43,22 +47,27 @@ pub fn run(args: &Args) -> CommandResult {
     }
     let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
-        Entries::Sudoku(entries) => explain(args, entries, |p| {
-            Ok(engine::solve(p, &settings.options(p.size())?))
-        }),
+        Entries::Sudoku(entries) => {
+            let log = |solve: &RatedSolve| match args.rating.se() {
+                true => format!("{}\n{}", solve.summary(), solve.se_log()),
+                false => report::text::explain(solve, args.grids, args.full),
+            };
+            explain(args, entries, |p| args.rating.solve(p, &settings), log)
+        }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;
-            explain(args, entries, |p| Ok(shikaku::solve(p, &options)))
+            let log = |solve: &shikaku::Solve| report::text::explain(solve, args.grids, args.full);
+            explain(args, entries, |p| Ok(shikaku::solve(p, &options)), log)
         }
     }
 }
 
-/// Each entry's log as it is solved (with the grid before each step with `--grids`, nets in full
-/// with `--full`), or its JSON document.
+/// Each entry's log (`log` of its solve) as it is solved, or its JSON document.
 fn explain<S: SolveReport>(
     args: &Args,
     entries: Stream<S::Puzzle>,
     solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S>,
+    log: impl Fn(&S) -> String,
 ) -> CommandResult {
     let mut out = stdout();
     let json = args.format != Format::Text;
@@ -82,11 +91,7 @@ fn explain<S: SolveReport>(
         all_ok &= solve.is_solved() && solve.is_unique();
         match &mut documents {
             Some(documents) => documents.push(&json::document(&solve, &entry.id))?,
-            None => write!(
-                out,
-                "{}",
-                report::text::explain(&solve, args.grids, args.full)
-            )?,
+            None => write!(out, "{}", log(&solve))?,
         }
     }
     if let Some(documents) = documents {

@@ -1,14 +1,14 @@
 //! `gridlogic solve`: each puzzle solved by logic; a summary and the grid, one line, or a JSON
 //! document; the annotated workbook.
 
-use super::args::{PuzzleArgs, WorkbookArgs};
+use super::args::{PuzzleArgs, RatingArgs, WorkbookArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use clap::ValueEnum;
 use gridlogic::model::Puzzle;
 use gridlogic::read::collection::{Entries, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
+use gridlogic::shikaku;
 use gridlogic::write::{self, Targets, html, sudoku::BookOptions, xlsx};
-use gridlogic::{engine, shikaku};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -29,6 +29,8 @@ pub struct Args {
     verify: bool,
     #[command(flatten)]
     workbook: WorkbookArgs,
+    #[command(flatten)]
+    rating: RatingArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -55,7 +57,7 @@ pub fn run(args: &Args) -> CommandResult {
         }
         Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
-            let solve = |p: &Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
+            let solve = |p: &Puzzle| args.rating.solve(p, &settings);
             let writers = Writers {
                 book: &|solve, path| {
                     let options = BookOptions {

@@ -1,9 +1,11 @@
 //! Reports of a solve, written once for every puzzle kind: the verdict, the step counts and log,
 //! the grid, the workbook summary, batch rows ([`crate::batch`]) and JSON documents ([`json`]).
 //! Sudoku ([`sudoku`]) and Shikaku (`shikaku::report`) each implement [`SolveReport`] for their
-//! solves and [`PuzzleReport`] for their puzzles; everything else here is shared.
+//! solves and [`PuzzleReport`] for their puzzles; everything else here is shared. [`rated`] adds
+//! Sudoku Explainer's rating to a Sudoku solve's reports.
 
 pub mod json;
+pub mod rated;
 pub mod sudoku;
 pub mod text;
 

@@ -14,6 +14,7 @@ use super::{Rgb, shikaku::rectangle_fills};
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
 use crate::model::{Candidate, Digit, DigitSet, Regions};
+use crate::report::rated::RatedSolve;
 use crate::report::{SolveReport, StepReport, summary_rows};
 use crate::shikaku;
 use serde::Serialize;
@@ -32,9 +33,10 @@ const OWN_MARK: &str = r#"<meta name="generator" content="gridlogic">"#;
 /// The largest grid whose candidates the page shows; larger grids show digits only.
 pub const MAX_CANDIDATE_SIZE: usize = 25;
 
-/// The page of a Sudoku solve; `source` names the input file in the summary.
-pub fn sudoku(solve: &Solve, source: &str) -> String {
-    page(&Page::new(solve, source, SudokuData::of(solve)))
+/// The page of a Sudoku solve (its summary shows Sudoku Explainer's rating when the solve has
+/// one); `source` names the input file in the summary.
+pub fn sudoku(rated: &RatedSolve, source: &str) -> String {
+    page(&Page::new(rated, source, SudokuData::of(&rated.solve)))
 }
 
 /// The page of a Shikaku solve; `source` names the input file in the summary.

@@ -14,6 +14,7 @@ use crate::engine::Solve;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, Layout, Names, Origin, Puzzle, Regions,
 };
+use crate::report::rated::RatedSolve;
 use crate::report::{StepReport, summary_rows};
 use std::collections::BTreeMap;
 
@@ -57,9 +58,13 @@ impl BookOptions {
     }
 }
 
-/// Describes the workbook of `solve`.
-pub fn book(solve: &Solve, options: &BookOptions) -> Book {
-    let view = View::new(&solve.puzzle, solve);
+/// Describes the workbook of `rated` (its summary shows Sudoku Explainer's rating when the
+/// solve has one).
+pub fn book(rated: &RatedSolve, options: &BookOptions) -> Book {
+    let view = View {
+        rated: Some(rated),
+        ..View::new(&rated.solve.puzzle, &rated.solve)
+    };
     let mut sheets = vec![
         view.solution_sheet(options),
         view.steps_sheet(options.step_sheets),
@@ -98,6 +103,8 @@ pub fn puzzle_and_answer(
 struct View<'a> {
     puzzle: &'a Puzzle,
     solve: &'a Solve,
+    /// The solve with the ratings asked for, for the summary (workbooks of solves only).
+    rated: Option<&'a RatedSolve>,
     /// Zero-based sheet row and column of the grid's top-left cell.
     anchor: (usize, usize),
     /// The step that placed each cell, by cell index.
@@ -131,6 +138,7 @@ impl<'a> View<'a> {
         View {
             puzzle,
             solve,
+            rated: None,
             anchor,
             placed_by,
             numeric: puzzle.writes_numbers(),
@@ -273,7 +281,10 @@ impl<'a> View<'a> {
             sheet,
             next + 1,
             col,
-            &summary_rows(self.solve, &options.source),
+            &match self.rated {
+                Some(rated) => summary_rows(rated, &options.source),
+                None => summary_rows(self.solve, &options.source),
+            },
         );
     }
 

@@ -1,6 +1,8 @@
 //! The difficulty of a whole solve, from its steps and the technique table's scores, levels and
 //! Sudoku Explainer ratings ([`Technique::row`]).
 
+pub mod se;
+
 use crate::core::technique::Row;
 use crate::core::{Level, Step, Technique};
 use serde::Serialize;
