@@ -150,6 +150,15 @@ fn html_goes_where_asked_beside_the_workbook_or_the_input() {
     let (code, _, err) = solve(&["--html", dir.join("page.txt").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("give it an .html name"), "{err}");
+    // Step sheets without a workbook to hold them.
+    let other = dir.join("other.html");
+    let (code, _, err) = solve(&["-o", other.to_str().unwrap(), "--step-sheets"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--step-sheets adds sheets to a workbook"),
+        "{err}"
+    );
+    assert!(!other.exists());
 }
 
 /// One page for the browser: how to solve it and what to look at.

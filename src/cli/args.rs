@@ -292,14 +292,21 @@ pub struct WorkbookArgs {
 
 impl WorkbookArgs {
     /// Where the workbook and the page of a solve of `input` go.
+    /// Step sheets belong to a workbook: asking for them when none is written is a usage error.
     pub fn targets(&self, input: &Path) -> Result<Targets, gridlogic::Error> {
-        write::targets(
+        let targets = write::targets(
             input,
             self.output.as_deref(),
             self.html.as_ref().map(Option::as_deref),
             self.no_workbook,
             self.force,
-        )
+        )?;
+        if self.step_sheets.is_some() && targets.workbook.is_none() {
+            let message = "--step-sheets adds sheets to a workbook, and none is written (-o names \
+                           OUT.xlsx, or the input is a workbook)";
+            return Err(gridlogic::Error::Usage(message.into()));
+        }
+        Ok(targets)
     }
 }
 

@@ -293,7 +293,7 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
     // CSV rows keep every line (comments become labels) so that rows match sheet addresses.
     let (rows, addressable) = match delimiter(&lines) {
         Some(delimiter) => (delimited_rows(&all_lines, delimiter), true),
-        None => (drawn_rows(&lines), false),
+        None => (one_line_grid(drawn_rows(&lines)), false),
     };
     let (rows, region_labels) = split_region_block(rows);
     let line_numbers = rows.iter().map(|(line, _)| *line).collect();
@@ -380,6 +380,21 @@ fn drawn_rows(lines: &[(usize, &str)]) -> Vec<Row> {
         rows.push((line, cells));
     }
     rows
+}
+
+/// A grid written on one line of N² separated symbols or numbers (as `generate` writes grids
+/// larger than its one-symbol alphabet), N from 4 to 100, as N rows of N; other rows as they are.
+fn one_line_grid(rows: Vec<Row>) -> Vec<Row> {
+    let [(line, cells)] = rows.as_slice() else {
+        return rows;
+    };
+    match (4..=100).find(|n| n * n == cells.len()) {
+        Some(size) => cells
+            .chunks(size)
+            .map(|chunk| (*line, chunk.to_vec()))
+            .collect(),
+        None => rows,
+    }
 }
 
 /// Whether the lines from `start` to the end form one block of `width` rows (a label block).
@@ -550,6 +565,16 @@ mod tests {
             "aaababbbccddccdd"
         );
         assert_eq!(first.solution.as_deref(), Some("2143342112344312"));
+    }
+
+    #[test]
+    fn a_line_of_n_squared_numbers_is_a_grid_of_n_rows() {
+        let line: Vec<String> = (1..=16).map(|n| (n % 5).to_string()).collect();
+        let (grid, _) = table(&format!("# a 4x4\n{}\n", line.join(" ")));
+        assert_eq!(grid.rows(), 4);
+        assert_eq!(row(&grid, 1), ["0", "1", "2", "3"].map(String::from));
+        let (ten, _) = table("1 2 3 4 5 6 7 8 9 10\n");
+        assert_eq!(ten.rows(), 1, "ten numbers are not a square");
     }
 
     #[test]
