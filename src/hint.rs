@@ -9,6 +9,7 @@ use crate::engine::{self, Options};
 use crate::explain;
 use crate::model::explanation::{House, Node};
 use crate::model::{Candidate, Cell, Explanation, Grid, Layout, Marks, Names, Origin, Puzzle};
+use crate::report::json::SCHEMA_VERSION;
 use crate::search::{self, Count};
 use serde::Serialize;
 use std::sync::Arc;
@@ -228,6 +229,7 @@ impl Hint {
             }
         });
         HintJson {
+            schema_version: SCHEMA_VERSION,
             verdict: self.verdict,
             detail: detail as u8,
             mistakes,
@@ -239,6 +241,8 @@ impl Hint {
 /// A hint in JSON.
 #[derive(Debug, Serialize)]
 pub struct HintJson {
+    /// The version of the JSON schema, as in every document ([`SCHEMA_VERSION`]).
+    pub schema_version: u32,
     /// `solved`, `unique`, `mistakes`, `no_solution` or `multiple`.
     pub verdict: Verdict,
     /// The detail asked for: 1 family and house, 2 technique and cells, 3 the whole step.

@@ -129,3 +129,16 @@ def test_documents_and_rows_with_sudoku_explainers_rating_are_valid():
         valid(row)
         seen.append(row["se_er"])
     assert len(seen) == 9 and all(isinstance(er, float) for er in seen)
+
+
+@pytest.mark.parametrize("level", ["1", "2", "3"])
+def test_hints_are_documents_the_schema_accepts(level, tmp_path):
+    puzzle = (ROOT / "fixtures" / "text" / "top1465-first.txt").read_text().strip()
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(puzzle.replace(".", "1", 1) + "\n")
+    hints = [json.loads(run("hint", path, "--level", level, "--format", "json"))
+             for path in [str(ROOT / "fixtures" / "text" / "top1465-first.txt"), str(wrong)]]
+    for hint in hints:
+        valid(hint)
+    assert [h["verdict"] for h in hints] == ["unique", "no_solution"]
+    assert not VALIDATOR.is_valid(hints[0] | {"detail": 4})
