@@ -172,6 +172,23 @@ pub enum Error {
         reason: String,
     },
 
+    /// A Killer cage that cannot be: cells outside the grid or in two cages, too many cells,
+    /// a sum out of reach.
+    #[error("bad {cage}: {reason}")]
+    BadCage {
+        /// The cage: `cage 17 at r1c1 (B2), r1c2 (C2)`.
+        cage: String,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// An extra house (from `--variant` or an extra-house map) that cannot be.
+    #[error("bad extra house: {reason}")]
+    BadExtraHouse {
+        /// What is wrong.
+        reason: String,
+    },
+
     /// A `--symbols` alphabet is unusable.
     #[error("bad symbol alphabet '{alphabet}': {reason}")]
     BadSymbols {

@@ -7,8 +7,10 @@
 use crate::core::{State, Step};
 use crate::engine::{self, Options};
 use crate::explain;
-use crate::model::explanation::{House, Node};
-use crate::model::{Candidate, Cell, Explanation, Grid, Layout, Marks, Names, Origin, Puzzle};
+use crate::model::explanation::Node;
+use crate::model::{
+    Candidate, Cell, Explanation, Grid, Layout, Marks, Names, Origin, Puzzle, Unit,
+};
 use crate::report::json::SCHEMA_VERSION;
 use crate::search::{self, Count};
 use serde::Serialize;
@@ -219,7 +221,7 @@ impl Hint {
             let full = detail >= Detail::Step;
             StepHintJson {
                 family: technique.family().label().to_string(),
-                house: look_at(step, layout).map(|h| layout.houses()[h].to_string()),
+                house: look_at(step, layout).map(|unit| Explanation::from(unit).render(names)),
                 technique: (detail >= Detail::Technique).then(|| technique.name()),
                 cells: (detail >= Detail::Technique)
                     .then(|| pattern_cells(step).into_iter().map(cell).collect()),
@@ -270,7 +272,7 @@ pub struct MistakeJson {
 pub struct StepHintJson {
     /// The technique's family: `Singles`, `Fish`, …
     pub family: String,
-    /// A house to look at: `box 3`.
+    /// A house to look at, `box 3`, or a Killer cage, `cage 17 at r1c1, r1c2`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<String>,
     /// The technique (detail 2 and 3).
@@ -310,7 +312,7 @@ fn step_text(step: &Step, detail: Detail, layout: &Layout) -> Explanation {
         Detail::Family => {
             let family = technique.family().label();
             match look_at(step, layout) {
-                Some(house) => explain!("Hint: {}; look at {}.", family, House(house)),
+                Some(unit) => explain!("Hint: {}; look at {}.", family, unit),
                 None => explain!("Hint: {}.", family),
             }
         }
@@ -322,11 +324,15 @@ fn step_text(step: &Step, detail: Detail, layout: &Layout) -> Explanation {
     }
 }
 
-/// The house a person should look at for `step`: its first base or cover house, else the one
-/// house holding all of its cells, else the region of its first cell.
-fn look_at(step: &Step, layout: &Layout) -> Option<usize> {
+/// The house a person should look at for `step`: its first base or cover house, else the
+/// Killer cage it reads, else the one house holding all of its cells, else the region of its
+/// first cell.
+fn look_at(step: &Step, layout: &Layout) -> Option<Unit> {
     if let Some(&house) = step.base.first().or(step.cover.first()) {
-        return Some(house);
+        return Some(Unit::House(house));
+    }
+    if let Some(&cage) = step.cages.first() {
+        return Some(Unit::Cage(cage));
     }
     let cells = pattern_cells(step);
     let common = layout.common_houses(&cells);
@@ -335,6 +341,7 @@ fn look_at(step: &Step, layout: &Layout) -> Option<usize> {
         .first()
         .copied()
         .or_else(|| layout.houses_of(*first).last().copied())
+        .map(Unit::House)
 }
 
 /// The cells of a step's pattern (else of its placements and eliminations), in order, once each.

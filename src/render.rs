@@ -2,7 +2,8 @@
 //! the collections' format, and JSON documents.
 
 use crate::core::State;
-use crate::model::{Cell, Grid, Layout, Puzzle, Regions, Symbols};
+use crate::model::explanation;
+use crate::model::{Cell, Explanation, Grid, Layout, Names, Puzzle, Regions, Symbols};
 use serde::Serialize;
 
 /// Draws a grid as aligned text with region borders: `|` between cells of different regions and
@@ -146,34 +147,105 @@ pub fn grid_line(grid: &Grid, symbols: &Symbols) -> String {
 }
 
 /// A puzzle on one line in the collections' format, followed by its region labels (one letter
-/// per cell) when its regions are not the default boxes of its size, so that reading the line
-/// back gives the same puzzle.
+/// per cell) when its regions are not the default boxes of its size and by its variants (`x`,
+/// `windoku`), so that reading the line back gives the same puzzle.
 pub fn puzzle_line(puzzle: &Puzzle) -> String {
-    let line = grid_line(puzzle.givens(), puzzle.symbols());
-    match region_labels(puzzle.layout()) {
-        Some(labels) => format!("{line} {}", labels.concat()),
-        None => line,
+    let mut line = grid_line(puzzle.givens(), puzzle.symbols());
+    if let Some(labels) = region_labels(puzzle.layout()) {
+        line = format!("{line} {}", labels.concat());
+    }
+    for variant in puzzle.layout().variants() {
+        line = format!("{line} {}", variant.key());
+    }
+    line
+}
+
+/// A puzzle as text that reads back as the same puzzle: a Killer as its sum grid and cage map
+/// under an `N N` line (the format of `../shared/datasets/killer`), any other on one line
+/// ([`puzzle_line`]).
+pub fn puzzle_text(puzzle: &Puzzle) -> String {
+    match killer_blocks(puzzle) {
+        Some([sums, labels]) => {
+            let n = puzzle.size();
+            let rows = |block: &[String]| -> Vec<String> {
+                block.chunks(n).map(|row| row.join(" ")).collect()
+            };
+            let mut lines = vec![format!("{n} {n}")];
+            lines.extend(rows(&sums));
+            lines.extend(rows(&labels));
+            lines.join("\n")
+        }
+        None => puzzle_line(puzzle),
     }
 }
 
-/// A puzzle as CSV: one row per grid row, `0` for empty, then a blank line and the region labels
-/// when its regions are not the default boxes of its size.
-pub fn puzzle_csv(puzzle: &Puzzle) -> String {
-    let n = puzzle.size();
-    let mut out = String::new();
-    for row in grid_rows(puzzle.givens()) {
-        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
-        out.push_str(&cells.join(","));
-        out.push('\n');
+/// A Killer's sum grid (each cage's sum in its first cell, `-` elsewhere) and cage map (each
+/// cage numbered from 1 in reading order); `None` without cages.
+fn killer_blocks(puzzle: &Puzzle) -> Option<[Vec<String>; 2]> {
+    let layout = puzzle.layout();
+    if layout.cages().is_empty() {
+        return None;
     }
-    if let Some(labels) = region_labels(puzzle.layout()) {
-        out.push('\n');
-        for row in labels.chunks(n) {
-            out.push_str(&row.join(","));
-            out.push('\n');
+    let mut sums = vec!["-".to_string(); layout.cell_count()];
+    let mut labels = vec![".".to_string(); layout.cell_count()];
+    for (number, cage) in layout.cages().iter().enumerate() {
+        sums[cage.cells[0].index()] = cage.sum.to_string();
+        for cell in &cage.cells {
+            labels[cell.index()] = (number + 1).to_string();
         }
     }
-    out
+    Some([sums, labels])
+}
+
+/// A puzzle as CSV: one row per grid row, `0` for empty, then after a blank line each the region
+/// labels when its regions are not the default boxes of its size, and its extra-house maps (see
+/// [`extra_maps`]). A Killer is its givens when it has any, then its sum grid and its cage map
+/// (empty cells `-` and `.`), so that it reads back as the text format does.
+pub fn puzzle_csv(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let givens: Vec<String> = puzzle.givens().values().iter().map(u8::to_string).collect();
+    let mut blocks = Vec::new();
+    let killer = killer_blocks(puzzle);
+    if killer.is_none() || puzzle.givens().filled_count() > 0 {
+        blocks.push(givens);
+    }
+    blocks.extend(region_labels(puzzle.layout()));
+    blocks.extend(extra_maps(puzzle.layout()));
+    blocks.extend(killer.into_iter().flatten());
+    let written: Vec<String> = blocks
+        .iter()
+        .map(|block| {
+            block
+                .chunks(n)
+                .map(|row| row.join(",") + "\n")
+                .collect::<String>()
+        })
+        .collect();
+    written.join("\n")
+}
+
+/// The extra houses as label maps, one letter per house and `.` elsewhere; houses that share a
+/// cell go to separate maps (the two diagonals of an odd size).
+pub fn extra_maps(layout: &Layout) -> Vec<Vec<String>> {
+    let letters: Vec<char> = LETTERS.chars().collect();
+    let mut maps: Vec<Vec<String>> = Vec::new();
+    let mut used: Vec<usize> = Vec::new();
+    for house in layout.extra_houses().map(|h| &layout.houses()[h]) {
+        let free = maps
+            .iter()
+            .position(|map| house.cells.iter().all(|c| map[c.index()] == "."));
+        let at = free.unwrap_or_else(|| {
+            maps.push(vec![".".to_string(); layout.cell_count()]);
+            used.push(0);
+            maps.len() - 1
+        });
+        let label = letters[used[at] % letters.len()].to_string();
+        used[at] += 1;
+        for cell in &house.cells {
+            maps[at][cell.index()] = label.clone();
+        }
+    }
+    maps
 }
 
 /// The region labels of a layout on one line (one letter per cell), when its regions are not the
@@ -219,6 +291,24 @@ pub struct LayoutJson {
     /// Zero-based region of each cell, row by row (absent for a Latin square).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region_map: Option<Vec<Vec<usize>>>,
+    /// The extra houses (diagonals, windows), by name and cells (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra_houses: Vec<UnitJson>,
+    /// The Killer cages, by sum and cells (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<UnitJson>,
+}
+
+/// An extra house or a cage in a JSON document.
+#[derive(Debug, Serialize)]
+pub struct UnitJson {
+    /// `the main diagonal`, `window 2`; a cage's `cage 17 at r1c1, r1c2`.
+    pub name: String,
+    /// A cage's sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sum: Option<usize>,
+    /// The cells, `r1c1`, in row-major order.
+    pub cells: Vec<String>,
 }
 
 impl LayoutJson {
@@ -235,10 +325,30 @@ impl LayoutJson {
                 })
                 .collect()
         });
+        let cells = |cells: &[Cell]| cells.iter().map(|&c| layout.cell_name(c)).collect();
+        let names = Names::new(layout, None);
         LayoutJson {
             size,
             regions: layout.regions().describe(),
             region_map,
+            extra_houses: layout
+                .extra_houses()
+                .map(|h| UnitJson {
+                    name: layout.houses()[h].to_string(),
+                    sum: None,
+                    cells: cells(&layout.houses()[h].cells),
+                })
+                .collect(),
+            cages: layout
+                .cages()
+                .iter()
+                .enumerate()
+                .map(|(id, cage)| UnitJson {
+                    name: Explanation::from(explanation::Cage(id)).render(&names),
+                    sum: Some(cage.sum),
+                    cells: cells(&cage.cells),
+                })
+                .collect(),
         }
     }
 }

@@ -133,12 +133,16 @@ fn empty_4x4_has_288_solutions_and_the_limit_stops_counting() {
     assert_eq!(search::count_solutions(&empty, 1000).solutions, 288);
     let ten = search::count_solutions(&empty, 10);
     assert_eq!(ten.solutions, 10);
+    let second = ten.second.expect("a second solution");
+    assert!(empty.is_solution(&second));
+    assert_ne!(ten.first.as_ref(), Some(&second));
     assert!(empty.is_solution(&ten.first.expect("a solution")));
     assert_eq!(
         search::count_solutions(&empty, 0),
         Count {
             solutions: 0,
             first: None,
+            second: None,
             complete: true,
         }
     );
@@ -244,6 +248,7 @@ fn a_contradiction_found_only_by_search_gives_no_solution() {
             Count {
                 solutions: 0,
                 first: None,
+                second: None,
                 complete: true,
             },
             "{givens}"
@@ -327,6 +332,7 @@ fn candidates_narrow_the_count() {
                 Count {
                     solutions: 1,
                     first: Some(solved.clone()),
+                    second: None,
                     complete: true,
                 }
             );

@@ -5,7 +5,8 @@ messages and JSON documents are the same: ``check``, ``solve`` and ``explain`` r
 that ``gridlogic check|solve|explain --format json`` prints, as a dict, and ``rate_many`` returns
 the rows of ``gridlogic batch`` as an Arrow table, solved on all cores with the GIL released.
 
-Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``kind`` ("sudoku" or
+Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``variant`` ("x",
+"windoku", or a list of them: the extra houses every puzzle gets), ``kind`` ("sudoku" or
 "shikaku"), ``techniques`` (a list of names, short names, HoDoKu codes or families),
 ``max_level`` ("easy" … "extreme"), ``no_guess``, ``seed`` and ``time_limit`` (seconds for one
 puzzle's count and solve; by default none up to 36x36 and 60 s on larger grids, as on the
@@ -51,9 +52,16 @@ class VerdictError(GridlogicError):
         self.document = document
 
 
+def _native(options):
+    """The keywords as the native module takes them: ``variant`` always a list."""
+    if isinstance(options.get("variant"), str):
+        options = options | {"variant": [options["variant"]]}
+    return options
+
+
 def _document(command, puzzle, options):
     try:
-        text = _gridlogic.document_json(command, puzzle, **options)
+        text = _gridlogic.document_json(command, puzzle, **_native(options))
     except ValueError as error:
         raise InputError(str(error)) from None
     return _json.loads(text)
@@ -122,7 +130,7 @@ def rate_many(puzzles, solutions=None, **options):
     texts = _texts(puzzles)
     given = None if solutions is None else _texts(solutions)
     try:
-        columns = _gridlogic.rate_columns(texts, given, **options)
+        columns = _gridlogic.rate_columns(texts, given, **_native(options))
     except ValueError as error:
         raise InputError(str(error)) from None
     return pa.table(

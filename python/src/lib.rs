@@ -8,7 +8,7 @@
 use gridlogic::batch::{self, Row};
 use gridlogic::core::Level;
 use gridlogic::engine::{self, Settings};
-use gridlogic::model::Puzzle;
+use gridlogic::model::{Puzzle, Variant};
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
@@ -30,14 +30,15 @@ struct Options {
 }
 
 impl Options {
-    /// The options of the keywords (`box`, `latin`, `symbols`, `kind`, `techniques`,
-    /// `max_level`, `no_guess`, `seed`, `time_limit`); an unknown kind or level, or a time limit
-    /// that is not a number of seconds, is a `ValueError`.
+    /// The options of the keywords (`box`, `latin`, `symbols`, `variant`, `kind`, `techniques`,
+    /// `max_level`, `no_guess`, `seed`, `time_limit`); an unknown kind, variant or level, or a
+    /// time limit that is not a number of seconds, is a `ValueError`.
     #[allow(clippy::too_many_arguments)]
     fn new(
         boxes: Option<String>,
         latin: bool,
         symbols: Option<String>,
+        variant: Option<Vec<String>>,
         kind: Option<&str>,
         techniques: Option<Vec<String>>,
         max_level: Option<&str>,
@@ -72,11 +73,23 @@ impl Options {
                 })?)
             }
         };
+        let variants = variant
+            .unwrap_or_default()
+            .iter()
+            .map(|name| {
+                Variant::parse(name).ok_or_else(|| {
+                    let known: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+                    let known = known.join(", ");
+                    PyValueError::new_err(format!("unknown variant '{name}': {known}"))
+                })
+            })
+            .collect::<PyResult<_>>()?;
         Ok(Options {
             read: ReadOptions {
                 boxes,
                 latin,
                 symbols,
+                variants,
                 ..ReadOptions::default()
             },
             kind,
@@ -172,8 +185,9 @@ fn to_json(document: &impl serde::Serialize) -> String {
 /// The JSON document that `gridlogic check|solve|explain --format json` writes for the one puzzle
 /// in `text`; raises `ValueError` with the library's message when the text holds no puzzle.
 #[pyfunction]
-#[pyo3(signature = (command, text, *, r#box=None, latin=false, symbols=None, kind=None,
-                    techniques=None, max_level=None, no_guess=false, seed=0, time_limit=None))]
+#[pyo3(signature = (command, text, *, r#box=None, latin=false, symbols=None,
+                    variant=None, kind=None, techniques=None, max_level=None, no_guess=false,
+                    seed=0, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn document_json(
     py: Python<'_>,
@@ -182,6 +196,7 @@ fn document_json(
     r#box: Option<String>,
     latin: bool,
     symbols: Option<String>,
+    variant: Option<Vec<String>>,
     kind: Option<&str>,
     techniques: Option<Vec<String>>,
     max_level: Option<&str>,
@@ -190,7 +205,7 @@ fn document_json(
     time_limit: Option<f64>,
 ) -> PyResult<String> {
     let options = Options::new(
-        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed, time_limit,
+        r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
     )?;
     py.detach(|| document(command, text, &options))
         .map_err(input_error)
@@ -236,8 +251,9 @@ fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Opti
 /// when `solutions` is given, solved on all cores with the GIL released; returned as columns:
 /// a dict of column name to list, in `batch`'s order.
 #[pyfunction]
-#[pyo3(signature = (puzzles, solutions=None, *, r#box=None, latin=false, symbols=None, kind=None,
-                    techniques=None, max_level=None, no_guess=false, seed=0, time_limit=None))]
+#[pyo3(signature = (puzzles, solutions=None, *, r#box=None, latin=false, symbols=None,
+                    variant=None, kind=None, techniques=None, max_level=None, no_guess=false,
+                    seed=0, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_columns<'py>(
     py: Python<'py>,
@@ -246,6 +262,7 @@ fn rate_columns<'py>(
     r#box: Option<String>,
     latin: bool,
     symbols: Option<String>,
+    variant: Option<Vec<String>>,
     kind: Option<&str>,
     techniques: Option<Vec<String>>,
     max_level: Option<&str>,
@@ -254,7 +271,7 @@ fn rate_columns<'py>(
     time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options::new(
-        r#box, latin, symbols, kind, techniques, max_level, no_guess, seed, time_limit,
+        r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
     )?;
     options.settings.options(9).map_err(input_error)?;
     if let Some(solutions) = &solutions

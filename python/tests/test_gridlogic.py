@@ -143,3 +143,37 @@ def test_rate_many_releases_the_gil_while_it_solves():
     # With the GIL held for the whole call, this thread would get a turn only every switch
     # interval (5 ms) at best; the call takes seconds.
     assert turns > 100_000, turns
+
+
+def follows_the_rules(solution, givens, houses):
+    """Whether a solved grid (81 digits) keeps the givens and holds 1-9 once in every house."""
+    kept = all(g in ".0" or g == s for g, s in zip(givens, solution))
+    return kept and all(sorted(solution[c] for c in house) == list("123456789") for house in houses)
+
+
+def test_variants_and_killers_are_read_and_solved():
+    rows = [[9 * r + c for c in range(9)] for r in range(9)]
+    columns = [[9 * r + c for r in range(9)] for c in range(9)]
+    boxes = [[9 * (3 * (b // 3) + i // 3) + 3 * (b % 3) + i % 3 for i in range(9)] for b in range(9)]
+    diagonals = [[10 * i for i in range(9)], [8 * (i + 1) for i in range(9)]]
+    line = (ROOT / "fixtures" / "text" / "sudoku-x-9x9.txt").read_text().split("\n")[2]
+    givens = line.split()[0]
+    assert gridlogic.check(givens)["status"] == "multiple"
+    for puzzle, options in [(givens, {"variant": "x"}), (givens, {"variant": ["x"]}), (line, {})]:
+        document = gridlogic.solve(puzzle, **options)
+        solution = "".join(str(d) for row in document["solution"] for d in row)
+        assert follows_the_rules(solution, givens, rows + columns + boxes + diagonals)
+    steps = gridlogic.explain(givens, variant="x")
+    assert any("diagonal" in step["explanation"] for step in steps)
+    with pytest.raises(gridlogic.InputError, match="unknown variant 'y'"):
+        gridlogic.check(givens, variant="y")
+    table = gridlogic.rate_many([givens], variant="x")
+    assert table.column("status").to_pylist() == ["unique"]
+    # The published solutions of the Killer sample (janko.at), the first 9x9 of them.
+    samples = ROOT / "fixtures" / "samples"
+    killers = (samples / "janko-killer-sample.txt").read_text().split("# ")
+    killer = next(k for k in killers if k.startswith("163_9x9"))
+    published = dict(l.split() for l in (samples / "janko-killer-sample.solutions.txt").read_text().splitlines()[1:])
+    document = gridlogic.solve(killer.split("\n", 1)[1])
+    solution = "".join(str(d) for row in document["solution"] for d in row)
+    assert solution == published["163_9x9"]

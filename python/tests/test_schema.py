@@ -29,8 +29,16 @@ FIXTURES = [
     "text/hexadoku-0F-16x16.txt",
     "workbooks/sudoku-9x9.xlsx",
     "seed/shikaku-5x5.txt",
+    "text/sudoku-x-9x9.txt",
+    "text/windoku-9x9.txt",
+    "samples/janko-killer-sample.txt",
+    "workbooks/killer-drawn-9x9.xlsx",
 ]
-EXTRA = {"text/latin-5x5.txt": ["--latin"], "text/hexadoku-0F-16x16.txt": ["--symbols", "0123456789ABCDEF"]}
+EXTRA = {
+    "text/latin-5x5.txt": ["--latin"],
+    "text/hexadoku-0F-16x16.txt": ["--symbols", "0123456789ABCDEF"],
+    "text/windoku-9x9.txt": ["--variant", "windoku"],
+}
 
 
 def binary():
@@ -142,3 +150,18 @@ def test_hints_are_documents_the_schema_accepts(level, tmp_path):
         valid(hint)
     assert [h["verdict"] for h in hints] == ["unique", "no_solution"]
     assert not VALIDATOR.is_valid(hints[0] | {"detail": 4})
+
+
+def test_variant_layouts_and_killer_steps_are_described_by_the_schema():
+    x = documents(run("solve", str(ROOT / "fixtures" / "text" / "sudoku-x-9x9.txt"), "--format", "json"), False)[0]
+    houses = x["layout"]["extra_houses"]
+    assert [h["name"] for h in houses] == ["the main diagonal", "the anti-diagonal"]
+    assert houses[0]["cells"] == [f"r{i}c{i}" for i in range(1, 10)]
+    killer = documents(run("solve", str(ROOT / "fixtures" / "samples" / "janko-killer-sample.txt"), "--format", "jsonl"), True)[0]
+    assert all("sum" in cage for cage in killer["layout"]["cages"])
+    assert any(step.get("cages") for step in killer["steps"])
+    for document in [x, killer]:
+        valid(document)
+    cage = killer["layout"]["cages"][0]
+    broken = killer | {"layout": killer["layout"] | {"cages": [{k: v for k, v in cage.items() if k != "sum"}]}}
+    assert not VALIDATOR.is_valid(broken)

@@ -6,6 +6,7 @@ use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
+use gridlogic::model::Variant;
 use gridlogic::rating::se;
 use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
@@ -41,6 +42,17 @@ pub struct InputArgs {
     /// The kind of puzzle; detected by default (and said on standard error for Shikaku).
     #[arg(long, value_enum)]
     kind: Option<KindArg>,
+    /// Extra houses: x (both diagonals), windoku (the windows); repeatable or comma-separated.
+    #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_variant)]
+    variants: Vec<Variant>,
+}
+
+/// A `--variant` name (see [`Variant::parse`]).
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+        format!("unknown variant '{name}'; known: {}", known.join(", "))
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -59,6 +71,7 @@ impl InputArgs {
             latin: self.latin,
             regions_file: self.regions.clone(),
             symbols: self.symbols.clone(),
+            variants: self.variants.clone(),
         }
     }
 

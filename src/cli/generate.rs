@@ -1,11 +1,11 @@
 //! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid or a
 //! printable workbook.
 
-use super::args::{LevelArg, parse_seconds};
+use super::args::{LevelArg, parse_seconds, parse_variant};
 use super::{CommandResult, print};
 use clap::ValueEnum;
 use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
-use gridlogic::model::Regions;
+use gridlogic::model::{Regions, Variant};
 use gridlogic::read;
 use gridlogic::write::generated::{check_target, save};
 use std::path::PathBuf;
@@ -30,6 +30,13 @@ pub struct Args {
     /// No regions: a Latin square.
     #[arg(long)]
     latin: bool,
+    /// Extra houses: x (both diagonals), windoku (the windows); repeatable or comma-separated.
+    #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_variant)]
+    variants: Vec<Variant>,
+    /// A Killer: cages with sums drawn on the solution, no givens (dashed cage outlines and
+    /// small sums in a workbook).
+    #[arg(long, conflicts_with_all = ["holes", "minimal", "jigsaw", "regions", "latin"])]
+    killer: bool,
     /// The level the engine must rate each puzzle at; easy to unfair are solved without
     /// backtracking. Any level by default.
     #[arg(long, value_enum)]
@@ -107,6 +114,8 @@ impl Args {
         };
         request.seed = seed;
         request.attempts = self.attempts;
+        request.variants = self.variants.clone();
+        request.killer = self.killer;
         request.time_limit = self.time_limit;
         Ok(request)
     }

@@ -4,7 +4,7 @@
 //! check every implication from the grid the step starts from; [`Net::lines`] is its one text.
 
 use crate::explain;
-use crate::model::explanation::{House, Node};
+use crate::model::explanation::{Cage, House, Node};
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use serde::Serialize;
 
@@ -50,6 +50,11 @@ pub enum Reason {
     SameHouse {
         /// Index into the layout's houses.
         house: usize,
+    },
+    /// A cell of Killer cage `cage` holds its digit (the premise).
+    SameCage {
+        /// Index into the layout's cages.
+        cage: usize,
     },
     /// Its cell's other candidates are gone (the premises, or already before the step).
     NakedSingle,
@@ -203,6 +208,7 @@ impl Branch {
             Reason::Assumption => "assumed".into(),
             Reason::SameCell => explain!("the cell holds {}{}", premise(), from),
             Reason::SameHouse { house } => explain!("{}{} in {}", premise(), from, House(*house)),
+            Reason::SameCage { cage } => explain!("{}{} in {}", premise(), from, Cage(*cage)),
             Reason::NakedSingle => {
                 explain!(
                     "naked single, {} has no other candidate{}",

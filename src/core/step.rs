@@ -24,6 +24,9 @@ pub struct Step {
     pub cover: Vec<usize>,
     /// Fin candidates of finned patterns.
     pub fins: Vec<Candidate>,
+    /// The Killer cages the step reads (indices into `Layout::cages`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<usize>,
     /// A chain's links, in order: what a viewer draws as arrows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
@@ -57,6 +60,7 @@ impl Step {
             base: Vec::new(),
             cover: Vec::new(),
             fins: Vec::new(),
+            cages: Vec::new(),
             links: Vec::new(),
             explanation: Explanation::new(),
             net: None,

@@ -72,13 +72,15 @@ pub enum Family {
     Als,
     /// Forcing chains and nets, Nishio, templates.
     Forcing,
+    /// Killer cages: cage combinations, cage pointing and claiming, innies and outies.
+    Killer,
     /// A guess settled by search.
     Backtracking,
 }
 
 impl Family {
     /// Every family, in the engine's rough order of difficulty.
-    pub const ALL: [Family; 12] = [
+    pub const ALL: [Family; 13] = [
         Family::Singles,
         Family::Intersections,
         Family::Subsets,
@@ -90,6 +92,7 @@ impl Family {
         Family::Chains,
         Family::Als,
         Family::Forcing,
+        Family::Killer,
         Family::Backtracking,
     ];
 
@@ -107,6 +110,7 @@ impl Family {
             Family::Chains => "Chains",
             Family::Als => "Almost locked sets",
             Family::Forcing => "Forcing chains",
+            Family::Killer => "Killer cages",
             Family::Backtracking => "Backtracking",
         }
     }
@@ -125,6 +129,7 @@ impl Family {
             Family::Chains => "chains",
             Family::Als => "als",
             Family::Forcing => "forcing",
+            Family::Killer => "killer",
             Family::Backtracking => "backtracking",
         }
     }
@@ -140,6 +145,8 @@ pub enum SingleHouse {
     Row,
     /// A column.
     Column,
+    /// An extra house: a diagonal, a window, a house of an extra-house map.
+    Extra,
 }
 
 /// A single-digit pattern: two strong links on one digit joined by a weak link (or by an empty
@@ -170,6 +177,34 @@ impl SingleDigitPattern {
         SingleDigitPattern::TurbotFish,
         SingleDigitPattern::DualEmptyRectangle,
         SingleDigitPattern::EmptyRectangle,
+    ];
+}
+
+/// A rule of Killer cages (see `techniques::killer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KillerRule {
+    /// Only the candidates that some set of distinct digits adding up to the cage's sum uses
+    /// stay in its cells.
+    Combination,
+    /// A digit every combination of a cage holds leaves the cells that see all its places in
+    /// the cage.
+    CagePointing,
+    /// A digit whose places in a house all lie in one cage is in that cage: it leaves the
+    /// cage's other cells, and the combinations without it go.
+    CageClaiming,
+    /// The 45 rule: houses hold every digit once, so the cells of a union of houses that its
+    /// cages leave over (innies), or the cells its cages reach outside it (outies), add up to
+    /// a known sum.
+    Innies,
+}
+
+impl KillerRule {
+    /// Every rule, in the order the engine tries them.
+    pub const ALL: [KillerRule; 4] = [
+        KillerRule::Combination,
+        KillerRule::CagePointing,
+        KillerRule::CageClaiming,
+        KillerRule::Innies,
     ];
 }
 
@@ -333,6 +368,8 @@ pub enum Technique {
     /// Nested forcing nets: every naked and hidden single, and when none is left, the
     /// elimination of a candidate whose placement leads, by a forcing net, to a contradiction.
     NestedNet(Forcing),
+    /// A Killer cage deduction: combinations, cage pointing and claiming, innies and outies.
+    Killer(KillerRule),
     /// Cells that every placement of a digit once per row, column and region uses take it.
     TemplateSet,
     /// Candidates that no placement of a digit once per row, column and region uses go.
@@ -519,11 +556,12 @@ impl Row {
 
 impl Technique {
     /// Singles and intersections, in the order the engine tries them.
-    pub const SIMPLEST: [Technique; 9] = [
+    pub const SIMPLEST: [Technique; 10] = [
         Technique::FullHouse,
         Technique::HiddenSingle(SingleHouse::Region),
         Technique::HiddenSingle(SingleHouse::Row),
         Technique::HiddenSingle(SingleHouse::Column),
+        Technique::HiddenSingle(SingleHouse::Extra),
         Technique::NakedSingle,
         Technique::Pointing,
         Technique::Claiming,
@@ -552,6 +590,7 @@ impl Technique {
         use SingleHouse as H;
         use Technique as T;
         use self::Forcing as F;
+        use KillerRule as KR;
         let row = Row::new;
         let n = |n: u8| f32::from(n);
         match self {
@@ -559,8 +598,13 @@ impl Technique {
             T::HiddenSingle(H::Region)     => row("Hidden Single (region)", "h1",   "0002", Singles,       14,  Easy,   1.2),
             T::HiddenSingle(H::Row)        => row("Hidden Single (row)",    "h1",   "0002", Singles,       14,  Easy,   1.5),
             T::HiddenSingle(H::Column)     => row("Hidden Single (column)", "h1",   "0002", Singles,       14,  Easy,   1.5),
+            T::HiddenSingle(H::Extra)      => row("Hidden Single (extra house)", "h1", "",   Singles,       14,  Easy,   1.5),
             T::NakedSingle                 => row("Naked Single",           "n1",   "0003", Singles,       4,   Easy,   2.3),
+            T::Killer(KR::Combination)     => row("Cage Combination",       "cc",   "",     Killer,        4,   Easy,   2.3),
             T::Pointing                    => row("Pointing",               "lc1",  "0100", Intersections, 50,  Medium, 2.6),
+            T::Killer(KR::CagePointing)    => row("Cage Pointing",          "cp",   "",     Killer,        30,  Medium, 2.6),
+            T::Killer(KR::CageClaiming)    => row("Cage Claiming",          "ccl",  "",     Killer,        30,  Medium, 2.8),
+            T::Killer(KR::Innies)          => row("Innies and Outies",      "io",   "",     Killer,        40,  Medium, 2.9),
             T::Claiming                    => row("Claiming",               "lc2",  "0101", Intersections, 50,  Medium, 2.8),
             T::LockedSubset(size)          => LOCKED.row(size),
             T::NakedSubset(size)           => NAKED.row(size),
@@ -702,6 +746,7 @@ impl Technique {
         all.extend(Forcing::ALL.map(T::ForcingNetPlus));
         all.extend([T::TemplateSet, T::TemplateDelete]);
         all.extend(Forcing::ALL.map(T::NestedNet));
+        all.extend(KillerRule::ALL.map(T::Killer));
         all.push(T::Backtracking);
         all
     }
@@ -824,7 +869,7 @@ mod tests {
         assert_eq!(parse("x-wing"), [Technique::BasicFish(2)]);
         assert_eq!(parse("bf2"), [Technique::BasicFish(2)]);
         assert_eq!(parse("0300"), [Technique::BasicFish(2)]);
-        assert_eq!(parse("Hidden Single").len(), 3);
+        assert_eq!(parse("Hidden Single").len(), 4);
         assert_eq!(parse("single-digit").len(), 6);
         assert!(parse("no such thing").is_empty());
     }

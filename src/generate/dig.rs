@@ -5,7 +5,7 @@
 use crate::core::{Level, State, Technique};
 use crate::engine;
 use crate::model::{Cell, DigitSet, Grid, Layout, Origin, Puzzle};
-use crate::rating::rate;
+use crate::rating::{rate, threshold_cells};
 use crate::search;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -119,7 +119,7 @@ fn solves_within(
         state.apply(&step);
         steps.push(step);
     }
-    rate(&steps, layout.cell_count()).level <= level
+    rate(&steps, threshold_cells(layout)).level <= level
 }
 
 /// The holes a dig must make: how many, and optionally how many in each of some houses.

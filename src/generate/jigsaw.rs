@@ -1,7 +1,7 @@
 //! Random jigsaw layouts: `n` connected regions of `n` cells each, none of them a whole row or
 //! column, drawn by swapping cells between neighbouring regions of a regular start layout.
 
-use crate::model::{Layout, Regions};
+use crate::model::{Layout, Regions, touching};
 use rand::RngExt;
 use rand::rngs::StdRng;
 
@@ -53,16 +53,7 @@ impl RegionMap {
     }
 
     fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let n = self.n;
-        let (r, c) = (i / n, i % n);
-        [
-            (r > 0).then(|| i - n),
-            (r + 1 < n).then(|| i + n),
-            (c > 0).then(|| i - 1),
-            (c + 1 < n).then(|| i + 1),
-        ]
-        .into_iter()
-        .flatten()
+        touching(self.n, i)
     }
 
     /// Moves a random border cell of region A into its neighbour B and a random cell of B that

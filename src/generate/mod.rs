@@ -4,6 +4,10 @@
 //! accepted only when it has exactly one solution by search and meets every requirement (level,
 //! holes, minimality); otherwise another attempt starts from a new grid.
 //!
+//! Variants add their extra houses to the layout before the grid is filled (`--variant x`,
+//! `windoku`). A Killer (`--killer`) has no givens: cages are drawn on the full grid instead of
+//! digging (see `killer`), and their sums make the solution unique.
+//!
 //! Attempts are numbered and each draws from its own generator seeded by the request's seed, the
 //! puzzle's number and the attempt's number, so they run in parallel and the result is the same
 //! on every run and every machine.
@@ -11,14 +15,15 @@
 mod dig;
 mod fill;
 mod jigsaw;
+mod killer;
 
 pub use dig::Symmetry;
 
 use crate::core::Level;
 use crate::engine::{self, Options, Solve};
 use crate::error::Error;
-use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions};
-use crate::rating::{Rating, rate};
+use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions, Variant};
+use crate::rating::{Rating, rate, threshold_cells};
 use crate::render;
 use crate::report::SolveReport;
 use crate::search::Deadline;
@@ -81,6 +86,10 @@ pub struct Request {
     pub seed: u64,
     /// How many attempts a puzzle may take before generation gives up.
     pub attempts: usize,
+    /// Variants whose extra houses every puzzle has.
+    pub variants: Vec<Variant>,
+    /// A Killer: cages with sums drawn on the solution, no givens.
+    pub killer: bool,
     /// How long the whole run may take; when it runs out, generation stops with
     /// [`Error::OutOfTime`]. `None`: no limit.
     pub time_limit: Option<Duration>,
@@ -103,6 +112,8 @@ impl Request {
             fill: Fill::Search,
             seed: 0,
             attempts: 10_000,
+            variants: Vec::new(),
+            killer: false,
             time_limit: None,
         }
     }
@@ -150,6 +161,30 @@ impl Request {
         if self.attempts == 0 {
             return usage("--attempts must be at least 1".into());
         }
+        if self.fill == Fill::Permutation && !self.variants.is_empty() {
+            return usage(
+                "--fill permutation makes grids of rows, columns and boxes only; variants need \
+                 --fill search"
+                    .into(),
+            );
+        }
+        let digging = self.holes.is_some() || self.minimal || self.symmetry != Symmetry::None;
+        if self.killer && digging {
+            return usage(
+                "--killer draws cages and leaves no givens: --holes, --even-holes, --minimal and \
+                 --symmetry do not apply"
+                    .into(),
+            );
+        }
+        let boxed = matches!(
+            self.shape,
+            Shape::Fixed {
+                regions: Regions::Boxes { .. }
+            }
+        );
+        if self.killer && (!boxed || !self.variants.is_empty()) {
+            return usage("--killer makes Killers on boxes, without other variants".into());
+        }
         Ok(())
     }
 
@@ -162,14 +197,28 @@ impl Request {
         }
     }
 
-    /// The layout of fixed regions (random jigsaw layouts are drawn per attempt).
+    /// The layout of fixed regions with the variants' extra houses (random jigsaw layouts are
+    /// drawn per attempt).
     fn layout_without_jigsaw(&self) -> Result<Option<Arc<Layout>>, Error> {
         match &self.shape {
             Shape::Fixed { regions } => {
-                Ok(Some(Arc::new(Layout::new(self.size, regions.clone())?)))
+                let layout = self.with_variants(Layout::new(self.size, regions.clone())?)?;
+                Ok(Some(Arc::new(layout)))
             }
-            Shape::RandomJigsaw => Ok(None),
+            Shape::RandomJigsaw => {
+                // Checks that the variants fit the size.
+                self.with_variants(Layout::new(self.size, Regions::Latin)?)?;
+                Ok(None)
+            }
         }
+    }
+
+    /// `layout` with the extra houses of the request's variants.
+    fn with_variants(&self, mut layout: Layout) -> Result<Layout, Error> {
+        for &variant in &self.variants {
+            layout = layout.with_variant(variant)?;
+        }
+        Ok(layout)
     }
 
     /// One line for messages: `9x9, 3x3 boxes, level Hard, rotational symmetry`.
@@ -180,6 +229,10 @@ impl Request {
             Shape::Fixed { regions } => regions.describe(),
             Shape::RandomJigsaw => "random jigsaw regions".into(),
         });
+        parts.extend(self.variants.iter().map(|v| format!("variant {}", v.key())));
+        if self.killer {
+            parts.push("Killer".into());
+        }
         if let Some(level) = self.difficulty {
             parts.push(format!("level {level}"));
         }
@@ -208,14 +261,16 @@ pub fn text(header: &str, puzzles: &[Generated]) -> String {
     let mut text = format!("{header}\n");
     for (i, generated) in puzzles.iter().enumerate() {
         text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
-        if let [single] = puzzles {
+        if let [single] = puzzles
+            && single.puzzle.layout().cages().is_empty()
+        {
             let puzzle = &single.puzzle;
             let drawing = render::grid_text(puzzle.givens(), puzzle.layout(), puzzle.symbols());
             drawing
                 .lines()
                 .for_each(|l| text.push_str(&format!("#   {l}\n")));
         }
-        text.push_str(&render::puzzle_line(&generated.puzzle));
+        text.push_str(&render::puzzle_text(&generated.puzzle));
         text.push('\n');
     }
     text
@@ -250,7 +305,7 @@ impl Generated {
             });
         format!(
             "{n}x{n}, {}, {} clues, one solution, level {}, score {}, hardest step {hardest}",
-            layout.regions().describe(),
+            layout.describe(),
             self.puzzle.givens().filled_count(),
             self.rating.level,
             self.rating.score,
@@ -338,12 +393,28 @@ fn candidate(
     let mut rng = StdRng::seed_from_u64(mix(request.seed, index as u64, attempt as u64));
     let layout = match layout {
         Some(layout) => layout.clone(),
-        None => Arc::new(jigsaw::random_layout(request.size, &mut rng)),
+        None => {
+            let drawn = jigsaw::random_layout(request.size, &mut rng);
+            Arc::new(request.with_variants(drawn).ok()?)
+        }
     };
     let solution = match request.fill {
         Fill::Search => fill::by_search(&layout, &mut rng, deadline)?,
         Fill::Permutation => fill::by_permutation(&layout, &mut rng)?,
     };
+    if request.killer {
+        let logic = match check_for(request) {
+            check @ Check::Logic(..) => Some(check),
+            Check::Unique => None,
+        };
+        let caged = killer::cages(&layout, &solution, logic.as_ref(), &mut rng);
+        let puzzle = Puzzle::new(caged, Grid::empty(request.size), Origin::Unknown).ok()?;
+        return Some(Candidate {
+            puzzle,
+            solution,
+            attempt: attempt + 1,
+        });
+    }
     let holes = holes_of(request, &layout);
     let check = check_for(request);
     let clues = dig::dig(
@@ -374,7 +445,7 @@ fn rated(candidate: Candidate, level: Option<Level>, deadline: Deadline) -> Opti
         solution,
         attempt,
     } = candidate;
-    let cells = puzzle.layout().cell_count();
+    let cells = threshold_cells(puzzle.layout());
     let options = Options {
         time_limit: deadline.remaining(),
         ..Options::all(puzzle.size())

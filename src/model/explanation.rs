@@ -19,8 +19,9 @@
 //! assert_eq!(text.render(&plain.at_sheet(1, 1)), "Hidden single in row 3: 7 fits only r3c5 (F4)");
 //! ```
 
+use crate::model::cage::Cage as CageData;
 use crate::model::digit::{Digit, DigitSet};
-use crate::model::layout::{Cell, House as HouseData, Layout, cell_name};
+use crate::model::layout::{Cell, House as HouseData, Layout, Unit, cell_name};
 use crate::model::puzzle::{Symbols, sheet_address};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -49,10 +50,15 @@ pub enum Part {
         /// The digit.
         digit: Digit,
     },
-    /// A house by name: `row 3`, `box 5`, `region 2`.
+    /// A house by name: `row 3`, `box 5`, `region 2`, `the main diagonal`, `window 2`.
     House {
         /// Index into [`Layout::houses`].
         house: usize,
+    },
+    /// A Killer cage by its sum and cells: `cage 17 at r1c1, r1c2`.
+    Cage {
+        /// Index into [`Layout::cages`].
+        cage: usize,
     },
     /// A claim about a cell, its sheet address after it: `r6c9<>12 (I6)`, `r2c1=3 (A2)`.
     Claim {
@@ -85,6 +91,11 @@ pub struct Explanation(Vec<Part>);
 /// A house, for [`explain!`](crate::explain): its index into [`Layout::houses`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct House(pub usize);
+
+/// A Killer cage, for [`explain!`](crate::explain): its index into [`Layout::cages`], named by
+/// its sum and cells (`cage 17 at r1c1, r1c2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cage(pub usize);
 
 /// A cell inside a chain or net notation, for [`explain!`](crate::explain): named `r3c5` without
 /// an address, which would make the notation unreadable.
@@ -254,6 +265,22 @@ impl From<House> for Explanation {
     }
 }
 
+impl From<Cage> for Explanation {
+    fn from(Cage(cage): Cage) -> Explanation {
+        Explanation(vec![Part::Cage { cage }])
+    }
+}
+
+/// The house or cage two cells share: `row 3`, `cage 17 at r1c1, r1c2`.
+impl From<Unit> for Explanation {
+    fn from(unit: Unit) -> Explanation {
+        match unit {
+            Unit::House(house) => House(house).into(),
+            Unit::Cage(cage) => Cage(cage).into(),
+        }
+    }
+}
+
 impl From<Claim> for Explanation {
     fn from(claim: Claim) -> Explanation {
         Explanation(vec![Part::Claim {
@@ -290,6 +317,7 @@ macro_rules! explain {
 pub struct Names<'a> {
     width: usize,
     houses: &'a [HouseData],
+    cages: &'a [CageData],
     symbols: Option<&'a Symbols>,
     sheet: Option<(usize, usize)>,
 }
@@ -301,6 +329,7 @@ impl<'a> Names<'a> {
         Names {
             width: layout.size(),
             houses: layout.houses(),
+            cages: layout.cages(),
             symbols,
             sheet: None,
         }
@@ -311,6 +340,7 @@ impl<'a> Names<'a> {
         Names {
             width,
             houses: &[],
+            cages: &[],
             symbols: None,
             sheet: None,
         }
@@ -367,6 +397,14 @@ impl<'a> Names<'a> {
             Part::House { house } => match self.houses.get(*house) {
                 Some(house) => out.push_str(&house.to_string()),
                 None => out.push_str(&format!("house {}", house + 1)),
+            },
+            Part::Cage { cage } => match self.cages.get(*cage) {
+                Some(cage) => {
+                    let width = self.width;
+                    let name = |c: Cell| cell_name(c.row(width), c.col(width));
+                    out.push_str(&cage.describe(&name));
+                }
+                None => out.push_str(&format!("cage {}", cage + 1)),
             },
             Part::Claim {
                 cell,

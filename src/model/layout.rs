@@ -1,9 +1,12 @@
 //! Grid geometry: cells, houses (rows, columns, regions, extra houses) and region layouts.
 //!
 //! Every solver works on [`House`]s — plain lists of cells — so boxes of any shape, jigsaw regions
-//! and future extra houses (diagonals, windows) are handled by the same code.
+//! and extra houses (the diagonals of Sudoku-X, the windows of windoku, any map of extra houses)
+//! are handled by the same code. Killer cages ([`Cage`]) are not houses, but their cells are
+//! peers.
 
 use crate::error::Error;
+use crate::model::cage::Cage;
 use crate::model::digit::MAX_SIZE;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -47,6 +50,45 @@ pub fn cell_name(row: usize, col: usize) -> String {
     format!("r{}c{}", row + 1, col + 1)
 }
 
+/// The cells (row-major indices) that share an edge with cell `index` of a `size` x `size` grid:
+/// above, below, left, right.
+pub fn touching(size: usize, index: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (index / size, index % size);
+    [
+        (r > 0).then(|| index - size),
+        (r + 1 < size).then(|| index + size),
+        (c > 0).then(|| index - 1),
+        (c + 1 < size).then(|| index + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The connected group of every cell of a `size` x `size` grid, where touching cells `a`, `b`
+/// are in one group when `joined(a, b)`: a number per cell, groups numbered from 0 in order of
+/// their first cell.
+pub fn components(size: usize, joined: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    let mut group = vec![usize::MAX; size * size];
+    let mut count = 0;
+    for start in 0..size * size {
+        if group[start] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![start];
+        group[start] = count;
+        while let Some(i) = stack.pop() {
+            for j in touching(size, i) {
+                if group[j] == usize::MAX && joined(i, j) {
+                    group[j] = count;
+                    stack.push(j);
+                }
+            }
+        }
+        count += 1;
+    }
+    group
+}
+
 /// What kind of house a [`House`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -61,6 +103,16 @@ pub enum HouseKind {
     Extra,
 }
 
+/// What makes two cells see each other: a house (an index into [`Layout::houses`]) or a Killer
+/// cage (an index into [`Layout::cages`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A house both cells are in.
+    House(usize),
+    /// A cage both cells are in.
+    Cage(usize),
+}
+
 /// A set of N cells that must hold each digit exactly once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct House {
@@ -70,22 +122,128 @@ pub struct House {
     pub number: usize,
     /// The cells, in row-major order.
     pub cells: Vec<Cell>,
-    /// Whether regions are rectangular boxes (for naming: "box 3" rather than "region 3").
-    boxes: bool,
+    /// How the house is named.
+    naming: Naming,
+}
+
+/// How a house is named: rows, columns, boxes and regions by their kind and number, extra houses
+/// by what they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Naming {
+    /// `row 3`, `column 5`, `region 4`, `extra house 2`: the kind and its number.
+    Plain,
+    /// `box 2`: a region of a box layout.
+    Box,
+    /// `the main diagonal` (r1c1 to rNcN).
+    MainDiagonal,
+    /// `the anti-diagonal` (r1cN to rNc1).
+    AntiDiagonal,
+    /// `window 2`: a windoku window, numbered from 0 in reading order.
+    Window(usize),
 }
 
 impl fmt::Display for House {
-    /// Names the house the way a person would: `row 3`, `column 5`, `box 2`, `region 4`.
+    /// Names the house the way a person would: `row 3`, `column 5`, `box 2`, `region 4`,
+    /// `the main diagonal`, `window 2`, `extra house 1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match (self.kind, self.boxes) {
-            (HouseKind::Row, _) => "row",
-            (HouseKind::Column, _) => "column",
-            (HouseKind::Region, true) => "box",
-            (HouseKind::Region, false) => "region",
-            (HouseKind::Extra, _) => "extra house",
-        };
-        write!(f, "{kind} {}", self.number + 1)
+        let number = self.number + 1;
+        match (self.kind, self.naming) {
+            (_, Naming::MainDiagonal) => f.write_str("the main diagonal"),
+            (_, Naming::AntiDiagonal) => f.write_str("the anti-diagonal"),
+            (_, Naming::Window(window)) => write!(f, "window {}", window + 1),
+            (HouseKind::Row, _) => write!(f, "row {number}"),
+            (HouseKind::Column, _) => write!(f, "column {number}"),
+            (HouseKind::Region, Naming::Box) => write!(f, "box {number}"),
+            (HouseKind::Region, _) => write!(f, "region {number}"),
+            (HouseKind::Extra, _) => write!(f, "extra house {number}"),
+        }
     }
+}
+
+/// A variant that adds extra houses to a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Sudoku-X: both diagonals hold every digit once.
+    X,
+    /// Windoku (hyper Sudoku): on a grid of size b², the (b-1)² windows of b x b cells one cell
+    /// in from the boxes (four on 9x9: r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8).
+    Windoku,
+}
+
+impl Variant {
+    /// Every variant, as `--variant` lists them.
+    pub const ALL: [Variant; 2] = [Variant::X, Variant::Windoku];
+
+    /// The name `--variant` takes: `x`, `windoku`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Variant::X => "x",
+            Variant::Windoku => "windoku",
+        }
+    }
+
+    /// The variant a name stands for: `x` (also `diagonal`, `sudoku-x`), `windoku` (also
+    /// `hyper`), ignoring case.
+    pub fn parse(name: &str) -> Option<Variant> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "x" | "diagonal" | "diagonals" | "sudoku-x" | "sudokux" => Some(Variant::X),
+            "windoku" | "hyper" | "window" | "windows" => Some(Variant::Windoku),
+            _ => None,
+        }
+    }
+
+    /// The extra houses of the variant on a grid of `size`, each with its name; an error when
+    /// the variant has none there (windoku needs a square size).
+    fn houses(self, size: usize) -> Result<Vec<(Naming, Vec<Cell>)>, Error> {
+        match self {
+            Variant::X => Ok(vec![
+                (Naming::MainDiagonal, diagonal(size, false)),
+                (Naming::AntiDiagonal, diagonal(size, true)),
+            ]),
+            Variant::Windoku => {
+                let side = (2..=size).take_while(|b| b * b <= size).last();
+                match side.filter(|b| b * b == size) {
+                    Some(side) => Ok(windows(side)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, cells)| (Naming::Window(i), cells))
+                        .collect()),
+                    None => Err(Error::BadExtraHouse {
+                        reason: format!(
+                            "windoku windows need a grid whose size is a square (4, 9, 16, 25,                              …), not {size}x{size}"
+                        ),
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// The main diagonal (r1c1 to rNcN) or the anti-diagonal (r1cN to rNc1) of a grid of `size`.
+fn diagonal(size: usize, anti: bool) -> Vec<Cell> {
+    let col = |row: usize| if anti { size - 1 - row } else { row };
+    let mut cells: Vec<Cell> = (0..size).map(|r| Cell::at(r, col(r), size)).collect();
+    cells.sort_unstable();
+    cells
+}
+
+/// The windows of a grid of size `side`²: squares of `side` cells, starting one cell in from the
+/// edge with one cell between them, in reading order.
+fn windows(side: usize) -> Vec<Vec<Cell>> {
+    let size = side * side;
+    let starts: Vec<usize> = (0..side - 1).map(|k| 1 + k * (side + 1)).collect();
+    let mut all = Vec::new();
+    for &top in &starts {
+        for &left in &starts {
+            all.push(
+                (top..top + side)
+                    .flat_map(|r| (left..left + side).map(move |c| Cell::at(r, c, size)))
+                    .collect(),
+            );
+        }
+    }
+    all
 }
 
 /// How the grid is divided into regions.
@@ -176,6 +334,9 @@ pub struct Layout {
     houses: Vec<House>,
     houses_of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<Cell>>,
+    cages: Vec<Cage>,
+    /// The cage of each cell (an index into `cages`), when the layout has cages.
+    cage_of: Vec<Option<u16>>,
 }
 
 impl Layout {
@@ -200,12 +361,16 @@ impl Layout {
         let mut houses = Vec::with_capacity(3 * size);
         let boxes = matches!(regions, Regions::Boxes { .. });
         let mut add = |kind, members: &dyn Fn(usize) -> Vec<Cell>| {
+            let naming = match kind {
+                HouseKind::Region if boxes => Naming::Box,
+                _ => Naming::Plain,
+            };
             for number in 0..size {
                 houses.push(House {
                     kind,
                     number,
                     cells: members(number),
-                    boxes,
+                    naming,
                 });
             }
         };
@@ -225,7 +390,7 @@ impl Layout {
                     .collect()
             });
         }
-        Ok(Layout::from_houses(size, regions, houses))
+        Ok(Layout::from_parts(size, regions, houses, Vec::new()))
     }
 
     /// The layout for `size` with its default boxes, or the error that explains why there are none.
@@ -234,18 +399,32 @@ impl Layout {
         Layout::new(size, regions)
     }
 
-    fn from_houses(size: usize, regions: Regions, houses: Vec<House>) -> Layout {
+    /// The layout of `houses` and `cages` (checked, not overlapping): which houses each cell is
+    /// in, and its peers, the cells sharing a house or a cage with it.
+    fn from_parts(size: usize, regions: Regions, houses: Vec<House>, cages: Vec<Cage>) -> Layout {
         let mut houses_of_cell = vec![Vec::new(); size * size];
         for (id, house) in houses.iter().enumerate() {
             for cell in &house.cells {
                 houses_of_cell[cell.index()].push(id);
             }
         }
+        let mut cage_of = vec![None; if cages.is_empty() { 0 } else { size * size }];
+        for (id, cage) in cages.iter().enumerate() {
+            for cell in &cage.cells {
+                cage_of[cell.index()] = Some(id as u16);
+            }
+        }
         let peers = (0..size * size)
             .map(|index| {
+                let cage_mates = cage_of
+                    .get(index)
+                    .copied()
+                    .flatten()
+                    .map_or(&[][..], |c| &cages[c as usize].cells[..]);
                 let mut peers: Vec<Cell> = houses_of_cell[index]
                     .iter()
                     .flat_map(|&h| houses[h].cells.iter().copied())
+                    .chain(cage_mates.iter().copied())
                     .filter(|peer| peer.index() != index)
                     .collect();
                 peers.sort_unstable();
@@ -259,6 +438,8 @@ impl Layout {
             houses,
             houses_of_cell,
             peers,
+            cages,
+            cage_of,
         }
     }
 
@@ -292,12 +473,12 @@ impl Layout {
         &self.houses_of_cell[cell.index()]
     }
 
-    /// The cells that share a house with `cell`, sorted, without `cell` itself.
+    /// The cells that share a house or a cage with `cell`, sorted, without `cell` itself.
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         &self.peers[cell.index()]
     }
 
-    /// Whether two distinct cells share a house.
+    /// Whether two distinct cells share a house or a cage.
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
         self.peers(a).binary_search(&b).is_ok()
     }
@@ -334,19 +515,159 @@ impl Layout {
             .region_of(cell.row(self.size), cell.col(self.size), self.size)
     }
 
-    /// Returns a copy with an extra house (such as a diagonal) added; the cells must be distinct
-    /// and N in number.
-    pub fn with_extra_house(&self, cells: Vec<Cell>) -> Layout {
+    /// Returns a copy with an extra house added; the cells must be distinct and N in number. A
+    /// house that is a diagonal or a windoku window is named so (`the main diagonal`, `window
+    /// 2`), any other `extra house 1`, `extra house 2`, … in the order added.
+    pub fn with_extra_house(&self, mut cells: Vec<Cell>) -> Layout {
         assert_eq!(cells.len(), self.size, "an extra house holds N cells");
+        cells.sort_unstable();
+        let named = [Variant::X, Variant::Windoku]
+            .into_iter()
+            .filter_map(|v| v.houses(self.size).ok())
+            .flatten()
+            .find(|(_, known)| *known == cells)
+            .map_or(Naming::Plain, |(naming, _)| naming);
+        self.with_houses(vec![(named, cells)])
+    }
+
+    /// Returns a copy with the extra houses of `variant` added; an error when the variant has
+    /// none on this size (windoku on a size that is not a square).
+    pub fn with_variant(&self, variant: Variant) -> Result<Layout, Error> {
+        Ok(self.with_houses(variant.houses(self.size)?))
+    }
+
+    fn with_houses(&self, extra: Vec<(Naming, Vec<Cell>)>) -> Layout {
         let mut houses = self.houses.clone();
-        let number = houses.iter().filter(|h| h.kind == HouseKind::Extra).count();
-        houses.push(House {
-            kind: HouseKind::Extra,
-            number,
-            cells,
-            boxes: false,
-        });
-        Layout::from_houses(self.size, self.regions.clone(), houses)
+        for (naming, cells) in extra {
+            let number = houses.iter().filter(|h| h.kind == HouseKind::Extra).count();
+            houses.push(House {
+                kind: HouseKind::Extra,
+                number,
+                cells,
+                naming,
+            });
+        }
+        Layout::from_parts(self.size, self.regions.clone(), houses, self.cages.clone())
+    }
+
+    /// Returns a copy with Killer `cages` (replacing any it had). Each cage is checked (see
+    /// [`Cage::check`]) and no cell may be in two cages; messages name cells with `name`.
+    pub fn with_cages(
+        &self,
+        cages: Vec<Cage>,
+        name: &dyn Fn(Cell) -> String,
+    ) -> Result<Layout, Error> {
+        let mut owner: Vec<Option<&Cage>> = vec![None; self.cell_count()];
+        for cage in &cages {
+            cage.check(self.size, name)?;
+            for &cell in &cage.cells {
+                if let Some(first) = owner[cell.index()].replace(cage) {
+                    return Err(Error::BadCage {
+                        cage: cage.describe(name),
+                        reason: format!(
+                            "{} is also in {}; a cell belongs to one cage at most",
+                            name(cell),
+                            first.describe(name)
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(Layout::from_parts(
+            self.size,
+            self.regions.clone(),
+            self.houses.clone(),
+            cages,
+        ))
+    }
+
+    /// The Killer cages (none for other puzzles).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// The cage `cell` is in (an index into [`Layout::cages`]), if any.
+    pub fn cage_of(&self, cell: Cell) -> Option<usize> {
+        self.cage_of
+            .get(cell.index())
+            .copied()
+            .flatten()
+            .map(usize::from)
+    }
+
+    /// The cage two distinct cells share, if any.
+    pub fn common_cage(&self, a: Cell, b: Cell) -> Option<usize> {
+        self.cage_of(a).filter(|&c| self.cage_of(b) == Some(c))
+    }
+
+    /// The first house two distinct cells share, or else their cage: why they see each other
+    /// (`None` when they do not).
+    pub fn shared_unit(&self, a: Cell, b: Cell) -> Option<Unit> {
+        self.houses_of(a)
+            .iter()
+            .find(|h| self.houses_of(b).contains(h))
+            .map(|&h| Unit::House(h))
+            .or_else(|| self.common_cage(a, b).map(Unit::Cage))
+    }
+
+    /// The variants whose every extra house the layout has.
+    pub fn variants(&self) -> Vec<Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(|v| {
+                v.houses(self.size).is_ok_and(|houses| {
+                    houses.iter().all(|(_, cells)| {
+                        self.extra_houses().any(|h| self.houses[h].cells == *cells)
+                    })
+                })
+            })
+            .collect()
+    }
+
+    /// The extra houses (indices into [`Layout::houses`]).
+    pub fn extra_houses(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.houses.len()).filter(|&h| self.houses[h].kind == HouseKind::Extra)
+    }
+
+    /// Whether the layout has extra houses or cages, which some techniques' geometry must allow
+    /// for (see `techniques::uniqueness`).
+    pub fn is_variant(&self) -> bool {
+        // Extra houses come last.
+        !self.cages.is_empty()
+            || self
+                .houses
+                .last()
+                .is_some_and(|h| h.kind == HouseKind::Extra)
+    }
+
+    /// A short description: the regions (`3x3 boxes`), then what a variant adds: `both
+    /// diagonals`, `4 windows`, `2 extra houses`, `29 cages`.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![self.regions.describe()];
+        let extras: Vec<&House> = self.extra_houses().map(|h| &self.houses[h]).collect();
+        let count = |f: &dyn Fn(Naming) -> bool| extras.iter().filter(|h| f(h.naming)).count();
+        let diagonals = count(&|n| matches!(n, Naming::MainDiagonal | Naming::AntiDiagonal));
+        let windows = count(&|n| matches!(n, Naming::Window(_)));
+        let others = extras.len() - diagonals - windows;
+        let plural = |n: usize, one: &str, many: &str| match n {
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        match diagonals {
+            0 => {}
+            2 => parts.push("both diagonals".to_string()),
+            _ => parts.push("one diagonal".to_string()),
+        }
+        if windows > 0 {
+            parts.push(plural(windows, "window", "windows"));
+        }
+        if others > 0 {
+            parts.push(plural(others, "extra house", "extra houses"));
+        }
+        if !self.cages.is_empty() {
+            parts.push(plural(self.cages.len(), "cage", "cages"));
+        }
+        parts.join(", ")
     }
 }
 

@@ -1,14 +1,18 @@
 //! The puzzle model: digits and digit sets, grid geometry (cells, houses, regions), grids,
 //! puzzles, candidates and pencil-mark grids.
 
+pub mod cage;
 pub mod digit;
 pub mod explanation;
 pub mod layout;
 pub mod marks;
 pub mod puzzle;
 
+pub use cage::Cage;
 pub use digit::{Digit, DigitSet, MAX_SIZE};
 pub use explanation::{Explanation, Names};
-pub use layout::{Cell, House, HouseKind, Layout, Regions, cell_name};
+pub use layout::{
+    Cell, House, HouseKind, Layout, Regions, Unit, Variant, cell_name, components, touching,
+};
 pub use marks::{Candidate, Marks};
 pub use puzzle::{Grid, Origin, Puzzle, Symbols, column_name, sheet_address};

@@ -306,6 +306,32 @@ impl Puzzle {
                 seen[digit.index()] = Some(cell);
             }
         }
+        for cage in self.layout.cages() {
+            let name = |c: Cell| self.cell_name(c);
+            let given: Vec<(Cell, Digit)> = cage
+                .cells
+                .iter()
+                .filter_map(|&c| self.givens.get(c).map(|d| (c, d)))
+                .collect();
+            for (i, &(cell, digit)) in given.iter().enumerate() {
+                if let Some(&(first, _)) = given[..i].iter().find(|(_, d)| *d == digit) {
+                    return Err(Error::Duplicate {
+                        digit: self.symbols.write(digit),
+                        house: cage.describe(&name),
+                        first: self.cell_name(first),
+                        second: self.cell_name(cell),
+                    });
+                }
+            }
+            let total: usize = given.iter().map(|(_, d)| d.get()).sum();
+            let full = given.len() == cage.cells.len();
+            if total > cage.sum || (full && total != cage.sum) {
+                return Err(Error::BadCage {
+                    cage: cage.describe(&name),
+                    reason: format!("its given digits add up to {total}"),
+                });
+            }
+        }
         Ok(())
     }
 
@@ -375,7 +401,7 @@ impl Puzzle {
         DigitSet::full(self.size()).without(used)
     }
 
-    /// Whether `solution` is a complete grid that keeps every given and breaks no house.
+    /// Whether `solution` is a complete grid that keeps every given and breaks no house or cage.
     pub fn is_solution(&self, solution: &Grid) -> bool {
         solution.size() == self.size()
             && solution.is_complete()
@@ -387,6 +413,11 @@ impl Puzzle {
                     .filter_map(|&c| solution.get(c))
                     .collect();
                 digits.len() == house.cells.len()
+            })
+            && self.layout.cages().iter().all(|cage| {
+                let digits: DigitSet = cage.cells.iter().filter_map(|&c| solution.get(c)).collect();
+                let sum: usize = digits.iter().map(Digit::get).sum();
+                digits.len() == cage.cells.len() && sum == cage.sum
             })
     }
 }

@@ -5,6 +5,7 @@ pub mod se;
 
 use crate::core::technique::Row;
 use crate::core::{Level, Step, Technique};
+use crate::model::Layout;
 use serde::Serialize;
 
 /// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
@@ -28,8 +29,16 @@ pub struct Rating {
     pub hardest: Option<(Technique, f32)>,
 }
 
-/// Rates the steps of a solve of a grid of `cells` cells.
-pub fn rate(steps: &[Step], cells: usize) -> Rating {
+/// The number of cells the score thresholds scale with on a puzzle of `layout`; `None` for a
+/// Killer, whose grid starts empty (or nearly): its solve takes far more steps than the
+/// classic puzzles the thresholds were set on, so its level is that of its hardest step.
+pub fn threshold_cells(layout: &Layout) -> Option<usize> {
+    layout.cages().is_empty().then(|| layout.cell_count())
+}
+
+/// Rates the steps of a solve; `cells` scales the score thresholds (see [`threshold_cells`]),
+/// and without it only the hardest step sets the level.
+pub fn rate(steps: &[Step], cells: Option<usize>) -> Rating {
     let ratings: Vec<(Technique, Row)> = steps
         .iter()
         .map(|s| (s.technique, s.technique.row()))
@@ -44,10 +53,12 @@ pub fn rate(steps: &[Step], cells: usize) -> Rating {
         .map(|(_, r)| r.level)
         .max()
         .unwrap_or(Level::Easy);
-    let by_score = LEVEL_LIMITS
-        .iter()
-        .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)
-        .map_or(Level::Extreme, |(level, _)| *level);
+    let by_score = cells.map_or(Level::Easy, |cells| {
+        LEVEL_LIMITS
+            .iter()
+            .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)
+            .map_or(Level::Extreme, |(level, _)| *level)
+    });
     Rating {
         level: hardest_level.max(by_score),
         score,
@@ -66,24 +77,36 @@ mod tests {
 
     #[test]
     fn the_level_is_the_hardest_techniques_raised_by_the_score() {
-        let easy = rate(&steps(&[Technique::NakedSingle; 50]), 81);
+        let easy = rate(&steps(&[Technique::NakedSingle; 50]), Some(81));
         assert_eq!((easy.level, easy.score), (Level::Easy, 200));
-        let medium = rate(&steps(&[Technique::NakedSingle, Technique::Pointing]), 81);
+        let medium = rate(
+            &steps(&[Technique::NakedSingle, Technique::Pointing]),
+            Some(81),
+        );
         assert_eq!(medium.level, Level::Medium);
         assert_eq!(medium.hardest, Some((Technique::Pointing, 2.6)));
         // Many easy steps can still add up to a harder grade.
-        let long = rate(&steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]), 81);
+        let long = rate(
+            &steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]),
+            Some(81),
+        );
         assert_eq!((long.score, long.level), (840, Level::Medium));
         let guessed = rate(
             &steps(&[Technique::NakedSingle, Technique::Backtracking]),
-            81,
+            Some(81),
         );
         assert_eq!(guessed.level, Level::Extreme);
         // The same 840 points on a 16x16 (256 cells, limit 800 * 256 / 81 = 2528) stay easy.
         let big = rate(
             &steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]),
-            256,
+            Some(256),
         );
         assert_eq!(big.level, Level::Easy);
+        // Without thresholds (a Killer), the hardest step alone.
+        let killer = rate(
+            &steps(&[Technique::HiddenSingle(SingleHouse::Row); 60]),
+            None,
+        );
+        assert_eq!((killer.score, killer.level), (840, Level::Easy));
     }
 }

@@ -8,6 +8,9 @@
 pub mod cells;
 pub mod collection;
 pub mod detect;
+pub mod drawn;
+pub mod killer;
+pub mod notes;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;
@@ -16,7 +19,9 @@ pub mod text;
 pub mod workbook;
 
 use crate::error::Error;
-use crate::model::{Cell, Digit, Grid, Layout, Marks, Origin, Puzzle, Regions, Symbols};
+use crate::model::{
+    Cage, Cell, Digit, Grid, Layout, Marks, Origin, Puzzle, Regions, Symbols, Variant,
+};
 use crate::search;
 use crate::shikaku::model::Shikaku;
 use crate::shikaku::read as shikaku_read;
@@ -50,6 +55,8 @@ pub struct ReadOptions {
     pub regions_file: Option<PathBuf>,
     /// The symbol alphabet, e.g. `0123456789ABCDEF`.
     pub symbols: Option<String>,
+    /// Variants whose extra houses every puzzle gets (`--variant x`, `--variant windoku`).
+    pub variants: Vec<Variant>,
 }
 
 /// What a file held: one puzzle, or several for a collection, and anything worth telling.
@@ -165,7 +172,8 @@ fn guess_kind(
     notes: &mut Vec<String>,
 ) -> Kind {
     let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
-    if sudoku_options || options.symbols.is_some() {
+    let killer = text.is_some_and(|t| killer::parse(t).is_some());
+    if sudoku_options || options.symbols.is_some() || !options.variants.is_empty() || killer {
         return Kind::Sudoku;
     }
     let why = if text.is_some_and(shikaku_read::starts_with_header) {
@@ -261,6 +269,16 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
             what: format!("file {place}"),
         });
     }
+    if let Some(killers) = killer::parse(text) {
+        let puzzles = killers
+            .iter()
+            .map(|killer| reader.killer_puzzle(killer))
+            .collect::<Result<_, _>>()?;
+        return Ok(Input {
+            puzzles,
+            warnings: Vec::new(),
+        });
+    }
     match text::parse(text, place, &reader.symbols) {
         TextInput::Lines(lines) => {
             let puzzles = lines
@@ -275,6 +293,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         TextInput::Table {
             table,
             region_labels,
+            extra_labels,
         } => {
             let area = reader.locate(&table, None)?;
             let size = area.height;
@@ -282,7 +301,13 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
             let source = labels
                 .map(RegionSource::Labels)
                 .unwrap_or(RegionSource::None);
-            reader.table_puzzle(&table, area, source)
+            let houses = extra_labels
+                .iter()
+                .filter(|labels| labels.len() == size * size)
+                .map(|labels| regions::extra_houses(labels, size))
+                .collect::<Result<Vec<_>, _>>()?
+                .concat();
+            reader.table_puzzle(&table, area, source, houses, None)
         }
     }
 }
@@ -293,6 +318,16 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     let names = book.sheet_names();
     let (sheet, named_area) = reader.choose_sheet(&book, &names)?;
     let table = book.table(&sheet)?;
+    let cages_sheet = match book.find_sheet("Cages").filter(|c| *c != sheet) {
+        Some(name) => Some(book.table(&name)?),
+        None => None,
+    };
+    if let Some(cages_table) = &cages_sheet {
+        let sheet_killer = SheetKiller::read(cages_table)?;
+        if let Some(puzzle) = reader.cageless_grid(&table, named_area, &sheet_killer)? {
+            return Ok(puzzle);
+        }
+    }
     if table.is_blank() {
         return Err(Error::Empty {
             what: table.place.clone(),
@@ -305,7 +340,81 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
         }
         None => RegionSource::Fills,
     };
-    reader.table_puzzle(&table, area, source)
+    let houses = match book.find_sheet("Extra").filter(|r| *r != sheet) {
+        Some(extra_sheet) => {
+            let labels = extra_sheet_labels(&book.table(&extra_sheet)?, &area)?;
+            regions::extra_houses(&labels, area.height)?
+        }
+        None => Vec::new(),
+    };
+    let sheet_killer = cages_sheet.as_ref().map(SheetKiller::read).transpose()?;
+    reader.table_puzzle(&table, area, source, houses, sheet_killer)
+}
+
+/// A Killer's sum grid and cage map on a sheet named `Cages`: the two blocks of the text format
+/// one under the other or side by side (words such as headings around them are left out), and
+/// where the sums start.
+struct SheetKiller {
+    killer: killer::KillerText,
+    origin: Origin,
+}
+
+impl SheetKiller {
+    /// The cages, for a grid of `size`; their cells are named where the sums are.
+    fn cages(&self, size: usize) -> Result<Vec<Cage>, Error> {
+        if size != self.killer.size {
+            return Err(Error::Usage(format!(
+                "the Cages sheet holds a {n}x{n} Killer, the grid is {size}x{size}",
+                n = self.killer.size
+            )));
+        }
+        let origin = &self.origin;
+        let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
+        self.killer.cages(&name)
+    }
+
+    /// Reads the `Cages` sheet `table`.
+    fn read(table: &Table) -> Result<SheetKiller, Error> {
+        let bad = || {
+            Error::Usage(format!(
+                "{} must hold a Killer's sum grid and cage map, N x N each, one under the other or \
+             side by side (as in ../shared/datasets/killer)",
+                table.place
+            ))
+        };
+        let used: Vec<(usize, usize)> = cells_of(&Area {
+            top: 0,
+            left: 0,
+            height: table.rows(),
+            width: table.cols(),
+        })
+        .filter(|&(r, c)| {
+            // Headings such as `Sums` are not cells of the blocks.
+            let text = table.cell(r, c).value.display();
+            !text.trim().is_empty() && text.chars().filter(|c| c.is_alphabetic()).count() < 3
+        })
+        .collect();
+        let top = used.iter().map(|u| u.0).min().ok_or_else(bad)?;
+        let left = used.iter().map(|u| u.1).min().ok_or_else(bad)?;
+        let bottom = used.iter().map(|u| u.0).max().ok_or_else(bad)?;
+        let right = used.iter().map(|u| u.1).max().ok_or_else(bad)?;
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        // Side by side: N rows; one under the other: N columns.
+        let (size, second) = match width > height {
+            true => (height, (top, right + 1 - height)),
+            false => (width, (bottom + 1 - width, left)),
+        };
+        let block = |(t, l): (usize, usize)| killer::Block {
+            cells: cells_of(&Area::square(t, l, size))
+                .map(|(r, c)| table.cell(r, c).value.display().trim().to_string())
+                .collect(),
+            lines: (t..t + size).map(|r| r + 1).collect(),
+        };
+        let killer = killer::KillerText::from_blocks(size, block((top, left)), block(second))
+            .ok_or_else(bad)?;
+        let origin = table.origin(&Area::square(top, left, size));
+        Ok(SheetKiller { killer, origin })
+    }
 }
 
 /// Where the regions of a grid come from when no option says.
@@ -318,11 +427,15 @@ enum RegionSource {
 /// How many layouts a reader keeps for reuse (a collection of jigsaws has one per puzzle).
 const LAYOUTS_KEPT: usize = 64;
 
+/// What a layout is built from: the size, the regions, the variants and the extra houses of a
+/// map.
+type LayoutKey = (usize, Regions, Vec<Variant>, Vec<Vec<Cell>>);
+
 /// Reading state shared by every source: the options, parsed once, and the layouts built so far.
 struct Reader {
     options: ReadOptions,
     symbols: Symbols,
-    layouts: std::cell::RefCell<HashMap<(usize, Regions), Arc<Layout>>>,
+    layouts: std::cell::RefCell<HashMap<LayoutKey, Arc<Layout>>>,
 }
 
 impl Reader {
@@ -387,12 +500,16 @@ impl Reader {
         workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))
     }
 
-    /// The grid's area on `table`: the given one, `--range`, or detection.
+    /// The grid's area on `table`: the given one, `--range`, the square a Killer's dashed cage
+    /// outlines lie in, or detection.
     fn locate(&self, table: &Table, named: Option<Area>) -> Result<Area, Error> {
         let area = match (named, &self.options.range) {
             (Some(area), _) => area,
             (None, Some(range)) => workbook::parse_reference(range)?.1,
-            (None, None) => detect::find_grid(table, &self.symbols)?,
+            (None, None) => match drawn::outlined_area(table) {
+                Some(area) => area,
+                None => detect::find_grid(table, &self.symbols)?,
+            },
         };
         if area.height != area.width {
             return Err(Error::NotSquare {
@@ -404,17 +521,42 @@ impl Reader {
         Ok(area)
     }
 
+    /// The puzzle of the grid at `area` of `table`, its regions from `source`, with `houses` as
+    /// extra houses and the cages of a `Cages` sheet or drawn on the grid.
     fn table_puzzle(
         &self,
         table: &Table,
         area: Area,
         source: RegionSource,
+        houses: Vec<Vec<Cell>>,
+        sheet_killer: Option<SheetKiller>,
     ) -> Result<Input, Error> {
         let size = area.height;
         let origin = table.origin(&area);
         check_ragged(table, &area)?;
-        let grid = self.table_grid(table, &area, &origin)?;
+        let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
+        let drawn = match &sheet_killer {
+            Some(_) => None,
+            None => drawn::read(table, &area, &self.symbols, &name),
+        };
+        let (grid, readings, source) = match drawn {
+            Some(drawn) => {
+                let drawn = drawn?;
+                let grid = self.drawn_givens(&drawn, table, &area, &origin)?;
+                let source = match drawn.by_fills {
+                    true => RegionSource::None,
+                    false => source,
+                };
+                (grid, drawn.readings, source)
+            }
+            None => (
+                self.table_grid(table, &area, &origin)?,
+                vec![Vec::new()],
+                source,
+            ),
+        };
         let mut warnings = Vec::new();
+        let mut variants = Vec::new();
         let regions = match source {
             RegionSource::Labels(labels) => Some(regions::from_labels(&labels, size)?),
             RegionSource::Fills => {
@@ -424,6 +566,10 @@ impl Reader {
                 match regions::from_fills(&fills, size) {
                     FillRegions::Regions(regions) => Some(regions),
                     FillRegions::Plain => None,
+                    FillRegions::Shaded(shaded) => {
+                        variants = shaded;
+                        None
+                    }
                     FillRegions::Unusable(why) => {
                         warnings.push(format!(
                             "{}: {why}; regions are not taken from fills",
@@ -435,11 +581,126 @@ impl Reader {
             }
             RegionSource::None => None,
         };
-        let puzzle = self.puzzle(grid, regions, origin)?;
+        let puzzle = self.one_reading(readings, &name, |cages| {
+            let found = Found {
+                regions: regions.clone(),
+                variants: variants.clone(),
+                houses: houses.clone(),
+                cages,
+            };
+            self.puzzle(grid.clone(), found, origin.clone())
+        })?;
         Ok(Input {
             puzzles: vec![puzzle],
             warnings,
         })
+    }
+
+    /// The puzzle of the one reading of a drawing's cages (see [`drawn`]), or, when thick
+    /// borders leave several, of the one whose puzzle has exactly one solution.
+    fn one_reading(
+        &self,
+        readings: Vec<Vec<Cage>>,
+        name: &dyn Fn(Cell) -> String,
+        puzzle: impl Fn(Vec<Cage>) -> Result<Puzzle, Error>,
+    ) -> Result<Puzzle, Error> {
+        if readings.len() == 1 {
+            return puzzle(readings.into_iter().next().expect("one reading"));
+        }
+        let unique: Vec<Puzzle> = readings
+            .into_iter()
+            .filter_map(|cages| puzzle(cages).ok())
+            .filter(|p| search::count_solutions(p, 2).solutions == 1)
+            .collect();
+        match <[Puzzle; 1]>::try_from(unique) {
+            Ok([one]) => Ok(one),
+            Err(_) => Err(Error::BadCage {
+                cage: format!("the cages drawn from {}", name(Cell::from_index(0))),
+                reason: "where cages cross thick borders the drawing can be read in more than \
+                         one way; outline each cage with dashed borders all round, also along \
+                         box edges"
+                    .into(),
+            }),
+        }
+    }
+
+    /// A Killer whose cages are on a `Cages` sheet and whose puzzle sheet `table` holds no grid
+    /// (no givens): the puzzle, its cells named where the sums are. `None` when the puzzle
+    /// sheet has a grid to read.
+    fn cageless_grid(
+        &self,
+        table: &Table,
+        named: Option<Area>,
+        sheet: &SheetKiller,
+    ) -> Result<Option<Input>, Error> {
+        if !table.is_blank() && self.locate(table, named).is_ok() {
+            return Ok(None);
+        }
+        let size = sheet.killer.size;
+        let found = Found {
+            cages: sheet.cages(size)?,
+            ..Found::default()
+        };
+        let puzzle = self.puzzle(Grid::empty(size), found, sheet.origin.clone())?;
+        Ok(Some(Input {
+            puzzles: vec![puzzle],
+            warnings: Vec::new(),
+        }))
+    }
+
+    /// The puzzle of a Killer written as text (see [`killer`]).
+    fn killer_puzzle(&self, killer: &killer::KillerText) -> Result<Puzzle, Error> {
+        let size = killer.size;
+        let block = killer.givens.as_ref().unwrap_or(&killer.sums);
+        let origin = match killer.delimited {
+            true => Origin::Sheet {
+                sheet: None,
+                top: block.lines[0] - 1,
+                left: 0,
+            },
+            false => Origin::TextGrid {
+                lines: block.lines.clone(),
+            },
+        };
+        let mut grid = Grid::empty(size);
+        if let Some(givens) = &killer.givens {
+            for (index, text) in givens.cells.iter().enumerate() {
+                let (r, c) = (index / size, index % size);
+                let class = classify(&table::RawValue::Text(text.clone()), &self.symbols);
+                let digit = self.digit(class, text, size, || origin.cell_name(r, c, size))?;
+                grid.set(Cell::from_index(index), digit);
+            }
+        }
+        let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
+        let found = Found {
+            cages: killer.cages(&name)?,
+            ..Found::default()
+        };
+        self.puzzle(grid, found, origin)
+    }
+
+    /// The givens of a Killer drawn on a sheet: its numbers that are not sums.
+    fn drawn_givens(
+        &self,
+        drawn: &drawn::Drawn,
+        table: &Table,
+        area: &Area,
+        origin: &Origin,
+    ) -> Result<Grid, Error> {
+        let size = area.height;
+        let mut grid = Grid::empty(size);
+        for (index, value) in drawn.givens.iter().enumerate() {
+            let Some(value) = *value else {
+                continue;
+            };
+            let (r, c) = (index / size, index % size);
+            let raw = &table.cell(area.top + r, area.left + c).value;
+            let digit = self.digit(CellClass::Value(value), &raw.display(), size, || {
+                origin.cell_name(r, c, size)
+            })?;
+            grid.set(Cell::from_index(index), digit);
+        }
+        Ok(grid)
     }
 
     fn table_grid(&self, table: &Table, area: &Area, origin: &Origin) -> Result<Grid, Error> {
@@ -492,12 +753,17 @@ impl Reader {
             Some(labels) => Some(regions::from_labels(labels, line.size)?),
             None => None,
         };
-        self.puzzle(grid, regions, origin)
+        let found = Found {
+            regions,
+            variants: line.variants,
+            ..Found::default()
+        };
+        self.puzzle(grid, found, origin)
     }
 
-    /// Settles the regions (options first, then what the source says, then default boxes) and
-    /// builds the puzzle.
-    fn puzzle(&self, grid: Grid, found: Option<Regions>, origin: Origin) -> Result<Puzzle, Error> {
+    /// Settles the regions (options first, then what the source says, then default boxes), adds
+    /// the extra houses (`--variant`, then the source's maps) and cages, and builds the puzzle.
+    fn puzzle(&self, grid: Grid, found: Found, origin: Origin) -> Result<Puzzle, Error> {
         let size = grid.size();
         let regions = if self.options.latin {
             Regions::Latin
@@ -505,27 +771,63 @@ impl Reader {
             Regions::parse_box(spec, size)?
         } else if let Some(path) = &self.options.regions_file {
             region_file(path, size)?
-        } else if let Some(found) = found {
+        } else if let Some(found) = found.regions {
             found
         } else {
             Regions::default_boxes(size).ok_or(Error::NoBoxShape { size })?
         };
-        let layout = self.layout(size, regions)?;
+        let mut variants = self.options.variants.clone();
+        for variant in found.variants {
+            if !variants.contains(&variant) {
+                variants.push(variant);
+            }
+        }
+        let mut layout = self.layout(size, regions, &variants, &found.houses)?;
+        if !found.cages.is_empty() {
+            let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
+            layout = Arc::new(layout.with_cages(found.cages, &name)?);
+        }
         Ok(Puzzle::new(layout, grid, origin)?.with_symbols(self.symbols.clone()))
     }
 
-    fn layout(&self, size: usize, regions: Regions) -> Result<Arc<Layout>, Error> {
-        if let Some(layout) = self.layouts.borrow().get(&(size, regions.clone())) {
+    /// The layout of `regions` with the extra houses of `variants` and `houses`; kept for the
+    /// next puzzle of the same shape.
+    fn layout(
+        &self,
+        size: usize,
+        regions: Regions,
+        variants: &[Variant],
+        houses: &[Vec<Cell>],
+    ) -> Result<Arc<Layout>, Error> {
+        let key = (size, regions.clone(), variants.to_vec(), houses.to_vec());
+        if let Some(layout) = self.layouts.borrow().get(&key) {
             return Ok(layout.clone());
         }
-        let layout = Arc::new(Layout::new(size, regions.clone())?);
+        let mut layout = Layout::new(size, regions)?;
+        for &variant in variants {
+            layout = layout.with_variant(variant)?;
+        }
+        for cells in houses {
+            layout = layout.with_extra_house(cells.clone());
+        }
+        let layout = Arc::new(layout);
         let mut layouts = self.layouts.borrow_mut();
         if layouts.len() >= LAYOUTS_KEPT {
             layouts.clear();
         }
-        layouts.insert((size, regions), layout.clone());
+        layouts.insert(key, layout.clone());
         Ok(layout)
     }
+}
+
+/// What a source says about a puzzle besides its grid: its regions, variants, extra houses,
+/// cages.
+#[derive(Debug, Default)]
+struct Found {
+    regions: Option<Regions>,
+    variants: Vec<Variant>,
+    houses: Vec<Vec<Cell>>,
+    cages: Vec<Cage>,
 }
 
 /// Fails when text rows of the grid were written with fewer cells than the grid is wide: all of
@@ -569,9 +871,25 @@ fn cells_of(area: &Area) -> impl Iterator<Item = (usize, usize)> + use<> {
 /// The labels of a `Regions` sheet: at the grid's own address when that block is filled,
 /// otherwise the sheet's only block of labels.
 fn region_sheet_labels(table: &Table, grid: &Area) -> Result<Vec<String>, Error> {
+    sheet_labels(table, grid, true)
+}
+
+/// The labels of an `Extra` sheet: at the grid's own address when some are there, otherwise the
+/// sheet's only block of labels (unlabelled cells are blank, `.`, `-` or `0`).
+fn extra_sheet_labels(table: &Table, grid: &Area) -> Result<Vec<String>, Error> {
+    sheet_labels(table, grid, false).map_err(|error| match error {
+        Error::BadRegions { reason } => Error::BadExtraHouse { reason },
+        other => other,
+    })
+}
+
+/// The labels of a sheet of labels for the grid at `grid`: at the grid's own address when that
+/// block is filled (`full`: every cell; otherwise some), else the sheet's only block of labels.
+fn sheet_labels(table: &Table, grid: &Area, full: bool) -> Result<Vec<String>, Error> {
     let label = |(r, c): (usize, usize)| table.cell(r, c).value.display().trim().to_string();
     let at_grid: Vec<String> = cells_of(grid).map(label).collect();
-    if at_grid.iter().all(|l| !l.is_empty()) {
+    let filled = at_grid.iter().filter(|l| !l.is_empty()).count();
+    if (full && filled == at_grid.len()) || (!full && filled > 0) {
         return Ok(at_grid);
     }
     let used: Vec<(usize, usize)> = cells_of(&Area {
@@ -593,9 +911,14 @@ fn region_sheet_labels(table: &Table, grid: &Area) -> Result<Vec<String>, Error>
             .iter()
             .any(|&(r, c)| !block.contains(&Area::square(r, c, 1)))
     {
+        let what = if full {
+            "region labels"
+        } else {
+            "extra-house labels (`.` in the other cells)"
+        };
         return Err(Error::BadRegions {
             reason: format!(
-                "{} must hold one {n}x{n} block of region labels (at {} like the grid, or alone)",
+                "{} must hold one {n}x{n} block of {what} (at {} like the grid, or alone)",
                 table.place,
                 grid.a1(),
                 n = grid.height

@@ -1,8 +1,9 @@
 //! Region maps: from a block of labels (a `Regions` sheet, a second text block, `--regions FILE`)
-//! or from the cell fills of a workbook grid.
+//! or from the cell fills of a workbook grid; and extra-house maps (an `Extra` sheet, a text
+//! block with labels on some cells).
 
 use crate::error::Error;
-use crate::model::{Regions, cell_name};
+use crate::model::{Cell, Layout, Regions, Variant, cell_name, components};
 
 /// Builds a region map from one label per cell, row-major. Regions are numbered in order of first
 /// appearance; there must be exactly `size` labels with `size` cells each. Labels that repeat a
@@ -51,6 +52,50 @@ pub fn from_labels(labels: &[String], size: usize) -> Result<Regions, Error> {
     Ok(as_boxes(&region_of, size).unwrap_or(Regions::Jigsaw { region_of }))
 }
 
+/// Whether a label marks no extra house: `.`, `-`, `0` or nothing.
+fn unmarked(label: &str) -> bool {
+    matches!(label.trim(), "" | "." | "-" | "0")
+}
+
+/// Whether `labels` (one per cell) read as an extra-house map: some cells unmarked, and each
+/// label on exactly `size` cells.
+pub fn is_extra_house_map(labels: &[String], size: usize) -> bool {
+    labels.iter().any(|l| unmarked(l)) && extra_houses(labels, size).is_ok()
+}
+
+/// The extra houses of an extra-house map: one label (or `.`, `-`, `0`, nothing) per cell,
+/// row-major; each label names one house of `size` cells, houses in order of first appearance.
+pub fn extra_houses(labels: &[String], size: usize) -> Result<Vec<Vec<Cell>>, Error> {
+    let mut names: Vec<&str> = Vec::new();
+    let mut houses: Vec<Vec<Cell>> = Vec::new();
+    for (index, label) in labels.iter().enumerate() {
+        if unmarked(label) {
+            continue;
+        }
+        let label = label.trim();
+        let number = names.iter().position(|n| *n == label).unwrap_or_else(|| {
+            names.push(label);
+            houses.push(Vec::new());
+            names.len() - 1
+        });
+        houses[number].push(Cell::from_index(index));
+    }
+    if let Some((name, cells)) = names.iter().zip(&houses).find(|(_, h)| h.len() != size) {
+        return Err(Error::BadExtraHouse {
+            reason: format!(
+                "extra house '{name}' has {} cells, each needs {size}",
+                cells.len()
+            ),
+        });
+    }
+    if houses.is_empty() {
+        return Err(Error::BadExtraHouse {
+            reason: "the extra-house map labels no cell".into(),
+        });
+    }
+    Ok(houses)
+}
+
 /// Whether labels form a valid region map whose regions are each one connected patch — what a
 /// drawn region map looks like, and what a grid of digits never does.
 pub fn labels_are_connected_regions(labels: &[String], size: usize) -> bool {
@@ -70,6 +115,8 @@ pub enum FillRegions {
     Plain,
     /// Patches of one colour form the regions (boxes, when they repeat a box pattern).
     Regions(Regions),
+    /// The shaded cells are the extra houses of these variants (the diagonals, the windows).
+    Shaded(Vec<Variant>),
     /// Several colours that do not form regions; the text says what they form.
     Unusable(String),
 }
@@ -97,6 +144,9 @@ pub fn from_fills(fills: &[Option<u32>], size: usize) -> FillRegions {
             },
         ));
     }
+    if let Some(variants) = shaded_variants(fills, size) {
+        return FillRegions::Shaded(variants);
+    }
     sizes.sort_unstable();
     sizes.dedup();
     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
@@ -107,6 +157,36 @@ pub fn from_fills(fills: &[Option<u32>], size: usize) -> FillRegions {
     ))
 }
 
+/// The variants whose extra houses cover exactly the shaded cells (those whose fill is not the
+/// most common one): both diagonals, the windows, or both.
+fn shaded_variants(fills: &[Option<u32>], size: usize) -> Option<Vec<Variant>> {
+    let plain = fills
+        .iter()
+        .max_by_key(|f| fills.iter().filter(|g| g == f).count())?;
+    let shaded: Vec<bool> = fills.iter().map(|f| f != plain).collect();
+    let choices = [
+        vec![Variant::X],
+        vec![Variant::Windoku],
+        Variant::ALL.to_vec(),
+    ];
+    choices.into_iter().find(|variants| {
+        let mut layout = Layout::new(size, Regions::Latin).ok();
+        for &variant in variants {
+            layout = layout.and_then(|l| l.with_variant(variant).ok());
+        }
+        layout.is_some_and(|layout| {
+            let mut covered = vec![false; size * size];
+            for h in layout.extra_houses() {
+                layout.houses()[h]
+                    .cells
+                    .iter()
+                    .for_each(|c| covered[c.index()] = true);
+            }
+            covered == shaded
+        })
+    })
+}
+
 struct Patches {
     count: usize,
     region_of: Vec<u16>,
@@ -114,33 +194,11 @@ struct Patches {
 
 /// Labels 4-connected patches of equal fill, numbered in row-major order of first cell.
 fn patches(fills: &[Option<u32>], size: usize) -> Patches {
-    const UNSEEN: u16 = u16::MAX;
-    let mut region_of = vec![UNSEEN; fills.len()];
-    let mut count = 0;
-    for start in 0..fills.len() {
-        if region_of[start] != UNSEEN {
-            continue;
-        }
-        let mut stack = vec![start];
-        region_of[start] = count as u16;
-        while let Some(cell) = stack.pop() {
-            let (r, c) = (cell / size, cell % size);
-            let neighbours = [
-                (r > 0).then(|| cell - size),
-                (r + 1 < size).then(|| cell + size),
-                (c > 0).then(|| cell - 1),
-                (c + 1 < size).then(|| cell + 1),
-            ];
-            for next in neighbours.into_iter().flatten() {
-                if region_of[next] == UNSEEN && fills[next] == fills[cell] {
-                    region_of[next] = count as u16;
-                    stack.push(next);
-                }
-            }
-        }
-        count += 1;
+    let group = components(size, &|a, b| fills[a] == fills[b]);
+    Patches {
+        count: group.iter().max().map_or(0, |m| m + 1),
+        region_of: group.iter().map(|&g| g as u16).collect(),
     }
-    Patches { count, region_of }
 }
 
 /// The box shape a region map repeats, if it is one.
@@ -184,6 +242,24 @@ mod tests {
         assert!(err.to_string().contains("region 'a' has 5 cells"), "{err}");
         let err = from_labels(&labels("aaab abbb ccdd ccde"), 4).unwrap_err();
         assert!(err.to_string().contains("names 5 regions"), "{err}");
+    }
+
+    #[test]
+    fn extra_house_maps_need_n_cells_per_label() {
+        let map = labels("a... .a.. ..ab ...b");
+        let houses = extra_houses(&labels("a..b .ab. .ba. b..a"), 4).unwrap();
+        assert_eq!(houses.len(), 2);
+        assert_eq!(houses[1][0], Cell::from_index(3));
+        assert!(is_extra_house_map(&labels("a..b .ab. .ba. b..a"), 4));
+        let err = extra_houses(&map, 4).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "bad extra house: extra house 'a' has 3 cells, each needs 4"
+        );
+        assert!(
+            !is_extra_house_map(&labels("aabb aabb ccdd ccdd"), 4),
+            "a region map"
+        );
     }
 
     #[test]

@@ -28,6 +28,26 @@ pub struct RawCell {
     pub fill: Option<u32>,
     /// Whether any side of the cell has a visible border.
     pub bordered: bool,
+    /// The style of each side's border: top, right, bottom, left.
+    pub edges: [Edge; 4],
+    /// The font size in points, when the sheet says.
+    pub points: Option<f64>,
+    /// The cell's note (comment), for .xlsx and .xlsm.
+    pub note: Option<String>,
+}
+
+/// What a cell's border on one side looks like, as far as Killer cages are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edge {
+    /// No border.
+    #[default]
+    None,
+    /// A solid line as thin as cell borders are (thin, hair).
+    Thin,
+    /// A solid line as thick as region borders are (medium, thick, double).
+    Thick,
+    /// A dashed, dotted or dash-dotted line: a cage's outline.
+    Dashed,
 }
 
 impl RawValue {
@@ -173,6 +193,9 @@ impl Table {
             formula: false,
             fill: None,
             bordered: false,
+            edges: [Edge::None; 4],
+            points: None,
+            note: None,
         };
         if row < self.rows && col < self.cols {
             &self.cells[row * self.cols + col]

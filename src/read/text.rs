@@ -1,9 +1,11 @@
 //! Text input: one-line puzzles (the format of public collections), CSV/TSV tables, and grids
 //! drawn in plain text with separators such as `4 0 0 | 0 7 8 | 0 0 3` and `------+------`.
 //!
-//! A trailing block of region labels, after a blank line, is split off as the region map.
+//! Trailing blocks of labels, each after a blank line, are split off: a region map (a label in
+//! every cell, N regions of N connected cells) and extra-house maps (labels in some cells, each
+//! label on N cells; `.`, `-`, `0` or nothing elsewhere).
 
-use crate::model::Symbols;
+use crate::model::{Symbols, Variant};
 use crate::read::regions;
 use crate::read::table::Table;
 
@@ -13,17 +15,19 @@ pub enum TextInput {
     /// Puzzles written one per line (a header and blank lines dropped), or why a line holds
     /// none.
     Lines(Vec<Result<LinePuzzle, BadLine>>),
-    /// A table to find the grid in, and region labels when a label block follows it.
+    /// A table to find the grid in, and the label blocks that follow it.
     Table {
         /// The table.
         table: Table,
-        /// One label per cell, row-major, from the trailing label block.
+        /// One label per cell, row-major, from the trailing region map.
         region_labels: Option<Vec<String>>,
+        /// One label (or empty marker) per cell, row-major, for each extra-house map.
+        extra_labels: Vec<Vec<String>>,
     },
 }
 
-/// A puzzle written on one line: `N² symbols [region labels] [solution] [anything else]`, or
-/// the fields a header names.
+/// A puzzle written on one line: `N² symbols [region labels] [solution] [variants] [anything
+/// else]`, or the fields a header names.
 #[derive(Debug, Clone)]
 pub struct LinePuzzle {
     /// 1-based line number.
@@ -38,6 +42,8 @@ pub struct LinePuzzle {
     pub solution: Option<String>,
     /// The line's id, from a header's `id` column.
     pub id: Option<String>,
+    /// The variants named in a field after the puzzle's (`x`, `windoku`).
+    pub variants: Vec<Variant>,
 }
 
 /// A collection line that holds no puzzle, and why.
@@ -168,6 +174,10 @@ impl Fields {
                 (labels, tokens.get(next).copied().filter(is_solution))
             }
         };
+        let variants = (tokens.iter().enumerate())
+            .filter(|&(i, _)| i != self.puzzle)
+            .filter_map(|(_, t)| Variant::parse(t))
+            .collect();
         Ok(LinePuzzle {
             line,
             size,
@@ -175,6 +185,7 @@ impl Fields {
             region_labels,
             solution: solution.map(str::to_string),
             id: field(self.id).map(str::to_string),
+            variants,
         })
     }
 
@@ -295,7 +306,7 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
         Some(delimiter) => (delimited_rows(&all_lines, delimiter), true),
         None => (one_line_grid(drawn_rows(&lines)), false),
     };
-    let (rows, region_labels) = split_region_block(rows);
+    let (rows, region_labels, extra_labels) = split_label_blocks(rows);
     let line_numbers = rows.iter().map(|(line, _)| *line).collect();
     let cells = rows.into_iter().map(|(_, cells)| cells).collect();
     let mut table = Table::from_text_rows(place.to_string(), cells);
@@ -304,6 +315,7 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
     TextInput::Table {
         table,
         region_labels,
+        extra_labels,
     }
 }
 
@@ -397,14 +409,16 @@ fn one_line_grid(rows: Vec<Row>) -> Vec<Row> {
     }
 }
 
-/// Whether the lines from `start` to the end form one block of `width` rows (a label block).
+/// Whether the lines from `start` to the end form blocks of `width` rows (label blocks).
 fn label_block_follows(lines: &[(usize, &str)], start: usize, width: usize) -> bool {
     let rest: Vec<&str> = lines
         .iter()
         .filter(|(line, text)| *line >= start && !text.trim().is_empty() && !is_separator(text))
         .map(|(_, text)| *text)
         .collect();
-    rest.len() == width && rest.iter().all(|t| drawn_cells(t).len() == width)
+    !rest.is_empty()
+        && rest.len().is_multiple_of(width)
+        && rest.iter().all(|t| drawn_cells(t).len() == width)
 }
 
 fn is_separator(text: &str) -> bool {
@@ -443,37 +457,44 @@ fn is_label_line(text: &str) -> bool {
     has_word || text.contains(':')
 }
 
-/// Splits a trailing block of region labels off the rows: the last block after a blank row, square,
-/// with N labels of N connected cells each.
-fn split_region_block(mut rows: Vec<Row>) -> (Vec<Row>, Option<Vec<String>>) {
-    let Some(last_blank) = rows
+/// Region labels and extra-house labels, one list per map.
+type LabelBlocks = (Option<Vec<String>>, Vec<Vec<String>>);
+
+/// Splits trailing label blocks off the rows, last first: square blocks after a blank row, each
+/// a region map (N labels of N connected cells each; one at most) or an extra-house map (labels
+/// on some cells, each on N of them). Returns the rows left, the region labels and the
+/// extra-house maps in file order.
+fn split_label_blocks(mut rows: Vec<Row>) -> (Vec<Row>, Option<Vec<String>>, Vec<Vec<String>>) {
+    let (mut region, mut extras): LabelBlocks = (None, Vec::new());
+    while let Some(last_blank) = rows
         .iter()
         .rposition(|(_, cells)| cells.iter().all(|c| c.is_empty()))
-    else {
-        return (rows, None);
-    };
-    let block = &rows[last_blank + 1..];
-    let size = block.len();
-    let square = size > 0
-        && block
-            .iter()
-            .all(|(_, cells)| non_empty(cells).len() == size);
-    if !square
-        || rows[..last_blank]
-            .iter()
-            .all(|(_, c)| c.iter().all(|x| x.is_empty()))
     {
-        return (rows, None);
+        let block = &rows[last_blank + 1..];
+        let size = block.len();
+        if size == 0
+            || rows[..last_blank]
+                .iter()
+                .all(|(_, c)| c.iter().all(|x| x.is_empty()))
+        {
+            break;
+        }
+        let full = block.iter().all(|(_, c)| non_empty(c).len() == size);
+        let labels: Vec<String> = block
+            .iter()
+            .flat_map(|(_, cells)| non_empty(cells))
+            .collect();
+        let marked: Vec<String> = block.iter().flat_map(|(_, c)| c.clone()).collect();
+        if full && region.is_none() && regions::labels_are_connected_regions(&labels, size) {
+            region = Some(labels);
+        } else if marked.len() == size * size && regions::is_extra_house_map(&marked, size) {
+            extras.insert(0, marked);
+        } else {
+            break;
+        }
+        rows.truncate(last_blank);
     }
-    let labels: Vec<String> = block
-        .iter()
-        .flat_map(|(_, cells)| non_empty(cells))
-        .collect();
-    if !regions::labels_are_connected_regions(&labels, size) {
-        return (rows, None);
-    }
-    rows.truncate(last_blank);
-    (rows, Some(labels))
+    (rows, region, extras)
 }
 
 fn non_empty(cells: &[String]) -> Vec<String> {
@@ -493,6 +514,7 @@ mod tests {
             TextInput::Table {
                 table,
                 region_labels,
+                ..
             } => (table, region_labels),
             TextInput::Lines(_) => panic!("read as lines"),
         }
@@ -565,6 +587,12 @@ mod tests {
             "aaababbbccddccdd"
         );
         assert_eq!(first.solution.as_deref(), Some("2143342112344312"));
+        assert!(first.variants.is_empty());
+        let TextInput::Lines(x) = parse("..3.1..2.\n1..3.2... x\n", "t", &Symbols::default())
+        else {
+            panic!("not lines")
+        };
+        assert_eq!(x[1].as_ref().unwrap().variants, [Variant::X]);
     }
 
     #[test]

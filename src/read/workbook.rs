@@ -1,8 +1,9 @@
 //! Workbooks (.xlsx .xlsm .xlsb .xls .ods) through calamine: sheets become [`Table`]s with
-//! values, formula flags and, for .xlsx/.xlsm, cell fills and borders.
+//! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes.
 
 use crate::error::Error;
-use crate::read::table::{Area, RawCell, RawValue, Table};
+use crate::read::notes;
+use crate::read::table::{Area, Edge, RawCell, RawValue, Table};
 use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
 use std::fs::File;
 use std::io::BufReader;
@@ -81,6 +82,13 @@ impl Workbook {
         if let Some(styles) = styles {
             apply_styles(&mut table, &styles);
         }
+        if matches!(self.sheets, Sheets::Xlsx(_)) {
+            for ((r, c), text) in notes::sheet_notes(&self.path, sheet) {
+                if r < table.rows() && c < table.cols() {
+                    table.cell_mut(r, c).note = Some(text);
+                }
+            }
+        }
         Ok(table)
     }
 
@@ -126,6 +134,21 @@ fn apply_styles(table: &mut Table, styles: &StyleRange) {
                 .iter()
                 .any(|side| side.style != calamine::BorderStyle::None)
         });
+        if let Some(b) = style.borders.as_ref() {
+            cell.edges = [&b.top, &b.right, &b.bottom, &b.left].map(|side| edge(side.style));
+        }
+        cell.points = style.font.as_ref().and_then(|f| f.size);
+    }
+}
+
+/// How a border style reads for cages.
+fn edge(style: calamine::BorderStyle) -> Edge {
+    use calamine::BorderStyle as S;
+    match style {
+        S::None => Edge::None,
+        S::Thin | S::Hair => Edge::Thin,
+        S::Medium | S::Thick | S::Double => Edge::Thick,
+        _ => Edge::Dashed,
     }
 }
 

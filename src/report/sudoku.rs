@@ -6,8 +6,9 @@ use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
 use crate::core::net::{self, Net};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
+use crate::model::explanation::Cage;
 use crate::model::{Candidate, Cell, Digit, Explanation, Grid, Layout, Names, Origin, Puzzle};
-use crate::rating::{Rating, rate};
+use crate::rating::{Rating, rate, threshold_cells};
 use crate::render::{self, LayoutJson};
 use crate::search::{self, Deadline};
 use serde::Serialize;
@@ -32,7 +33,7 @@ pub fn puzzle_summary(puzzle: &Puzzle) -> String {
     };
     format!(
         "{place}{n}x{n}, {}, {} givens",
-        puzzle.layout().regions().describe(),
+        puzzle.layout().describe(),
         puzzle.givens().filled_count()
     )
 }
@@ -54,7 +55,7 @@ pub fn difficulty(solve: &Solve) -> String {
 impl Solve {
     /// The difficulty of the solve.
     pub fn rating(&self) -> Rating {
-        rate(&self.steps, self.puzzle.layout().cell_count())
+        rate(&self.steps, threshold_cells(self.puzzle.layout()))
     }
 
     /// The difficulty, when the solve reached a solution (a puzzle without one has none).
@@ -92,6 +93,9 @@ pub struct StepJson {
     pub base: Vec<String>,
     /// Cover houses.
     pub cover: Vec<String>,
+    /// The Killer cages the step reads: `cage 17 at r1c1, r1c2`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<String>,
     /// The explanation line.
     pub explanation: String,
     /// A forcing step's every implication (forcing chains and nets, Nishio).
@@ -133,13 +137,17 @@ pub struct ImplicationJson {
     pub digit: usize,
     /// Placed (`true`) or eliminated.
     pub holds: bool,
-    /// `assumption`, `same_cell`, `same_house`, `naked_single`, `hidden_single`; in nets plus
+    /// `assumption`, `same_cell`, `same_house`, `same_cage` (a Killer cage), `naked_single`,
+    /// `hidden_single`; in nets plus
     /// `locked`; in nested nets `refuted` (an elimination whose placement `refutation` breaks)
     /// and, inside a refutation, `outer` (the enclosing branch's implication `outer`, repeated).
     pub reason: &'static str,
     /// The house of a `same_house`, `hidden_single` or `locked` reason: `row 3`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<String>,
+    /// The Killer cage of a `same_cage` reason: `cage 17 at r1c1, r1c2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cage: Option<String>,
     /// A `locked` reason's other house, which holds the digit's every place in `house` and the
     /// cell.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -197,6 +205,7 @@ impl BranchJson {
     /// `branch` with cells and houses named as in `layout`.
     fn of(branch: &net::Branch, layout: &Layout) -> BranchJson {
         let house = |h: usize| layout.houses()[h].to_string();
+        let names = Names::new(layout, None);
         let numbers = |from: &[usize]| from.iter().map(|i| i + 1).collect();
         let implication = |(i, implication): (usize, &net::Implication)| {
             let mut json = ImplicationJson {
@@ -208,6 +217,7 @@ impl BranchJson {
                 holds: implication.holds,
                 reason: "",
                 house: None,
+                cage: None,
                 from: numbers(&implication.from),
                 within: None,
                 refutation: None,
@@ -219,6 +229,10 @@ impl BranchJson {
                 net::Reason::SameHouse { house: h } => {
                     json.house = Some(house(*h));
                     "same_house"
+                }
+                net::Reason::SameCage { cage } => {
+                    json.cage = Some(Explanation::from(Cage(*cage)).render(&names));
+                    "same_cage"
                 }
                 net::Reason::NakedSingle => "naked_single",
                 net::Reason::HiddenSingle { house: h } => {
@@ -310,6 +324,11 @@ impl StepJson {
             pattern_cells: cells(&step.pattern),
             base: houses(&step.base),
             cover: houses(&step.cover),
+            cages: step
+                .cages
+                .iter()
+                .map(|&c| Explanation::from(Cage(c)).render(&Names::new(layout, None)))
+                .collect(),
             explanation: step.explanation.render(&puzzle.names()),
             net: step.net.as_ref().map(|net| NetJson::of(net, puzzle)),
         }

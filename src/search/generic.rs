@@ -1,13 +1,14 @@
 //! The engine for every layout: any size from 1 to 100, boxes of any shape, jigsaw regions, Latin
-//! squares and extra houses, seen only through [`Layout::houses`], [`Layout::houses_of`] and
-//! [`Layout::peers`].
+//! squares, extra houses and Killer cages, seen only through [`Layout::houses`],
+//! [`Layout::houses_of`], [`Layout::peers`] and [`Layout::cages`].
 //!
 //! The state is one candidate set per cell and, for every house and digit, the number of cells of
 //! the house where the digit can still go. Propagation runs until nothing changes: naked singles (a
 //! cell with one candidate leaves its peers), hidden singles (a house-digit with one place puts the
 //! digit there) and locked candidates (a house-digit whose places all lie in another house clears
-//! the rest of that house). A cell with no candidate or a house-digit with no place is a
-//! contradiction.
+//! the rest of that house). A Killer cage whose cells changed keeps only the candidates that some
+//! assignment of distinct digits adding up to its sum uses. A cell with no candidate or a
+//! house-digit with no place is a contradiction.
 //!
 //! Branching looks at the smallest choice, as exact-cover search does: the cells with the fewest
 //! candidates and the house-digits with the fewest places. Among those it takes the one whose
@@ -17,6 +18,7 @@
 //! backtracking undoes it without copying the grid.
 
 use super::{Bits, Deadline, Solutions};
+use crate::model::cage::{cage_bounds, cage_options};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -155,6 +157,10 @@ struct State<'a> {
     overlap: u32,
     /// Scratch list of houses for the locked-candidate check.
     shared: Vec<usize>,
+    /// Cages whose cells changed, to be checked against their sums.
+    cages: Vec<usize>,
+    /// Whether each cage is in `cages`.
+    queued: Vec<bool>,
     /// `failures[house * size + digit]`: contradictions the house-digit took part in, which
     /// guide the choice of branches.
     failures: Vec<u64>,
@@ -205,12 +211,15 @@ impl<'a> State<'a> {
             .filter(|&i| (2..=overlap).contains(&places[i]))
             .map(|i| (i / size, i % size))
             .collect();
+        let cage_count = layout.cages().len();
         State {
             layout,
             size,
             locked,
             overlap,
             shared: Vec::new(),
+            cages: (0..cage_count).collect(),
+            queued: vec![true; cage_count],
             open: cands.iter().filter(|c| c.count_ones() > 1).count(),
             consistent: cands.iter().all(|&c| c != 0) && places.iter().all(|&p| p != 0),
             cands,
@@ -259,6 +268,12 @@ impl<'a> State<'a> {
             self.open -= 1;
             self.singles.push(cell);
         }
+        if let Some(cage) = self.layout.cage_of(Cell::from_index(cell))
+            && !self.queued[cage]
+        {
+            self.queued[cage] = true;
+            self.cages.push(cage);
+        }
         ok
     }
 
@@ -270,6 +285,9 @@ impl<'a> State<'a> {
             self.singles.clear();
             self.hidden.clear();
             self.locked.clear();
+            for cage in self.cages.drain(..) {
+                self.queued[cage] = false;
+            }
         }
         ok
     }
@@ -303,10 +321,30 @@ impl<'a> State<'a> {
                 if !self.lock(house, digit) {
                     return false;
                 }
+            } else if let Some(cage) = self.cages.pop() {
+                self.queued[cage] = false;
+                if !self.add_up(cage) {
+                    return false;
+                }
             } else {
                 return true;
             }
         }
+    }
+
+    /// Keeps in the cells of `cage` only the candidates that an assignment of distinct digits
+    /// adding up to its sum uses. False on a contradiction.
+    fn add_up(&mut self, cage: usize) -> bool {
+        let cage = &self.layout.cages()[cage];
+        let cands: Vec<u128> = cage.cells.iter().map(|c| self.cands[c.index()]).collect();
+        let options =
+            cage_options(&cands, cage.sum).unwrap_or_else(|| cage_bounds(&cands, cage.sum));
+        for (cell, (&old, new)) in cage.cells.iter().zip(cands.iter().zip(options)) {
+            if new != old && !self.restrict(cell.index(), new) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Locked candidates: when every place of `digit` in `house` lies in another house too, the

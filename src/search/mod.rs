@@ -1,21 +1,23 @@
 //! The exact solver: counts a puzzle's solutions up to a limit, finds one, or finds a random one.
 //!
 //! Two engines sit behind one interface, and the choice between them is automatic:
-//! - `nine`: a bit-parallel engine for standard Sudoku (9x9, 3x3 boxes, no extra houses), the case
-//!   that must be fast, because checking thousands of puzzles is common;
+//! - `nine`: a bit-parallel engine for standard Sudoku (9x9, 3x3 boxes, no extra houses or cages),
+//!   the case that must be fast, because checking thousands of puzzles is common;
 //! - `generic`: an engine for every size from 1 to 100 and every layout (boxes of any shape, jigsaw
-//!   regions, Latin squares, extra houses), which knows the grid only through its houses and peers.
+//!   regions, Latin squares, extra houses, Killer cages), which knows the grid only through its
+//!   houses, peers and cages.
 //!
 //! When the generic engine has met [`HANDOVER_FAILURES`] dead ends without finishing, what is
 //! left (the grid after its propagation at the root) goes to a SAT solver, CaDiCaL (`sat`), whose
 //! clause learning answers the large, sparse grids where a plain search gets lost for minutes.
+//! Extra houses are houses to it too; Killer layouts never go there (the encoding has no sums).
 //!
-//! All of them report solutions to a `Solutions` collector, which counts them, keeps the first and
-//! says when to stop, and all can start from candidates rather than givens, so that the logical
-//! engine can hand over a partly deduced grid ([`count_from_candidates`]). Random solutions come
-//! from the generic engine, whose branching can take its options in a random order, and from the
-//! SAT solver with its variables numbered in a random order. Every search can be given a
-//! [`Deadline`]; one that passes it stops and says so ([`Count::complete`]).
+//! All of them report solutions to a `Solutions` collector, which counts them, keeps the first
+//! two and says when to stop, and all can start from candidates rather than givens, so that the
+//! logical engine can hand over a partly deduced grid ([`count_from_candidates`]). Random
+//! solutions come from the generic engine, whose branching can take its options in a random
+//! order, and from the SAT solver with its variables numbered in a random order. Every search can
+//! be given a [`Deadline`]; one that passes it stops and says so ([`Count::complete`]).
 
 mod generic;
 mod nine;
@@ -24,13 +26,15 @@ mod sat;
 use crate::model::{Cell, DigitSet, Grid, Layout, Puzzle};
 use std::time::{Duration, Instant};
 
-/// How many solutions a search found, and the first of them.
+/// How many solutions a search found, and the first two of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found; the search stops at the limit, so this is `0..=limit`.
     pub solutions: usize,
     /// The first solution found, if there is any.
     pub first: Option<Grid>,
+    /// The second solution found, when the limit let the search find two.
+    pub second: Option<Grid>,
     /// Whether the search finished: false when it stopped at its deadline, and then `solutions`
     /// is only how many it had found by then (there may be more, or none may exist).
     pub complete: bool,
@@ -42,6 +46,7 @@ impl Default for Count {
         Count {
             solutions: 0,
             first: None,
+            second: None,
             complete: true,
         }
     }
@@ -181,7 +186,8 @@ pub fn count_from_candidates_until(
 
 /// The generic engine up to [`HANDOVER_FAILURES`] dead ends, then, if it did not finish, the SAT
 /// solver from the generic engine's propagated root (counting again from nothing, so that every
-/// solution is counted once).
+/// solution is counted once). The SAT encoding knows houses (extra houses included) but not Killer
+/// cages, so a layout with cages stays with the generic engine to the end.
 fn exact(
     layout: &Layout,
     candidates: &[DigitSet],
@@ -190,9 +196,13 @@ fn exact(
     mut found: Solutions,
 ) -> Count {
     let seed = order.seed();
+    let failures = match layout.cages().is_empty() {
+        true => HANDOVER_FAILURES,
+        false => u64::MAX,
+    };
     let stop = generic::Stop {
         branches: u64::MAX,
-        failures: HANDOVER_FAILURES,
+        failures,
         deadline,
     };
     match generic::search(layout, candidates, order, stop, &mut found) {
@@ -280,11 +290,12 @@ fn candidates_of(puzzle: &Puzzle) -> Vec<DigitSet> {
         .collect()
 }
 
-/// Where the engines report solutions: counts them up to a limit and keeps the first.
+/// Where the engines report solutions: counts them up to a limit and keeps the first two.
 struct Solutions {
     limit: usize,
     count: usize,
     first: Option<Grid>,
+    second: Option<Grid>,
 }
 
 impl Solutions {
@@ -293,13 +304,16 @@ impl Solutions {
             limit,
             count: 0,
             first: None,
+            second: None,
         }
     }
 
-    /// Records a solution; `grid` builds it, and is only called for the first one.
+    /// Records a solution; `grid` builds it, and is only called for the first two.
     fn record(&mut self, grid: impl FnOnce() -> Grid) {
-        if self.first.is_none() {
-            self.first = Some(grid());
+        match self.count {
+            0 => self.first = Some(grid()),
+            1 => self.second = Some(grid()),
+            _ => {}
         }
         self.count += 1;
     }
@@ -319,6 +333,7 @@ impl Solutions {
         Count {
             solutions: self.count,
             first: self.first,
+            second: self.second,
             complete: true,
         }
     }

@@ -1,4 +1,4 @@
-//! The bit-parallel engine for standard Sudoku: 9x9, 3x3 boxes, no extra houses.
+//! The bit-parallel engine for standard Sudoku: 9x9, 3x3 boxes, no extra houses or cages.
 //!
 //! The grid is cut into three bands of three rows. For each band and digit, one `u32` holds the 27
 //! cells (bit `9 * row + column`, rows within the band) where the digit can still go. Within a band
@@ -24,11 +24,12 @@ use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Regions};
 /// Cells of one band: three rows of nine.
 const BAND: u32 = (1 << 27) - 1;
 
-/// Whether `layout` is standard Sudoku, which this engine handles.
+/// Whether `layout` is standard Sudoku, which this engine handles: no extra houses, no cages.
 pub(super) fn applies(layout: &Layout) -> bool {
     layout.size() == 9
         && *layout.regions() == Regions::Boxes { rows: 3, cols: 3 }
         && layout.houses().len() == 27
+        && layout.cages().is_empty()
 }
 
 /// Searches a standard Sudoku from its givens.

@@ -16,7 +16,7 @@
 
 use crate::core::{ColouringRule, State, Step, Technique};
 use crate::explain;
-use crate::model::explanation::{House, Node};
+use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::{eliminations_text, strong_links};
@@ -197,7 +197,10 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
             *sign,
             Node(a),
             Node(b),
-            House(state.layout().common_houses(&[a, b])[0]),
+            state
+                .layout()
+                .shared_unit(a, b)
+                .expect("cells that see each other share a house or a cage"),
             *sign,
             digit,
             eliminations_text(&step.eliminations)

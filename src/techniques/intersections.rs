@@ -19,18 +19,26 @@ pub fn pointing(state: &State, sink: &mut Sink) {
 }
 
 /// Claiming (HoDoKu's Locked Candidates type 2): within a row, column or extra house, a digit's
-/// places all lie in one region ⇒ it leaves the rest of that region.
+/// places all lie in one region ⇒ it leaves the rest of that region. With extra houses, also
+/// between them and lines: within window 1, a digit in one row leaves the rest of the row, and
+/// the other way round.
 pub fn claiming(state: &State, sink: &mut Sink) {
     locked_candidates(state, Technique::Claiming, sink);
 }
 
 /// A digit with at least two places in house A, all inside house B, is removed from B outside A.
-/// Pointing takes regions as A and the other houses as B; claiming the reverse.
+/// Pointing takes regions as A and the other houses as B; claiming the other houses as A and
+/// regions as B, or any house as B when A or B is an extra house.
 fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
     let layout = state.layout();
     let houses = layout.houses();
     let from_region = technique == Technique::Pointing;
     let is_region = |id: usize| houses[id].kind == HouseKind::Region;
+    let is_extra = |id: usize| houses[id].kind == HouseKind::Extra;
+    let covers = |a: usize, b: usize| match from_region {
+        true => !is_region(b),
+        false => a != b && (is_region(b) || is_extra(a) || is_extra(b)),
+    };
     for (a, house) in houses.iter().enumerate() {
         if is_region(a) != from_region {
             continue;
@@ -41,9 +49,7 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
                 continue;
             }
             for &b in layout.houses_of(places[0]) {
-                if is_region(b) == from_region
-                    || !places.iter().all(|&p| layout.houses_of(p).contains(&b))
-                {
+                if !covers(a, b) || !places.iter().all(|&p| layout.houses_of(p).contains(&b)) {
                     continue;
                 }
                 let eliminations: Vec<Candidate> = houses[b]

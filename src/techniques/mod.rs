@@ -1,7 +1,8 @@
 //! Human solving techniques, one file per family (as HoDoKu's solver families). Each finder reads a
 //! [`State`] and reports [`Step`]s to a sink; none changes the state — the engine applies steps.
-//! Every finder works on generic houses, so boxes, rectangular boxes and jigsaw regions are served
-//! by the same code.
+//! Every finder works on generic houses, so boxes, rectangular boxes, jigsaw regions and extra
+//! houses are served by the same code; Killer cages have their own family (`killer`), and their
+//! cells see each other, so every finder that asks whether cells see each other counts them.
 
 pub mod als;
 pub mod chains;
@@ -10,6 +11,7 @@ pub(crate) mod common;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod killer;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -19,7 +21,8 @@ pub mod uniqueness;
 pub mod wings;
 
 use crate::core::{
-    ChainKind, ColouringRule, FishKind, Forcing, Limits, SingleDigitPattern, State, Step, Technique,
+    ChainKind, ColouringRule, FishKind, Forcing, KillerRule, Limits, SingleDigitPattern, State,
+    Step, Technique,
 };
 use crate::techniques::forcing::Reach;
 
@@ -70,6 +73,7 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::TemplateSet => forcing::templates(state, true, &mut progress),
         Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
+        Technique::Killer(rule) => killer::find(state, rule, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -134,6 +138,7 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
         }
     }
     let mut later: Vec<Technique> = Vec::new();
+    later.extend(KillerRule::ALL.map(Technique::Killer));
     later.extend(SingleDigitPattern::ALL.map(Technique::SingleDigit));
     later.extend(ColouringRule::ALL.map(Technique::Colouring));
     later.extend([

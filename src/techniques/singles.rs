@@ -62,6 +62,7 @@ pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
         SingleHouse::Region => HouseKind::Region,
         SingleHouse::Row => HouseKind::Row,
         SingleHouse::Column => HouseKind::Column,
+        SingleHouse::Extra => HouseKind::Extra,
     };
     for (id, house) in state.layout().houses().iter().enumerate() {
         if house.kind != wanted {

@@ -7,11 +7,20 @@
 //! each technique draws its eliminations from that. So every finder here finds nothing unless the
 //! state [assumes uniqueness](State::assumes_unique), and nothing on four cells with any other
 //! geometry — in particular nothing on a Latin square, which has no regions.
+//!
+//! Variants add constraints the swap must keep. An extra house or a Killer cage that holds one
+//! corner, or two opposite ones, would see `x` and `y` change places inside it (a different cage
+//! sum, a digit twice in the house), so the swap is no second solution and the rectangle is not
+//! deadly: rectangles are only used when every extra house and cage holds none of the corners,
+//! or two on one row or one column (whose digits the swap exchanges within it, keeping its
+//! digits and its sum). BUG+1 rests on the grave's other solution, every cell taking its other
+//! candidate: that keeps every house (extra houses included) but not a cage's sum, so it stays
+//! silent on Killer puzzles.
 
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, HouseKind};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, HouseKind, Layout};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, seen_by_all, tight_sets};
 
@@ -125,7 +134,7 @@ pub fn avoidable_rectangle(state: &State, kind: u8, sink: &mut Sink) {
 /// bivalue universal grave, which has no single solution. So that cell is `z`; its other
 /// candidates go.
 pub fn bug_plus_one(state: &State, sink: &mut Sink) {
-    if !state.assumes_unique() {
+    if !state.assumes_unique() || !state.layout().cages().is_empty() {
         return;
     }
     let layout = state.layout();
@@ -216,8 +225,10 @@ fn each_corners(
     }
 }
 
-/// Whether the four corners lie in exactly two regions, paired along rows or along columns.
-fn is_deadly_shape(layout: &crate::model::Layout, cells: &Corners) -> bool {
+/// Whether the four corners lie in exactly two regions, paired along rows or along columns, and
+/// every extra house and cage holds none of them or two on one line (see the module
+/// documentation).
+fn is_deadly_shape(layout: &Layout, cells: &Corners) -> bool {
     let region = |i: usize| layout.region_of(cells[i]);
     let Some(first) = region(0) else {
         return false;
@@ -225,7 +236,23 @@ fn is_deadly_shape(layout: &crate::model::Layout, cells: &Corners) -> bool {
     let (r1, r2, r3) = (region(1), region(2), region(3));
     let rows_paired = r1 == Some(first) && r2 == r3 && r2 != Some(first);
     let columns_paired = r2 == Some(first) && r1 == r3 && r1 != Some(first);
-    rows_paired || columns_paired
+    (rows_paired || columns_paired) && (!layout.is_variant() || swap_keeps_variant(layout, cells))
+}
+
+/// Whether every extra house and every cage holds none of the corners or two of one row or one
+/// column: then swapping the rectangle's digits keeps them all.
+fn swap_keeps_variant(layout: &Layout, cells: &Corners) -> bool {
+    let held = |members: &[Cell]| -> Vec<usize> {
+        (0..4).filter(|&i| members.contains(&cells[i])).collect()
+    };
+    let fine = |corners: Vec<usize>| match corners[..] {
+        [] => true,
+        [a, b] => a ^ b != 3,
+        _ => false,
+    };
+    let houses = layout.houses();
+    layout.extra_houses().all(|h| fine(held(&houses[h].cells)))
+        && layout.cages().iter().all(|cage| fine(held(&cage.cells)))
 }
 
 /// Calls `found` with every unique rectangle: four unsolved corners of a deadly shape that each
@@ -648,7 +675,7 @@ fn rect_step(
 #[cfg(test)]
 mod tests {
     use crate::core::{State, Technique};
-    use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
+    use crate::model::{Cage, Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
     use crate::techniques::testing::{cands, jigsaw4, state, text};
@@ -657,8 +684,13 @@ mod tests {
     /// A 6x6 solution (2x3 boxes) with r1c1, r1c2, r3c1, r3c2, r3c3 left open: r1c1, r1c2 and
     /// r3c1 hold {1,2}, r3c2 {1,2,3}, r3c3 {1,3}.
     fn six_with_a_rectangle() -> State {
+        six_with_a_rectangle_on(Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap())
+    }
+
+    /// [`six_with_a_rectangle`] on `layout` (2x3 boxes, perhaps with cages or extra houses).
+    fn six_with_a_rectangle_on(layout: Layout) -> State {
         let rows = ["123456", "456123", "231564", "564231", "312645", "645312"];
-        let layout = Arc::new(Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap());
+        let layout = Arc::new(layout);
         let mut values = Grid::empty(6);
         let mut candidates = vec![DigitSet::EMPTY; 36];
         let open = [
@@ -704,6 +736,29 @@ mod tests {
             text(&s, &steps[0]),
             "Unique Rectangle Type 1 on 1,2 in r1c1, r1c2, r3c1, r3c2 ⇒ r3c2<>12"
         );
+    }
+
+    #[test]
+    fn a_cage_or_extra_house_through_one_corner_silences_the_rectangle() {
+        // Swapping 1 and 2 in r1c1, r1c2, r3c1, r3c2 keeps a cage on r1c1 and r1c2 (its sum and
+        // digits), so the rectangle stays deadly there; a cage on r1c1 and r2c1 would change its
+        // sum, and the main diagonal would get a second 1 or 2: no deadly pattern.
+        let boxes = || Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let name = |c: Cell| format!("{c:?}");
+        let cage = |cells: [(usize, usize); 2], sum| {
+            let cells = cells.iter().map(|&(r, c)| Cell::at(r, c, 6)).collect();
+            boxes()
+                .with_cages(vec![Cage::new(cells, sum)], &name)
+                .unwrap()
+        };
+        let fires = |layout: Layout| {
+            let s = six_with_a_rectangle_on(layout).assuming_unique(true);
+            !find_all(Technique::UniqueRectangle(1), &s).is_empty()
+        };
+        assert!(fires(cage([(0, 0), (0, 1)], 3)));
+        assert!(!fires(cage([(0, 0), (1, 0)], 5)));
+        let diagonal = (0..6).map(|i| Cell::at(i, i, 6)).collect();
+        assert!(!fires(boxes().with_extra_house(diagonal)));
     }
 
     #[test]

@@ -148,6 +148,11 @@ pub enum Line {
     Medium,
     /// A region edge.
     Thick,
+    /// A Killer cage's edge inside a region: thin and dashed.
+    Dashed,
+    /// A Killer cage's edge on a region's edge: medium and dashed, so that the cage's outline
+    /// reads apart from the region's.
+    MediumDashed,
 }
 
 /// A cell's four borders.
@@ -662,6 +667,8 @@ fn describe_style(style: &Style) -> String {
             Line::Thin => '1',
             Line::Medium => '2',
             Line::Thick => '3',
+            Line::Dashed => 'd',
+            Line::MediumDashed => 'D',
         };
         parts.push(format!(
             "borders trbl {}{}{}{}",

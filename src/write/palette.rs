@@ -9,6 +9,9 @@ use crate::core::Family;
 /// The fill of cells placed by backtracking: a warning red.
 pub const BACKTRACKING: Rgb = 0xEE6677;
 
+/// The fill of the cells of extra houses (diagonals, windows) on printable grids: pale cyan.
+pub const EXTRA_HOUSE: Rgb = 0xCCEEFF;
+
 /// The fill of cells whose pattern a step sheet highlights.
 pub const PATTERN: Rgb = 0xFFEE99;
 
@@ -50,6 +53,7 @@ pub fn family_fill(family: Family) -> Rgb {
         Family::Chains => 0xEE8866,
         Family::Als => 0xBBCCEE,
         Family::Forcing => 0xDDDDDD,
+        Family::Killer => 0xEEEEBB,
         Family::Backtracking => BACKTRACKING,
     }
 }

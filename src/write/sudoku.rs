@@ -6,13 +6,15 @@
 
 use super::palette::{self, family_fill};
 use super::{
-    Align, Book, Borders, CellSpec, Content, Font, HEADING, Print, Rgb, Run, Sheet, Style,
+    Align, Book, Borders, CellSpec, Content, Font, HEADING, Line, Print, Rgb, Run, Sheet, Style,
     TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, swatch, wrapped_lines,
 };
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
+use crate::model::explanation::Cage as CageName;
 use crate::model::{
-    Candidate, Cell, Digit, DigitSet, Explanation, Grid, Layout, Names, Origin, Puzzle, Regions,
+    Candidate, Cell, Digit, DigitSet, Explanation, Grid, HouseKind, Layout, Names, Origin, Puzzle,
+    Regions,
 };
 use crate::report::rated::RatedSolve;
 use crate::report::{StepReport, summary_rows};
@@ -186,13 +188,53 @@ impl<'a> View<'a> {
         (anchor.0 + cell.row(n), anchor.1 + cell.col(n))
     }
 
-    /// Thin lines between cells, thick ones on region edges and around the grid.
+    /// Thin lines between cells, thick ones on region edges and around the grid; a Killer's
+    /// cage edges dashed (medium dashed where they run on a region's edge).
     fn borders(&self, cell: Cell) -> Borders {
         let n = self.size();
         let layout = self.layout();
-        area_borders(cell.row(n), cell.col(n), (n, n), |r, c| {
+        let mut borders = area_borders(cell.row(n), cell.col(n), (n, n), |r, c| {
             layout.region_of(Cell::at(r, c, n))
-        })
+        });
+        if layout.cages().is_empty() {
+            return borders;
+        }
+        let (row, col) = (cell.row(n), cell.col(n));
+        let sides = [
+            (&mut borders.top, row.checked_sub(1).map(|r| (r, col))),
+            (&mut borders.bottom, (row + 1 < n).then_some((row + 1, col))),
+            (&mut borders.left, col.checked_sub(1).map(|c| (row, c))),
+            (&mut borders.right, (col + 1 < n).then_some((row, col + 1))),
+        ];
+        for (line, neighbour) in sides {
+            let other = neighbour.map(|(r, c)| layout.cage_of(Cell::at(r, c, n)));
+            if other.is_some_and(|other| other != layout.cage_of(cell)) {
+                *line = match *line {
+                    Line::Thin => Line::Dashed,
+                    _ => Line::MediumDashed,
+                };
+            }
+        }
+        borders
+    }
+
+    /// The cage whose sum `cell` shows: the cage of which it is the first cell.
+    fn cage_sum_at(&self, cell: Cell) -> Option<usize> {
+        let layout = self.layout();
+        let cage = &layout.cages()[layout.cage_of(cell)?];
+        (cage.cells[0] == cell).then_some(cage.sum)
+    }
+
+    /// The note naming the cage whose first cell is `cell`: `Cage 17 (r1c1, r1c2)`.
+    fn cage_note(&self, cell: Cell) -> Option<String> {
+        let layout = self.layout();
+        let id = layout.cage_of(cell)?;
+        self.cage_sum_at(cell)?;
+        let name = self.text(&Explanation::from(CageName(id)));
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
     }
 
     /// Square columns and rows of `px` for a grid at `anchor`.
@@ -255,7 +297,8 @@ impl<'a> View<'a> {
                     self.digit_content(digit),
                     self.digit_style(font, Some(fill), cell),
                 );
-                spec.note = Some(self.note_of(step));
+                let notes = [self.cage_note(cell), Some(self.note_of(step))];
+                spec.note = Some(notes.into_iter().flatten().collect::<Vec<_>>().join("\n"));
                 spec
             }
             _ => {
@@ -415,18 +458,31 @@ impl<'a> View<'a> {
     }
 
     /// A printable grid of `values` at the puzzle's place: givens bold, other digits plain, region
-    /// borders, and pale region fills where borders alone would not say what the regions are.
+    /// borders, and pale region fills where borders alone would not say what the regions are;
+    /// extra houses shaded; a Killer's cages outlined with their sums small in their first cells
+    /// (in a note when the cell holds a digit).
     fn grid_sheet(&self, name: &str, values: &Grid) -> Sheet {
         let mut sheet = Sheet::new(name);
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
         self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
         let fills = self.region_fills();
+        let extra: Vec<bool> = self.layout().cells().map(|c| self.in_extra(c)).collect();
         for cell in self.layout().cells() {
-            let fill = self
-                .layout()
-                .region_of(cell)
-                .and_then(|r| fills.get(r).copied());
+            let fill = match extra[cell.index()] {
+                true => Some(palette::EXTRA_HOUSE),
+                false => self
+                    .layout()
+                    .region_of(cell)
+                    .and_then(|r| fills.get(r).copied()),
+            };
+            if let (None, Some(sum)) = (values.get(cell), self.cage_sum_at(cell)) {
+                let mut style = self.digit_style(Font::sized(8.0), fill, cell);
+                style.align = Align::TopLeft;
+                let (row, col) = self.at(cell, self.anchor);
+                sheet.put(row, col, CellSpec::new(Content::Number(sum as f64), style));
+                continue;
+            }
             let content = values
                 .get(cell)
                 .map_or(Content::Blank, |d| self.digit_content(d));
@@ -437,13 +493,20 @@ impl<'a> View<'a> {
                 false => self.digit_font().bold(),
             };
             let (row, col) = self.at(cell, self.anchor);
-            sheet.put(
-                row,
-                col,
-                CellSpec::new(content, self.digit_style(font, fill, cell)),
-            );
+            let mut spec = CellSpec::new(content, self.digit_style(font, fill, cell));
+            spec.note = self.cage_note(cell);
+            sheet.put(row, col, spec);
         }
         sheet
+    }
+
+    /// Whether `cell` is in an extra house (shaded on printable grids).
+    fn in_extra(&self, cell: Cell) -> bool {
+        let houses = self.layout().houses();
+        self.layout()
+            .houses_of(cell)
+            .iter()
+            .any(|&h| houses[h].kind == HouseKind::Extra)
     }
 
     /// Pale fills for jigsaw regions and boxes of a shape other than the size's default (so that a

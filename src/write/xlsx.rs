@@ -145,6 +145,8 @@ fn border(line: Line) -> FormatBorder {
         Line::Thin => FormatBorder::Thin,
         Line::Medium => FormatBorder::Medium,
         Line::Thick => FormatBorder::Thick,
+        Line::Dashed => FormatBorder::Dashed,
+        Line::MediumDashed => FormatBorder::MediumDashed,
     }
 }
 

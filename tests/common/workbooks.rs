@@ -22,6 +22,59 @@ pub const CHAOS_7X7: (&str, &str) = (
 /// janko.at Chaos Sudoku 5 (5x5): givens and regions.
 pub const CHAOS_5X5: (&str, &str) = ("..5....1..4..........23..", "aabbbaaacbddecbdeeccddeec");
 
+/// janko.at Killer Sudoku 805 (`../shared/datasets/killer`, entry `805_9x9`): the cage of each
+/// cell (the dataset's cage ids), and each cage's sum.
+pub const KILLER_805: (&str, &[(u32, usize)]) = (
+    "14 19 17 17 17 26 26 28 30 14 19 12 12 21 4 4 28 30 32 32 7 7 21 15 27 20 20 \
+     31 1 35 35 13 15 27 27 8 31 1 2 13 13 18 18 8 8 3 3 2 2 34 34 11 11 11 \
+     5 25 25 9 34 16 16 10 10 5 33 33 9 9 24 24 23 22 29 29 36 36 6 6 23 23 22",
+    &[
+        (14, 7),
+        (19, 9),
+        (17, 17),
+        (26, 17),
+        (28, 9),
+        (30, 9),
+        (12, 9),
+        (21, 9),
+        (4, 10),
+        (32, 12),
+        (7, 9),
+        (15, 10),
+        (27, 14),
+        (20, 8),
+        (31, 7),
+        (1, 14),
+        (35, 14),
+        (13, 16),
+        (8, 15),
+        (2, 12),
+        (18, 9),
+        (3, 13),
+        (34, 10),
+        (11, 13),
+        (5, 14),
+        (25, 9),
+        (9, 12),
+        (16, 13),
+        (10, 12),
+        (33, 16),
+        (24, 6),
+        (23, 16),
+        (22, 9),
+        (29, 3),
+        (36, 7),
+        (6, 16),
+    ],
+);
+
+/// janko.at Killer Sudoku 401 (`../shared/datasets/killer`, entry `401_6x6`): the sum grid and
+/// the cage map, rows separated by `/`.
+pub const KILLER_401: (&str, &str) = (
+    "3 - 10 - 5 6/9 - 5 6 - -/8 4 - 4 - 10/- 7 - 3 5 -/8 4 5 - 6 -/- - 9 - 9 -",
+    "5 5 8 8 10 11/12 12 14 15 10 11/7 20 14 2 2 4/7 6 6 16 9 4/18 19 13 16 17 17/18 19 21 21 3 3",
+);
+
 /// Colour-blind-friendly region fills (Okabe–Ito, lightened).
 const REGION_FILLS: [u32; 9] = [
     0xF5D5A0, 0xB8DDF2, 0xA8DCC8, 0xF7F2A0, 0xA8C8E6, 0xF0C0A0, 0xE8C0D8, 0xD8D8D8, 0xC8E8B0,
@@ -45,6 +98,8 @@ pub fn all() -> Vec<(&'static str, Builder)> {
         ("hexadoku-16x16.xlsx", hexadoku),
         ("jigsaw-fills-7x7.xlsx", jigsaw_fills),
         ("jigsaw-regions-sheet-5x5.xlsx", jigsaw_regions_sheet),
+        ("killer-drawn-9x9.xlsx", killer_drawn),
+        ("killer-cages-sheet-6x6.xlsx", killer_cages_sheet),
     ]
 }
 
@@ -373,6 +428,84 @@ fn jigsaw_regions_sheet(book: &mut Workbook) -> Result<(), XlsxError> {
             (1 + index % 5) as u16,
             label.to_string(),
         )?;
+    }
+    Ok(())
+}
+
+/// A Killer drawn as a person draws one: thin lines between cells, medium lines on box edges
+/// (also where a cage crosses one), dotted lines between cages inside a box, and each cage's sum
+/// small in its top-left cell; no givens.
+fn killer_drawn(book: &mut Workbook) -> Result<(), XlsxError> {
+    let ws = book.add_worksheet().set_name("Killer")?;
+    ws.write_with_format(
+        1,
+        1,
+        "Killer Sudoku — janko.at 805",
+        &Format::new().set_bold(),
+    )?;
+    let cage: Vec<u32> = KILLER_805
+        .0
+        .split_whitespace()
+        .map(|id| id.parse().unwrap())
+        .collect();
+    for index in 0..81 {
+        let (r, c) = (index / 9, index % 9);
+        let edge = |other: Option<usize>, box_edge: bool| match other {
+            _ if box_edge => FormatBorder::Medium,
+            Some(other) if cage[other] != cage[index] => FormatBorder::Dotted,
+            _ => FormatBorder::Thin,
+        };
+        let mut format = Format::new()
+            .set_border_top(edge(r.checked_sub(1).map(|r| r * 9 + c), r % 3 == 0))
+            .set_border_bottom(edge((r < 8).then(|| index + 9), r % 3 == 2))
+            .set_border_left(edge(c.checked_sub(1).map(|c| r * 9 + c), c % 3 == 0))
+            .set_border_right(edge((c < 8).then(|| index + 1), c % 3 == 2));
+        let first = (0..81).find(|&i| cage[i] == cage[index]) == Some(index);
+        let (row, col) = (3 + r as u32, 1 + c as u16);
+        if first {
+            let sum = KILLER_805
+                .1
+                .iter()
+                .find(|(id, _)| *id == cage[index])
+                .unwrap()
+                .1;
+            format = format
+                .set_font_size(8)
+                .set_align(FormatAlign::Left)
+                .set_align(FormatAlign::Top);
+            ws.write_number_with_format(row, col, sum as f64, &format)?;
+        } else {
+            ws.write_blank(row, col, &format)?;
+        }
+    }
+    for i in 0..9 {
+        ws.set_column_width_pixels(1 + i, 36)?;
+        ws.set_row_height_pixels(3 + u32::from(i), 36)?;
+    }
+    Ok(())
+}
+
+/// A Killer kept as two blocks on a sheet named `Cages` (the sum grid, and the cage map beside
+/// it), with an empty bordered grid on the first sheet.
+fn killer_cages_sheet(book: &mut Workbook) -> Result<(), XlsxError> {
+    let ws = book.add_worksheet().set_name("Puzzle")?;
+    let style = Style {
+        boxes: Some((2, 3)),
+        ..Style::default()
+    };
+    write_grid(ws, 1, 1, &[0; 36], 6, style)?;
+    let ws = book.add_worksheet().set_name("Cages")?;
+    ws.write(0, 0, "Sums")?;
+    ws.write(0, 7, "Cages")?;
+    let blocks = [KILLER_401.0, KILLER_401.1];
+    for (block, left) in blocks.iter().zip([0u16, 7]) {
+        for (r, row) in block.split('/').enumerate() {
+            for (c, text) in row.split(' ').enumerate() {
+                if let Ok(number) = text.parse::<f64>() {
+                    ws.write(1 + r as u32, left + c as u16, number)?;
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::core::State;
 use crate::core::net::{self, End, Implication};
 use crate::explain;
 use crate::model::explanation::{Claim, House, Node};
-use crate::model::{Candidate, DigitSet, Explanation, Layout};
+use crate::model::{Candidate, DigitSet, Explanation, Layout, Unit};
 
 /// Placements a net's explanation lists before it only counts.
 pub const NET_LISTED: usize = 5;
@@ -121,8 +121,11 @@ fn reason(layout: &Layout, branch: &Branch, i: u32, numbers: &[usize]) -> net::R
                 .fact
                 .candidate
                 .cell;
-            let house = layout.common_houses(&[node.fact.candidate.cell, other])[0];
-            net::Reason::SameHouse { house }
+            match layout.shared_unit(node.fact.candidate.cell, other) {
+                Some(Unit::Cage(cage)) => net::Reason::SameCage { cage },
+                Some(Unit::House(house)) => net::Reason::SameHouse { house },
+                None => unreachable!("a peer shares a house or a cage"),
+            }
         }
         Reason::NakedSingle => net::Reason::NakedSingle,
         Reason::HiddenSingle(house) => net::Reason::HiddenSingle {
@@ -286,14 +289,16 @@ fn both(state: &State, branch: &Branch, candidate: Candidate, premises: &[u32]) 
     if other.cell == cell {
         return explain!("{} would be both {} and {}", Node(cell), digit, other.digit);
     }
-    let layout = state.layout();
-    let house = layout.common_houses(&[cell, other.cell])[0];
+    let unit = state
+        .layout()
+        .shared_unit(cell, other.cell)
+        .expect("a peer shares a house or a cage");
     let mut cells = [cell, other.cell];
     cells.sort_unstable();
     explain!(
         "{} twice in {} ({}, {})",
         digit,
-        House(house),
+        unit,
         Node(cells[0]),
         Node(cells[1])
     )
