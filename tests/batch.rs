@@ -255,8 +255,10 @@ fn an_interrupted_batch_keeps_every_finished_row() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until some rows are written (the header alone is one line).
-    while std::fs::read_to_string(&output).map_or(0, |t| t.lines().count()) < 3 {
+    // Wait until some rows are written, beside the file until the end (the header alone is one
+    // line).
+    let temporary = dir.join(format!(".rows.csv.{}.tmp", child.id()));
+    while std::fs::read_to_string(&temporary).map_or(0, |t| t.lines().count()) < 3 {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let signal = Command::new("kill")

@@ -2,7 +2,7 @@
 //! Lines), written as it goes; a summary line on standard error at the end.
 
 use super::args::{PuzzleArgs, RatingArgs};
-use super::{CommandResult, exit_code};
+use super::{CommandResult, Failure, exit_code};
 use clap::ValueEnum;
 use gridlogic::batch::{self, Row, RowFormat, RowWriter, Stopped, Summary};
 use gridlogic::read::collection::{Entries, Stream, is_stdin};
@@ -11,7 +11,7 @@ use gridlogic::report::rated::RatedSolve;
 use gridlogic::{engine, shikaku, write};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -28,10 +28,14 @@ const INTERRUPTED: u8 = 130;
 pub struct Args {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Where to write the rows: a file (replaced), or - for standard output (the default).
-    /// Never the input file.
+    /// Where to write the rows: a file, or - for standard output (the default). Never the input
+    /// file. The file is written beside its name and put in place at the end (also when
+    /// interrupted), so an existing file stays whole until then.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
     /// The rows as CSV with a header, or as JSON Lines (one object per row).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     format: Format,
@@ -51,85 +55,161 @@ enum Format {
 
 pub fn run(args: &Args) -> CommandResult {
     let input = &args.puzzle.input.file;
-    let output = args.output.as_ref().filter(|o| !is_stdin(o));
-    if let Some(output) = output
-        && !is_stdin(input)
-        && write::same_file(output, input)
-    {
-        let message = "the output file must not be the input file";
-        return Err(gridlogic::Error::Usage(message.into()).into());
-    }
+    let target = match args.output.as_deref().filter(|o| !is_stdin(o)) {
+        Some(path) => {
+            let inputs: &[&Path] = if is_stdin(input) { &[] } else { &[input] };
+            Some(write::Target::checked(path, args.force, inputs)?)
+        }
+        None => None,
+    };
     let settings = args.puzzle.settings();
     let entries = args.puzzle.input.entries()?;
-    let sink: Box<dyn Write + Send> = match output {
-        Some(path) => Box::new(std::fs::File::create(path)?),
-        None => Box::new(io::stdout()),
+    let stop = interrupt_flag()?;
+    let output = match &target {
+        Some(target) => Output::File(write::Pending::create(target)?),
+        None => Output::Stdout(io::stdout()),
     };
     let format = match args.format {
         Format::Csv => RowFormat::Csv,
         Format::Jsonl => RowFormat::Jsonl,
     };
+    let run = Run {
+        output,
+        format,
+        threads: threads(args.jobs),
+        stop: &stop,
+    };
     match entries {
         Entries::Sudoku(entries) if args.rating.se() => {
             settings.options(9)?;
             let solve = |p: &_| args.rating.solve(p, &settings);
-            run_stream::<RatedSolve>(entries, solve, sink, format, threads(args.jobs))
+            run.stream::<RatedSolve>(entries, solve)
         }
         Entries::Sudoku(entries) => {
             settings.options(9)?;
             let solve =
                 |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
-            run_stream::<engine::Solve>(entries, solve, sink, format, threads(args.jobs))
+            run.stream::<engine::Solve>(entries, solve)
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;
             let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
-            run_stream::<shikaku::Solve>(entries, solve, sink, format, threads(args.jobs))
+            run.stream::<shikaku::Solve>(entries, solve)
         }
     }
 }
 
-/// Streams the entries through `solve` into `sink`, with a progress line when standard error is
-/// a terminal, and says how it went.
-fn run_stream<S: SolveReport>(
-    entries: Stream<S::Puzzle>,
-    solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S> + Sync,
-    sink: Box<dyn Write + Send>,
+/// Where the rows go: a file, written beside its name and put in place at the end, or standard
+/// output.
+enum Output {
+    File(write::Pending),
+    Stdout(io::Stdout),
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::File(file) => file.write(bytes),
+            Output::Stdout(out) => out.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::File(file) => file.flush(),
+            Output::Stdout(out) => out.flush(),
+        }
+    }
+}
+
+impl Output {
+    /// Puts a file in place with the rows written so far.
+    fn finish(self) -> Result<(), gridlogic::Error> {
+        match self {
+            Output::File(file) => file.commit(),
+            Output::Stdout(_) => Ok(()),
+        }
+    }
+
+    /// The failure of a write: for a file, naming it (dropping the output then removes what was
+    /// written and leaves the old file as it was).
+    fn failure(&self, error: io::Error) -> Failure {
+        match self {
+            Output::File(file) => file.error(&error).into(),
+            Output::Stdout(_) => error.into(),
+        }
+    }
+}
+
+/// A batch run: where its rows go, in which format, on how many threads, and the flag that
+/// stops it.
+struct Run<'a> {
+    output: Output,
     format: RowFormat,
     threads: usize,
-) -> CommandResult
-where
-    S::Puzzle: Send,
-{
-    let start = Instant::now();
-    let stop = interrupt_flag()?;
-    let mut writer = RowWriter::new(sink, format, &batch::header::<S>())?;
-    let bar = progress_bar();
-    let mut summary = Summary::default();
-    let write = |row: Row| {
-        writer.write(&row)?;
-        summary.add(&row);
-        bar.inc(1);
-        Ok(())
-    };
-    let window = WINDOW_PER_THREAD * threads;
-    let result = batch::stream(entries, solve, threads, window, stop.as_ref(), write);
-    bar.finish_and_clear();
-    let line = summary.line(start.elapsed());
-    match result {
-        Ok(()) => {
-            eprintln!("{line}");
-            Ok(exit_code(summary.all_ok()))
+    stop: &'a AtomicBool,
+}
+
+impl Run<'_> {
+    /// Streams the entries through `solve` into the output, with a progress line when standard
+    /// error is a terminal, and says how it went. The output is put in place when the stream
+    /// ends, is interrupted or cannot read on; a failed write leaves the old file as it was.
+    fn stream<S: SolveReport>(
+        mut self,
+        entries: Stream<S::Puzzle>,
+        solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S> + Sync,
+    ) -> CommandResult
+    where
+        S::Puzzle: Send,
+    {
+        let start = Instant::now();
+        let mut summary = Summary::default();
+        let result = self.rows(entries, solve, &mut summary);
+        let line = summary.line(start.elapsed());
+        match result {
+            Ok(()) => {
+                self.output.finish()?;
+                eprintln!("{line}");
+                Ok(exit_code(summary.all_ok()))
+            }
+            Err(Stopped::Interrupted) => {
+                self.output.finish()?;
+                eprintln!("interrupted after {line}");
+                Ok(ExitCode::from(INTERRUPTED))
+            }
+            Err(Stopped::Read(error)) => {
+                self.output.finish()?;
+                eprintln!("stopped after {line}");
+                Err(error.into())
+            }
+            Err(Stopped::Write(error)) => Err(self.output.failure(error)),
         }
-        Err(Stopped::Interrupted) => {
-            eprintln!("interrupted after {line}");
-            Ok(ExitCode::from(INTERRUPTED))
-        }
-        Err(Stopped::Read(error)) => {
-            eprintln!("stopped after {line}");
-            Err(error.into())
-        }
-        Err(Stopped::Write(error)) => Err(error.into()),
+    }
+
+    /// Writes the header and the rows of `entries`, counted in `summary`.
+    fn rows<S: SolveReport>(
+        &mut self,
+        entries: Stream<S::Puzzle>,
+        solve: impl Fn(&S::Puzzle) -> gridlogic::Result<S> + Sync,
+        summary: &mut Summary,
+    ) -> Result<(), Stopped>
+    where
+        S::Puzzle: Send,
+    {
+        let header = batch::header::<S>();
+        let mut writer =
+            RowWriter::new(&mut self.output, self.format, &header).map_err(Stopped::Write)?;
+        let bar = progress_bar();
+        let write = |row: Row| {
+            writer.write(&row)?;
+            summary.add(&row);
+            bar.inc(1);
+            Ok(())
+        };
+        let window = WINDOW_PER_THREAD * self.threads;
+        let result = batch::stream(entries, solve, self.threads, window, self.stop, write);
+        bar.finish_and_clear();
+        result
     }
 }
 

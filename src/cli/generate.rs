@@ -8,7 +8,7 @@ use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
 use gridlogic::model::{Regions, Variant};
 use gridlogic::read;
 use gridlogic::write::generated::{check_target, save};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -142,22 +142,25 @@ pub fn run(args: &Args) -> CommandResult {
     let seed = args.seed.unwrap_or_else(rand::random);
     let request = args.request(seed)?;
     request.validate()?;
-    if let Some(path) = &args.output {
-        check_target(path, args.count as usize, args.force)?;
-    }
+    let inputs: Vec<&Path> = args.regions.iter().map(PathBuf::as_path).collect();
+    let target = args
+        .output
+        .as_deref()
+        .map(|path| check_target(path, args.count as usize, args.force, &inputs))
+        .transpose()?;
     if args.seed.is_none() {
         eprintln!("seed {seed} (give --seed {seed} for the same puzzles again)");
     }
     let puzzles = generate::generate(&request, args.count as usize)?;
     let header = format!("# gridlogic generate: {}; seed {seed}", request.describe());
-    let Some(path) = &args.output else {
+    let Some(target) = &target else {
         print(&generate::text(&header, &puzzles))?;
         return Ok(ExitCode::SUCCESS);
     };
-    save(path, &puzzles, seed, &header)?;
+    save(target, &puzzles, seed, &header)?;
     for (i, generated) in puzzles.iter().enumerate() {
         eprintln!("puzzle {}: {}", i + 1, generated.describe());
     }
-    eprintln!("wrote {}", path.display());
+    eprintln!("wrote {}", target.path.display());
     Ok(ExitCode::SUCCESS)
 }

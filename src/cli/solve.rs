@@ -8,7 +8,7 @@ use gridlogic::model::Puzzle;
 use gridlogic::read::collection::{Entries, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
-use gridlogic::write::{self, Targets, html, sudoku::BookOptions, xlsx};
+use gridlogic::write::{self, Target, Targets, html, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -59,12 +59,12 @@ pub fn run(args: &Args) -> CommandResult {
             let step_sheets = book.step_sheets.unwrap_or(0);
             let solve = |p: &Puzzle| args.rating.solve(p, &settings);
             let writers = Writers {
-                book: &|solve, path| {
+                book: &|solve, target| {
                     let options = BookOptions {
                         step_sheets,
                         ..BookOptions::new(source.as_str())
                     };
-                    xlsx::save(&write::sudoku::book(solve, &options), path)
+                    xlsx::save(&write::sudoku::book(solve, &options), target)
                 },
                 page: &|solve| html::sudoku(solve, &source),
             };
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> CommandResult {
             let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
             let writers = Writers {
-                book: &|solve, path| xlsx::save(&write::shikaku::book(solve, &source), path),
+                book: &|solve, target| xlsx::save(&write::shikaku::book(solve, &source), target),
                 page: &|solve| html::shikaku(solve, &source),
             };
             report(args, entries, solve, targets, sol, writers)
@@ -83,9 +83,9 @@ pub fn run(args: &Args) -> CommandResult {
     }
 }
 
-/// How the outputs of a solve are made: the workbook saved at a path, the page as text.
+/// How the outputs of a solve are made: the workbook saved to a target, the page as text.
 struct Writers<'a, S> {
-    book: &'a dyn Fn(&S, &Path) -> Result<(), gridlogic::Error>,
+    book: &'a dyn Fn(&S, &Target) -> Result<(), gridlogic::Error>,
     page: &'a dyn Fn(&S) -> String,
 }
 
@@ -154,13 +154,13 @@ fn report<S: SolveReport>(
     out.flush()?;
     let targets = targets?;
     if let Some(solve) = kept {
-        if let Some(path) = &targets.workbook {
-            (writers.book)(&solve, path)?;
-            eprintln!("wrote {}", path.display());
+        if let Some(target) = &targets.workbook {
+            (writers.book)(&solve, target)?;
+            eprintln!("wrote {}", target.path.display());
         }
-        if let Some(path) = &targets.page {
-            write::write_atomically(path, (writers.page)(&solve).as_bytes())?;
-            eprintln!("wrote {}", path.display());
+        if let Some(target) = &targets.page {
+            write::write_atomically(target, (writers.page)(&solve).as_bytes())?;
+            eprintln!("wrote {}", target.path.display());
         }
     }
     Ok(exit_code(all_ok))

@@ -3,7 +3,7 @@
 //! or text with one puzzle per line.
 
 use super::sudoku::puzzle_and_answer;
-use super::{Book, check_new, refusal, write_atomically, xlsx};
+use super::{Book, Target, refusal, write_atomically, xlsx};
 use crate::error::Error;
 use crate::generate::{self, Generated};
 use crate::model::Origin;
@@ -40,28 +40,34 @@ impl Output {
 }
 
 /// Checks, before any work, that `count` puzzles may be written to `path`: a known kind, one
-/// puzzle for a CSV grid, and not an existing file unless `force`.
-pub fn check_target(path: &Path, count: usize, force: bool) -> Result<(), Error> {
-    check_new(path, force)?;
+/// puzzle for a CSV grid, not one of `inputs` (a region map) and not an existing file unless
+/// `force`.
+pub fn check_target(
+    path: &Path,
+    count: usize,
+    force: bool,
+    inputs: &[&Path],
+) -> Result<Target, Error> {
+    let target = Target::checked(path, force, inputs)?;
     if Output::of(path)? == Output::Csv && count > 1 {
         return Err(refusal(
             path,
             "a CSV file holds one puzzle grid; use .txt (one per line) or .xlsx for several",
         ));
     }
-    Ok(())
+    Ok(target)
 }
 
-/// Writes `puzzles` (generated with `seed`, as `header` says) to `path`, in the kind its name
+/// Writes `puzzles` (generated with `seed`, as `header` says) to `target`, in the kind its name
 /// asks for.
-pub fn save(path: &Path, puzzles: &[Generated], seed: u64, header: &str) -> Result<(), Error> {
-    match Output::of(path)? {
-        Output::Workbook => xlsx::save(&book(puzzles, seed), path),
+pub fn save(target: &Target, puzzles: &[Generated], seed: u64, header: &str) -> Result<(), Error> {
+    match Output::of(&target.path)? {
+        Output::Workbook => xlsx::save(&book(puzzles, seed), target),
         Output::Csv => {
             let first = puzzles.first().map(|g| render::puzzle_csv(&g.puzzle));
-            write_atomically(path, first.unwrap_or_default().as_bytes())
+            write_atomically(target, first.unwrap_or_default().as_bytes())
         }
-        Output::Text => write_atomically(path, generate::text(header, puzzles).as_bytes()),
+        Output::Text => write_atomically(target, generate::text(header, puzzles).as_bytes()),
     }
 }
 

@@ -3,12 +3,15 @@
 //! ([`sudoku`], [`shikaku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
 //! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
 
+pub mod file;
 pub mod generated;
 pub mod html;
 pub mod palette;
 pub mod shikaku;
 pub mod sudoku;
 pub mod xlsx;
+
+pub use file::{Pending, Target, check_new, refusal, same_file, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
@@ -690,7 +693,7 @@ pub fn workbook_target(
     output: Option<&Path>,
     no_workbook: bool,
     force: bool,
-) -> Result<Option<PathBuf>, Error> {
+) -> Result<Option<Target>, Error> {
     let (path, automatic) = match (output, no_workbook) {
         (_, true) => return Ok(None),
         (Some(path), _) => (path.to_path_buf(), false),
@@ -707,23 +710,17 @@ pub fn workbook_target(
              .html name",
         ));
     }
-    if same_file(&path, input) {
-        return Err(refusal(
-            &path,
-            "it is the input file, which is never written over",
-        ));
-    }
-    check_new(&path, force || (automatic && xlsx::is_own(&path)))?;
-    Ok(Some(path))
+    let replace = force || (automatic && xlsx::is_own(&path));
+    Target::checked(&path, replace, &[input]).map(Some)
 }
 
 /// Where the outputs of a solve go: the annotated workbook and the step viewer page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Targets {
     /// The workbook, if one is written.
-    pub workbook: Option<PathBuf>,
+    pub workbook: Option<Target>,
     /// The step viewer, if one is written.
-    pub page: Option<PathBuf>,
+    pub page: Option<Target>,
 }
 
 impl Targets {
@@ -756,7 +753,7 @@ pub fn targets(
     let workbook = workbook_target(input, book_output, no_workbook, force)?;
     let page = match (page_output, html) {
         (Some(path), _) | (None, Some(Some(path))) => Some((path.to_path_buf(), false)),
-        (None, Some(None)) => Some((automatic_page(input, workbook.as_deref()), true)),
+        (None, Some(None)) => Some((automatic_page(input, workbook.as_ref()), true)),
         (None, None) => None,
     };
     let page = page
@@ -775,9 +772,9 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 }
 
 /// The page beside `workbook` (its name with `.html`), else `<stem>.solved.html` beside `input`.
-fn automatic_page(input: &Path, workbook: Option<&Path>) -> PathBuf {
+fn automatic_page(input: &Path, workbook: Option<&Target>) -> PathBuf {
     match workbook {
-        Some(book) => book.with_extension("html"),
+        Some(book) => book.path.with_extension("html"),
         None => {
             let stem = input.file_stem().unwrap_or_default().to_string_lossy();
             input.with_file_name(format!("{stem}.solved.html"))
@@ -786,71 +783,13 @@ fn automatic_page(input: &Path, workbook: Option<&Path>) -> PathBuf {
 }
 
 /// `path` as the page's target, or why it may not be written.
-fn page_target(
-    input: &Path,
-    path: PathBuf,
-    automatic: bool,
-    force: bool,
-) -> Result<PathBuf, Error> {
+fn page_target(input: &Path, path: PathBuf, automatic: bool, force: bool) -> Result<Target, Error> {
     if !has_extension(&path, PAGE_EXTENSIONS) {
         return Err(refusal(
             &path,
             "step viewers are written as .html; give it an .html name",
         ));
     }
-    if same_file(&path, input) {
-        return Err(refusal(
-            &path,
-            "it is the input file, which is never written over",
-        ));
-    }
-    check_new(&path, force || (automatic && html::is_own(&path)))?;
-    Ok(path)
-}
-
-/// Refuses an existing `path` unless `force`.
-pub fn check_new(path: &Path, force: bool) -> Result<(), Error> {
-    match path.exists() && !force {
-        true => Err(refusal(path, "it exists; use --force to replace it")),
-        false => Ok(()),
-    }
-}
-
-/// The error of an output that will not be written, and why.
-pub fn refusal(path: &Path, why: &str) -> Error {
-    Error::Write {
-        path: path.to_path_buf(),
-        message: why.to_string(),
-    }
-}
-
-/// Whether two paths name the same file (after resolving links, when both exist).
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
-}
-
-/// Writes `bytes` to `path`: first to a temporary file beside it (`.name.<pid>.tmp`), then renamed
-/// over `path`, so that a failure never leaves a half-written file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    use std::io::Write as _;
-    let name = path
-        .file_name()
-        .map_or("output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()
-    });
-    written
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            Error::Write {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            }
-        })
+    let replace = force || (automatic && html::is_own(&path));
+    Target::checked(&path, replace, &[input])
 }

@@ -2,7 +2,7 @@
 //! style, the document date is fixed so that the same book always gives the same bytes, and the
 //! file is written to a temporary name and renamed, so a crash never leaves half a workbook.
 
-use super::{Align, Book, Content, Font, Line, Print, Sheet, Style};
+use super::{Align, Book, Content, Font, Line, Print, Sheet, Style, Target};
 use crate::error::Error;
 use crate::model::sheet_address;
 use rust_xlsxwriter::{
@@ -65,13 +65,13 @@ pub fn to_bytes(book: &Book) -> Result<Vec<u8>, XlsxError> {
     workbook.save_to_buffer()
 }
 
-/// Writes `book` to `path`: first to a temporary file beside it, then renamed over `path`.
-pub fn save(book: &Book, path: &Path) -> Result<(), Error> {
+/// Writes `book` to `target` whole or not at all ([`super::write_atomically`]).
+pub fn save(book: &Book, target: &Target) -> Result<(), Error> {
     let bytes = to_bytes(book).map_err(|e| Error::Write {
-        path: path.to_path_buf(),
+        path: target.path.clone(),
         message: e.to_string(),
     })?;
-    super::write_atomically(path, &bytes)
+    super::write_atomically(target, &bytes)
 }
 
 /// One `Format` per distinct style or rich-string font.
