@@ -101,6 +101,24 @@ pub enum Error {
         cols: usize,
     },
 
+    /// A text of one line that is neither a grid nor a one-line puzzle (N² symbols).
+    #[error(
+        "{place} is one line of {symbols} symbols: neither a grid ({symbols} lines of {symbols}) \
+         nor a puzzle on one line, which has N² symbols ({} for {root}x{root}, {} for {}x{})",
+        root * root,
+        (root + 1) * (root + 1),
+        root + 1,
+        root + 1
+    )]
+    OneLine {
+        /// The file.
+        place: String,
+        /// How many symbols the line holds.
+        symbols: usize,
+        /// The largest N with N² below that.
+        root: usize,
+    },
+
     /// A row of the grid has the wrong number of cells.
     #[error("{place}: row {row} has {found} cells, expected {expected}")]
     Ragged {

@@ -49,6 +49,27 @@ fn error_messages_name_the_cell_the_value_and_the_house() {
             vec!["check", "fixtures/invalid/letter-in-grid.csv"],
         ),
         (
+            "truncated_grid",
+            vec!["check", "fixtures/invalid/truncated-8-rows-9x9.csv"],
+        ),
+        (
+            "one_line_not_a_square",
+            vec!["check", "fixtures/invalid/one-line-18.txt"],
+        ),
+        (
+            "bad_cell_under_title",
+            vec!["check", "fixtures/invalid/bad-cell-under-title-9x9.csv"],
+        ),
+        (
+            "range_outside_the_sheet",
+            vec![
+                "check",
+                "fixtures/workbooks/sudoku-9x9.xlsx",
+                "--range",
+                "M20:U28",
+            ],
+        ),
+        (
             "fraction",
             vec!["check", "fixtures/invalid/fraction-4x4.csv"],
         ),

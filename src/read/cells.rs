@@ -34,6 +34,24 @@ pub fn classify(value: &RawValue, symbols: &Symbols) -> CellClass {
     }
 }
 
+/// Whether a cell that holds no digit looks typed where a digit should be, rather than a label: a
+/// boolean, an error or a date, a number other than a whole 0 to 100, one character, text that
+/// reads as a number, an error code (`#N/A`) or `TRUE`/`FALSE`.
+pub fn is_misfit(value: &RawValue) -> bool {
+    match value {
+        RawValue::Blank => false,
+        RawValue::Number(_) | RawValue::Other(_) => true,
+        RawValue::Text(text) => {
+            let text = text.trim();
+            text.chars().count() == 1
+                || text.parse::<f64>().is_ok()
+                || text.starts_with('#')
+                || text.eq_ignore_ascii_case("true")
+                || text.eq_ignore_ascii_case("false")
+        }
+    }
+}
+
 /// Why a cell's text is not a digit of a grid of `size`, for messages.
 pub fn rejection(class: CellClass, text: &str, size: usize) -> String {
     let number = text.trim().parse::<f64>();
@@ -120,6 +138,27 @@ mod tests {
         assert_eq!(class(RawValue::Text("12".into())), CellClass::Value(12));
         assert_eq!(class(RawValue::Text("13479".into())), CellClass::Other);
         assert_eq!(class(RawValue::Text("Puzzle:".into())), CellClass::Other);
+    }
+
+    #[test]
+    fn values_typed_where_a_digit_should_be_are_misfits_and_labels_are_not() {
+        for value in [
+            RawValue::Number(7.0000000001),
+            RawValue::Other("#N/A".into()),
+            RawValue::Text("TRUE".into()),
+            RawValue::Text("#N/A".into()),
+            RawValue::Text("\u{FF17}".into()),
+            RawValue::Text("2.5".into()),
+        ] {
+            assert!(is_misfit(&value), "{value:?}");
+        }
+        for value in [
+            RawValue::Blank,
+            RawValue::Text("Puzzle 12".into()),
+            RawValue::Text("Solution".into()),
+        ] {
+            assert!(!is_misfit(&value), "{value:?}");
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use crate::error::Error;
 use crate::model::{MAX_SIZE, Symbols, cell_name};
-use crate::read::cells::{CellClass, classify, rejection};
+use crate::read::cells::{CellClass, classify, is_misfit, rejection};
 use crate::read::table::{Area, Table};
 
 /// How many outer rows or columns of a grid may be empty before its digits count as separate blocks.
@@ -34,6 +34,8 @@ struct Scan<'a> {
     classes: Vec<CellClass>,
     marks: Prefix,
     others: Prefix,
+    /// How many cells hold no digit but look typed where one should be ([`is_misfit`]).
+    misfits: usize,
 }
 
 /// 2-D prefix sums over a table padded by one blank row and column on every side.
@@ -74,12 +76,23 @@ impl Prefix {
 }
 
 impl<'a> Scan<'a> {
-    fn new(table: &'a Table, symbols: &Symbols) -> Scan<'a> {
+    /// The classified cells of `table`; `lenient` takes misfits ([`is_misfit`]) for empty cells,
+    /// to see the grid a bad cell sits in.
+    fn new(table: &'a Table, symbols: &Symbols, lenient: bool) -> Scan<'a> {
         let (rows, cols) = (table.rows(), table.cols());
         let mut classes = Vec::with_capacity(rows * cols);
+        let mut misfits = 0;
         for r in 0..rows {
             for c in 0..cols {
-                classes.push(classify(&table.cell(r, c).value, symbols));
+                let value = &table.cell(r, c).value;
+                let mut class = classify(value, symbols);
+                if class == CellClass::Other && is_misfit(value) {
+                    misfits += 1;
+                    if lenient {
+                        class = CellClass::Empty;
+                    }
+                }
+                classes.push(class);
             }
         }
         let class = |r: usize, c: usize| classes[r * cols + c];
@@ -90,6 +103,7 @@ impl<'a> Scan<'a> {
             classes,
             marks,
             others,
+            misfits,
         }
     }
 
@@ -231,14 +245,40 @@ impl Candidate {
     }
 }
 
-/// Finds the grid on `table`.
+/// Finds the grid on `table`. A cell typed where a digit should be (`#N/A`, `TRUE`, `7.5`, `７`)
+/// in an otherwise good grid is named, rather than the grid taken for smaller blocks or none.
 pub fn find_grid(table: &Table, symbols: &Symbols) -> Result<Area, Error> {
-    let scan = Scan::new(table, symbols);
-    let candidates = candidates(&scan);
-    if candidates.is_empty() {
-        return Err(no_grid(&scan));
+    let scan = Scan::new(table, symbols, false);
+    let found = choose(&scan);
+    match misfit_in_grid(&scan, symbols, found.as_ref().ok()) {
+        Some(error) => Err(error),
+        None => found,
     }
-    let candidates = prefer(candidates, &scan);
+}
+
+/// The first bad cell of the grid that the misfits on the sheet would complete, if they do: a
+/// grid of 4x4 or more found when misfits count as empty cells, larger than `found` (the grid
+/// found without them, then only a fragment of it) and overlapping it.
+fn misfit_in_grid(scan: &Scan, symbols: &Symbols, found: Option<&Area>) -> Option<Error> {
+    if scan.misfits == 0 {
+        return None;
+    }
+    let area = choose(&Scan::new(scan.table, symbols, true)).ok()?;
+    let larger = found.is_none_or(|f| area.overlaps(f) && area.height > f.height);
+    match larger && area.height >= 4 {
+        true => first_bad_cell(scan, &area),
+        false => None,
+    }
+}
+
+/// The one grid among the candidates of `scan` a person would choose, or why there is none.
+fn choose(scan: &Scan) -> Result<Area, Error> {
+    let table = scan.table;
+    let candidates = candidates(scan);
+    if candidates.is_empty() {
+        return Err(no_grid(scan));
+    }
+    let candidates = prefer(candidates, scan);
     match candidates.as_slice() {
         [only] if only.is_placed() => Ok(only.places[0]),
         _ => Err(Error::AmbiguousGrid {

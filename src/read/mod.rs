@@ -503,6 +503,10 @@ impl Reader {
     /// The grid's area on `table`: the given one, `--range`, the square a Killer's dashed cage
     /// outlines lie in, or detection.
     fn locate(&self, table: &Table, named: Option<Area>) -> Result<Area, Error> {
+        let given = match (&named, &self.options.range) {
+            (Some(area), _) => Some(area.a1()),
+            (None, range) => range.clone(),
+        };
         let area = match (named, &self.options.range) {
             (Some(area), _) => area,
             (None, Some(range)) => workbook::parse_reference(range)?.1,
@@ -518,6 +522,10 @@ impl Reader {
                 cols: area.width,
             });
         }
+        if let Some(range) = given {
+            check_in_use(table, &area, &range)?;
+        }
+        check_written(table, &area)?;
         Ok(area)
     }
 
@@ -832,6 +840,52 @@ struct Found {
 
 /// Fails when text rows of the grid were written with fewer cells than the grid is wide: all of
 /// them (the block is not square) or some (the grid is ragged).
+/// Refuses a range given for the grid (`range`, at `area`) that holds no cell of the part of
+/// `table` in use, naming that part.
+fn check_in_use(table: &Table, area: &Area, range: &str) -> Result<(), Error> {
+    let reason = match table.used() {
+        Some(used) if used.overlaps(area) => return Ok(()),
+        Some(used) => format!(
+            "it lies outside what {} uses, {}",
+            table.place,
+            table.describe(&used)
+        ),
+        None => format!("{} holds nothing", table.place),
+    };
+    Err(Error::BadRange {
+        range: range.to_string(),
+        reason,
+    })
+}
+
+/// Refuses a grid at `area` that reaches past the last row or column of a file that ends where
+/// `table` does (CSV and text): a grid cut short, not one with blank rows. A text of one line is
+/// neither a grid nor a one-line puzzle, and the message says what each needs.
+fn check_written(table: &Table, area: &Area) -> Result<(), Error> {
+    let rows = table.rows().saturating_sub(area.top).min(area.height);
+    let cols = table.cols().saturating_sub(area.left).min(area.width);
+    if !table.bounded || (rows == area.height && cols == area.width) {
+        return Ok(());
+    }
+    let written = Area {
+        height: rows.max(1),
+        width: cols.max(1),
+        ..*area
+    };
+    if table.addressable || table.rows() > 1 {
+        return Err(Error::NotSquare {
+            place: format!("{} at {}", table.place, table.describe(&written)),
+            rows,
+            cols,
+        });
+    }
+    Err(Error::OneLine {
+        place: table.place.clone(),
+        symbols: cols,
+        root: (1..).find(|n| (n + 1) * (n + 1) > cols).unwrap_or(1),
+    })
+}
+
 fn check_ragged(table: &Table, area: &Area) -> Result<(), Error> {
     let needed = area.left + area.width;
     let length = |r: usize| table.row_lengths.get(r).copied().unwrap_or(needed);

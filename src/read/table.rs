@@ -84,6 +84,9 @@ pub struct Table {
     pub lines: Vec<usize>,
     /// How many cells each row was written with, for text input (rows of a sheet have no length).
     pub row_lengths: Vec<usize>,
+    /// Whether the file ends where the table does (CSV and text), so that a grid may not reach
+    /// past its last row or column; a sheet's used range may end before a grid's blank rows.
+    pub bounded: bool,
     rows: usize,
     cols: usize,
     cells: Vec<RawCell>,
@@ -122,6 +125,14 @@ impl Area {
         )
     }
 
+    /// Whether `self` and `other` have a cell in common.
+    pub fn overlaps(&self, other: &Area) -> bool {
+        self.top < other.top + other.height
+            && other.top < self.top + self.height
+            && self.left < other.left + other.width
+            && other.left < self.left + self.width
+    }
+
     /// Whether `other` lies wholly inside `self`.
     pub fn contains(&self, other: &Area) -> bool {
         other.top >= self.top
@@ -157,6 +168,7 @@ impl Table {
             addressable: true,
             lines: Vec::new(),
             row_lengths: Vec::new(),
+            bounded: false,
             rows,
             cols,
             cells: vec![RawCell::default(); rows * cols],
@@ -168,6 +180,7 @@ impl Table {
         let width = rows.iter().map(Vec::len).max().unwrap_or(0);
         let mut table = Table::new(place, rows.len(), width);
         table.row_lengths = rows.iter().map(Vec::len).collect();
+        table.bounded = true;
         for (r, row) in rows.into_iter().enumerate() {
             for (c, text) in row.into_iter().enumerate() {
                 table.cell_mut(r, c).value = RawValue::Text(text);
@@ -215,6 +228,25 @@ impl Table {
         self.cells.iter().all(|c| c.value.is_blank())
     }
 
+    /// The smallest area that holds every cell with a value (`None` when there is none).
+    pub fn used(&self) -> Option<Area> {
+        let filled = |r: usize, c: usize| !self.cell(r, c).value.is_blank();
+        let rows: Vec<usize> = (0..self.rows)
+            .filter(|&r| (0..self.cols).any(|c| filled(r, c)))
+            .collect();
+        let cols: Vec<usize> = (0..self.cols)
+            .filter(|&c| (0..self.rows).any(|r| filled(r, c)))
+            .collect();
+        let (top, bottom) = (*rows.first()?, *rows.last()?);
+        let (left, right) = (*cols.first()?, *cols.last()?);
+        Some(Area {
+            top,
+            left,
+            height: bottom + 1 - top,
+            width: right + 1 - left,
+        })
+    }
+
     /// Where (`row`, `col`) is for a person: `C4` for sheets and CSV, `line 6` for text.
     pub fn locate(&self, row: usize, col: usize) -> String {
         if self.addressable {
@@ -230,11 +262,10 @@ impl Table {
             area.a1()
         } else {
             let line = |r: usize| self.lines.get(r).copied().unwrap_or(r + 1);
-            format!(
-                "lines {}-{}",
-                line(area.top),
-                line(area.top + area.height - 1)
-            )
+            match (line(area.top), line(area.top + area.height - 1)) {
+                (first, last) if first == last => format!("line {first}"),
+                (first, last) => format!("lines {first}-{last}"),
+            }
         }
     }
 }

@@ -158,6 +158,9 @@ fn raw_value(data: &Data) -> RawValue {
         Data::Int(i) => RawValue::Number(*i as f64),
         Data::Float(f) => RawValue::Number(*f),
         Data::String(s) => RawValue::Text(s.clone()),
+        // As a spreadsheet shows it.
+        Data::Bool(true) => RawValue::Other("TRUE".into()),
+        Data::Bool(false) => RawValue::Other("FALSE".into()),
         other => RawValue::Other(other.to_string()),
     }
 }
