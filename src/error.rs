@@ -156,6 +156,20 @@ pub enum Error {
         second: String,
     },
 
+    /// An input past one of the limits of [`crate::read::limits`], refused before the memory
+    /// or time it would take is spent.
+    #[error("{what} is too large: {size}, and gridlogic reads at most {limit}{advice}")]
+    TooLarge {
+        /// What: `sheet 'Sheet1' of big.xlsx`, `part xl/worksheets/sheet1.xml of big.xlsx`.
+        what: String,
+        /// How large it is: `it spans A1:XFD1048576, 17,179,869,184 cells`.
+        size: String,
+        /// The limit: `1,000,000 cells`.
+        limit: String,
+        /// What to do, after a `; `, or nothing.
+        advice: String,
+    },
+
     /// The grid size is outside 1..=100.
     #[error("a {size}x{size} grid is not supported: sizes 1 to 100 are")]
     BadSize {

@@ -65,3 +65,195 @@ fn one_bad_cell_in_a_grid_under_a_title_is_named_with_its_value() {
         );
     }
 }
+
+/// `path` as a string argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The sudoku-9x9.xlsx fixture with its sheet replaced by `size` bytes of zeros in one cell
+/// value: a zip bomb (about 1,000 to 1 compressed) whose central directory tells its size.
+fn zip_bomb(path: &Path, size: usize) {
+    use std::io::{Read, Write};
+    let fixture = std::fs::File::open(common::fixture("workbooks/sudoku-9x9.xlsx")).unwrap();
+    let mut source = zip::ZipArchive::new(fixture).unwrap();
+    let mut bomb = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .compression_level(Some(1))
+        .large_file(true);
+    for index in 0..source.len() {
+        let mut part = source.by_index(index).unwrap();
+        let name = part.name().unwrap().to_string();
+        bomb.start_file(name.as_str(), options).unwrap();
+        if name != "xl/worksheets/sheet1.xml" {
+            let mut bytes = Vec::new();
+            part.read_to_end(&mut bytes).unwrap();
+            bomb.write_all(&bytes).unwrap();
+            continue;
+        }
+        bomb.write_all(b"<worksheet><sheetData><row r=\"1\"><c r=\"A1\"><v>")
+            .unwrap();
+        let zeros = vec![b'0'; 1 << 20];
+        for _ in 0..size >> 20 {
+            bomb.write_all(&zeros).unwrap();
+        }
+        bomb.write_all(b"</v></c></row></sheetData></worksheet>")
+            .unwrap();
+    }
+    bomb.finish().unwrap();
+}
+
+#[test]
+fn a_zip_bomb_is_refused_before_it_is_inflated() {
+    let dir = scratch("hostile-zip-bomb");
+    let bomb = dir.join("bomb.xlsx");
+    zip_bomb(&bomb, 300 << 20);
+    let packed = std::fs::metadata(&bomb).unwrap().len();
+    assert!(packed < 4 << 20, "{packed} bytes");
+    let (code, out, err) = run(&["check", arg(&bomb)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("part xl/worksheets/sheet1.xml of bomb.xlsx is too large: 314,572,8")
+            && err.contains("at most 268,435,456 bytes"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_cell_far_from_the_puzzle_is_refused_before_the_sheet_is_built() {
+    let dir = scratch("hostile-far-cell");
+    let path = dir.join("far.xlsx");
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    for (i, digit) in PUZZLE.bytes().enumerate() {
+        if digit != b'0' {
+            let (row, col) = (1 + (i / 9) as u32, 1 + (i % 9) as u16);
+            sheet
+                .write_number(row, col, f64::from(digit - b'0'))
+                .unwrap();
+        }
+    }
+    sheet.write_string(1_048_575, 16_383, "x").unwrap();
+    book.save(&path).unwrap();
+    let (code, out, err) = run(&["check", arg(&path)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("it spans A1:XFD1048576, 17,179,869,184 cells")
+            && err.contains("at most 1,000,000 cells"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_range_larger_than_any_grid_is_refused_before_it_is_read() {
+    let cases = [
+        (
+            "fixtures/seed/genetic-9x9.csv",
+            "A1:XFD1048576",
+            "17,179,869,184",
+        ),
+        (
+            "fixtures/shikaku/titled-5x5.csv",
+            "A1:ZZZ5000",
+            "91,390,000",
+        ),
+        (
+            "fixtures/workbooks/sudoku-9x9.xlsx",
+            "A1:ALL1000",
+            "1,000,000",
+        ),
+    ];
+    for (file, range, cells) in cases {
+        let (code, out, err) = run(&["check", file, "--range", range]);
+        assert_eq!(code, 2, "{out}{err}");
+        if cells == "1,000,000" {
+            // At the limit: read, but too large for a Sudoku.
+            assert!(err.contains("a 1000x1000 grid is not supported"), "{err}");
+        } else {
+            assert!(
+                err.contains(&format!("bad range '{range}': it spans {cells} cells")),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn huge_sizes_in_text_headers_are_refused_without_overflow() {
+    let dir = scratch("hostile-headers");
+    let cases = [
+        (
+            "4294967296 4294967296\n1 2 3\n",
+            "announces 4294967296 x 4294967296 cells",
+        ),
+        (
+            "18446744073709551615\n2\n1 2\n",
+            "announces 18446744073709551615 x 2 cells",
+        ),
+    ];
+    for (i, (text, message)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("header-{i}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let (code, out, err) = run(&["check", arg(&path)]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains(message) && err.contains("at most 1,000,000 cells"),
+            "{err}"
+        );
+    }
+    // Neither a `rows cols` header (the product overflows) nor a leading size of a puzzle.
+    let path = dir.join("overflow.txt");
+    std::fs::write(&path, "18446744073709551615 2 1 2\n4294967296 ..3.1..2.\n").unwrap();
+    let (code, out, err) = run(&["check", arg(&path)]);
+    assert!(code == 1 || code == 2, "{code}: {out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// A CSV of `size` rows of `size` cells, each `cell(row, col)`.
+fn csv_grid(path: &Path, size: usize, cell: impl Fn(usize, usize) -> &'static str) {
+    let text: String = (0..size)
+        .map(|r| (0..size).map(|c| cell(r, c)).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn huge_and_crowded_csv_sheets_end_quickly_without_suggesting_a_range_past_100() {
+    let dir = scratch("hostile-huge-csv");
+    let digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let digit = move |r: usize, c: usize| digits[(r * 7 + c * 3 + r * c) % 9];
+    let huge = dir.join("huge.csv");
+    csv_grid(&huge, 2000, digit);
+    let (code, out, err) = run(&["check", arg(&huge)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("huge.csv is too large: 2,000 lines of up to 2,000 cells"),
+        "{err}"
+    );
+    // At the limit: searched, and no range over 100x100 is suggested.
+    let full = dir.join("full.csv");
+    csv_grid(&full, 1000, digit);
+    let (code, out, err) = run(&["check", arg(&full)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("give the grid's range with --range (at most 100x100)"),
+        "{err}"
+    );
+    // Marks on every other cell: every square is worth checking, and the search is bounded.
+    let crowded = dir.join("crowded.csv");
+    csv_grid(
+        &crowded,
+        1000,
+        |r, c| if (r + c) % 2 == 0 { "5" } else { "" },
+    );
+    let start = std::time::Instant::now();
+    let (code, out, err) = run(&["check", arg(&crowded)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("too many places to search for the grid"),
+        "{err}"
+    );
+    // A hang guard, generous for a loaded machine: the search stops after a bounded count.
+    assert!(start.elapsed().as_secs() < 30);
+}

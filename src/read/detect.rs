@@ -12,6 +12,7 @@
 use crate::error::Error;
 use crate::model::{MAX_SIZE, Symbols, cell_name};
 use crate::read::cells::{CellClass, classify, is_misfit, rejection};
+use crate::read::limits;
 use crate::read::table::{Area, Table};
 
 /// How many outer rows or columns of a grid may be empty before its digits count as separate blocks.
@@ -274,7 +275,7 @@ fn misfit_in_grid(scan: &Scan, symbols: &Symbols, found: Option<&Area>) -> Optio
 /// The one grid among the candidates of `scan` a person would choose, or why there is none.
 fn choose(scan: &Scan) -> Result<Area, Error> {
     let table = scan.table;
-    let candidates = candidates(scan);
+    let candidates = candidates(scan)?;
     if candidates.is_empty() {
         return Err(no_grid(scan));
     }
@@ -289,20 +290,35 @@ fn choose(scan: &Scan) -> Result<Area, Error> {
     }
 }
 
-/// All clean, isolated squares whose marks span them, grouped by the marks they hold.
-fn candidates(scan: &Scan) -> Vec<Candidate> {
+/// All clean, isolated squares whose marks span them, grouped by the marks they hold; or, when
+/// the sheet is too crowded to search within [`limits::MAX_DETECTION_CHECKS`] squares holding
+/// marks, why not.
+fn candidates(scan: &Scan) -> Result<Vec<Candidate>, Error> {
     let (rows, cols) = (scan.table.rows(), scan.table.cols());
     let largest = MAX_SIZE.min(rows.max(cols));
     let mut found: Vec<Candidate> = Vec::new();
+    let mut checks = 0;
     for size in 1..=largest {
         for top in 0..rows {
             for left in 0..cols {
-                let area = Area::square(top, left, size);
-                if scan.marks_in(&area) == 0
-                    || !scan.spans(&area)
-                    || !scan.is_clean(&area)
-                    || !scan.is_isolated(&area)
+                // A mark just above or left of the corner touches the square: not isolated.
+                let touched = |r: Option<usize>, c: Option<usize>| {
+                    r.zip(c).is_some_and(|(r, c)| scan.class(r, c).is_mark())
+                };
+                if touched(top.checked_sub(1), Some(left))
+                    || touched(Some(top), left.checked_sub(1))
                 {
+                    continue;
+                }
+                let area = Area::square(top, left, size);
+                if scan.marks_in(&area) == 0 {
+                    continue;
+                }
+                checks += 1;
+                if checks > limits::MAX_DETECTION_CHECKS {
+                    return Err(crowded(scan));
+                }
+                if !scan.spans(&area) || !scan.is_clean(&area) || !scan.is_isolated(&area) {
                     continue;
                 }
                 let (marks, _) = scan.marks_extent(&area);
@@ -318,7 +334,20 @@ fn candidates(scan: &Scan) -> Vec<Candidate> {
         }
     }
     found.iter_mut().for_each(|c| settle_place(c, scan));
-    found
+    Ok(found)
+}
+
+/// The error of a sheet too crowded with digits to search for the grid.
+fn crowded(scan: &Scan) -> Error {
+    Error::NoGrid {
+        place: scan.table.place.clone(),
+        detail: format!(
+            "digits and empty-cell marks are spread over {} cells, too many places to search \
+             for the grid ({} squares checked); give the grid's range with --range",
+            limits::thousands(scan.table.rows() as u128 * scan.table.cols() as u128),
+            limits::thousands(limits::MAX_DETECTION_CHECKS as u128)
+        ),
+    }
 }
 
 /// Narrows a sparse grid's possible places to the one outlined by borders, or else to the one
@@ -438,11 +467,14 @@ fn no_grid(scan: &Scan) -> Error {
                 cols: bbox.width,
             };
         }
+        let example = match bbox.height.max(bbox.width) <= MAX_SIZE {
+            true => format!(", e.g. --range {}", bbox.a1()),
+            false => format!(" (at most {MAX_SIZE}x{MAX_SIZE})"),
+        };
         format!(
             "digits were found at {}, but no square block of them stands apart from the other \
-             content; give the grid's range with --range, e.g. --range {}",
+             content; give the grid's range with --range{example}",
             table.describe(&bbox),
-            bbox.a1()
         )
     };
     Error::NoGrid {

@@ -10,6 +10,7 @@ pub mod collection;
 pub mod detect;
 pub mod drawn;
 pub mod killer;
+pub mod limits;
 pub mod notes;
 pub mod pencil;
 pub mod regions;
@@ -148,6 +149,7 @@ pub fn read_text_puzzles(
     kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<Puzzles, Error> {
+    text::check_text(text, place)?;
     let kind = kind.unwrap_or_else(|| {
         let sudoku = || read_text(text, place, options);
         let shikaku = || shikaku_read::read_text(text, place, options);
@@ -263,6 +265,7 @@ pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Erro
 /// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in
 /// messages.
 pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input, Error> {
+    text::check_text(text, place)?;
     let reader = Reader::new(options)?;
     if text.trim().is_empty() {
         return Err(Error::Empty {
@@ -279,7 +282,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
             warnings: Vec::new(),
         });
     }
-    match text::parse(text, place, &reader.symbols) {
+    match text::parse(text, place, &reader.symbols)? {
         TextInput::Lines(lines) => {
             let puzzles = lines
                 .into_iter()
@@ -521,6 +524,9 @@ impl Reader {
                 rows: area.height,
                 cols: area.width,
             });
+        }
+        if area.height > crate::model::MAX_SIZE {
+            return Err(Error::BadSize { size: area.height });
         }
         if let Some(range) = given {
             check_in_use(table, &area, &range)?;

@@ -2,8 +2,8 @@
 //! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes.
 
 use crate::error::Error;
-use crate::read::notes;
 use crate::read::table::{Area, Edge, RawCell, RawValue, Table};
+use crate::read::{limits, notes};
 use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
 use std::fs::File;
 use std::io::BufReader;
@@ -21,6 +21,7 @@ pub struct Workbook {
 impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
+        check_zip_parts(path)?;
         let sheets = open_workbook_auto(path).map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -54,6 +55,13 @@ impl Workbook {
 
     /// Reads a sheet into a table: cached values, which of them are formulas, fills and borders.
     pub fn table(&mut self, sheet: &str) -> Result<Table, Error> {
+        let file = self.path.file_name().unwrap_or_default().to_string_lossy();
+        let place = format!("sheet '{sheet}' of {file}");
+        if let Sheets::Xlsx(xlsx) = &mut self.sheets
+            && let Some(end) = cells_end(xlsx, sheet)
+        {
+            check_extent(&place, end.0 as usize + 1, end.1 as usize + 1)?;
+        }
         let values = self
             .sheets
             .worksheet_range(sheet)
@@ -64,8 +72,8 @@ impl Workbook {
             _ => None,
         };
         let (rows, cols) = table_extent(&values, styles.as_ref());
-        let file = self.path.file_name().unwrap_or_default().to_string_lossy();
-        let mut table = Table::new(format!("sheet '{sheet}' of {file}"), rows, cols);
+        check_extent(&place, rows, cols)?;
+        let mut table = Table::new(place, rows, cols);
         table.sheet = Some(sheet.to_string());
         for (row, col, data) in values.used_cells() {
             let (r, c) = absolute(&values, row, col);
@@ -98,6 +106,83 @@ impl Workbook {
             message: e.to_string(),
         }
     }
+}
+
+/// Refuses a zip-based workbook (.xlsx .xlsm .xlsb .ods) whose central directory declares a part,
+/// or all parts together, larger uncompressed than [`limits::MAX_ZIP_PART`] or
+/// [`limits::MAX_ZIP_TOTAL`]: a zip bomb is refused before anything is inflated. Files that are
+/// no zip archive are left to the workbook reader.
+fn check_zip_parts(path: &Path) -> Result<(), Error> {
+    let Ok(mut archive) = File::open(path)
+        .map(BufReader::new)
+        .map(zip::ZipArchive::new)
+    else {
+        return Ok(());
+    };
+    let Ok(archive) = archive.as_mut() else {
+        return Ok(());
+    };
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let mut total = 0u64;
+    for index in 0..archive.len() {
+        let Ok(part) = archive.by_index_raw(index) else {
+            continue;
+        };
+        let size = part.size();
+        total = total.saturating_add(size);
+        let (what, found, limit) = if size > limits::MAX_ZIP_PART {
+            let name = part.name().unwrap_or_default().into_owned();
+            (format!("part {name} of {file}"), size, limits::MAX_ZIP_PART)
+        } else if total > limits::MAX_ZIP_TOTAL {
+            (format!("workbook {file}"), total, limits::MAX_ZIP_TOTAL)
+        } else {
+            continue;
+        };
+        let bytes = |n: u64| format!("{} bytes", limits::thousands(u128::from(n)));
+        return Err(Error::TooLarge {
+            what,
+            size: format!("{} when unpacked", bytes(found)),
+            limit: bytes(limit),
+            advice: String::new(),
+        });
+    }
+    Ok(())
+}
+
+/// The last row and column holding a cell in an .xlsx sheet, found by streaming its cells
+/// (nothing is kept), so that a far cell is refused before a range is built to reach it.
+fn cells_end(xlsx: &mut calamine::Xlsx<BufReader<File>>, sheet: &str) -> Option<(u32, u32)> {
+    let mut reader = xlsx.worksheet_cells_reader(sheet).ok()?;
+    let mut end: Option<(u32, u32)> = None;
+    while let Ok(Some(cell)) = reader.next_cell() {
+        let (row, col) = cell.get_position();
+        end = Some(end.map_or((row, col), |(r, c)| (r.max(row), c.max(col))));
+    }
+    end
+}
+
+/// Refuses a sheet of `place` that spans `rows` x `cols` cells from A1 when that is more than
+/// [`limits::MAX_TABLE_CELLS`].
+fn check_extent(place: &str, rows: usize, cols: usize) -> Result<(), Error> {
+    if limits::table_fits(rows, cols) {
+        return Ok(());
+    }
+    let cells = rows as u128 * cols as u128;
+    Err(Error::TooLarge {
+        what: place.to_string(),
+        size: format!(
+            "it spans A1:{}, {} cells",
+            crate::model::sheet_address(rows - 1, cols - 1),
+            limits::thousands(cells)
+        ),
+        limit: format!(
+            "{} cells",
+            limits::thousands(limits::MAX_TABLE_CELLS as u128)
+        ),
+        advice: "; delete what lies far from the puzzle, or copy the puzzle to a sheet of its \
+                 own"
+        .into(),
+    })
 }
 
 fn absolute<T: calamine::CellType>(range: &Range<T>, row: usize, col: usize) -> (usize, usize) {
@@ -194,6 +279,13 @@ pub fn parse_reference(reference: &str) -> Result<(Option<String>, Area), Error>
         height: bottom - top + 1,
         width: right - left + 1,
     };
+    if !limits::table_fits(area.height, area.width) {
+        return Err(bad(&format!(
+            "it spans {} cells, and a grid read from a range has at most {}",
+            limits::thousands(area.height as u128 * area.width as u128),
+            limits::thousands(limits::MAX_TABLE_CELLS as u128)
+        )));
+    }
     Ok((sheet, area))
 }
 

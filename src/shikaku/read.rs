@@ -12,7 +12,7 @@ use crate::model::{Origin, Symbols};
 use crate::read::table::{Area, RawValue, Table};
 use crate::read::text::{self, TextInput};
 use crate::read::workbook::{self, Workbook};
-use crate::read::{ReadOptions, is_workbook};
+use crate::read::{ReadOptions, is_workbook, limits};
 use std::path::Path;
 
 /// Defined names that point at a Shikaku grid when no `--range` is given.
@@ -36,6 +36,7 @@ pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Vec<Shikaku>, Err
 
 /// Reads the Shikaku puzzle or puzzles in a text; `place` names it in messages.
 pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
+    text::check_text(text, place)?;
     let lines = content_lines(text);
     if lines.is_empty() {
         return Err(Error::Empty {
@@ -46,7 +47,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Vec<S
         return read_with_headers(&lines, place);
     }
     if is_delimited(&lines) {
-        let TextInput::Table { table, .. } = text::parse(text, place, &Symbols::default()) else {
+        let TextInput::Table { table, .. } = text::parse(text, place, &Symbols::default())? else {
             return Err(no_grid(place, "the lines do not form a table"));
         };
         let area = match &options.range {
@@ -266,11 +267,15 @@ impl Bounds {
 
 /// Non-blank lines that are not `#` comments, with their 1-based numbers and tokens.
 fn content_lines(text: &str) -> Vec<(usize, Vec<&str>)> {
+    content(text).collect()
+}
+
+/// The lines of [`content_lines`], one at a time.
+fn content(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| (i + 1, l.split_whitespace().collect()))
-        .collect()
 }
 
 fn is_delimited(lines: &[(usize, Vec<&str>)]) -> bool {
@@ -293,7 +298,12 @@ fn header(lines: &[(usize, Vec<&str>)], at: usize) -> Option<(usize, usize, usiz
         }
         [r, c, rest @ ..] => {
             let (rows, cols) = (number(r)?, number(c)?);
-            (rest.is_empty() || rest.len() == rows * cols).then_some((rows, cols, 1, rest.len()))
+            (rest.is_empty() || rows.checked_mul(cols) == Some(rest.len())).then_some((
+                rows,
+                cols,
+                1,
+                rest.len(),
+            ))
         }
         _ => None,
     }
@@ -314,6 +324,17 @@ fn read_with_headers(lines: &[(usize, Vec<&str>)], place: &str) -> Result<Vec<Sh
             ));
         };
         let (header_line, header_tokens) = &lines[at];
+        if !limits::table_fits(rows, cols) {
+            return Err(Error::TooLarge {
+                what: format!("the puzzle on line {header_line} of {place}"),
+                size: format!("its header announces {rows} x {cols} cells"),
+                limit: format!(
+                    "{} cells",
+                    limits::thousands(limits::MAX_TABLE_CELLS as u128)
+                ),
+                advice: String::new(),
+            });
+        }
         let rows_text: Vec<(usize, Vec<&str>)> = if inline > 0 {
             header_tokens[2..]
                 .chunks(cols)
@@ -369,7 +390,8 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
 
 /// Whether a text starts with a Shikaku `rows cols` header (which settles its kind).
 pub fn starts_with_header(text: &str) -> bool {
-    let lines = content_lines(text);
+    // A header takes at most the first two lines.
+    let lines: Vec<_> = content(text).take(2).collect();
     !lines.is_empty() && header(&lines, 0).is_some()
 }
 
