@@ -257,3 +257,26 @@ fn huge_and_crowded_csv_sheets_end_quickly_without_suggesting_a_range_past_100()
     // A hang guard, generous for a loaded machine: the search stops after a bounded count.
     assert!(start.elapsed().as_secs() < 30);
 }
+
+#[test]
+fn a_corrupted_xls_that_panics_the_reader_is_an_unreadable_workbook() {
+    // sudoku-9x9.xls with two bytes changed (offsets 3276 and 4821): calamine's .xls reader
+    // indexes past a slice on it.
+    let file = "fixtures/invalid/corrupted-9x9.xls";
+    let original = std::fs::read(common::fixture("workbooks/sudoku-9x9.xls")).unwrap();
+    let corrupted = std::fs::read(common::fixture("invalid/corrupted-9x9.xls")).unwrap();
+    let changed = original.iter().zip(&corrupted).filter(|(a, b)| a != b);
+    assert_eq!((original.len(), changed.count()), (corrupted.len(), 2));
+    for args in [&["check", file][..], &["solve", file, "--no-workbook"]] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains("corrupted-9x9.xls: unreadable workbook: "),
+            "{err}"
+        );
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{err}"
+        );
+    }
+}

@@ -22,7 +22,7 @@ impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         check_zip_parts(path)?;
-        let sheets = open_workbook_auto(path).map_err(|e| Error::Workbook {
+        let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
@@ -55,6 +55,12 @@ impl Workbook {
 
     /// Reads a sheet into a table: cached values, which of them are formulas, fills and borders.
     pub fn table(&mut self, sheet: &str) -> Result<Table, Error> {
+        let path = self.path.clone();
+        guarded(&path, || self.read_table(sheet))?
+    }
+
+    /// [`Workbook::table`], where the workbook reader may panic.
+    fn read_table(&mut self, sheet: &str) -> Result<Table, Error> {
         let file = self.path.file_name().unwrap_or_default().to_string_lossy();
         let place = format!("sheet '{sheet}' of {file}");
         if let Sheets::Xlsx(xlsx) = &mut self.sheets
@@ -106,6 +112,41 @@ impl Workbook {
             message: e.to_string(),
         }
     }
+}
+
+thread_local! {
+    /// Whether this thread is inside [`guarded`], where a panic is reported as an error.
+    static GUARDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `read`, a call into the workbook reader, turning a panic inside it (a corrupted file it
+/// did not expect: an index out of bounds) into the error `unreadable workbook: …` naming
+/// `path`. The panic prints nothing: the first call installs a panic hook that stays silent on
+/// a guarded thread and leaves every other panic to the hook before it.
+fn guarded<T>(path: &Path, read: impl FnOnce() -> T) -> Result<T, Error> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !GUARDED.get() {
+                before(info);
+            }
+        }));
+    });
+    let outer = GUARDED.replace(true);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read));
+    GUARDED.set(outer);
+    result.map_err(|payload| {
+        let what = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("the reader failed");
+        Error::Workbook {
+            path: path.to_path_buf(),
+            message: format!("unreadable workbook: {what}"),
+        }
+    })
 }
 
 /// Refuses a zip-based workbook (.xlsx .xlsm .xlsb .ods) whose central directory declares a part,
