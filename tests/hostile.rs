@@ -280,3 +280,64 @@ fn a_corrupted_xls_that_panics_the_reader_is_an_unreadable_workbook() {
         );
     }
 }
+
+/// Runs the binary with `args`, killed and failed if it has not ended within `seconds` (a hang
+/// guard, generous for a loaded machine); returns (exit code, stderr).
+fn run_within(args: &[&str], seconds: u64) -> (i32, String) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlogic"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            panic!("{args:?} still runs after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code().unwrap_or(-1), err)
+}
+
+#[test]
+fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
+    use std::io::{Read, Write};
+    let dir = scratch("hostile-ods");
+    let fixture = std::fs::File::open(common::fixture("workbooks/sudoku-9x9.ods")).unwrap();
+    let mut source = zip::ZipArchive::new(fixture).unwrap();
+    let path = dir.join("unclosed.ods");
+    let mut unclosed = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    for index in 0..source.len() {
+        let mut part = source.by_index(index).unwrap();
+        let name = part.name().unwrap().to_string();
+        let mut bytes = Vec::new();
+        part.read_to_end(&mut bytes).unwrap();
+        if name == "content.xml" {
+            let text = String::from_utf8(bytes).unwrap();
+            assert_eq!(text.matches("</table:table>").count(), 1);
+            bytes = text.replace("</table:table>", "").into_bytes();
+        }
+        unclosed
+            .start_file(name.as_str(), zip::write::SimpleFileOptions::default())
+            .unwrap();
+        unclosed.write_all(&bytes).unwrap();
+    }
+    unclosed.finish().unwrap();
+    let (code, err) = run_within(&["check", arg(&path)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "unreadable workbook: its content.xml opens a <table:table> that it never closes"
+        ),
+        "{err}"
+    );
+    // The fixture itself reads.
+    let fixture = common::fixture("workbooks/sudoku-9x9.ods");
+    let (code, err) = run_within(&["check", arg(&fixture)], 30);
+    assert_eq!(code, 0, "{err}");
+}
