@@ -110,6 +110,7 @@ impl Pending {
         let temporary = (!is_special(&resolved)).then(|| temporary_beside(&resolved));
         let opened = match &temporary {
             Some(temporary) => {
+                remove_stale_temporaries(&resolved);
                 let _ = std::fs::remove_file(temporary);
                 File::create_new(temporary)
             }
@@ -208,6 +209,40 @@ fn resolve_links(path: &Path) -> PathBuf {
     path
 }
 
+/// Removes the temporaries of `path` that runs killed while writing it left behind
+/// (`.name.<pid>.tmp` of a process that no longer runs), so that they do not accumulate. Only
+/// where running processes can be told (`/proc`, Linux).
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let pid = file
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !is_running(pid)) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` runs; where that cannot be told, it is taken to run.
+fn is_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
 /// The temporary file written before `path` is replaced: `.name.<pid>.tmp` beside it.
 fn temporary_beside(path: &Path) -> PathBuf {
     let name = path
@@ -262,6 +297,28 @@ mod tests {
         write_atomically(&target, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporaries_of_runs_that_no_longer_run_are_removed() {
+        let dir = folder("stale");
+        let path = dir.join("rows.csv");
+        // No process has a pid above the kernel's maximum (4,194,304); this one runs.
+        let stale = dir.join(".rows.csv.4294967295.tmp");
+        let running = dir.join(format!(
+            ".rows.csv.{}.tmp",
+            std::os::unix::process::parent_id()
+        ));
+        let other = dir.join(".other.csv.4294967295.tmp");
+        for file in [&stale, &running, &other] {
+            std::fs::write(file, "half").unwrap();
+        }
+        write_atomically(&Target::checked(&path, false, &[]).unwrap(), b"rows").unwrap();
+        assert!(!stale.exists());
+        assert!(running.exists() && other.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "rows");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
