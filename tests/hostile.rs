@@ -304,30 +304,36 @@ fn run_within(args: &[&str], seconds: u64) -> (i32, String) {
     (output.status.code().unwrap_or(-1), err)
 }
 
-#[test]
-fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
+/// sudoku-9x9.ods with its content.xml changed by `edit`.
+fn ods_with_content(path: &Path, edit: impl Fn(String) -> String) {
     use std::io::{Read, Write};
-    let dir = scratch("hostile-ods");
     let fixture = std::fs::File::open(common::fixture("workbooks/sudoku-9x9.ods")).unwrap();
     let mut source = zip::ZipArchive::new(fixture).unwrap();
-    let path = dir.join("unclosed.ods");
-    let mut unclosed = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let mut changed = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
     for index in 0..source.len() {
         let mut part = source.by_index(index).unwrap();
         let name = part.name().unwrap().to_string();
         let mut bytes = Vec::new();
         part.read_to_end(&mut bytes).unwrap();
         if name == "content.xml" {
-            let text = String::from_utf8(bytes).unwrap();
-            assert_eq!(text.matches("</table:table>").count(), 1);
-            bytes = text.replace("</table:table>", "").into_bytes();
+            bytes = edit(String::from_utf8(bytes).unwrap()).into_bytes();
         }
-        unclosed
+        changed
             .start_file(name.as_str(), zip::write::SimpleFileOptions::default())
             .unwrap();
-        unclosed.write_all(&bytes).unwrap();
+        changed.write_all(&bytes).unwrap();
     }
-    unclosed.finish().unwrap();
+    changed.finish().unwrap();
+}
+
+#[test]
+fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
+    let dir = scratch("hostile-ods");
+    let path = dir.join("unclosed.ods");
+    ods_with_content(&path, |text| {
+        assert_eq!(text.matches("</table:table>").count(), 1);
+        text.replace("</table:table>", "")
+    });
     let (code, err) = run_within(&["check", arg(&path)], 30);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -340,4 +346,25 @@ fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
     let fixture = common::fixture("workbooks/sudoku-9x9.ods");
     let (code, err) = run_within(&["check", arg(&fixture)], 30);
     assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn an_ods_cell_far_from_the_puzzle_is_refused_before_calamine_builds_the_sheet() {
+    let dir = scratch("hostile-ods-far");
+    let path = dir.join("far.ods");
+    // 8,999 empty rows of 9,000 cells, then a 5 in the 9,000th column: the sheet spans at least
+    // 9,000 x 9,000 cells from A1.
+    let far = "<table:table-row table:number-rows-repeated=\"8999\"><table:table-cell \
+               table:number-columns-repeated=\"9000\"/></table:table-row><table:table-row>\
+               <table:table-cell table:number-columns-repeated=\"8999\"/><table:table-cell \
+               office:value-type=\"float\" office:value=\"5\"><text:p>5</text:p>\
+               </table:table-cell></table:table-row></table:table>";
+    ods_with_content(&path, |text| text.replace("</table:table>", far));
+    let (code, err) = run_within(&["check", arg(&path)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("a sheet of far.ods is too large: its cells span ")
+            && err.contains(" columns from A1, and gridlogic reads at most 1,000,000 cells"),
+        "{err}"
+    );
 }

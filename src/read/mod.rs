@@ -12,6 +12,7 @@ pub mod drawn;
 pub mod killer;
 pub mod limits;
 pub mod notes;
+pub mod ods;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;

@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::read::table::{Area, Edge, RawCell, RawValue, Table};
-use crate::read::{limits, notes};
+use crate::read::{limits, notes, ods};
 use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
 use std::fs::File;
 use std::io::BufReader;
@@ -187,90 +187,7 @@ fn check_zip_parts(path: &Path) -> Result<(), Error> {
             advice: String::new(),
         });
     }
-    check_ods_content(archive, path)
-}
-
-/// Refuses an OpenDocument whose `content.xml` opens a `<table:table>` it never closes, which
-/// calamine would read for ever. The part is streamed through a budget of
-/// [`limits::MAX_ZIP_PART`] bytes, whatever it declares, and nothing of it is kept. Other archives
-/// pass.
-fn check_ods_content(
-    archive: &mut zip::ZipArchive<BufReader<File>>,
-    path: &Path,
-) -> Result<(), Error> {
-    let Ok(content) = archive.by_name("content.xml") else {
-        return Ok(());
-    };
-    let mut reader = std::io::Read::take(content, limits::MAX_ZIP_PART);
-    let mut tables = TableTags::default();
-    let mut chunk = vec![0u8; 1 << 16];
-    loop {
-        match std::io::Read::read(&mut reader, &mut chunk) {
-            Ok(0) => break,
-            Ok(read) => chunk[..read].iter().for_each(|&byte| tables.feed(byte)),
-            Err(_) => return Ok(()),
-        }
-    }
-    match tables.open {
-        0 => Ok(()),
-        _ => Err(Error::Workbook {
-            path: path.to_path_buf(),
-            message: "unreadable workbook: its content.xml opens a <table:table> that it never \
-                      closes"
-                .into(),
-        }),
-    }
-}
-
-/// Counts the `<table:table>` elements of an XML text fed byte by byte that are open.
-#[derive(Default)]
-struct TableTags {
-    /// Tables opened and not closed yet.
-    open: usize,
-    /// Whether the bytes are inside a tag, after its `<`.
-    in_tag: bool,
-    /// The first bytes of the tag (enough to tell its name).
-    start: Vec<u8>,
-    /// The tag's last byte before `>` (`/` for an element that closes itself).
-    last: u8,
-}
-
-impl TableTags {
-    /// The name of a table element.
-    const NAME: &[u8] = b"table:table";
-
-    fn feed(&mut self, byte: u8) {
-        match (self.in_tag, byte) {
-            (_, b'<') => {
-                self.in_tag = true;
-                self.start.clear();
-            }
-            (true, b'>') => {
-                self.in_tag = false;
-                self.tag_ends();
-            }
-            (true, _) => {
-                if self.start.len() <= Self::NAME.len() + 1 {
-                    self.start.push(byte);
-                }
-                self.last = byte;
-            }
-            (false, _) => {}
-        }
-    }
-
-    /// Counts the tag just ended: `<table:table …>` opens, `</table:table>` closes.
-    fn tag_ends(&mut self) {
-        let is_name = |tag: &[u8]| {
-            tag.strip_prefix(Self::NAME)
-                .is_some_and(|rest| rest.first().is_none_or(|b| b.is_ascii_whitespace()))
-        };
-        match self.start.strip_prefix(b"/") {
-            Some(closing) if is_name(closing) => self.open = self.open.saturating_sub(1),
-            None if is_name(&self.start) && self.last != b'/' => self.open += 1,
-            _ => {}
-        }
-    }
+    ods::check_content(archive, path)
 }
 
 /// The last row and column holding a cell in an .xlsx sheet, found by streaming its cells
