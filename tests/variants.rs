@@ -146,7 +146,7 @@ fn generated_line(args: &[&str]) -> String {
 /// The solve of `file` as one line of digits, and its explanation.
 fn solve_and_explain(file: &std::path::Path) -> (String, String) {
     let file = file.to_str().unwrap();
-    let (code, line, err) = run(&["solve", file, "--format", "line"]);
+    let (code, line, err) = run(&["solve", file, "--format", "line", "--no-workbook"]);
     assert_eq!(code, 0, "{err}");
     let (code, explained, err) = run(&["explain", file]);
     assert_eq!(code, 0, "{err}");
