@@ -594,6 +594,24 @@ fn bad_cages_and_variants_are_errors_that_say_what_to_change() {
         err.contains("unknown variant 'hyperx'; known: x, windoku"),
         "{err}"
     );
+    // Sudoku Explainer knows no variant: its rating is refused, naming what the puzzle has.
+    for (file, has) in [
+        (
+            "text/sudoku-x-9x9.txt",
+            "9x9 with 3x3 boxes, both diagonals",
+        ),
+        ("text/killer-805-9x9.txt", "9x9 with 3x3 boxes, 36 cages"),
+    ] {
+        let file = fixture(file);
+        let (code, _, err) = run(&["solve", file.to_str().unwrap(), "--rating", "se"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!(
+                "no extra houses or cages, as Sudoku Explainer is; this puzzle is {has}"
+            )),
+            "{err}"
+        );
+    }
 }
 
 #[test]
