@@ -11,6 +11,7 @@ pub mod detect;
 pub mod drawn;
 pub mod killer;
 pub mod notes;
+pub mod ods;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;

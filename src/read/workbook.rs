@@ -21,6 +21,10 @@ pub struct Workbook {
 impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
+        let extension = path.extension().unwrap_or_default();
+        if extension.eq_ignore_ascii_case("ods") {
+            super::ods::check_content(path)?;
+        }
         let sheets = open_workbook_auto(path).map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
