@@ -283,11 +283,12 @@ pub enum Error {
 
     /// Sudoku Explainer's rating was asked for a puzzle it cannot rate.
     #[error(
-        "the Sudoku Explainer rating (--rating se) is for 9x9 puzzles with 3x3 boxes, as Sudoku \
-         Explainer is; this puzzle is {layout}"
+        "the Sudoku Explainer rating (--rating se) is for 9x9 puzzles with 3x3 boxes and no extra \
+         houses or cages, as Sudoku Explainer is; this puzzle is {layout}"
     )]
     SeRatingLayout {
-        /// The puzzle's size and regions: `16x16 with 4x4 boxes`.
+        /// The puzzle's size, regions and variant: `16x16 with 4x4 boxes`, `9x9 with 3x3 boxes,
+        /// both diagonals`.
         layout: String,
     },
 

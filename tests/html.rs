@@ -3,11 +3,12 @@
 //! Without a browser: where the page goes, that it fetches nothing, holds every step of the solve
 //! and comes out the same twice, and its size. In a real browser (Debian's Chromium driven by
 //! `tests/browser/viewer.js` through playwright-core): the pages of a 9x9 with chains, a 16x16, a
-//! jigsaw and a Shikaku load without console errors or requests, list as many steps as the solve
-//! has, move on →, ←, Home and End, show the candidate grid `explain --grids` prints before a
-//! step and, after the last, the solution published with the puzzle (found by the `sudoku` crate
-//! for the 9x9, checked by the rules for the 16x16); screenshots of a chain step and of a
-//! phone-size page go to `target/viewer-screenshots/` for a person to look at.
+//! jigsaw, a Killer and a Shikaku load without console errors or requests, list as many steps as
+//! the solve has, move on →, ←, Home and End, show the candidate grid `explain --grids` prints
+//! before a step and, after the last, the solution published with the puzzle (found by the
+//! `sudoku` crate for the 9x9, checked by the rules for the 16x16); the Killer's cages are
+//! outlined, each with its sum; screenshots of a chain step and of a phone-size page go to
+//! `target/viewer-screenshots/` for a person to look at.
 
 mod common;
 
@@ -21,6 +22,8 @@ const CHAINS: &str = "fixtures/text/top1465-36.txt";
 /// janko.at's chaos sudoku 637 (9x9 jigsaw): a finned and a sashimi X-Wing; the line carries
 /// the published solution.
 const JIGSAW: &str = "fixtures/text/jigsaw-sashimi-9x9.txt";
+/// janko.at's Killer 805, its published solution on the third comment line.
+const KILLER: &str = "fixtures/text/killer-805-9x9.txt";
 /// janko.at 16x16 #1, written 0-F.
 const HEXADOKU: &str = "fixtures/text/hexadoku-0F-16x16.txt";
 /// janko.at's Shikaku 45, with its published solution beside it.
@@ -170,7 +173,7 @@ struct Case {
     phone: bool,
 }
 
-const CASES: [Case; 4] = [
+const CASES: [Case; 5] = [
     Case {
         name: "chains-9x9",
         args: &[CHAINS],
@@ -188,6 +191,12 @@ const CASES: [Case; 4] = [
         args: &[JIGSAW],
         shot: |t| t.contains("X-Wing"),
         phone: false,
+    },
+    Case {
+        name: "killer-9x9",
+        args: &[KILLER],
+        shot: |t| t == "Cage Pointing",
+        phone: true,
     },
     Case {
         name: "shikaku-10x10",
@@ -271,6 +280,11 @@ fn check_solution(case: &Case, solved: &Value, end: &[String]) {
             let published = read(JIGSAW).split_whitespace().nth(3).unwrap().to_string();
             published.bytes().map(|b| (b - b'0') as usize).collect()
         }
+        KILLER => {
+            let text = read(KILLER);
+            let published = text.lines().nth(2).unwrap().trim_start_matches("# ");
+            published.bytes().map(|b| (b - b'0') as usize).collect()
+        }
         _ => {
             let symbols = "0123456789ABCDEF";
             let values: Vec<u8> = end
@@ -310,7 +324,7 @@ fn published_rectangles(sol: &Path) -> BTreeSet<[u64; 4]> {
 }
 
 #[test]
-fn four_pages_step_through_in_a_real_browser() {
+fn the_pages_step_through_in_a_real_browser() {
     let Some(script) = browser() else { return };
     let dir = scratch("html-browser");
     let shots = root().join("target/viewer-screenshots");
@@ -407,6 +421,17 @@ fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
             "{name}: the rectangles after the last step"
         );
         assert_eq!(shown["placing"], 1, "{name}: the rectangle the step places");
+    }
+    if name == "killer-9x9" {
+        // Every cage drawn, its sum in its first cell; the outline runs along every cell side
+        // between two cages or at the grid's edge: at least one side per cage.
+        let cages = solved["layout"]["cages"].as_array().unwrap();
+        let sums: Vec<u64> = cages.iter().map(|c| c["sum"].as_u64().unwrap()).collect();
+        assert_eq!(shown["sums"], json!(sums), "{name}: the cages' sums");
+        assert!(
+            shown["cageSides"].as_u64() >= Some(cages.len() as u64),
+            "{shown}"
+        );
     }
     if name == "chains-9x9" {
         assert!(

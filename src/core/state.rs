@@ -7,6 +7,7 @@ use crate::model::explanation;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, House, Layout, Marks, Puzzle,
 };
+use crate::search::Deadline;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -21,6 +22,7 @@ pub struct State {
     limits: Limits,
     tally: Tally,
     fruitless: Arc<Mutex<Fruitless>>,
+    deadline: Deadline,
 }
 
 /// Running counts that make the engine's checks after every step cheap: whether the state is
@@ -89,6 +91,7 @@ impl State {
                 empty: cells,
             },
             fruitless: Arc::default(),
+            deadline: Deadline::NEVER,
         };
         for cell in state.layout.cells() {
             let held = state.held(cell);
@@ -116,6 +119,18 @@ impl State {
         self.limits = limits;
         self.fruitless = Arc::default();
         self
+    }
+
+    /// The same state, whose long searches (forcing chains and nets) give up at `deadline`:
+    /// a solve's time limit reaches into a step.
+    pub fn with_deadline(mut self, deadline: Deadline) -> State {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether the deadline has passed: a search that sees it stops and reports nothing.
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.passed()
     }
 
     /// The caps on the techniques' searches.

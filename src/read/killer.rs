@@ -1,14 +1,15 @@
 //! Killer Sudoku written as text or CSV, and cages from a sum grid and a cage map.
 //!
 //! The format is the one of `../shared/datasets/killer` (janko.at's puzzles): an optional header
-//! line `N N`, then N rows of the **sum grid** (each cage's sum in one of its cells, `-`, `.`,
+//! line `N N` (followed by the variants the puzzle adds, as on a collection line: `9 9 x` for a
+//! Killer-X), then N rows of the **sum grid** (each cage's sum in one of its cells, `-`, `.`,
 //! `0` or nothing elsewhere), then N rows of the **cage map** (a label per cell; cells with the
 //! same label that touch form a cage, so labels may repeat across the grid). Blank lines may
 //! separate the blocks, and a block of givens may come first. Rows are written with spaces,
 //! commas, semicolons or tabs between the cells.
 
 use crate::error::Error;
-use crate::model::{Cage, Cell, components};
+use crate::model::{Cage, Cell, Variant, components};
 
 /// A Killer read from text: the blocks as written, with the line of each row.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +22,8 @@ pub struct KillerText {
     pub sums: Block,
     /// The cage map.
     pub labels: Block,
+    /// The variants its header line names (`x`, `windoku`).
+    pub variants: Vec<Variant>,
     /// Whether the rows were written as CSV (cells separated by `,` `;` or tabs), so that their
     /// cells have sheet addresses.
     pub delimited: bool,
@@ -54,12 +57,12 @@ pub fn parse(text: &str) -> Option<Vec<KillerText>> {
     let mut puzzles = Vec::new();
     let mut rest = &rows[..];
     while !rest.is_empty() {
-        let header = header_size(&rest[0].1);
+        let header = header(&rest[0].1);
         let body = &rest[usize::from(header.is_some())..];
         let end = match header {
             Some(_) => body
                 .iter()
-                .position(|(_, row)| header_size(row).is_some())
+                .position(|(_, row)| self::header(row).is_some())
                 .unwrap_or(body.len()),
             None => body.len(),
         };
@@ -69,15 +72,15 @@ pub fn parse(text: &str) -> Option<Vec<KillerText>> {
     (!puzzles.is_empty()).then_some(puzzles)
 }
 
-/// One Killer from its rows (after its header, which gives `header`).
+/// One Killer from its rows (after its header, which gives its size and variants).
 fn puzzle(
     body: &[(usize, Vec<String>)],
-    header: Option<usize>,
+    header: Option<(usize, Vec<Variant>)>,
     delimited: bool,
 ) -> Option<KillerText> {
     let size = body.first()?.1.len();
     if size == 0
-        || header.is_some_and(|n| n != size)
+        || header.as_ref().is_some_and(|(n, _)| *n != size)
         || !body.iter().all(|(_, row)| row.len() == size)
         || !matches!(body.len() / size, 2 | 3)
         || !body.len().is_multiple_of(size)
@@ -103,6 +106,7 @@ fn puzzle(
         sums,
         labels,
         delimited,
+        variants: header.map(|(_, variants)| variants).unwrap_or_default(),
     };
     killer.is_killer().then_some(killer)
 }
@@ -116,6 +120,7 @@ impl KillerText {
             sums,
             labels,
             delimited: true,
+            variants: Vec::new(),
         };
         killer.is_killer().then_some(killer)
     }
@@ -241,11 +246,19 @@ fn split(line: &str) -> Vec<String> {
     }
 }
 
-/// The size a header row `N N` (or `N`) gives.
-fn header_size(row: &[String]) -> Option<usize> {
-    let numbers: Vec<usize> = row.iter().map(|c| c.parse().ok()).collect::<Option<_>>()?;
+/// The size a header row `N N` (or `N`) gives, and the variants named after it (`9 9 x`).
+fn header(row: &[String]) -> Option<(usize, Vec<Variant>)> {
+    let count = row
+        .iter()
+        .take_while(|c| c.parse::<usize>().is_ok())
+        .count();
+    let numbers: Vec<usize> = row[..count].iter().filter_map(|c| c.parse().ok()).collect();
+    let variants = row[count..]
+        .iter()
+        .map(|word| Variant::parse(word))
+        .collect::<Option<Vec<_>>>()?;
     match numbers[..] {
-        [n] | [n, _] if numbers.iter().all(|&m| m == n) => Some(n),
+        [n] | [n, _] if numbers.iter().all(|&m| m == n) => Some((n, variants)),
         _ => None,
     }
 }
@@ -302,6 +315,20 @@ mod tests {
         let both = parse(&two).expect("two Killers");
         assert_eq!(both.len(), 2);
         assert_eq!(both[1].sums.lines, [13, 14, 15, 16]);
+    }
+
+    #[test]
+    fn a_header_names_the_variants_of_its_puzzle_only() {
+        let windoku = DATASET.replacen("4 4", "4 4 windoku", 1);
+        let two = format!("{}\n{DATASET}\n", DATASET.replacen("4 4", "4 4 x", 1));
+        let killers = parse(&format!("{windoku}\n{two}")).expect("three Killers");
+        let variants: Vec<&[Variant]> = killers.iter().map(|k| &k.variants[..]).collect();
+        assert_eq!(
+            variants,
+            [&[Variant::Windoku][..], &[Variant::X][..], &[][..]]
+        );
+        // A word that names no variant is no header.
+        assert_eq!(parse(&DATASET.replacen("4 4", "4 4 y", 1)), None);
     }
 
     #[test]

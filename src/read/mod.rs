@@ -689,6 +689,7 @@ impl Reader {
         let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
         let found = Found {
             cages: killer.cages(&name)?,
+            variants: killer.variants.clone(),
             ..Found::default()
         };
         self.puzzle(grid, found, origin)

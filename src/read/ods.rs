@@ -1,22 +1,76 @@
-//! A look at an OpenDocument spreadsheet's `content.xml` before calamine reads it, for what
-//! calamine would not survive: a `<table:table>` never closed (calamine reads for ever) and a
-//! sheet whose cells span more than [`limits::MAX_TABLE_CELLS`] from A1 (calamine builds the
-//! whole span: a value at A1 and one at (9000, 9000) took 5 GB). The part is streamed once
-//! through a budget of [`limits::MAX_ZIP_PART`] bytes, whatever it declares; nothing is kept but
-//! counts.
+//! Checks before calamine reads an OpenDocument spreadsheet, for what calamine 0.38 would not
+//! survive. [`check_content`]: `content.xml` must be well-formed XML (calamine loops forever on a
+//! table whose end tag is misspelt or missing, `</table:t)ble>`, found by fuzzing), refused with
+//! where its XML breaks. [`check_sheets`]: no `<table:table>` left open and no sheet whose valued
+//! cells span more than [`limits::MAX_TABLE_CELLS`] from A1 (calamine builds the whole span: a
+//! value at A1 and one at (9000, 9000) took 5 GB); the part is streamed once through a budget
+//! of [`limits::MAX_ZIP_PART`] bytes, whatever it declares, and nothing is kept but counts.
 
 use crate::error::Error;
 use crate::read::limits;
+use quick_xml::events::Event;
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
+
+/// The most of `content.xml` read (uncompressed); a larger part is refused as too large.
+pub const CONTENT_LIMIT: u64 = 256 << 20;
+
+/// Refuses the `.ods` at `path` when its `content.xml` is not well-formed XML (an error, end
+/// tags that do not match, elements left open) or is larger than [`CONTENT_LIMIT`]. A file that
+/// is not a zip, or has no `content.xml`, is left for calamine to report.
+pub fn check_content(path: &Path) -> Result<(), Error> {
+    let bad = |message: String| Error::Workbook {
+        path: path.to_path_buf(),
+        message,
+    };
+    let Ok(file) = File::open(path) else {
+        return Ok(());
+    };
+    let Ok(mut archive) = zip::ZipArchive::new(BufReader::new(file)) else {
+        return Ok(());
+    };
+    let Ok(content) = archive.by_name("content.xml") else {
+        return Ok(());
+    };
+    if content.size() > CONTENT_LIMIT {
+        return Err(bad(format!(
+            "its content.xml holds {} bytes, more than the {CONTENT_LIMIT} read",
+            content.size()
+        )));
+    }
+    let mut reader = quick_xml::Reader::from_reader(BufReader::new(content.take(CONTENT_LIMIT)));
+    reader.config_mut().check_end_names = true;
+    let mut buffer = Vec::new();
+    let mut open = 0usize;
+    loop {
+        match reader.read_event_into(&mut buffer) {
+            Ok(Event::Start(_)) => open += 1,
+            Ok(Event::End(_)) => open = open.saturating_sub(1),
+            Ok(Event::Eof) if open == 0 => return Ok(()),
+            Ok(Event::Eof) => {
+                return Err(bad(format!(
+                    "its content.xml ends with {open} elements still open"
+                )));
+            }
+            Ok(_) => {}
+            Err(error) => {
+                return Err(bad(format!(
+                    "its content.xml is not well-formed XML at byte {}: {error}",
+                    reader.error_position()
+                )));
+            }
+        }
+        buffer.clear();
+    }
+}
 
 /// The longest tag kept whole; the rest of a longer one (a long formula) is not looked at.
 const TAG_LIMIT: usize = 16 * 1024;
 
 /// Refuses the OpenDocument in `archive` (the file at `path`) when its `content.xml` leaves a
-/// table open or spans a sheet too large; other archives pass.
-pub fn check_content(
+/// table open or spans a sheet too large (see the module note); other archives pass.
+pub fn check_sheets(
     archive: &mut zip::ZipArchive<BufReader<File>>,
     path: &Path,
 ) -> Result<(), Error> {

@@ -13,7 +13,7 @@ use super::palette::{self, family_fill};
 use super::{Rgb, shikaku::rectangle_fills};
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
-use crate::model::{Candidate, Digit, DigitSet, Regions};
+use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
 use crate::report::rated::RatedSolve;
 use crate::report::{SolveReport, StepReport, summary_rows};
 use crate::shikaku;
@@ -101,6 +101,7 @@ fn palette_css() -> String {
         ("house", palette::HOUSE),
         ("link", palette::LINK),
         ("backtracking", palette::BACKTRACKING),
+        ("extra", palette::EXTRA_HOUSE),
     ];
     let properties: String = colours
         .iter()
@@ -135,8 +136,25 @@ struct SudokuData {
     families: Vec<(&'static str, String)>,
     /// The houses the steps name, by index: name and cells.
     houses: Vec<HouseData>,
+    /// The cells of the extra houses (diagonals, windows, a map's houses), shaded.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    extra: Vec<usize>,
+    /// A Killer's cages, outlined with their sums; steps name them by index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<CageData>,
     /// Every step, in order.
     steps: Vec<SudokuStep>,
+}
+
+/// A Killer cage as the page draws it.
+#[derive(Serialize)]
+struct CageData {
+    /// `cage 7 at r1c1, r2c1`, as explanations name it.
+    name: String,
+    /// What its digits add up to, written small in its first cell.
+    sum: usize,
+    /// Its cells, the first one first in reading order.
+    cells: Vec<usize>,
 }
 
 /// A house a step names.
@@ -171,6 +189,9 @@ struct SudokuStep {
     /// Base and cover houses, as indices into `houses`.
     base: Vec<usize>,
     cover: Vec<usize>,
+    /// The Killer cages the step reads, as indices into `cages`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<usize>,
     /// Chain links: the two nodes' candidates and whether the link is strong.
     links: Vec<(Vec<usize>, Vec<usize>, bool)>,
     /// What applying the step takes from the candidate grid (placements' peers included):
@@ -207,6 +228,7 @@ impl SudokuData {
                 fins: flat(&step.fins),
                 base: houses.indices(solve, &step.base),
                 cover: houses.indices(solve, &step.cover),
+                cages: step.cages.clone(),
                 links: step
                     .links
                     .iter()
@@ -232,9 +254,35 @@ impl SudokuData {
                 .then(|| layout.cells().map(|c| bits(start.candidates(c))).collect()),
             families: families.list,
             houses: houses.list,
+            extra: extra_cells(layout),
+            cages: cages(layout, &names),
             steps,
         }
     }
+}
+
+/// The cells of `layout`'s extra houses, each once, in reading order.
+fn extra_cells(layout: &Layout) -> Vec<usize> {
+    let houses = layout.houses();
+    let cells: std::collections::BTreeSet<usize> = layout
+        .extra_houses()
+        .flat_map(|h| houses[h].cells.iter().map(|c| c.index()))
+        .collect();
+    cells.into_iter().collect()
+}
+
+/// `layout`'s Killer cages as the page draws them, named as explanations name them.
+fn cages(layout: &Layout, names: &Names<'_>) -> Vec<CageData> {
+    (0..layout.cages().len())
+        .map(|id| {
+            let cage = &layout.cages()[id];
+            CageData {
+                name: Explanation::from(Unit::Cage(id)).render(names),
+                sum: cage.sum,
+                cells: cage.cells.iter().map(|c| c.index()).collect(),
+            }
+        })
+        .collect()
 }
 
 /// What each of `steps`, applied in turn from `state`, takes from the candidate grid, as

@@ -53,6 +53,8 @@ async function snapshot(page) {
       pattern: count("text.candidate.pattern"),
       placing: count(".placing"),
       rectangles: count("rect.rectangle"),
+      sums: [...svg.querySelectorAll("text.sum")].map((t) => Number(t.textContent)),
+      cageSides: count("g.cages line"),
     };
   });
 }

@@ -110,20 +110,16 @@ pub struct SeSolve {
     pub rating: Option<SeRating>,
 }
 
-/// Whether Sudoku Explainer's rating applies to `puzzle`: 9x9 with 3x3 boxes; the error says
-/// what the puzzle is otherwise.
+/// Whether Sudoku Explainer's rating applies to `puzzle`: 9x9 with 3x3 boxes, without extra
+/// houses or cages; the error says what the puzzle is otherwise.
 pub fn check_layout(puzzle: &Puzzle) -> Result<(), Error> {
     let layout = puzzle.layout();
     let boxes = matches!(layout.regions(), Regions::Boxes { rows: 3, cols: 3 });
-    if puzzle.size() == 9 && boxes && layout.houses().len() == 27 {
+    if puzzle.size() == 9 && boxes && !layout.is_variant() {
         return Ok(());
     }
     Err(Error::SeRatingLayout {
-        layout: format!(
-            "{0}x{0} with {1}",
-            puzzle.size(),
-            layout.regions().describe()
-        ),
+        layout: format!("{0}x{0} with {1}", puzzle.size(), layout.describe()),
     })
 }
 

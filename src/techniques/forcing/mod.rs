@@ -120,6 +120,9 @@ pub fn nishio(state: &State, sink: &mut Sink) {
     for digit in (1..=state.size()).map(Digit::new) {
         propagator.set_digit(digit);
         for cell in state.layout().cells() {
+            if state.out_of_time() {
+                return;
+            }
             if !state.candidates(cell).contains(digit) {
                 continue;
             }
@@ -148,6 +151,9 @@ pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
     for cell in fewest_candidates_first(state.layout(), state.all_candidates()) {
+        if state.out_of_time() {
+            return;
+        }
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
@@ -173,6 +179,9 @@ pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
         let options = state.candidates(cell);
         if options.len() < 2 {
             continue;
+        }
+        if state.out_of_time() {
+            return;
         }
         let assumptions: Vec<Fact> = options
             .iter()
@@ -202,6 +211,9 @@ pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
             let places = state.places(house, digit);
             if places.len() < 2 {
                 continue;
+            }
+            if state.out_of_time() {
+                return;
             }
             let assumptions: Vec<Fact> = places
                 .iter()

@@ -304,7 +304,7 @@ impl<'a> Propagator<'a> {
             })
             .collect();
         for candidate in tries {
-            if self.tried >= most {
+            if self.tried >= most || self.state.out_of_time() {
                 return false;
             }
             self.tried += 1;

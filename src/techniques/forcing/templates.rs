@@ -50,8 +50,12 @@ impl Digits {
 /// which every template of another digit uses is dropped (that cell belongs to the other digit),
 /// until no more are.
 pub fn templates(state: &State, set: bool, sink: &mut Sink) {
+    // A digit not enumerated before the solve's deadline is as one over the node cap: unknown.
     let mut all: Vec<Option<Digits>> = (1..=state.size())
-        .map(|d| enumerate(state, Digit::new(d)))
+        .map(|d| match state.out_of_time() {
+            true => None,
+            false => enumerate(state, Digit::new(d)),
+        })
         .collect();
     while drop_claimed(&mut all) {}
     for (index, own) in all.iter().enumerate() {

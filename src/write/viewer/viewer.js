@@ -12,7 +12,7 @@
   const style = getComputedStyle(document.documentElement);
   const C = {};
   for (const name of ["pattern", "target", "eliminated", "highlight", "fin", "placed", "quiet",
-    "house", "link", "backtracking"]) {
+    "house", "link", "backtracking", "extra"]) {
     C[name] = style.getPropertyValue(`--${name}`).trim();
   }
 
@@ -81,6 +81,14 @@
     const candidates = data.candidates ? data.candidates.slice() : null;
     const keypad = Math.ceil(Math.sqrt(n));
     const keypadRows = Math.ceil(n / keypad);
+    const extra = new Set(data.extra || []);
+    const cages = data.cages || [];
+    const cageOf = new Array(n * n).fill(-1);
+    cages.forEach((cage, i) => { for (const cell of cage.cells) cageOf[cell] = i; });
+    // A Killer's candidates sit inside the cage outlines, below the strip where each cage's
+    // first cell shows its sum.
+    const side = cages.length ? U * 0.11 : 0;
+    const top = cages.length ? U * 0.2 : 0;
     let now = 0; // the position `values` and `candidates` stand before
 
     function apply(i, forward) {
@@ -101,8 +109,8 @@
       const [row, col] = [Math.floor(cell / n), cell % n];
       if (!candidates) return [(col + 0.5) * U, (row + 0.5) * U];
       const k = digit - 1;
-      return [col * U + ((k % keypad) + 0.5) * (U / keypad),
-        row * U + (Math.floor(k / keypad) + 0.5) * (U / keypadRows)];
+      return [col * U + side + ((k % keypad) + 0.5) * ((U - 2 * side) / keypad),
+        row * U + top + (Math.floor(k / keypad) + 0.5) * ((U - top - side) / keypadRows)];
     }
     /** The closest two candidates of two nodes, where a link between them is drawn. */
     function closest(from, to) {
@@ -123,6 +131,7 @@
       const cells = (flat) => new Set(pairs(flat).map(([c]) => c));
       const houses = new Set();
       if (step) for (const h of step.base) for (const c of data.houses[h].cells) houses.add(c);
+      if (step) for (const k of step.cages || []) for (const c of cages[k].cells) houses.add(c);
       const empty = [];
       return {
         pattern: keys(step ? step.pattern : empty), fins: keys(step ? step.fins : empty),
@@ -138,7 +147,49 @@
       if (m.patternCells.has(cell)) return C.pattern;
       if (m.targets.has(cell)) return C.target;
       if (m.houses.has(cell)) return C.house;
-      return "#fff";
+      return extra.has(cell) ? C.extra : "#fff";
+    }
+
+    /** A Killer's cages: a dashed outline inside each cage's edge, and its sum small in its
+     * first cell, masked by the cell's fill so that the outline does not cross it. */
+    function drawCages(fillOf) {
+      if (!cages.length) return;
+      const inset = U * 0.08;
+      const group = shape("g", { stroke: "#333", "stroke-width": 2, "stroke-dasharray": "7 5",
+        class: "cages" }, svg);
+      const same = (cell, row, col) => row >= 0 && row < n && col >= 0 && col < n &&
+        cageOf[row * n + col] === cageOf[cell];
+      // How far a side's end reaches past its corner: short of it where the cage turns, to
+      // the neighbour's line where the side goes on, beyond it round an inner corner.
+      const reach = (along, beyond) => (!along ? inset : beyond ? -inset : 0);
+      for (let cell = 0; cell < n * n; cell++) {
+        if (cageOf[cell] < 0) continue;
+        const [row, col] = [Math.floor(cell / n), cell % n];
+        const [x0, y0, x1, y1] = [col * U, row * U, (col + 1) * U, (row + 1) * U];
+        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+          if (same(cell, row + dr, col + dc)) continue;
+          if (dr) {
+            const y = dr < 0 ? y0 + inset : y1 - inset;
+            const a = reach(same(cell, row, col - 1), same(cell, row + dr, col - 1));
+            const b = reach(same(cell, row, col + 1), same(cell, row + dr, col + 1));
+            line(x0 + a, y, x1 - b, y, "#333", 2, group);
+          } else {
+            const x = dc < 0 ? x0 + inset : x1 - inset;
+            const a = reach(same(cell, row - 1, col), same(cell, row - 1, col + dc));
+            const b = reach(same(cell, row + 1, col), same(cell, row + 1, col + dc));
+            line(x, y0 + a, x, y1 - b, "#333", 2, group);
+          }
+        }
+      }
+      const sums = shape("g", { "font-size": U * 0.19, "font-weight": 700,
+        "dominant-baseline": "hanging", "paint-order": "stroke", "stroke-width": 6,
+        class: "sums" }, svg);
+      for (const cage of cages) {
+        const first = cage.cells[0];
+        const [row, col] = [Math.floor(first / n), first % n];
+        shape("text", { x: col * U + inset * 0.5, y: row * U + inset * 0.5, fill: "#000",
+          stroke: fillOf(first), class: "sum" }, sums, String(cage.sum));
+      }
     }
 
     function drawLines() {
@@ -167,7 +218,7 @@
 
     function drawDigits(m) {
       const group = shape("g", { "text-anchor": "middle", "dominant-baseline": "central" }, svg);
-      const small = (U / Math.max(keypad, keypadRows)) * 0.82;
+      const small = ((U - top - side) / Math.max(keypad, keypadRows)) * 0.82;
       for (let cell = 0; cell < n * n; cell++) {
         const [row, col] = [Math.floor(cell / n), cell % n];
         if (values[cell]) {
@@ -230,12 +281,13 @@
       for (let cell = 0; cell < n * n; cell++) {
         const [row, col] = [Math.floor(cell / n), cell % n];
         const colour = fill(cell, m);
-        const marked = colour !== "#fff" && colour !== C.house;
+        const marked = colour !== "#fff" && colour !== C.house && colour !== C.extra;
         const rect = shape("rect", { x: col * U, y: row * U, width: U, height: U,
           fill: colour, class: marked ? "cell marked" : "cell" }, fills);
         shape("title", {}, rect, data.cells[cell]);
       }
       drawLines();
+      drawCages((cell) => fill(cell, m));
       drawLinks(step);
       drawDigits(m);
     }
@@ -245,6 +297,9 @@
       const parts = [];
       if (step.base.length) parts.push(`Base: ${names(step.base)}`);
       if (step.cover.length) parts.push(`Cover: ${names(step.cover)}`);
+      if ((step.cages || []).length) {
+        parts.push(`Cages: ${step.cages.map((k) => cages[k].name).join("; ")}`);
+      }
       return parts.join(" · ");
     }
 
@@ -276,6 +331,17 @@
       [legendLink(true), "Strong link: at least one end is true"],
       [legendLink(false), "Weak link: at most one end is true"],
     ];
+    if (extra.size) {
+      legend.push([legendCell(C.extra), "Extra house (diagonal, window): every digit once"]);
+    }
+    if (cages.length) {
+      legend.push([(svgEl) => {
+        shape("rect", { x: 3, y: 3, width: 30, height: 22, fill: "#fff", stroke: "#333",
+          "stroke-width": 1.5, "stroke-dasharray": "4 3" }, svgEl);
+        shape("text", { x: 5, y: 5, "font-size": 9, "font-weight": 700,
+          "dominant-baseline": "hanging", fill: "#000" }, svgEl, "15");
+      }, "Killer cage: different digits adding up to its sum, written in its first cell"]);
+    }
 
     return {
       draw,
