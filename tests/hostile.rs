@@ -338,7 +338,8 @@ fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(
-            "unreadable workbook: its content.xml opens a <table:table> that it never closes"
+            "its content.xml is not well-formed XML at byte 21712: ill-formed document: expected \
+             `</table:table>`, but `</office:spreadsheet>` was found"
         ),
         "{err}"
     );

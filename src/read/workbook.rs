@@ -22,13 +22,6 @@ impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         check_zip_parts(path)?;
-        if path
-            .extension()
-            .unwrap_or_default()
-            .eq_ignore_ascii_case("ods")
-        {
-            super::ods::check_content(path)?;
-        }
         let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -194,7 +187,7 @@ fn check_zip_parts(path: &Path) -> Result<(), Error> {
             advice: String::new(),
         });
     }
-    ods::check_sheets(archive, path)
+    ods::check(archive, path)
 }
 
 /// The last row and column holding a cell in an .xlsx sheet, found by streaming its cells
