@@ -238,29 +238,32 @@ fn every_command_gives_a_puzzle_with_several_solutions_exit_code_1() {
 }
 
 #[test]
-fn an_interrupted_batch_keeps_every_finished_row() {
+fn an_interrupted_batch_keeps_the_old_file_until_it_puts_every_finished_row_in_place() {
     let dir = scratch("batch-interrupt");
     let source = fixture("text/top1465-first3.txt");
     let lines = std::fs::read_to_string(source).unwrap();
     let input = dir.join("many.txt");
     std::fs::write(&input, lines.repeat(3000)).unwrap();
     let output = dir.join("rows.csv");
+    std::fs::write(&output, "old\n").unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_gridlogic"))
         .args([
             "batch",
             input.to_str().unwrap(),
             "-o",
             output.to_str().unwrap(),
+            "--force",
         ])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until some rows are written, beside the file until the end (the header alone is one
-    // line).
+    // Wait until some rows are written beside the old file, which stays as it was until the
+    // end (the header alone is one line).
     let temporary = dir.join(format!(".rows.csv.{}.tmp", child.id()));
     while std::fs::read_to_string(&temporary).map_or(0, |t| t.lines().count()) < 3 {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "old\n");
     let signal = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -271,13 +274,16 @@ fn an_interrupted_batch_keeps_every_finished_row() {
     let err = String::from_utf8_lossy(&finished.stderr);
     assert!(err.starts_with("interrupted after "), "{err}");
     let text = std::fs::read_to_string(&output).unwrap();
-    assert!(text.ends_with('\n'));
+    assert!(text.starts_with("id,status,") && text.ends_with('\n'));
     let rows = csv_rows(&text);
     assert!(rows.len() >= 2 && rows.len() < 9000, "{}", rows.len());
+    let columns = rows[0].len();
     for (n, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), columns);
         assert_eq!(row["id"], (n + 1).to_string());
         assert_eq!(row["status"], "unique");
         assert_eq!(row["solution"], solution(&row["puzzle"]));
     }
     assert!(err.contains(&format!("after {} rows", rows.len())), "{err}");
+    assert!(!temporary.exists());
 }

@@ -1,14 +1,13 @@
 //! Outputs never lose or clobber a file: `batch -o` refuses an existing file without `--force`,
 //! no command writes over an input (also through a hard or symbolic link), a symbolic link stays
-//! a link, a failed write (full disk, file size limit) leaves the old file whole and no temporary
-//! behind, and an interrupted `batch` puts a valid CSV of its finished rows in place while the
-//! old file stays whole until then.
+//! a link, and a failed write (full disk, file size limit) leaves the old file whole and no
+//! temporary behind. An interrupted `batch` is in `tests/batch.rs`.
 
 mod common;
 
 use common::{csv_rows, fixture, run, scratch};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The three top1465 puzzles of the fixtures, one per line.
 fn three_puzzles() -> String {
@@ -192,46 +191,4 @@ fn a_write_that_fails_halfway_leaves_the_old_file_whole_and_no_temporary() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("solved.xlsx: File too large"), "{err}");
     assert_eq!(names(&dir), ["in.txt", "puzzle.xlsx", "rows.csv"]);
-}
-
-#[test]
-fn an_interrupted_batch_keeps_the_old_file_until_it_puts_its_finished_rows_in_place() {
-    let dir = scratch("outputs-interrupt");
-    let input = dir.join("many.txt");
-    std::fs::write(&input, three_puzzles().repeat(3000)).unwrap();
-    let output = dir.join("rows.csv");
-    std::fs::write(&output, "old\n").unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_gridlogic"))
-        .args(["batch", arg(&input), "-o", arg(&output), "--force"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let temporary = dir.join(format!(".rows.csv.{}.tmp", child.id()));
-    // Wait until some rows are written beside the old file (the header alone is one line).
-    while std::fs::read_to_string(&temporary).map_or(0, |t| t.lines().count()) < 3 {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert_eq!(std::fs::read_to_string(&output).unwrap(), "old\n");
-    let signal = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(signal.success());
-    let finished = child.wait_with_output().unwrap();
-    assert_eq!(finished.status.code(), Some(130));
-    let text = std::fs::read_to_string(&output).unwrap();
-    assert!(
-        text.starts_with("id,status,") && text.ends_with('\n'),
-        "{text}"
-    );
-    let rows = csv_rows(&text);
-    assert!(rows.len() >= 2 && rows.len() < 9000, "{}", rows.len());
-    let columns = rows[0].len();
-    for (n, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), columns);
-        assert_eq!(row["id"], (n + 1).to_string());
-        assert_eq!(row["status"], "unique");
-        assert_eq!(row["solution"].len(), 81);
-    }
-    assert_eq!(names(&dir), ["many.txt", "rows.csv"]);
 }
