@@ -281,6 +281,23 @@ fn a_corrupted_xls_that_panics_the_reader_is_an_unreadable_workbook() {
     }
 }
 
+#[test]
+fn an_xls_whose_sector_chain_runs_in_a_circle_is_refused_before_calamine_follows_it() {
+    // Found by fuzzing: a 6 KB .xls whose header lists sector 0 as every sector of its
+    // allocation table, so the directory's chain 10 -> 0 -> 0 -> … never ends; calamine grew it
+    // to 23 GB before the system killed the process.
+    let file = "fixtures/fuzz/workbook/oom-ca410bfcfc979e07";
+    let dir = scratch("hostile-xls-circle");
+    let path = dir.join("circle.xls");
+    std::fs::copy(common::fixture(&file["fixtures/".len()..]), &path).unwrap();
+    let (code, err) = run_within(&["check", arg(&path)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unreadable workbook: the chain of sectors from sector 10 runs in a circle"),
+        "{err}"
+    );
+}
+
 /// Runs the binary with `args`, killed and failed if it has not ended within `seconds` (a hang
 /// guard, generous for a loaded machine); returns (exit code, stderr).
 fn run_within(args: &[&str], seconds: u64) -> (i32, String) {

@@ -6,6 +6,7 @@
 //! fills, or default boxes).
 
 pub mod cells;
+pub mod cfb;
 pub mod collection;
 pub mod detect;
 pub mod drawn;

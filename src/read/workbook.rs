@@ -22,6 +22,7 @@ impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         check_zip_parts(path)?;
+        super::cfb::check(path)?;
         let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
