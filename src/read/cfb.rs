@@ -21,15 +21,18 @@ const MINI_CUTOFF: u64 = 4096;
 /// circle, or when the file is larger than [`limits::MAX_ZIP_PART`]. Files that are no compound
 /// file, or that are broken in other ways, are left for calamine to report.
 pub fn check(path: &Path) -> Result<(), Error> {
-    let Ok(file) = std::fs::File::open(path) else {
+    let Ok(mut file) = std::fs::File::open(path) else {
         return Ok(());
     };
-    let mut data = Vec::new();
+    // Only a compound file is read whole (other workbooks are zips, read by their parts).
+    let mut data = vec![0; SIGNATURE.len()];
+    if file.read_exact(&mut data).is_err() || data != SIGNATURE {
+        return Ok(());
+    }
     if file
-        .take(limits::MAX_ZIP_PART + 1)
+        .take(limits::MAX_ZIP_PART)
         .read_to_end(&mut data)
         .is_err()
-        || !data.starts_with(&SIGNATURE)
         || data.len() < 512
     {
         return Ok(());
