@@ -231,17 +231,18 @@ fn each_fish(
     };
     let limits = state.limits();
     let fins = if kind.is_finned() { limits.fins } else { 0 };
-    pools.iter().all(|(base, cover)| {
-        let spec = Spec {
+    let specs: Vec<Spec> = pools
+        .iter()
+        .map(|(base, cover)| Spec {
             n,
             base,
             cover,
             max_fins: fins,
             max_endo_fins: fins.min(limits.endo_fins),
-        };
-        general::search(state, digit, &spec, scope, &mut |fish| {
-            classify(houses, &fish).is_none_or(|k| found(k, fish))
         })
+        .collect();
+    general::search(state, digit, &specs, scope, &mut |fish| {
+        classify(houses, &fish).is_none_or(|k| found(k, fish))
     })
 }
 

@@ -40,14 +40,15 @@ pub(super) struct Found {
     pub eliminations: Vec<Cell>,
 }
 
-/// Calls `found` with every fish of `digit` that `spec` allows and that eliminates something,
-/// until it returns `false`. With [`Scope::Lost`], only fish with a base house that holds one of
-/// the lost cells are tried (see [`State::search_digit`]): any other fish was there before the
-/// cells lost the digit, with the same body and fins and as many eliminations or more.
+/// Calls `found` with every fish of `digit` that one of `specs` allows (searched in turn) and that
+/// eliminates something, until it returns `false`. With [`Scope::Lost`], only fish with a base
+/// house that holds one of the lost cells are tried (see [`State::search_digit`]): any other fish
+/// was there before the cells lost the digit, with the same body and fins and as many
+/// eliminations or more.
 pub(super) fn search(
     state: &State,
     digit: Digit,
-    spec: &Spec,
+    specs: &[Spec],
     scope: &Scope,
     found: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
@@ -58,10 +59,10 @@ pub(super) fn search(
         .collect();
     let touched = touched_houses(state, scope);
     match cells.len() {
-        0..=128 => Board::<2>::new(state, cells).search(spec, &touched, found),
-        129..=256 => Board::<4>::new(state, cells).search(spec, &touched, found),
-        257..=640 => Board::<10>::new(state, cells).search(spec, &touched, found),
-        _ => Board::<157>::new(state, cells).search(spec, &touched, found),
+        0..=128 => Board::<2>::new(state, cells).search_each(specs, &touched, found),
+        129..=256 => Board::<4>::new(state, cells).search_each(specs, &touched, found),
+        257..=640 => Board::<10>::new(state, cells).search_each(specs, &touched, found),
+        _ => Board::<157>::new(state, cells).search_each(specs, &touched, found),
     }
 }
 
@@ -156,6 +157,8 @@ struct Board<'s, const W: usize> {
     houses: Vec<Bits<W>>,
     /// Per candidate: the candidates that share a house with it.
     peers: Vec<Bits<W>>,
+    /// Every candidate.
+    all: Bits<W>,
 }
 
 impl<'s, const W: usize> Board<'s, W> {
@@ -187,10 +190,21 @@ impl<'s, const W: usize> Board<'s, W> {
             .collect();
         Board {
             houses_of: cells.iter().map(|&c| layout.houses_of(c)).collect(),
+            all: (0..cells.len()).fold(Bits::EMPTY, |set, i| set.with(i)),
             cells,
             houses,
             peers,
         }
+    }
+
+    /// Searches fish of each of `specs` in turn, until `found` returns `false`.
+    fn search_each(
+        &self,
+        specs: &[Spec],
+        touched: &[bool],
+        found: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        specs.iter().all(|spec| self.search(spec, touched, found))
     }
 
     /// Searches fish with at least one base among the `touched` houses.
@@ -252,7 +266,7 @@ impl<'s, const W: usize> Board<'s, W> {
         }
         let reach = endo
             .iter()
-            .fold(self.all(), |reach, e| reach.and(self.peers[e]));
+            .fold(self.all, |reach, e| reach.and(self.peers[e]));
         let targets = self.targets(pool, body);
         if reach.and(targets).is_empty() {
             return true;
@@ -293,10 +307,6 @@ impl<'s, const W: usize> Board<'s, W> {
             once = once.or(set);
         }
         once.minus(body).or(twice.and(body))
-    }
-
-    fn all(&self) -> Bits<W> {
-        (0..self.cells.len()).fold(Bits::EMPTY, |set, i| set.with(i))
     }
 
     fn cells_of(&self, set: Bits<W>) -> Vec<Cell> {
