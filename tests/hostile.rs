@@ -72,8 +72,9 @@ fn arg(path: &Path) -> &str {
 }
 
 /// The sudoku-9x9.xlsx fixture with its sheet replaced by `size` bytes of zeros in one cell
-/// value: a zip bomb (about 1,000 to 1 compressed) whose central directory tells its size.
-fn zip_bomb(path: &Path, size: usize) {
+/// value: a zip bomb (about 1,000 to 1 compressed) whose central directory tells its size (in
+/// a ZIP64 field when `large_file`).
+fn zip_bomb(path: &Path, size: usize, large_file: bool) {
     use std::io::{Read, Write};
     let fixture = std::fs::File::open(common::fixture("workbooks/sudoku-9x9.xlsx")).unwrap();
     let mut source = zip::ZipArchive::new(fixture).unwrap();
@@ -81,7 +82,7 @@ fn zip_bomb(path: &Path, size: usize) {
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
         .compression_level(Some(1))
-        .large_file(true);
+        .large_file(large_file);
     for index in 0..source.len() {
         let mut part = source.by_index(index).unwrap();
         let name = part.name().unwrap().to_string();
@@ -108,7 +109,7 @@ fn zip_bomb(path: &Path, size: usize) {
 fn a_zip_bomb_is_refused_before_it_is_inflated() {
     let dir = scratch("hostile-zip-bomb");
     let bomb = dir.join("bomb.xlsx");
-    zip_bomb(&bomb, 300 << 20);
+    zip_bomb(&bomb, 300 << 20, true);
     let packed = std::fs::metadata(&bomb).unwrap().len();
     assert!(packed < 4 << 20, "{packed} bytes");
     let (code, out, err) = run(&["check", arg(&bomb)]);
@@ -116,6 +117,40 @@ fn a_zip_bomb_is_refused_before_it_is_inflated() {
     assert!(
         err.contains("part xl/worksheets/sheet1.xml of bomb.xlsx is too large: 314,572,8")
             && err.contains("at most 268,435,456 bytes"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_zip_part_that_understates_its_size_is_refused_at_the_size_it_declares() {
+    let dir = scratch("hostile-zip-liar");
+    let liar = dir.join("liar.xlsx");
+    zip_bomb(&liar, 300 << 20, false);
+    // Both the local header and the central directory say the sheet unpacks to 1,000 bytes.
+    let name = b"xl/worksheets/sheet1.xml";
+    let mut bytes = std::fs::read(&liar).unwrap();
+    let mut patched = 0;
+    for (signature, name_length_at, name_at, size_at) in
+        [(b"PK\x03\x04", 26, 30, 22), (b"PK\x01\x02", 28, 46, 24)]
+    {
+        let starts: Vec<usize> = (0..bytes.len() - 4)
+            .filter(|&i| &bytes[i..i + 4] == signature)
+            .collect();
+        for i in starts {
+            let length =
+                u16::from_le_bytes([bytes[i + name_length_at], bytes[i + name_length_at + 1]]);
+            if bytes.get(i + name_at..i + name_at + usize::from(length)) == Some(name) {
+                bytes[i + size_at..i + size_at + 4].copy_from_slice(&1000u32.to_le_bytes());
+                patched += 1;
+            }
+        }
+    }
+    assert_eq!(patched, 2);
+    std::fs::write(&liar, bytes).unwrap();
+    let (code, err) = run_within(&["check", arg(&liar)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("File is larger than its declared uncompressed size"),
         "{err}"
     );
 }
@@ -294,6 +329,37 @@ fn an_xls_whose_sector_chain_runs_in_a_circle_is_refused_before_calamine_follows
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("unreadable workbook: the chain of sectors from sector 10 runs in a circle"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_xls_whose_dimensions_ask_for_terabytes_is_refused_before_calamine_reserves_them() {
+    // Found by fuzzing: a 6.6 KB .xls whose DIMENSIONS record declares rows up to 4,294,967,291;
+    // calamine reserved that many cells (1.9 TB) when opening the workbook, and the process
+    // aborted.
+    let file = "fixtures/fuzz/workbook/oom-569e8a53deebb83a";
+    let dir = scratch("hostile-xls-dimensions");
+    let path = dir.join("dimensions.xls");
+    std::fs::copy(common::fixture(&file["fixtures/".len()..]), &path).unwrap();
+    let (code, err) = run_within(&["check", arg(&path)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("sheet 'Sudoku' of dimensions.xls is too large: it spans A1:K4294967291"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_xls_cell_far_from_the_puzzle_is_refused_before_calamine_builds_the_sheet() {
+    // LibreOffice's .xls of a sheet with values at A1 and IV65536 (the last cell of a BIFF8
+    // sheet): calamine took 1 GB and 2 s to build the span.
+    let (code, out, err) = run(&["check", "fixtures/invalid/far-cell.xls"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(
+            "sheet 'far-cell' of far-cell.xls is too large: it spans A1:IV65536, 16,777,216 cells"
+        ),
         "{err}"
     );
 }

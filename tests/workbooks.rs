@@ -159,8 +159,12 @@ fn numbers_ten_to_sixteen_are_read_in_a_16x16() {
 
 #[test]
 fn jigsaw_regions_come_from_fills_and_from_a_regions_sheet() {
+    // The .ods and .xls are LibreOffice's conversions of the .xlsx (calamine reads no styles
+    // from them; gridlogic reads their fills itself).
     for (name, (_, labels)) in [
         ("jigsaw-fills-7x7.xlsx", workbooks::CHAOS_7X7),
+        ("jigsaw-fills-7x7.ods", workbooks::CHAOS_7X7),
+        ("jigsaw-fills-7x7.xls", workbooks::CHAOS_7X7),
         ("jigsaw-regions-sheet-5x5.xlsx", workbooks::CHAOS_5X5),
     ] {
         let puzzle = read(name);

@@ -20,6 +20,7 @@ pub mod reglib;
 pub mod table;
 pub mod text;
 pub mod workbook;
+pub mod xls;
 
 use crate::error::Error;
 use crate::model::{

@@ -1,63 +1,276 @@
-//! A check before calamine reads an OpenDocument spreadsheet, for what calamine 0.38 would not
-//! survive, in one pass over `content.xml` (through a budget of [`limits::MAX_ZIP_PART`] bytes,
-//! whatever the part declares, keeping nothing but counts):
+//! An OpenDocument spreadsheet read before calamine, in one pass over `content.xml` (through a
+//! budget of [`limits::MAX_ZIP_PART`] bytes, whatever the part declares), for what calamine 0.38
+//! would not survive and what it does not read:
 //! - the XML must be well-formed: calamine loops forever on a table whose end tag is misspelt or
 //!   missing (`</table:t)ble>`, found by fuzzing); the error says where the XML breaks;
 //! - no sheet's valued cells may span more than [`limits::MAX_TABLE_CELLS`] from A1: calamine
-//!   builds the whole span (a value at A1 and one at (9000, 9000) took 5 GB).
+//!   builds the whole span (a value at A1 and one at (9000, 9000) took 5 GB);
+//! - the cells' fill colours (calamine reads styles of .xlsx only), so that a jigsaw drawn in
+//!   colours reads as a jigsaw from an .ods too: a cell's style is its own, else its row's or its
+//!   column's default; a style's fill is its `fo:background-color`, else its parent's (the
+//!   named styles of `styles.xml`).
 
 use super::limits;
+use super::table::FillPatch;
 use crate::error::Error;
 use quick_xml::events::{BytesStart, Event};
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-/// Refuses the OpenDocument in `archive` (the file at `path`) when its `content.xml` is not
-/// well-formed XML or spans a sheet too large (see the module note); an archive without a
-/// `content.xml` passes, for calamine to judge.
-pub fn check(archive: &mut zip::ZipArchive<BufReader<File>>, path: &Path) -> Result<(), Error> {
-    let Ok(content) = archive.by_name("content.xml") else {
-        return Ok(());
+/// The fills of each sheet of the OpenDocument at `path`, in the workbook's order. Refuses it
+/// when its `content.xml` is not well-formed XML or spans a sheet too large (see the module
+/// note). A file that is no zip archive, or an archive without a `content.xml`, gives no fills,
+/// for calamine to judge.
+pub fn read(path: &Path) -> Result<Vec<Vec<FillPatch>>, Error> {
+    let Ok(mut archive) = File::open(path)
+        .map(BufReader::new)
+        .map(zip::ZipArchive::new)
+    else {
+        return Ok(Vec::new());
     };
+    let Ok(archive) = archive.as_mut() else {
+        return Ok(Vec::new());
+    };
+    let mut styles = Styles::default();
+    if let Ok(part) = archive.by_name("styles.xml") {
+        // Only the named styles are wanted from it; a broken styles.xml is calamine's to judge.
+        let _ = read_part(part, path, "styles.xml", &mut |event| {
+            styles.take(event);
+            Ok(())
+        });
+    }
+    let Ok(content) = archive.by_name("content.xml") else {
+        return Ok(Vec::new());
+    };
+    let mut sheets = Sheets::new(styles);
+    read_part(content, path, "content.xml", &mut |event| {
+        sheets.take(event, path)
+    })?;
+    Ok(sheets.fills)
+}
+
+/// One event of a part: a start tag (`true` when it closes itself) or an end tag's name.
+enum Tag<'e> {
+    Start(&'e BytesStart<'e>, bool),
+    End(&'e str),
+}
+
+/// Reads the XML of `part` (called `name`, of the file at `path`) through
+/// [`limits::MAX_ZIP_PART`] bytes, giving each tag to `take`; an error when the XML is not
+/// well-formed.
+fn read_part(
+    part: impl Read,
+    path: &Path,
+    name: &str,
+    take: &mut dyn FnMut(Tag) -> Result<(), Error>,
+) -> Result<(), Error> {
     let malformed = |message: String| Error::Workbook {
         path: path.to_path_buf(),
         message,
     };
     let mut reader =
-        quick_xml::Reader::from_reader(BufReader::new(content.take(limits::MAX_ZIP_PART)));
+        quick_xml::Reader::from_reader(BufReader::new(part.take(limits::MAX_ZIP_PART)));
     reader.config_mut().check_end_names = true;
-    let mut span = Span::default();
     let mut open = 0usize;
     let mut buffer = Vec::new();
     loop {
         let event = reader.read_event_into(&mut buffer).map_err(|error| {
             malformed(format!(
-                "its content.xml is not well-formed XML at byte {}: {error}",
+                "its {name} is not well-formed XML at byte {}: {error}",
                 reader.error_position()
             ))
         })?;
         match event {
             Event::Start(tag) => {
                 open += 1;
-                span.starts(&tag, false);
+                take(Tag::Start(&tag, false))?;
             }
-            Event::Empty(tag) => span.starts(&tag, true),
+            Event::Empty(tag) => take(Tag::Start(&tag, true))?,
             Event::End(tag) => {
                 open = open.saturating_sub(1);
-                if span.ends(tag.name().into_inner()) {
-                    return Err(too_large(&span, path));
-                }
+                take(Tag::End(tag.name().into_inner()))?;
             }
             Event::Eof if open == 0 => return Ok(()),
             Event::Eof => {
                 return Err(malformed(format!(
-                    "its content.xml ends with {open} elements still open"
+                    "its {name} ends with {open} elements still open"
                 )));
             }
             _ => {}
         }
         buffer.clear();
+    }
+}
+
+/// The cell styles: each one's own fill, if it says, and its parent.
+#[derive(Default)]
+struct Styles {
+    /// Per style that says its fill: the colour (`None`: transparent or white, no fill). Other
+    /// styles take their parent's.
+    fill: HashMap<String, Option<u32>>,
+    parent: HashMap<String, String>,
+    /// The style whose properties are being read.
+    current: Option<String>,
+}
+
+/// The deepest chain of parent styles followed.
+const MAX_STYLE_DEPTH: usize = 32;
+
+impl Styles {
+    /// Takes in a tag of a part that defines styles.
+    fn take(&mut self, tag: Tag) {
+        match tag {
+            Tag::Start(tag, empty) if tag.name().into_inner() == "style:style" => {
+                let is_cell = attribute(tag, "style:family").as_deref() == Some("table-cell");
+                let name = attribute(tag, "style:name").filter(|_| is_cell);
+                if let (Some(name), Some(parent)) =
+                    (&name, attribute(tag, "style:parent-style-name"))
+                {
+                    self.parent.insert(name.clone(), parent);
+                }
+                self.current = if empty { None } else { name };
+            }
+            Tag::Start(tag, _) if tag.name().into_inner() == "style:table-cell-properties" => {
+                if let (Some(name), Some(colour)) =
+                    (&self.current, attribute(tag, "fo:background-color"))
+                {
+                    self.fill.insert(name.clone(), rgb(&colour));
+                }
+            }
+            Tag::End("style:style") => self.current = None,
+            _ => {}
+        }
+    }
+
+    /// The fill colour of the style called `name`, from it or its parents.
+    fn colour(&self, name: &str) -> Option<u32> {
+        let mut name = name;
+        for _ in 0..MAX_STYLE_DEPTH {
+            if let Some(fill) = self.fill.get(name) {
+                return *fill;
+            }
+            name = self.parent.get(name)?;
+        }
+        None
+    }
+}
+
+/// A colour `#rrggbb` as `0xRRGGBB`; `None` for anything else (`transparent`) and for white.
+fn rgb(colour: &str) -> Option<u32> {
+    let hex = colour.strip_prefix('#').filter(|hex| hex.len() == 6)?;
+    u32::from_str_radix(hex, 16)
+        .ok()
+        .filter(|&rgb| rgb != 0xFF_FFFF)
+}
+
+/// The value of `attribute` in `tag`, unescaped.
+fn attribute(tag: &BytesStart, attribute: &str) -> Option<String> {
+    let value = tag.try_get_attribute(attribute).ok()??;
+    Some(quick_xml::escape::unescape(&value.value).ok()?.into_owned())
+}
+
+/// The tables of `content.xml` as its tags go by: their spans, checked, and their fills.
+struct Sheets {
+    styles: Styles,
+    span: Span,
+    /// The current table's columns with a default cell style: first column, count, style.
+    columns: Vec<(u64, u64, String)>,
+    /// The current row's default cell style.
+    row_style: Option<String>,
+    /// Each table's fills so far.
+    fills: Vec<Vec<FillPatch>>,
+    /// How many patches are kept, all tables together (at most [`limits::MAX_TABLE_CELLS`]).
+    kept: usize,
+}
+
+impl Sheets {
+    fn new(styles: Styles) -> Sheets {
+        Sheets {
+            styles,
+            span: Span::default(),
+            columns: Vec::new(),
+            row_style: None,
+            fills: Vec::new(),
+            kept: 0,
+        }
+    }
+
+    /// Takes in a tag of `content.xml` (of the file at `path`).
+    fn take(&mut self, tag: Tag, path: &Path) -> Result<(), Error> {
+        match tag {
+            Tag::Start(tag, empty) => {
+                let name = tag.name().into_inner();
+                if name == "table:table" && !empty {
+                    self.fills.push(Vec::new());
+                    self.columns.clear();
+                }
+                if name == "table:table-column" {
+                    let count = repeats(tag, "table:number-columns-repeated");
+                    let first = self
+                        .columns
+                        .last()
+                        .map_or(0, |(f, n, _)| f.saturating_add(*n));
+                    let style = attribute(tag, "table:default-cell-style-name");
+                    self.columns.push((first, count, style.unwrap_or_default()));
+                }
+                if name == "table:table-row" {
+                    self.row_style = attribute(tag, "table:default-cell-style-name");
+                }
+                if let Some(run) = self.span.starts(tag, empty) {
+                    self.fill_run(tag, run);
+                }
+                self.styles.take(Tag::Start(tag, empty));
+            }
+            Tag::End(name) => {
+                self.styles.take(Tag::End(name));
+                if self.span.ends(name) {
+                    return Err(too_large(&self.span, path));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the fills of the cells of `run` (the tag `cell`): its own style, else its row's
+    /// default, else each of its columns' defaults.
+    fn fill_run(&mut self, cell: &BytesStart, run: Run) {
+        let own = attribute(cell, "table:style-name").or_else(|| self.row_style.clone());
+        let mut segments = Vec::new();
+        match own {
+            Some(style) => segments.push((run.col, run.cols, style)),
+            None => {
+                for (first, count, style) in &self.columns {
+                    let start = run.col.max(*first);
+                    let end = run
+                        .col
+                        .saturating_add(run.cols)
+                        .min(first.saturating_add(*count));
+                    if start < end {
+                        segments.push((start, end - start, style.clone()));
+                    }
+                }
+            }
+        }
+        for (col, cols, style) in segments {
+            let Some(rgb) = self.styles.colour(&style) else {
+                continue;
+            };
+            let (Some(fills), true) = (self.fills.last_mut(), self.kept < limits::MAX_TABLE_CELLS)
+            else {
+                return;
+            };
+            let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+            fills.push(FillPatch {
+                top: clamp(run.row),
+                left: clamp(col),
+                rows: clamp(run.rows),
+                cols: clamp(cols),
+                rgb,
+            });
+            self.kept += 1;
+        }
     }
 }
 
@@ -80,6 +293,14 @@ fn too_large(span: &Span, path: &Path) -> Error {
     }
 }
 
+/// The cells one cell tag stands for: `rows` x `cols` from (`row`, `col`).
+struct Run {
+    row: u64,
+    rows: u64,
+    col: u64,
+    cols: u64,
+}
+
 /// How far the valued cells of the current table reach, counted from its tags.
 #[derive(Default)]
 struct Span {
@@ -94,8 +315,8 @@ struct Span {
 }
 
 impl Span {
-    /// Takes in a start tag (`empty` when it closes itself).
-    fn starts(&mut self, tag: &BytesStart, empty: bool) {
+    /// Takes in a start tag (`empty` when it closes itself); for a cell, the cells it stands for.
+    fn starts(&mut self, tag: &BytesStart, empty: bool) -> Option<Run> {
         match tag.name().into_inner() {
             "table:table" if !empty => *self = Span::default(),
             "table:table-row" => {
@@ -106,16 +327,22 @@ impl Span {
                 }
             }
             "table:table-cell" | "table:covered-table-cell" => {
-                self.col = self
-                    .col
-                    .saturating_add(repeats(tag, "table:number-columns-repeated"));
+                let run = Run {
+                    row: self.row,
+                    rows: self.row_repeats,
+                    col: self.col,
+                    cols: repeats(tag, "table:number-columns-repeated"),
+                };
+                self.col = self.col.saturating_add(run.cols);
                 if matches!(tag.try_get_attribute("office:value-type"), Ok(Some(_))) {
                     self.rows = self.rows.max(self.row.saturating_add(self.row_repeats));
                     self.cols = self.cols.max(self.col);
                 }
+                return Some(run);
             }
             _ => {}
         }
+        None
     }
 
     /// Takes in an end tag; whether it ends a table whose valued cells span too much.
@@ -142,5 +369,76 @@ fn repeats(tag: &BytesStart, attribute: &str) -> u64 {
     match tag.try_get_attribute(attribute) {
         Ok(Some(value)) => value.value.parse().unwrap_or(1),
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fills of each table of `content`, with the named styles of `styles`.
+    fn fills(styles: &str, content: &str) -> Vec<Vec<FillPatch>> {
+        let path = Path::new("test.ods");
+        let mut named = Styles::default();
+        read_part(styles.as_bytes(), path, "styles.xml", &mut |tag| {
+            named.take(tag);
+            Ok(())
+        })
+        .unwrap();
+        let mut sheets = Sheets::new(named);
+        read_part(content.as_bytes(), path, "content.xml", &mut |tag| {
+            sheets.take(tag, path)
+        })
+        .unwrap();
+        sheets.fills
+    }
+
+    fn patch(top: u32, left: u32, rows: u32, cols: u32, rgb: u32) -> FillPatch {
+        FillPatch {
+            top,
+            left,
+            rows,
+            cols,
+            rgb,
+        }
+    }
+
+    #[test]
+    fn cells_take_their_own_their_rows_or_their_columns_style_and_styles_their_parents_fill() {
+        let styles = r##"<office:styles>
+            <style:style style:name="Accent" style:family="table-cell">
+              <style:table-cell-properties fo:background-color="#102030"/></style:style>
+            <style:style style:name="Plain" style:family="table-cell"/>
+          </office:styles>"##;
+        let content = r##"<office:document-content><office:automatic-styles>
+            <style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Accent"/>
+            <style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Accent">
+              <style:table-cell-properties fo:background-color="transparent"/></style:style>
+            <style:style style:name="ce3" style:family="table-cell">
+              <style:table-cell-properties fo:background-color="#aabbcc"/></style:style>
+            <style:style style:name="ce4" style:family="table-cell">
+              <style:table-cell-properties fo:background-color="#ffffff"/></style:style>
+          </office:automatic-styles><office:body><office:spreadsheet>
+          <table:table table:name="One">
+            <table:table-column table:number-columns-repeated="2" table:default-cell-style-name="Plain"/>
+            <table:table-column table:number-columns-repeated="3" table:default-cell-style-name="ce3"/>
+            <table:table-row table:number-rows-repeated="2">
+              <table:table-cell table:style-name="ce1" table:number-columns-repeated="2"/>
+              <table:table-cell table:number-columns-repeated="2"/>
+              <table:table-cell table:style-name="ce2"/>
+            </table:table-row>
+            <table:table-row table:default-cell-style-name="ce4">
+              <table:table-cell table:number-columns-repeated="5"/>
+            </table:table-row>
+          </table:table>
+          <table:table table:name="Two"><table:table-row><table:table-cell table:style-name="ce3"/></table:table-row></table:table>
+          </office:spreadsheet></office:body></office:document-content>"##;
+        assert_eq!(
+            fills(styles, content),
+            [
+                vec![patch(0, 0, 2, 2, 0x102030), patch(0, 2, 2, 2, 0xAABBCC)],
+                vec![patch(0, 0, 1, 1, 0xAABBCC)],
+            ]
+        );
     }
 }

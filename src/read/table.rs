@@ -17,6 +17,32 @@ pub enum RawValue {
     Other(String),
 }
 
+/// A rectangle of cells with one fill colour, as a workbook's styles give it: `rows` x `cols`
+/// cells from (`top`, `left`), counted from A1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FillPatch {
+    /// The first row.
+    pub top: u32,
+    /// The first column.
+    pub left: u32,
+    /// How many rows.
+    pub rows: u32,
+    /// How many columns.
+    pub cols: u32,
+    /// The colour as `0xRRGGBB`.
+    pub rgb: u32,
+}
+
+impl FillPatch {
+    /// One past its last row and column.
+    pub fn end(&self) -> (u64, u64) {
+        (
+            u64::from(self.top) + u64::from(self.rows),
+            u64::from(self.left) + u64::from(self.cols),
+        )
+    }
+}
+
 /// One cell of a [`Table`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RawCell {
@@ -221,6 +247,17 @@ impl Table {
     pub fn cell_mut(&mut self, row: usize, col: usize) -> &mut RawCell {
         assert!(row < self.rows && col < self.cols, "cell outside the table");
         &mut self.cells[row * self.cols + col]
+    }
+
+    /// Gives the cells of `patch` within the table its fill.
+    pub fn fill(&mut self, patch: &FillPatch) {
+        let (end_row, end_col) = patch.end();
+        let rows = patch.top as usize..(end_row as usize).min(self.rows);
+        for row in rows {
+            for col in patch.left as usize..(end_col as usize).min(self.cols) {
+                self.cell_mut(row, col).fill = Some(patch.rgb);
+            }
+        }
     }
 
     /// Whether no cell holds a value.

@@ -2,8 +2,8 @@
 //! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes.
 
 use crate::error::Error;
-use crate::read::table::{Area, Edge, RawCell, RawValue, Table};
-use crate::read::{limits, notes, ods};
+use crate::read::table::{Area, Edge, FillPatch, RawCell, RawValue, Table};
+use crate::read::{limits, notes, ods, xls};
 use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
 use std::fs::File;
 use std::io::BufReader;
@@ -16,13 +16,23 @@ const STYLE_MARGIN: u32 = 100;
 pub struct Workbook {
     path: PathBuf,
     sheets: Sheets<BufReader<File>>,
+    /// The fills of each sheet of an .xls or .ods, in the workbook's order (calamine reads
+    /// styles of .xlsx only).
+    fills: Vec<Vec<FillPatch>>,
 }
 
 impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         check_zip_parts(path)?;
-        super::cfb::check(path)?;
+        let fills = match super::cfb::workbook_stream(path)? {
+            Some(stream) => {
+                let sheets = xls::sheets(&stream);
+                check_xls_sheets(path, &sheets)?;
+                sheets.into_iter().map(|sheet| sheet.fills).collect()
+            }
+            None => ods::read(path)?,
+        };
         let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -30,6 +40,7 @@ impl Workbook {
         Ok(Workbook {
             path: path.to_path_buf(),
             sheets,
+            fills,
         })
     }
 
@@ -78,7 +89,17 @@ impl Workbook {
             Sheets::Xlsx(xlsx) => xlsx.worksheet_style(sheet).ok(),
             _ => None,
         };
-        let (rows, cols) = table_extent(&values, styles.as_ref());
+        let fills = self.fills(sheet);
+        let styled_end = match &styles {
+            Some(styles) => styles
+                .end()
+                .map(|(r, c)| (u64::from(r) + 1, u64::from(c) + 1)),
+            None => fills
+                .iter()
+                .map(FillPatch::end)
+                .reduce(|a, b| (a.0.max(b.0), a.1.max(b.1))),
+        };
+        let (rows, cols) = table_extent(&values, styled_end);
         check_extent(&place, rows, cols)?;
         let mut table = Table::new(place, rows, cols);
         table.sheet = Some(sheet.to_string());
@@ -97,6 +118,9 @@ impl Workbook {
         if let Some(styles) = styles {
             apply_styles(&mut table, &styles);
         }
+        for patch in fills {
+            table.fill(patch);
+        }
         if matches!(self.sheets, Sheets::Xlsx(_)) {
             for ((r, c), text) in notes::sheet_notes(&self.path, sheet) {
                 if r < table.rows() && c < table.cols() {
@@ -105,6 +129,14 @@ impl Workbook {
             }
         }
         Ok(table)
+    }
+
+    /// The fills of `sheet` read besides calamine (of an .xls or .ods).
+    fn fills(&self, sheet: &str) -> &[FillPatch] {
+        let index = self.sheet_names().iter().position(|name| name == sheet);
+        index
+            .and_then(|i| self.fills.get(i))
+            .map_or(&[], Vec::as_slice)
     }
 
     fn error(&self, e: impl std::fmt::Display) -> Error {
@@ -188,7 +220,7 @@ fn check_zip_parts(path: &Path) -> Result<(), Error> {
             advice: String::new(),
         });
     }
-    ods::check(archive, path)
+    Ok(())
 }
 
 /// The last row and column holding a cell in an .xlsx sheet, found by streaming its cells
@@ -232,14 +264,30 @@ fn absolute<T: calamine::CellType>(range: &Range<T>, row: usize, col: usize) -> 
     (top as usize + row, left as usize + col)
 }
 
-fn table_extent(values: &Range<Data>, styles: Option<&StyleRange>) -> (usize, usize) {
-    let (value_rows, value_cols) = values.end().map_or((0, 0), |(r, c)| (r + 1, c + 1));
-    let (style_rows, style_cols) = styles
-        .and_then(StyleRange::end)
-        .map_or((0, 0), |(r, c)| (r + 1, c + 1));
-    let rows = value_rows.max(style_rows.min(value_rows + STYLE_MARGIN));
-    let cols = value_cols.max(style_cols.min(value_cols + STYLE_MARGIN));
+/// The rows and columns a sheet's table takes: those of its values, and of its styled cells
+/// (one past the last at `styled_end`) up to [`STYLE_MARGIN`] further.
+fn table_extent(values: &Range<Data>, styled_end: Option<(u64, u64)>) -> (usize, usize) {
+    let (value_rows, value_cols) = values
+        .end()
+        .map_or((0, 0), |(r, c)| (u64::from(r) + 1, u64::from(c) + 1));
+    let (style_rows, style_cols) = styled_end.unwrap_or((0, 0));
+    let margin = u64::from(STYLE_MARGIN);
+    let rows = value_rows.max(style_rows.min(value_rows + margin));
+    let cols = value_cols.max(style_cols.min(value_cols + margin));
     (rows as usize, cols as usize)
+}
+
+/// Refuses an .xls whose sheet declares, or whose values span, more than
+/// [`limits::MAX_TABLE_CELLS`]: calamine takes both when it opens the workbook.
+fn check_xls_sheets(path: &Path, sheets: &[xls::Sheet]) -> Result<(), Error> {
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    for sheet in sheets {
+        let place = format!("sheet '{}' of {file}", sheet.name);
+        for (rows, cols) in [sheet.declared, sheet.end] {
+            check_extent(&place, rows as usize, cols as usize)?;
+        }
+    }
+    Ok(())
 }
 
 fn apply_styles(table: &mut Table, styles: &StyleRange) {
