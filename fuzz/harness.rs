@@ -119,7 +119,7 @@ pub fn pencil(data: &[u8]) {
 /// Lines of HoDoKu's regression library, each run as `gridlogic reglib` runs it.
 pub fn reglib(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = gridlogic::reglib::run(text);
+        let _ = gridlogic::reglib::run(text, None);
     }
 }
 

@@ -6,8 +6,10 @@ use crate::core::{State, Step, Technique};
 use crate::model::explanation::Claim;
 use crate::model::{Candidate, Explanation, Names};
 use crate::read::reglib::{Case, code_of};
+use crate::search::Deadline;
 use crate::techniques;
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 /// The most steps one case looks at for the expected one; a line made to have hundreds of
 /// thousands (a fuzzed grid had 163,816 death blossoms) stops there.
@@ -15,9 +17,13 @@ const MOST_STEPS: usize = 10_000;
 
 /// Runs `techniques` on `case`: it passes when some step found has exactly the expected
 /// eliminations and placements (as sets), or for a fail case when nothing is found. The search
-/// stops at the first step that settles it, or after [`MOST_STEPS`].
-pub fn check(case: &Case, techniques: &[Technique]) -> Outcome {
-    let state = State::from_marks(case.marks.clone()).assuming_unique(true);
+/// stops at the first step that settles it, after [`MOST_STEPS`], or when `limit` has passed
+/// (the case then fails, `undecided within …`).
+pub fn check(case: &Case, techniques: &[Technique], limit: Option<Duration>) -> Outcome {
+    let deadline = limit.map_or(Deadline::NEVER, Deadline::after);
+    let state = State::from_marks(case.marks.clone())
+        .assuming_unique(true)
+        .with_deadline(deadline);
     let names = Names::new(state.layout(), Some(&case.marks.symbols));
     let wanted = (as_set(&case.eliminations), as_set(&case.placements));
     let distance = |step: &Step| {
@@ -33,12 +39,19 @@ pub fn check(case: &Case, techniques: &[Technique]) -> Outcome {
             if closest.as_ref().is_none_or(|(best, _)| d < *best) {
                 closest = Some((d, step));
             }
-            done = d == 0 || case.is_fail_case() || seen >= MOST_STEPS;
+            done = d == 0 || case.is_fail_case() || seen >= MOST_STEPS || deadline.passed();
             !done
         });
-        if done {
+        if done || deadline.passed() {
             break;
         }
+    }
+    if deadline.passed() && closest.as_ref().is_none_or(|(d, _)| *d > 0) {
+        let seconds = limit.unwrap_or_default().as_secs_f64();
+        let steps = if seen == 1 { "step" } else { "steps" };
+        return Outcome::Failed(format!(
+            "undecided within {seconds} s ({seen} {steps} found by then)"
+        ));
     }
     if case.is_fail_case() {
         return match closest {
@@ -146,8 +159,9 @@ impl Report {
     }
 }
 
-/// Runs every case of a library file's text (comments and blank lines are ignored).
-pub fn run(text: &str) -> Report {
+/// Runs every case of a library file's text (comments and blank lines are ignored), each within
+/// `limit` when one is given.
+pub fn run(text: &str, limit: Option<Duration>) -> Report {
     let results = text
         .lines()
         .enumerate()
@@ -157,7 +171,7 @@ pub fn run(text: &str) -> Report {
             let outcome = match Technique::for_code(code_of(line)) {
                 None => Outcome::Skipped,
                 Some(techniques) => match Case::parse(line, index + 1) {
-                    Ok(case) => check(&case, &techniques),
+                    Ok(case) => check(&case, &techniques, limit),
                     Err(why) => Outcome::Failed(format!("unreadable case: {why}")),
                 },
             };
@@ -184,9 +198,24 @@ mod tests {
     fn a_case_passes_with_its_eliminations() {
         let case = Case::parse(POINTING, 7).unwrap();
         let pointing = Technique::for_code("0100").unwrap();
-        assert_eq!(check(&case, &pointing), Outcome::Passed);
+        assert_eq!(check(&case, &pointing, None), Outcome::Passed);
         let nothing = Technique::for_code("0300").unwrap();
-        assert!(matches!(check(&case, &nothing), Outcome::Failed(_)));
+        assert!(matches!(check(&case, &nothing, None), Outcome::Failed(_)));
+    }
+
+    #[test]
+    fn a_case_past_its_time_limit_fails_as_undecided() {
+        let case = Case::parse(POINTING, 7).unwrap();
+        let x_wing = Technique::for_code("0300").unwrap();
+        // The X-Wing search stops at its first step, which is not the case's.
+        let undecided = Outcome::Failed("undecided within 0 s (1 step found by then)".into());
+        assert_eq!(check(&case, &x_wing, Some(Duration::ZERO)), undecided);
+        let Outcome::Failed(unlimited) = check(&case, &x_wing, None) else {
+            panic!("an X-Wing step passes a pointing case")
+        };
+        assert!(unlimited.starts_with("expected "), "{unlimited}");
+        let pointing = Technique::for_code("0100").unwrap();
+        assert_eq!(check(&case, &pointing, None), Outcome::Passed);
     }
 
     #[test]
@@ -194,7 +223,7 @@ mod tests {
         let wrong = POINTING.replace("549 559 569", "549 559");
         let fail_case = POINTING.replacen("0100", "0100-x", 1);
         let text = format!("# comment\n\n{POINTING}\n{wrong}\n:9999:1:x:::::\n{fail_case}\n");
-        let report = run(&text);
+        let report = run(&text, None);
         let lines = report.lines();
         assert_eq!(lines.len(), 3);
         // The case lacks r6c9<>5, so the real pointing step is only the closest one found.

@@ -108,7 +108,7 @@ fn every_implemented_case_of_the_regression_library_passes() {
     };
     let text = std::fs::read_to_string(path).unwrap();
     let start = Instant::now();
-    let report = reglib::run(&text);
+    let report = reglib::run(&text, None);
     eprintln!("{} in {:?}", report.lines().join("\n"), start.elapsed());
     let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
     for result in &report.results {

@@ -1,5 +1,6 @@
 //! `gridlogic reglib`: runs a HoDoKu regression library file.
 
+use super::args::TimeArgs;
 use super::{CommandResult, exit_code, print};
 use std::path::PathBuf;
 
@@ -8,6 +9,9 @@ use std::path::PathBuf;
 pub struct Args {
     /// The library file (e.g. ../shared/datasets/hodoku/reglib-1.4-dev.txt).
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub time: TimeArgs,
 }
 
 pub fn run(args: &Args) -> CommandResult {
@@ -15,7 +19,8 @@ pub fn run(args: &Args) -> CommandResult {
         path: args.file.clone(),
         source,
     })?;
-    let report = gridlogic::reglib::run(&text);
+    let limit = args.time.limit().for_size(9);
+    let report = gridlogic::reglib::run(&text, limit);
     print(&(report.lines().join("\n") + "\n"))?;
     Ok(exit_code(report.failed() == 0))
 }
