@@ -175,8 +175,11 @@ fn attribute(tag: &BytesStart, attribute: &str) -> Option<String> {
 struct Sheets {
     styles: Styles,
     span: Span,
-    /// The current table's columns with a default cell style: first column, count, style.
-    columns: Vec<(u64, u64, String)>,
+    /// The current table's columns whose default cell style has a fill: first column, one
+    /// past the last, colour (in order, apart).
+    filled_columns: Vec<(u64, u64, u32)>,
+    /// The first column after the current table's columns so far.
+    columns_end: u64,
     /// The current row's default cell style.
     row_style: Option<String>,
     /// Each table's fills so far.
@@ -190,7 +193,8 @@ impl Sheets {
         Sheets {
             styles,
             span: Span::default(),
-            columns: Vec::new(),
+            filled_columns: Vec::new(),
+            columns_end: 0,
             row_style: None,
             fills: Vec::new(),
             kept: 0,
@@ -204,16 +208,17 @@ impl Sheets {
                 let name = tag.name().into_inner();
                 if name == "table:table" && !empty {
                     self.fills.push(Vec::new());
-                    self.columns.clear();
+                    self.filled_columns.clear();
+                    self.columns_end = 0;
                 }
                 if name == "table:table-column" {
-                    let count = repeats(tag, "table:number-columns-repeated");
-                    let first = self
-                        .columns
-                        .last()
-                        .map_or(0, |(f, n, _)| f.saturating_add(*n));
+                    let first = self.columns_end;
+                    self.columns_end =
+                        first.saturating_add(repeats(tag, "table:number-columns-repeated"));
                     let style = attribute(tag, "table:default-cell-style-name");
-                    self.columns.push((first, count, style.unwrap_or_default()));
+                    if let Some(rgb) = style.and_then(|style| self.styles.colour(&style)) {
+                        self.filled_columns.push((first, self.columns_end, rgb));
+                    }
                 }
                 if name == "table:table-row" {
                     self.row_style = attribute(tag, "table:default-cell-style-name");
@@ -236,41 +241,47 @@ impl Sheets {
     /// Records the fills of the cells of `run` (the tag `cell`): its own style, else its row's
     /// default, else each of its columns' defaults.
     fn fill_run(&mut self, cell: &BytesStart, run: Run) {
-        let own = attribute(cell, "table:style-name").or_else(|| self.row_style.clone());
-        let mut segments = Vec::new();
-        match own {
-            Some(style) => segments.push((run.col, run.cols, style)),
+        let end = run.col.saturating_add(run.cols);
+        match attribute(cell, "table:style-name").or_else(|| self.row_style.clone()) {
+            Some(style) => {
+                if let Some(rgb) = self.styles.colour(&style) {
+                    self.keep(&run, run.col, end, rgb);
+                }
+            }
             None => {
-                for (first, count, style) in &self.columns {
-                    let start = run.col.max(*first);
-                    let end = run
-                        .col
-                        .saturating_add(run.cols)
-                        .min(first.saturating_add(*count));
-                    if start < end {
-                        segments.push((start, end - start, style.clone()));
+                let from = self
+                    .filled_columns
+                    .partition_point(|&(_, last, _)| last <= run.col);
+                for i in from..self.filled_columns.len() {
+                    let (first, last, rgb) = self.filled_columns[i];
+                    if first >= end || !self.keep(&run, first.max(run.col), last.min(end), rgb) {
+                        break;
                     }
                 }
             }
         }
-        for (col, cols, style) in segments {
-            let Some(rgb) = self.styles.colour(&style) else {
-                continue;
-            };
-            let (Some(fills), true) = (self.fills.last_mut(), self.kept < limits::MAX_TABLE_CELLS)
-            else {
-                return;
-            };
-            let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-            fills.push(FillPatch {
-                top: clamp(run.row),
-                left: clamp(col),
-                rows: clamp(run.rows),
-                cols: clamp(cols),
-                rgb,
-            });
-            self.kept += 1;
-        }
+    }
+
+    /// Keeps the fill `rgb` of the rows of `run` from column `first` to before `end`; whether
+    /// there was room for it (at most [`limits::MAX_TABLE_CELLS`] patches).
+    fn keep(&mut self, run: &Run, first: u64, end: u64, rgb: u32) -> bool {
+        let Some(fills) = self
+            .fills
+            .last_mut()
+            .filter(|_| self.kept < limits::MAX_TABLE_CELLS)
+        else {
+            return false;
+        };
+        let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        fills.push(FillPatch {
+            top: clamp(run.row),
+            left: clamp(first),
+            rows: clamp(run.rows),
+            cols: clamp(end - first),
+            rgb,
+        });
+        self.kept += 1;
+        true
     }
 }
 

@@ -27,7 +27,10 @@ impl Workbook {
         check_zip_parts(path)?;
         let fills = match super::cfb::workbook_stream(path)? {
             Some(stream) => {
-                let sheets = xls::sheets(&stream);
+                let sheets = xls::sheets(&stream).map_err(|why| Error::Workbook {
+                    path: path.to_path_buf(),
+                    message: format!("unreadable workbook: {why}"),
+                })?;
                 check_xls_sheets(path, &sheets)?;
                 sheets.into_iter().map(|sheet| sheet.fills).collect()
             }

@@ -30,23 +30,32 @@ pub struct Sheet {
 }
 
 /// The sheets of the workbook stream `stream`, as far as its records can be read; a stream that
-/// is not BIFF gives none (calamine reports it).
-pub fn sheets(stream: &[u8]) -> Vec<Sheet> {
+/// is not BIFF gives none (calamine reports it). An error (what is wrong) when the sheets'
+/// records, read from each sheet's position, add up to more than the stream twice over: each
+/// sheet has records of its own, and sheets that all point at one long stretch of records would
+/// make calamine, and this, read it once for each.
+pub fn sheets(stream: &[u8]) -> Result<Vec<Sheet>, String> {
     let globals = Globals::read(stream);
-    globals
-        .sheets
-        .iter()
-        .map(|(position, name)| {
-            let mut sheet = Sheet {
-                name: name.clone(),
-                ..Sheet::default()
-            };
-            if let Some(records) = stream.get(*position..) {
-                sheet.read(records, &globals);
-            }
-            sheet
-        })
-        .collect()
+    let mut sheets = Vec::new();
+    let mut read = 0usize;
+    for (position, name) in &globals.sheets {
+        let mut sheet = Sheet {
+            name: name.clone(),
+            ..Sheet::default()
+        };
+        if let Some(records) = stream.get(*position..) {
+            read = read.saturating_add(sheet.read(records, &globals));
+        }
+        if read > 2 * stream.len() {
+            return Err(format!(
+                "its {} sheets share their records (more than twice its {} bytes to read)",
+                globals.sheets.len(),
+                limits::thousands(stream.len() as u128)
+            ));
+        }
+        sheets.push(sheet);
+    }
+    Ok(sheets)
 }
 
 /// Record types (MS-XLS 2.3).
@@ -120,10 +129,12 @@ impl Globals {
 
 impl Sheet {
     /// Reads the sheet's records from its BOF on, leaving out those of substreams within it
-    /// (embedded charts), as calamine does.
-    fn read(&mut self, records_from_bof: &[u8], globals: &Globals) {
+    /// (embedded charts), as calamine does; the bytes read.
+    fn read(&mut self, records_from_bof: &[u8], globals: &Globals) -> usize {
         let mut depth = 0usize;
+        let mut read = 0;
         for (kind, data) in records(records_from_bof) {
+            read += 4 + data.len();
             match kind {
                 BOF => depth += 1,
                 EOF if depth <= 1 => break,
@@ -137,6 +148,7 @@ impl Sheet {
                 _ => {}
             }
         }
+        read
     }
 
     /// A record of one cell; `valued`: whether calamine makes a value of it.
@@ -283,3 +295,95 @@ const DEFAULT_PALETTE: [u32; 56] = [
     0xFF6600, 0x666699, 0x969696, 0x003366, 0x339966, 0x003300, 0x333300, 0x993300, 0x993366,
     0x333399, 0x333333,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(kind: u16, data: &[u8]) -> Vec<u8> {
+        let mut bytes = kind.to_le_bytes().to_vec();
+        bytes.extend((data.len() as u16).to_le_bytes());
+        bytes.extend(data);
+        bytes
+    }
+
+    /// A BIFF8 XF record whose fill is solid in palette index `colour`.
+    fn solid_xf(colour: u16) -> Vec<u8> {
+        let mut data = vec![0; 20];
+        data[14..18].copy_from_slice(&(1u32 << 26).to_le_bytes());
+        data[18..20].copy_from_slice(&colour.to_le_bytes());
+        record(XF, &data)
+    }
+
+    /// A workbook stream: the globals (BIFF8, a palette whose index 8 is `0x123456`, XF 0
+    /// without fill and XF 1 solid in index 8, `sheets` sheets all at the one sheet's
+    /// position), then that sheet: `cells` NUMBER records at rows 0, 1, … of column 3, XF 1.
+    fn stream(sheets: usize, cells: u16) -> Vec<u8> {
+        let bof = record(BOF, &[0x00, 0x06, 0x05, 0x00]);
+        let mut palette = 1u16.to_le_bytes().to_vec();
+        palette.extend([0x12, 0x34, 0x56, 0]);
+        let mut globals = [bof.clone(), record(PALETTE, &palette), record(XF, &[0; 20])].concat();
+        globals.extend(solid_xf(8));
+        let bound_sheet = |position: u32| {
+            let mut data = position.to_le_bytes().to_vec();
+            data.extend([0, 0, 1, 0, b'S']);
+            record(BOUND_SHEET, &data)
+        };
+        let eof = record(EOF, &[]);
+        let position = globals.len() + sheets * bound_sheet(0).len() + eof.len();
+        for _ in 0..sheets {
+            globals.extend(bound_sheet(position as u32));
+        }
+        globals.extend(&eof);
+        let mut sheet = bof;
+        for row in 0..cells {
+            let mut number = row.to_le_bytes().to_vec();
+            number.extend([3, 0, 1, 0]);
+            number.extend(7f64.to_le_bytes());
+            sheet.extend(record(0x0203, &number));
+        }
+        sheet.extend(&eof);
+        [globals, sheet].concat()
+    }
+
+    #[test]
+    fn a_sheet_gives_its_extent_and_its_fills_in_the_palette_s_colours() {
+        let sheets = sheets(&stream(1, 2)).unwrap();
+        assert_eq!(sheets.len(), 1);
+        assert_eq!((sheets[0].name.as_str(), sheets[0].end), ("S", (2, 4)));
+        let fill = |top| FillPatch {
+            top,
+            left: 3,
+            rows: 1,
+            cols: 1,
+            rgb: 0x123456,
+        };
+        assert_eq!(sheets[0].fills, [fill(0), fill(1)]);
+    }
+
+    #[test]
+    fn sheets_that_all_point_at_one_long_stretch_of_records_are_refused() {
+        assert!(sheets(&stream(2, 100)).is_ok());
+        let error = sheets(&stream(3, 100)).unwrap_err();
+        assert!(
+            error.starts_with("its 3 sheets share their records"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_dimensions_record_is_reckoned_as_calamine_reckons_it() {
+        let dimensions = |rows: (u32, u32), cols: (u16, u16)| {
+            let mut data = rows.0.to_le_bytes().to_vec();
+            data.extend(rows.1.to_le_bytes());
+            data.extend(cols.0.to_le_bytes());
+            data.extend(cols.1.to_le_bytes());
+            data.extend([0, 0]);
+            declared(&data)
+        };
+        assert_eq!(dimensions((0, 9), (0, 9)), Some((9, 9)));
+        // A first row past the last wraps round in 32 bits, as calamine computes it.
+        assert_eq!(dimensions((5, 3), (0, 9)), Some((4_294_967_294, 9)));
+        assert_eq!(declared(&[0; 12]), None);
+    }
+}
