@@ -180,6 +180,98 @@ fn a_cell_far_from_the_puzzle_is_refused_before_the_sheet_is_built() {
     );
 }
 
+/// An .xlsb (the binary workbook, MS-XLSB) of one sheet holding `cells` (row, column, number):
+/// the few records calamine needs, written here since nothing on this machine writes .xlsb.
+fn xlsb(path: &Path, cells: &[(u32, u32, f64)]) {
+    use std::io::Write;
+    // A record: its type and size as 7-bit varints, then its data.
+    fn record(kind: u32, data: &[u8]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for mut n in [kind, data.len() as u32] {
+            loop {
+                let more = n >= 0x80;
+                bytes.push((n & 0x7F) as u8 | if more { 0x80 } else { 0 });
+                n >>= 7;
+                if !more {
+                    break;
+                }
+            }
+        }
+        bytes.extend(data);
+        bytes
+    }
+    let wide = |text: &str| {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut bytes = (units.len() as u32).to_le_bytes().to_vec();
+        bytes.extend(units.iter().flat_map(|u| u.to_le_bytes()));
+        bytes
+    };
+    // BrtBundleSh (visible, tab 1, relationship rId1, name), BrtEndBundleShs, BrtCalcProp.
+    let bundle = [
+        vec![0; 4],
+        1u32.to_le_bytes().to_vec(),
+        wide("rId1"),
+        wide("Sudoku"),
+    ]
+    .concat();
+    let workbook = [
+        record(0x9C, &bundle),
+        record(0x90, &[]),
+        record(0x9D, &[0; 4]),
+    ]
+    .concat();
+    // BrtBeginSheet, BrtWsDim, BrtBeginSheetData, a BrtRowHdr and a BrtCellReal per cell,
+    // BrtEndSheetData.
+    let mut sheet = [record(0x81, &[]), record(0x94, &[0; 16]), record(0x91, &[])].concat();
+    for &(row, col, value) in cells {
+        sheet.extend(record(0x00, &row.to_le_bytes()));
+        // The column, the style (none), the number.
+        let cell = [&col.to_le_bytes()[..], &[0; 4], &value.to_le_bytes()].concat();
+        sheet.extend(record(0x05, &cell));
+    }
+    sheet.extend(record(0x92, &[]));
+    let rels = r#"<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.bin"/></Relationships>"#;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, bytes) in [
+        ("xl/workbook.bin", workbook),
+        ("xl/_rels/workbook.bin.rels", rels.as_bytes().to_vec()),
+        ("xl/worksheets/sheet1.bin", sheet),
+    ] {
+        zip.start_file(name, options).unwrap();
+        zip.write_all(&bytes).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+#[test]
+fn an_xlsb_cell_far_from_the_puzzle_is_refused_before_calamine_builds_the_sheet() {
+    let dir = scratch("hostile-xlsb");
+    let mut cells: Vec<(u32, u32, f64)> = PUZZLE
+        .bytes()
+        .enumerate()
+        .filter(|&(_, digit)| digit != b'0')
+        .map(|(i, digit)| (1 + i as u32 / 9, 1 + i as u32 % 9, f64::from(digit - b'0')))
+        .collect();
+    let plain = dir.join("plain.xlsb");
+    xlsb(&plain, &cells);
+    let (code, out, err) = run(&["check", arg(&plain)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("sheet 'Sudoku' B2:J10: 9x9"), "{out}");
+    // One value at row 1,000,000 of column 16,000: calamine would build 16 billion cells.
+    cells.push((999_999, 15_999, 1.0));
+    let far = dir.join("far.xlsb");
+    xlsb(&far, &cells);
+    let (code, err) = run_within(&["check", arg(&far)], 30);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "sheet 'Sudoku' of far.xlsb is too large: it spans A1:WQJ1000000, 16,000,000,000 cells"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_range_larger_than_any_grid_is_refused_before_it_is_read() {
     let cases = [

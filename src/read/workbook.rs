@@ -78,9 +78,7 @@ impl Workbook {
     fn read_table(&mut self, sheet: &str) -> Result<Table, Error> {
         let file = self.path.file_name().unwrap_or_default().to_string_lossy();
         let place = format!("sheet '{sheet}' of {file}");
-        if let Sheets::Xlsx(xlsx) = &mut self.sheets
-            && let Some(end) = cells_end(xlsx, sheet)
-        {
+        if let Some(end) = self.cells_end(sheet) {
             check_extent(&place, end.0 as usize + 1, end.1 as usize + 1)?;
         }
         let values = self
@@ -132,6 +130,26 @@ impl Workbook {
             }
         }
         Ok(table)
+    }
+
+    /// The last row and column holding a cell of an .xlsx or .xlsb sheet, found by streaming its
+    /// cells (nothing is kept), so that a far cell is refused before calamine builds a range to
+    /// reach it (an .xlsb counts the cells with values, which are all calamine keeps).
+    fn cells_end(&mut self, sheet: &str) -> Option<(u32, u32)> {
+        match &mut self.sheets {
+            Sheets::Xlsx(xlsx) => {
+                let mut reader = xlsx.worksheet_cells_reader(sheet).ok()?;
+                let cells = std::iter::from_fn(|| reader.next_cell().ok().flatten());
+                last_position(cells.map(|cell| cell.get_position()))
+            }
+            Sheets::Xlsb(xlsb) => {
+                let mut reader = xlsb.worksheet_cells_reader(sheet).ok()?;
+                let cells = std::iter::from_fn(|| reader.next_cell().ok().flatten());
+                let valued = cells.filter(|cell| *cell.get_value() != calamine::DataRef::Empty);
+                last_position(valued.map(|cell| cell.get_position()))
+            }
+            _ => None,
+        }
     }
 
     /// The fills of `sheet` read besides calamine (of an .xls or .ods).
@@ -226,16 +244,9 @@ fn check_zip_parts(path: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// The last row and column holding a cell in an .xlsx sheet, found by streaming its cells
-/// (nothing is kept), so that a far cell is refused before a range is built to reach it.
-fn cells_end(xlsx: &mut calamine::Xlsx<BufReader<File>>, sheet: &str) -> Option<(u32, u32)> {
-    let mut reader = xlsx.worksheet_cells_reader(sheet).ok()?;
-    let mut end: Option<(u32, u32)> = None;
-    while let Ok(Some(cell)) = reader.next_cell() {
-        let (row, col) = cell.get_position();
-        end = Some(end.map_or((row, col), |(r, c)| (r.max(row), c.max(col))));
-    }
-    end
+/// The last row and column of `positions`.
+fn last_position(positions: impl Iterator<Item = (u32, u32)>) -> Option<(u32, u32)> {
+    positions.reduce(|(r, c), (row, col)| (r.max(row), c.max(col)))
 }
 
 /// Refuses a sheet of `place` that spans `rows` x `cols` cells from A1 when that is more than
