@@ -141,8 +141,8 @@ impl Sheet {
                 EOF => depth -= 1,
                 _ if depth > 1 => {}
                 DIMENSIONS => self.declared = declared(data).unwrap_or(self.declared),
-                MUL_RK => self.mul_rk(data, globals),
-                MUL_BLANK => self.mul_blank(data, globals),
+                MUL_RK => self.several(data, 6, true, globals),
+                MUL_BLANK => self.several(data, 2, false, globals),
                 BLANK => self.cell(data, false, globals),
                 _ if VALUE_CELLS.contains(&kind) => self.cell(data, true, globals),
                 _ => {}
@@ -160,27 +160,17 @@ impl Sheet {
         }
     }
 
-    /// MULRK: `row, first column, (xf: u16, value: u32) per cell, last column`.
-    fn mul_rk(&mut self, data: &[u8], globals: &Globals) {
+    /// A record of several cells of a row (MULRK, MULBLANK): `row, first column`, then for each
+    /// cell `width` bytes starting with its `xf: u16` (MULRK: and its value), then `last column`;
+    /// `valued`: whether calamine makes values of them.
+    fn several(&mut self, data: &[u8], width: usize, valued: bool, globals: &Globals) {
         let (Some(row), Some(first)) = (u16_at(data, 0), u16_at(data, 2)) else {
             return;
         };
         let cells = data.get(4..data.len().saturating_sub(2)).unwrap_or(&[]);
-        for (i, cell) in cells.chunks_exact(6).enumerate() {
+        for (i, cell) in cells.chunks_exact(width).enumerate() {
             let col = first.saturating_add(i as u16);
-            self.take(row, col, u16_at(cell, 0).unwrap_or(0), true, globals);
-        }
-    }
-
-    /// MULBLANK: `row, first column, xf: u16 per cell, last column`.
-    fn mul_blank(&mut self, data: &[u8], globals: &Globals) {
-        let (Some(row), Some(first)) = (u16_at(data, 0), u16_at(data, 2)) else {
-            return;
-        };
-        let cells = data.get(4..data.len().saturating_sub(2)).unwrap_or(&[]);
-        for (i, xf) in cells.chunks_exact(2).enumerate() {
-            let col = first.saturating_add(i as u16);
-            self.take(row, col, u16_at(xf, 0).unwrap_or(0), false, globals);
+            self.take(row, col, u16_at(cell, 0).unwrap_or(0), valued, globals);
         }
     }
 
