@@ -5,13 +5,14 @@
 //!   missing (`</table:t)ble>`, found by fuzzing); the error says where the XML breaks;
 //! - no sheet's valued cells may span more than [`limits::MAX_TABLE_CELLS`] from A1: calamine
 //!   builds the whole span (a value at A1 and one at (9000, 9000) took 5 GB);
-//! - the cells' fill colours (calamine reads styles of .xlsx only), so that a jigsaw drawn in
-//!   colours reads as a jigsaw from an .ods too: a cell's style is its own, else its row's or its
-//!   column's default; a style's fill is its `fo:background-color`, else its parent's (the
-//!   named styles of `styles.xml`).
+//! - the cells' fill colours and borders (calamine reads styles of .xlsx only), so that a
+//!   jigsaw drawn in colours, or a Killer's cages drawn with dashed borders, read from an .ods
+//!   too: a cell's style is its own, else its row's or its column's default; a style's fill is
+//!   its `fo:background-color` and each border its `fo:border-…`, else its parent's (the named
+//!   styles of `styles.xml`).
 
 use super::limits;
-use super::table::FillPatch;
+use super::table::{Edge, StylePatch};
 use crate::error::Error;
 use quick_xml::events::{BytesStart, Event};
 use std::collections::HashMap;
@@ -19,11 +20,11 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-/// The fills of each sheet of the OpenDocument at `path`, in the workbook's order. Refuses it
-/// when its `content.xml` is not well-formed XML or spans a sheet too large (see the module
-/// note). A file that is no zip archive, or an archive without a `content.xml`, gives no fills,
-/// for calamine to judge.
-pub fn read(path: &Path) -> Result<Vec<Vec<FillPatch>>, Error> {
+/// The styles (fills and borders) of each sheet of the OpenDocument at `path`, in the workbook's
+/// order. Refuses it when its `content.xml` is not well-formed XML or spans a sheet too large
+/// (see the module note). A file that is no zip archive, or an archive without a
+/// `content.xml`, gives no styles, for calamine to judge.
+pub fn read(path: &Path) -> Result<Vec<Vec<StylePatch>>, Error> {
     let Ok(mut archive) = File::open(path)
         .map(BufReader::new)
         .map(zip::ZipArchive::new)
@@ -48,7 +49,7 @@ pub fn read(path: &Path) -> Result<Vec<Vec<FillPatch>>, Error> {
     read_part(content, path, "content.xml", &mut |event| {
         sheets.take(event, path)
     })?;
-    Ok(sheets.fills)
+    Ok(sheets.patches)
 }
 
 /// One event of a part: a start tag (`true` when it closes itself) or an end tag's name.
@@ -104,19 +105,35 @@ fn read_part(
     }
 }
 
-/// The cell styles: each one's own fill, if it says, and its parent.
+/// The cell styles: each one's own fill and borders, as far as it says, and its parent.
 #[derive(Default)]
 struct Styles {
     /// Per style that says its fill: the colour (`None`: transparent or white, no fill). Other
     /// styles take their parent's.
     fill: HashMap<String, Option<u32>>,
+    /// Per style that says any border: top, right, bottom, left, each `None` where it does not
+    /// say (the parent's then).
+    borders: HashMap<String, [Option<Edge>; 4]>,
     parent: HashMap<String, String>,
     /// The style whose properties are being read.
     current: Option<String>,
 }
 
+/// What a style shows: its fill colour, if any, and its borders (top, right, bottom, left).
+type Shown = (Option<u32>, [Edge; 4]);
+
 /// The deepest chain of parent styles followed.
 const MAX_STYLE_DEPTH: usize = 32;
+
+/// The border attributes of cell properties, with the sides they set (top, right, bottom, left);
+/// `fo:border` first, so that a side of its own overrides it.
+const BORDERS: [(&str, [bool; 4]); 5] = [
+    ("fo:border", [true; 4]),
+    ("fo:border-top", [true, false, false, false]),
+    ("fo:border-right", [false, true, false, false]),
+    ("fo:border-bottom", [false, false, true, false]),
+    ("fo:border-left", [false, false, false, true]),
+];
 
 impl Styles {
     /// Takes in a tag of a part that defines styles.
@@ -133,10 +150,19 @@ impl Styles {
                 self.current = if empty { None } else { name };
             }
             Tag::Start(tag, _) if tag.name().into_inner() == "style:table-cell-properties" => {
-                if let (Some(name), Some(colour)) =
-                    (&self.current, attribute(tag, "fo:background-color"))
-                {
+                let Some(name) = &self.current else {
+                    return;
+                };
+                if let Some(colour) = attribute(tag, "fo:background-color") {
                     self.fill.insert(name.clone(), rgb(&colour));
+                }
+                for (key, sides) in BORDERS {
+                    if let Some(line) = attribute(tag, key) {
+                        let said = self.borders.entry(name.clone()).or_default();
+                        for (side, _) in said.iter_mut().zip(sides).filter(|(_, set)| *set) {
+                            *side = Some(edge(&line));
+                        }
+                    }
                 }
             }
             Tag::End("style:style") => self.current = None,
@@ -144,16 +170,60 @@ impl Styles {
         }
     }
 
-    /// The fill colour of the style called `name`, from it or its parents.
-    fn colour(&self, name: &str) -> Option<u32> {
-        let mut name = name;
+    /// The fill and borders of the style called `name`, each from it or its nearest parent that
+    /// says; `None` when it shows neither.
+    fn style(&self, name: &str) -> Option<Shown> {
+        let mut fill: Option<Option<u32>> = None;
+        let mut edges: [Option<Edge>; 4] = [None; 4];
+        let mut name = Some(name);
         for _ in 0..MAX_STYLE_DEPTH {
-            if let Some(fill) = self.fill.get(name) {
-                return *fill;
+            let Some(at) = name else {
+                break;
+            };
+            fill = fill.or_else(|| self.fill.get(at).copied());
+            if let Some(said) = self.borders.get(at) {
+                for (edge, own) in edges.iter_mut().zip(said) {
+                    *edge = edge.or(*own);
+                }
             }
-            name = self.parent.get(name)?;
+            name = self.parent.get(at).map(String::as_str);
         }
-        None
+        let (fill, edges) = (fill.flatten(), edges.map(Option::unwrap_or_default));
+        (fill.is_some() || edges != [Edge::None; 4]).then_some((fill, edges))
+    }
+}
+
+/// A border line (`0.74pt solid #000000`, `none`) as cages read it: dashed and dotted lines are
+/// cage lines, double lines and solid lines wider than a point are thick, other solid lines thin.
+fn edge(line: &str) -> Edge {
+    let mut width_pt = None;
+    let mut style = "solid";
+    for word in line.split_whitespace() {
+        let units = [
+            ("pt", 1.0),
+            ("mm", 72.0 / 25.4),
+            ("cm", 72.0 / 2.54),
+            ("in", 72.0),
+            ("px", 0.75),
+        ];
+        if let Some((number, scale)) = units
+            .iter()
+            .find_map(|(unit, scale)| Some((word.strip_suffix(unit)?.parse::<f64>().ok()?, scale)))
+        {
+            width_pt = Some(number * scale);
+        } else if !word.starts_with('#') {
+            style = word;
+        }
+    }
+    match style {
+        "none" | "hidden" => Edge::None,
+        _ if width_pt == Some(0.0) => Edge::None,
+        "solid" | "groove" | "ridge" | "inset" | "outset" if width_pt.unwrap_or(0.0) <= 1.0 => {
+            Edge::Thin
+        }
+        "solid" | "groove" | "ridge" | "inset" | "outset" => Edge::Thick,
+        style if style.starts_with("double") => Edge::Thick,
+        _ => Edge::Dashed,
     }
 }
 
@@ -171,19 +241,19 @@ fn attribute(tag: &BytesStart, attribute: &str) -> Option<String> {
     Some(quick_xml::escape::unescape(&value.value).ok()?.into_owned())
 }
 
-/// The tables of `content.xml` as its tags go by: their spans, checked, and their fills.
+/// The tables of `content.xml` as its tags go by: their spans, checked, and their styles.
 struct Sheets {
     styles: Styles,
     span: Span,
-    /// The current table's columns whose default cell style has a fill: first column, one
-    /// past the last, colour (in order, apart).
-    filled_columns: Vec<(u64, u64, u32)>,
+    /// The current table's columns whose default cell style shows a fill or a border: first
+    /// column, one past the last, the fill and borders (in order, apart).
+    styled_columns: Vec<(u64, u64, Shown)>,
     /// The first column after the current table's columns so far.
     columns_end: u64,
     /// The current row's default cell style.
     row_style: Option<String>,
-    /// Each table's fills so far.
-    fills: Vec<Vec<FillPatch>>,
+    /// Each table's styles so far.
+    patches: Vec<Vec<StylePatch>>,
     /// How many patches are kept, all tables together (at most [`limits::MAX_TABLE_CELLS`]).
     kept: usize,
 }
@@ -193,10 +263,10 @@ impl Sheets {
         Sheets {
             styles,
             span: Span::default(),
-            filled_columns: Vec::new(),
+            styled_columns: Vec::new(),
             columns_end: 0,
             row_style: None,
-            fills: Vec::new(),
+            patches: Vec::new(),
             kept: 0,
         }
     }
@@ -207,8 +277,8 @@ impl Sheets {
             Tag::Start(tag, empty) => {
                 let name = tag.name().into_inner();
                 if name == "table:table" && !empty {
-                    self.fills.push(Vec::new());
-                    self.filled_columns.clear();
+                    self.patches.push(Vec::new());
+                    self.styled_columns.clear();
                     self.columns_end = 0;
                 }
                 if name == "table:table-column" {
@@ -216,15 +286,15 @@ impl Sheets {
                     self.columns_end =
                         first.saturating_add(repeats(tag, "table:number-columns-repeated"));
                     let style = attribute(tag, "table:default-cell-style-name");
-                    if let Some(rgb) = style.and_then(|style| self.styles.colour(&style)) {
-                        self.filled_columns.push((first, self.columns_end, rgb));
+                    if let Some(shown) = style.and_then(|style| self.styles.style(&style)) {
+                        self.styled_columns.push((first, self.columns_end, shown));
                     }
                 }
                 if name == "table:table-row" {
                     self.row_style = attribute(tag, "table:default-cell-style-name");
                 }
                 if let Some(run) = self.span.starts(tag, empty) {
-                    self.fill_run(tag, run);
+                    self.style_run(tag, run);
                 }
                 self.styles.take(Tag::Start(tag, empty));
             }
@@ -238,23 +308,23 @@ impl Sheets {
         Ok(())
     }
 
-    /// Records the fills of the cells of `run` (the tag `cell`): its own style, else its row's
+    /// Records the styles of the cells of `run` (the tag `cell`): its own style, else its row's
     /// default, else each of its columns' defaults.
-    fn fill_run(&mut self, cell: &BytesStart, run: Run) {
+    fn style_run(&mut self, cell: &BytesStart, run: Run) {
         let end = run.col.saturating_add(run.cols);
         match attribute(cell, "table:style-name").or_else(|| self.row_style.clone()) {
             Some(style) => {
-                if let Some(rgb) = self.styles.colour(&style) {
-                    self.keep(&run, run.col, end, rgb);
+                if let Some(shown) = self.styles.style(&style) {
+                    self.keep(&run, run.col, end, shown);
                 }
             }
             None => {
                 let from = self
-                    .filled_columns
+                    .styled_columns
                     .partition_point(|&(_, last, _)| last <= run.col);
-                for i in from..self.filled_columns.len() {
-                    let (first, last, rgb) = self.filled_columns[i];
-                    if first >= end || !self.keep(&run, first.max(run.col), last.min(end), rgb) {
+                for i in from..self.styled_columns.len() {
+                    let (first, last, shown) = self.styled_columns[i];
+                    if first >= end || !self.keep(&run, first.max(run.col), last.min(end), shown) {
                         break;
                     }
                 }
@@ -262,23 +332,24 @@ impl Sheets {
         }
     }
 
-    /// Keeps the fill `rgb` of the rows of `run` from column `first` to before `end`; whether
-    /// there was room for it (at most [`limits::MAX_TABLE_CELLS`] patches).
-    fn keep(&mut self, run: &Run, first: u64, end: u64, rgb: u32) -> bool {
-        let Some(fills) = self
-            .fills
+    /// Keeps the style `shown` of the rows of `run` from column `first` to before `end`;
+    /// whether there was room for it (at most [`limits::MAX_TABLE_CELLS`] patches).
+    fn keep(&mut self, run: &Run, first: u64, end: u64, (fill, edges): Shown) -> bool {
+        let Some(patches) = self
+            .patches
             .last_mut()
             .filter(|_| self.kept < limits::MAX_TABLE_CELLS)
         else {
             return false;
         };
         let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-        fills.push(FillPatch {
+        patches.push(StylePatch {
             top: clamp(run.row),
             left: clamp(first),
             rows: clamp(run.rows),
             cols: clamp(end - first),
-            rgb,
+            fill,
+            edges,
         });
         self.kept += 1;
         true
@@ -387,8 +458,8 @@ fn repeats(tag: &BytesStart, attribute: &str) -> u64 {
 mod tests {
     use super::*;
 
-    /// The fills of each table of `content`, with the named styles of `styles`.
-    fn fills(styles: &str, content: &str) -> Vec<Vec<FillPatch>> {
+    /// The styles of each table of `content`, with the named styles of `styles`.
+    fn patches(styles: &str, content: &str) -> Vec<Vec<StylePatch>> {
         let path = Path::new("test.ods");
         let mut named = Styles::default();
         read_part(styles.as_bytes(), path, "styles.xml", &mut |tag| {
@@ -401,17 +472,48 @@ mod tests {
             sheets.take(tag, path)
         })
         .unwrap();
-        sheets.fills
+        sheets.patches
     }
 
-    fn patch(top: u32, left: u32, rows: u32, cols: u32, rgb: u32) -> FillPatch {
-        FillPatch {
+    fn patch(top: u32, left: u32, rows: u32, cols: u32, rgb: u32) -> StylePatch {
+        StylePatch {
             top,
             left,
             rows,
             cols,
-            rgb,
+            fill: Some(rgb),
+            edges: [Edge::None; 4],
         }
+    }
+
+    #[test]
+    fn border_lines_read_as_cage_lines_thick_lines_or_thin_lines() {
+        assert_eq!(edge("0.74pt dotted #000000"), Edge::Dashed);
+        assert_eq!(edge("0.74pt dashed #000000"), Edge::Dashed);
+        assert_eq!(edge("0.74pt solid #000000"), Edge::Thin);
+        assert_eq!(edge("0.06pt solid #000000"), Edge::Thin);
+        assert_eq!(edge("1.76pt solid #000000"), Edge::Thick);
+        assert_eq!(edge("0.9mm solid #000000"), Edge::Thick);
+        assert_eq!(edge("1.1pt double #000000"), Edge::Thick);
+        assert_eq!(edge("none"), Edge::None);
+    }
+
+    #[test]
+    fn a_style_s_own_sides_override_its_border_and_its_parent_s() {
+        let content = r##"<office:document-content><office:automatic-styles>
+            <style:style style:name="Frame" style:family="table-cell">
+              <style:table-cell-properties fo:border="0.74pt solid #000000"/></style:style>
+            <style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Frame">
+              <style:table-cell-properties fo:border-top="1.76pt solid #000000" fo:border-left="0.74pt dotted #000000"/></style:style>
+          </office:automatic-styles><office:body><office:spreadsheet>
+          <table:table table:name="One"><table:table-row>
+            <table:table-cell table:style-name="ce1"/>
+          </table:table-row></table:table>
+          </office:spreadsheet></office:body></office:document-content>"##;
+        let mut expected = patch(0, 0, 1, 1, 0);
+        expected.fill = None;
+        expected.edges = [Edge::Thick, Edge::Thin, Edge::Thin, Edge::Dashed];
+        assert_eq!(patches("<office:styles/>", content), [vec![expected]]);
     }
 
     #[test]
@@ -445,7 +547,7 @@ mod tests {
           <table:table table:name="Two"><table:table-row><table:table-cell table:style-name="ce3"/></table:table-row></table:table>
           </office:spreadsheet></office:body></office:document-content>"##;
         assert_eq!(
-            fills(styles, content),
+            patches(styles, content),
             [
                 vec![patch(0, 0, 2, 2, 0x102030), patch(0, 2, 2, 2, 0xAABBCC)],
                 vec![patch(0, 0, 1, 1, 0xAABBCC)],

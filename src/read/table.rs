@@ -17,10 +17,10 @@ pub enum RawValue {
     Other(String),
 }
 
-/// A rectangle of cells with one fill colour, as a workbook's styles give it: `rows` x `cols`
-/// cells from (`top`, `left`), counted from A1.
+/// A rectangle of cells with one style, as a workbook's styles give it: `rows` x `cols` cells
+/// from (`top`, `left`), counted from A1, each with the fill and borders of the style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FillPatch {
+pub struct StylePatch {
     /// The first row.
     pub top: u32,
     /// The first column.
@@ -29,11 +29,13 @@ pub struct FillPatch {
     pub rows: u32,
     /// How many columns.
     pub cols: u32,
-    /// The colour as `0xRRGGBB`.
-    pub rgb: u32,
+    /// The fill colour as `0xRRGGBB`, when there is a visible fill.
+    pub fill: Option<u32>,
+    /// Each cell's border: top, right, bottom, left.
+    pub edges: [Edge; 4],
 }
 
-impl FillPatch {
+impl StylePatch {
     /// One past its last row and column.
     pub fn end(&self) -> (u64, u64) {
         (
@@ -249,13 +251,17 @@ impl Table {
         &mut self.cells[row * self.cols + col]
     }
 
-    /// Gives the cells of `patch` within the table its fill.
-    pub fn fill(&mut self, patch: &FillPatch) {
+    /// Gives the cells of `patch` within the table its fill and borders.
+    pub fn style(&mut self, patch: &StylePatch) {
         let (end_row, end_col) = patch.end();
+        let bordered = patch.edges.iter().any(|&e| e != Edge::None);
         let rows = patch.top as usize..(end_row as usize).min(self.rows);
         for row in rows {
             for col in patch.left as usize..(end_col as usize).min(self.cols) {
-                self.cell_mut(row, col).fill = Some(patch.rgb);
+                let cell = self.cell_mut(row, col);
+                cell.fill = patch.fill;
+                cell.edges = patch.edges;
+                cell.bordered = bordered;
             }
         }
     }

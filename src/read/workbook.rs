@@ -1,8 +1,9 @@
 //! Workbooks (.xlsx .xlsm .xlsb .xls .ods) through calamine: sheets become [`Table`]s with
-//! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes.
+//! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes; for
+//! .xls and .ods the fills and borders gridlogic reads itself (`read::xls`, `read::ods`).
 
 use crate::error::Error;
-use crate::read::table::{Area, Edge, FillPatch, RawCell, RawValue, Table};
+use crate::read::table::{Area, Edge, RawCell, RawValue, StylePatch, Table};
 use crate::read::{limits, notes, ods, xls};
 use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
 use std::fs::File;
@@ -16,23 +17,23 @@ const STYLE_MARGIN: u32 = 100;
 pub struct Workbook {
     path: PathBuf,
     sheets: Sheets<BufReader<File>>,
-    /// The fills of each sheet of an .xls or .ods, in the workbook's order (calamine reads
-    /// styles of .xlsx only).
-    fills: Vec<Vec<FillPatch>>,
+    /// The styles (fills and borders) of each sheet of an .xls or .ods, in the workbook's order
+    /// (calamine reads styles of .xlsx only).
+    styles: Vec<Vec<StylePatch>>,
 }
 
 impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         check_zip_parts(path)?;
-        let fills = match super::cfb::workbook_stream(path)? {
+        let styles = match super::cfb::workbook_stream(path)? {
             Some(stream) => {
                 let sheets = xls::sheets(&stream).map_err(|why| Error::Workbook {
                     path: path.to_path_buf(),
                     message: format!("unreadable workbook: {why}"),
                 })?;
                 check_xls_sheets(path, &sheets)?;
-                sheets.into_iter().map(|sheet| sheet.fills).collect()
+                sheets.into_iter().map(|sheet| sheet.styles).collect()
             }
             None => ods::read(path)?,
         };
@@ -43,7 +44,7 @@ impl Workbook {
         Ok(Workbook {
             path: path.to_path_buf(),
             sheets,
-            fills,
+            styles,
         })
     }
 
@@ -90,14 +91,14 @@ impl Workbook {
             Sheets::Xlsx(xlsx) => xlsx.worksheet_style(sheet).ok(),
             _ => None,
         };
-        let fills = self.fills(sheet);
+        let patches = self.style_patches(sheet);
         let styled_end = match &styles {
             Some(styles) => styles
                 .end()
                 .map(|(r, c)| (u64::from(r) + 1, u64::from(c) + 1)),
-            None => fills
+            None => patches
                 .iter()
-                .map(FillPatch::end)
+                .map(StylePatch::end)
                 .reduce(|a, b| (a.0.max(b.0), a.1.max(b.1))),
         };
         let (rows, cols) = table_extent(&values, styled_end);
@@ -119,8 +120,8 @@ impl Workbook {
         if let Some(styles) = styles {
             apply_styles(&mut table, &styles);
         }
-        for patch in fills {
-            table.fill(patch);
+        for patch in patches {
+            table.style(patch);
         }
         if matches!(self.sheets, Sheets::Xlsx(_)) {
             for ((r, c), text) in notes::sheet_notes(&self.path, sheet) {
@@ -152,11 +153,11 @@ impl Workbook {
         }
     }
 
-    /// The fills of `sheet` read besides calamine (of an .xls or .ods).
-    fn fills(&self, sheet: &str) -> &[FillPatch] {
+    /// The styles of `sheet` read besides calamine (of an .xls or .ods).
+    fn style_patches(&self, sheet: &str) -> &[StylePatch] {
         let index = self.sheet_names().iter().position(|name| name == sheet);
         index
-            .and_then(|i| self.fills.get(i))
+            .and_then(|i| self.styles.get(i))
             .map_or(&[], Vec::as_slice)
     }
 

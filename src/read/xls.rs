@@ -4,15 +4,16 @@
 //!   reserves the cells a sheet's DIMENSIONS record declares (a fuzzed record asked for 1.9 TB
 //!   and the process aborted), then builds the span of the cells it read (a value at A1 and one at
 //!   IV65536 took 1 GB);
-//! - the cells' fill colours (calamine reads styles of .xlsx only), so that a jigsaw drawn in
-//!   colours reads as a jigsaw from an .xls too.
+//! - the cells' fill colours and borders (calamine reads styles of .xlsx only), so that a
+//!   jigsaw drawn in colours, or a Killer's cages drawn with dashed borders, read from an .xls
+//!   too.
 //!
 //! Records are `type: u16, length: u16, data`; the globals come first (the palette, the cell
 //! formats XF, the sheets' names and positions), then each sheet's records from its position.
 
 use super::cfb::{u16_at, u32_at};
 use super::limits;
-use super::table::FillPatch;
+use super::table::{Edge, StylePatch};
 
 /// What the records say about one sheet, in the workbook's order of sheets.
 #[derive(Debug, Default)]
@@ -24,9 +25,9 @@ pub struct Sheet {
     pub declared: (u64, u64),
     /// One past the last row and column holding a value, counted from A1.
     pub end: (u64, u64),
-    /// The visible fills of cells, one patch a cell, white left out; at most
-    /// [`limits::MAX_TABLE_CELLS`] of them.
-    pub fills: Vec<FillPatch>,
+    /// The styles of cells with a visible fill (white left out) or border, one patch a cell; at
+    /// most [`limits::MAX_TABLE_CELLS`] of them.
+    pub styles: Vec<StylePatch>,
 }
 
 /// The sheets of the workbook stream `stream`, as far as its records can be read; a stream that
@@ -90,8 +91,8 @@ fn records(mut stream: &[u8]) -> impl Iterator<Item = (u16, &[u8])> {
 struct Globals {
     /// Each sheet's position in the stream and name.
     sheets: Vec<(usize, String)>,
-    /// Per XF record, the palette index of its fill when it has a visible one.
-    fills: Vec<Option<u16>>,
+    /// Per XF record, what it shows (BIFF8; nothing for earlier versions).
+    formats: Vec<Format>,
     /// The colours of palette indexes 8 onwards, as the PALETTE record sets them.
     palette: Vec<u32>,
 }
@@ -107,7 +108,12 @@ impl Globals {
             match kind {
                 BOF => biff8 = u16_at(data, 0) == Some(BIFF8),
                 BOUND_SHEET => globals.sheets.extend(bound_sheet(data, biff8)),
-                XF => globals.fills.push(biff8.then(|| xf_fill(data)).flatten()),
+                XF => globals.formats.push(
+                    biff8
+                        .then(|| Format::of(data))
+                        .flatten()
+                        .unwrap_or_default(),
+                ),
                 PALETTE => globals.palette = palette(data),
                 EOF => break,
                 _ => {}
@@ -116,14 +122,18 @@ impl Globals {
         globals
     }
 
-    /// The colour of the fill of cell format `xf`, white and no fill as `None`.
-    fn colour(&self, xf: u16) -> Option<u32> {
-        let index = (*self.fills.get(usize::from(xf))?)?;
-        let rgb = match index {
-            0..=7 => FIXED_COLOURS[usize::from(index)],
-            _ => *self.palette.get(usize::from(index) - 8)?,
-        };
-        (rgb != 0xFF_FFFF).then_some(rgb)
+    /// The fill (white and none as `None`) and borders of cell format `xf`; `None` when it
+    /// shows neither.
+    fn style(&self, xf: u16) -> Option<(Option<u32>, [Edge; 4])> {
+        let format = self.formats.get(usize::from(xf))?;
+        let fill = format.fill.and_then(|index| {
+            let rgb = match index {
+                0..=7 => FIXED_COLOURS[usize::from(index)],
+                _ => *self.palette.get(usize::from(index) - 8)?,
+            };
+            (rgb != 0xFF_FFFF).then_some(rgb)
+        });
+        (fill.is_some() || format.edges != [Edge::None; 4]).then_some((fill, format.edges))
     }
 }
 
@@ -179,15 +189,16 @@ impl Sheet {
             self.end.0 = self.end.0.max(u64::from(row) + 1);
             self.end.1 = self.end.1.max(u64::from(col) + 1);
         }
-        if self.fills.len() < limits::MAX_TABLE_CELLS
-            && let Some(rgb) = globals.colour(xf)
+        if self.styles.len() < limits::MAX_TABLE_CELLS
+            && let Some((fill, edges)) = globals.style(xf)
         {
-            self.fills.push(FillPatch {
+            self.styles.push(StylePatch {
                 top: u32::from(row),
                 left: u32::from(col),
                 rows: 1,
                 cols: 1,
-                rgb,
+                fill,
+                edges,
             });
         }
     }
@@ -249,13 +260,40 @@ fn bound_sheet(data: &[u8], biff8: bool) -> Option<(usize, String)> {
     Some((position, name))
 }
 
-/// The palette index of a BIFF8 XF record's fill, when it has a visible one: the fill pattern
-/// (`fls`, the top six bits of the word at 14) is not none, and the pattern's foreground colour
-/// (`icvFore`, the low seven bits of the word at 18) is what shows in a solid fill.
-fn xf_fill(data: &[u8]) -> Option<u16> {
-    let pattern = u32_at(data, 14)? >> 26;
-    let colour = u16_at(data, 18)? & 0x7F;
-    (pattern != 0).then_some(colour)
+/// What a BIFF8 XF record (a cell format) shows.
+#[derive(Debug, Default)]
+struct Format {
+    /// The palette index of its fill, when it has a visible one.
+    fill: Option<u16>,
+    /// Its borders: top, right, bottom, left.
+    edges: [Edge; 4],
+}
+
+impl Format {
+    /// The fill: the fill pattern (`fls`, the top six bits of the word at 14) is not none, and
+    /// the pattern's foreground colour (`icvFore`, the low seven bits of the word at 18) is what
+    /// shows in a solid fill. The borders: four bits each in the word at 10, left, right, top,
+    /// bottom.
+    fn of(data: &[u8]) -> Option<Format> {
+        let pattern = u32_at(data, 14)? >> 26;
+        let colour = u16_at(data, 18)? & 0x7F;
+        let lines = u32_at(data, 10)?;
+        let [left, right, top, bottom] = [0, 4, 8, 12].map(|shift| edge((lines >> shift) & 0xF));
+        Some(Format {
+            fill: (pattern != 0).then_some(colour),
+            edges: [top, right, bottom, left],
+        })
+    }
+}
+
+/// A BIFF8 border style (MS-XLS 2.5.11) as cages read it.
+fn edge(style: u32) -> Edge {
+    match style {
+        0 => Edge::None,
+        1 | 7 => Edge::Thin,
+        2 | 5 | 6 => Edge::Thick,
+        _ => Edge::Dashed,
+    }
 }
 
 /// A PALETTE record: a count, then that many colours `r, g, b, 0` for indexes 8 onwards.
@@ -341,14 +379,28 @@ mod tests {
         let sheets = sheets(&stream(1, 2)).unwrap();
         assert_eq!(sheets.len(), 1);
         assert_eq!((sheets[0].name.as_str(), sheets[0].end), ("S", (2, 4)));
-        let fill = |top| FillPatch {
+        let fill = |top| StylePatch {
             top,
             left: 3,
             rows: 1,
             cols: 1,
-            rgb: 0x123456,
+            fill: Some(0x123456),
+            edges: [Edge::None; 4],
         };
-        assert_eq!(sheets[0].fills, [fill(0), fill(1)]);
+        assert_eq!(sheets[0].styles, [fill(0), fill(1)]);
+    }
+
+    #[test]
+    fn a_cell_format_gives_its_borders_top_right_bottom_left() {
+        // Left thin (1), right dashed (3), top medium (2), bottom none; no fill.
+        let mut data = vec![0; 20];
+        data[10..14].copy_from_slice(&(1u32 | 3 << 4 | 2 << 8).to_le_bytes());
+        let format = Format::of(&data).unwrap();
+        assert_eq!(format.fill, None);
+        assert_eq!(
+            format.edges,
+            [Edge::Thick, Edge::Dashed, Edge::None, Edge::Thin]
+        );
     }
 
     #[test]
