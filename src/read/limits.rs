@@ -2,6 +2,8 @@
 //! checked before the memory it bounds is taken, and going past one is an error (exit 2) that
 //! names the limit. They are far above what any puzzle needs: a 100x100 Sudoku has 10,000 cells.
 
+use crate::error::Error;
+
 /// The most cells a table may span: a sheet's used range counted from A1 (a single value at
 /// XFD1048576 spans 17 billion), a CSV or a text grid (rows × longest row), a `--range`.
 /// A million cells take about 100 MB while the grid is looked for.
@@ -23,6 +25,21 @@ pub const MAX_DETECTION_CHECKS: usize = 10_000_000;
 pub fn table_fits(rows: usize, cols: usize) -> bool {
     rows.checked_mul(cols)
         .is_some_and(|cells| cells <= MAX_TABLE_CELLS)
+}
+
+/// What to do about a sheet whose cells reach too far.
+pub const FAR_CELLS_ADVICE: &str =
+    "; delete what lies far from the puzzle, or copy the puzzle to a sheet of its own";
+
+/// The error of `what`, `size` large (`it spans A1:XFD1048576, 17,179,869,184 cells`), past
+/// [`MAX_TABLE_CELLS`]; `advice` follows after a `; `, or is empty.
+pub fn too_many_cells(what: String, size: String, advice: &str) -> Error {
+    Error::TooLarge {
+        what,
+        size,
+        limit: format!("{} cells", thousands(MAX_TABLE_CELLS as u128)),
+        advice: advice.to_string(),
+    }
 }
 
 /// `count` with thousands separators, for messages: `1,000,000`.

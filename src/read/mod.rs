@@ -152,6 +152,7 @@ pub fn read_text_puzzles(
     kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<Puzzles, Error> {
+    // Before the kind is guessed, which reads the text more than once.
     text::check_text(text, place)?;
     let kind = kind.unwrap_or_else(|| {
         let sudoku = || read_text(text, place, options);
@@ -285,7 +286,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
             warnings: Vec::new(),
         });
     }
-    match text::parse(text, place, &reader.symbols)? {
+    match text::parse(text, place, &reader.symbols) {
         TextInput::Lines(lines) => {
             let puzzles = lines
                 .into_iter()
@@ -848,8 +849,6 @@ struct Found {
     cages: Vec<Cage>,
 }
 
-/// Fails when text rows of the grid were written with fewer cells than the grid is wide: all of
-/// them (the block is not square) or some (the grid is ragged).
 /// Refuses a range given for the grid (`range`, at `area`) that holds no cell of the part of
 /// `table` in use, naming that part.
 fn check_in_use(table: &Table, area: &Area, range: &str) -> Result<(), Error> {
@@ -896,6 +895,8 @@ fn check_written(table: &Table, area: &Area) -> Result<(), Error> {
     })
 }
 
+/// Fails when text rows of the grid were written with fewer cells than the grid is wide: all of
+/// them (the block is not square) or some (the grid is ragged).
 fn check_ragged(table: &Table, area: &Area) -> Result<(), Error> {
     let needed = area.left + area.width;
     let length = |r: usize| table.row_lengths.get(r).copied().unwrap_or(needed);

@@ -16,24 +16,17 @@ use super::table::{Edge, StylePatch};
 use crate::error::Error;
 use quick_xml::events::{BytesStart, Event};
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
-/// The styles (fills and borders) of each sheet of the OpenDocument at `path`, in the workbook's
-/// order. Refuses it when its `content.xml` is not well-formed XML or spans a sheet too large
-/// (see the module note). A file that is no zip archive, or an archive without a
-/// `content.xml`, gives no styles, for calamine to judge.
-pub fn read(path: &Path) -> Result<Vec<Vec<StylePatch>>, Error> {
-    let Ok(mut archive) = File::open(path)
-        .map(BufReader::new)
-        .map(zip::ZipArchive::new)
-    else {
-        return Ok(Vec::new());
-    };
-    let Ok(archive) = archive.as_mut() else {
-        return Ok(Vec::new());
-    };
+/// The styles (fills and borders) of each sheet of the OpenDocument `archive` (the file at
+/// `path`), in the workbook's order. Refuses it when its `content.xml` is not well-formed XML or
+/// spans a sheet too large (see the module note). An archive without a `content.xml` (another
+/// kind of workbook) gives no styles, for calamine to judge.
+pub fn read<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    path: &Path,
+) -> Result<Vec<Vec<StylePatch>>, Error> {
     let mut styles = Styles::default();
     if let Ok(part) = archive.by_name("styles.xml") {
         // Only the named styles are wanted from it; a broken styles.xml is calamine's to judge.
@@ -359,20 +352,15 @@ impl Sheets {
 /// The error of a sheet whose valued cells reach `span`'s rows and columns.
 fn too_large(span: &Span, path: &Path) -> Error {
     let file = path.file_name().unwrap_or_default().to_string_lossy();
-    Error::TooLarge {
-        what: format!("a sheet of {file}"),
-        size: format!(
+    limits::too_many_cells(
+        format!("a sheet of {file}"),
+        format!(
             "its cells span {} rows of {} columns from A1",
             limits::thousands(u128::from(span.rows)),
             limits::thousands(u128::from(span.cols))
         ),
-        limit: format!(
-            "{} cells",
-            limits::thousands(limits::MAX_TABLE_CELLS as u128)
-        ),
-        advice: "; delete what lies far from the puzzle, or copy the puzzle to a sheet of its own"
-            .into(),
-    }
+        limits::FAR_CELLS_ADVICE,
+    )
 }
 
 /// The cells one cell tag stands for: `rows` x `cols` from (`row`, `col`).

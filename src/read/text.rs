@@ -277,9 +277,9 @@ pub fn collection_fields(
     (enough && !drawn_grid).then_some(fields)
 }
 
-/// Parses the text of a file. `place` names it in messages. A table of more than
-/// [`limits::MAX_TABLE_CELLS`] cells is refused before it is built.
-pub fn parse(text: &str, place: &str, symbols: &Symbols) -> Result<TextInput, Error> {
+/// Parses the text of a file. `place` names it in messages. The text must have passed
+/// [`check_text`], which bounds the table built from it.
+pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
     let all_lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -301,22 +301,12 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> Result<TextInput, Er
             .filter(|&&(line, _)| Some(line) != fields.header_line)
             .map(|&(line, text)| fields.read_line(line, text, symbols))
             .collect();
-        return Ok(TextInput::Lines(puzzles));
+        return TextInput::Lines(puzzles);
     }
     // CSV rows keep every line (comments become labels) so that rows match sheet addresses.
     let (rows, addressable) = match delimiter(&lines) {
-        Some(delimiter) => {
-            check_size(
-                &all_lines,
-                |line| line.bytes().filter(|&b| b == delimiter).count() + 1,
-                place,
-            )?;
-            (delimited_rows(&all_lines, delimiter), true)
-        }
-        None => {
-            check_size(&lines, |line| line.chars().count(), place)?;
-            (one_line_grid(drawn_rows(&lines)), false)
-        }
+        Some(delimiter) => (delimited_rows(&all_lines, delimiter), true),
+        None => (one_line_grid(drawn_rows(&lines)), false),
     };
     let (rows, region_labels, extra_labels) = split_label_blocks(rows);
     let line_numbers = rows.iter().map(|(line, _)| *line).collect();
@@ -324,18 +314,17 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> Result<TextInput, Er
     let mut table = Table::from_text_rows(place.to_string(), cells);
     table.addressable = addressable;
     table.lines = line_numbers;
-    Ok(TextInput::Table {
+    TextInput::Table {
         table,
         region_labels,
         extra_labels,
-    })
+    }
 }
 
 /// Refuses a text whose lines would make a table of more than [`limits::MAX_TABLE_CELLS`]
 /// cells, before anything is built from it: a line holds at most as many cells as it has fields
 /// between `,` `;` or tabs, or else characters.
 pub fn check_text(text: &str, place: &str) -> Result<(), Error> {
-    let numbered: Vec<(usize, &str)> = text.lines().enumerate().collect();
     let cells = |line: &str| match line
         .bytes()
         .filter(|b| matches!(b, b',' | b';' | b'\t'))
@@ -344,38 +333,21 @@ pub fn check_text(text: &str, place: &str) -> Result<(), Error> {
         0 => line.chars().count(),
         delimiters => delimiters + 1,
     };
-    check_size(&numbered, cells, place)
-}
-
-/// Refuses a text of `lines` (numbered) whose table would span more than
-/// [`limits::MAX_TABLE_CELLS`] cells, `cells` bounding how many a line holds, before the table
-/// is built.
-fn check_size(
-    lines: &[(usize, &str)],
-    cells: impl Fn(&str) -> usize,
-    place: &str,
-) -> Result<(), Error> {
-    let widest = lines
-        .iter()
-        .map(|&(_, line)| cells(line))
-        .max()
-        .unwrap_or(0);
-    if limits::table_fits(lines.len(), widest) {
+    let (lines, widest) = text.lines().fold((0, 0), |(lines, widest), line| {
+        (lines + 1, widest.max(cells(line)))
+    });
+    if limits::table_fits(lines, widest) {
         return Ok(());
     }
-    Err(Error::TooLarge {
-        what: place.to_string(),
-        size: format!(
+    Err(limits::too_many_cells(
+        place.to_string(),
+        format!(
             "{} lines of up to {} cells",
-            limits::thousands(lines.len() as u128),
+            limits::thousands(lines as u128),
             limits::thousands(widest as u128)
         ),
-        limit: format!(
-            "{} cells",
-            limits::thousands(limits::MAX_TABLE_CELLS as u128)
-        ),
-        advice: "; cut the file down to the puzzle".into(),
-    })
+        "; cut the file down to the puzzle",
+    ))
 }
 
 /// A row of text cells with its 1-based line number; blank rows keep their place.
@@ -569,7 +541,7 @@ mod tests {
     use super::*;
 
     fn table(text: &str) -> (Table, Option<Vec<String>>) {
-        match parse(text, "test", &Symbols::default()).unwrap() {
+        match parse(text, "test", &Symbols::default()) {
             TextInput::Table {
                 table,
                 region_labels,
@@ -589,7 +561,7 @@ mod tests {
     fn collections_are_read_one_puzzle_per_line() {
         let text = "# comment\n..3.1..2.\n1..3.2...\n";
         // Two lines of nine are a collection of 3x3 puzzles; nine such lines would be a drawn 9x9.
-        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()).unwrap() else {
+        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
         assert_eq!(puzzles.len(), 2);
@@ -600,7 +572,7 @@ mod tests {
     #[test]
     fn a_bad_line_in_a_collection_says_what_is_wrong_with_it() {
         let text = "..3.1..2.\n..3.1..2\n1..3.2...\n..3.?..2.\n";
-        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()).unwrap() else {
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
         let reasons: Vec<String> = lines
@@ -621,7 +593,7 @@ mod tests {
     #[test]
     fn a_header_names_the_puzzle_solution_and_id_columns() {
         let text = "id,clues,puzzle,solution\n7,3,..3.1..2.,213312132\n8,3,1..3.2...,\n";
-        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()).unwrap() else {
+        let TextInput::Lines(lines) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
         let first = lines[0].as_ref().unwrap();
@@ -636,7 +608,7 @@ mod tests {
     fn jigsaw_dataset_lines_carry_their_regions() {
         let text = "4 ..43...1.2...... aaababbbccddccdd 2143342112344312 1_4x4\n\
                     4 ...4.2.3.1...... abbbaabcadccdddc 1324421331422431 3_4x4\n";
-        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()).unwrap() else {
+        let TextInput::Lines(puzzles) = parse(text, "t", &Symbols::default()) else {
             panic!("not lines")
         };
         let first = puzzles[0].as_ref().unwrap();
@@ -647,8 +619,7 @@ mod tests {
         );
         assert_eq!(first.solution.as_deref(), Some("2143342112344312"));
         assert!(first.variants.is_empty());
-        let TextInput::Lines(x) =
-            parse("..3.1..2.\n1..3.2... x\n", "t", &Symbols::default()).unwrap()
+        let TextInput::Lines(x) = parse("..3.1..2.\n1..3.2... x\n", "t", &Symbols::default())
         else {
             panic!("not lines")
         };

@@ -25,18 +25,7 @@ pub struct Workbook {
 impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
-        check_zip_parts(path)?;
-        let styles = match super::cfb::workbook_stream(path)? {
-            Some(stream) => {
-                let sheets = xls::sheets(&stream).map_err(|why| Error::Workbook {
-                    path: path.to_path_buf(),
-                    message: format!("unreadable workbook: {why}"),
-                })?;
-                check_xls_sheets(path, &sheets)?;
-                sheets.into_iter().map(|sheet| sheet.styles).collect()
-            }
-            None => ods::read(path)?,
-        };
+        let styles = checked_styles(path)?;
         let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -204,20 +193,35 @@ fn guarded<T>(path: &Path, read: impl FnOnce() -> T) -> Result<T, Error> {
     })
 }
 
-/// Refuses a zip-based workbook (.xlsx .xlsm .xlsb .ods) whose central directory declares a part,
-/// or all parts together, larger uncompressed than [`limits::MAX_ZIP_PART`] or
-/// [`limits::MAX_ZIP_TOTAL`]: a zip bomb is refused before anything is inflated. Files that are
-/// no zip archive are left to the workbook reader.
-fn check_zip_parts(path: &Path) -> Result<(), Error> {
-    let Ok(mut archive) = File::open(path)
-        .map(BufReader::new)
-        .map(zip::ZipArchive::new)
+/// Checks the workbook at `path` before calamine reads it, and reads what calamine does not: the
+/// styles of each sheet of an .xls (its records, [`xls`]) or an .ods (its XML, [`ods`]); none
+/// for other kinds. A zip-based workbook is opened once for its part sizes and its XML.
+fn checked_styles(path: &Path) -> Result<Vec<Vec<StylePatch>>, Error> {
+    if let Some(stream) = super::cfb::workbook_stream(path)? {
+        let sheets = xls::sheets(&stream).map_err(|why| Error::Workbook {
+            path: path.to_path_buf(),
+            message: format!("unreadable workbook: {why}"),
+        })?;
+        check_xls_sheets(path, &sheets)?;
+        return Ok(sheets.into_iter().map(|sheet| sheet.styles).collect());
+    }
+    let Some(mut archive) = File::open(path)
+        .ok()
+        .and_then(|file| zip::ZipArchive::new(BufReader::new(file)).ok())
     else {
-        return Ok(());
+        return Ok(Vec::new());
     };
-    let Ok(archive) = archive.as_mut() else {
-        return Ok(());
-    };
+    check_zip_parts(&mut archive, path)?;
+    ods::read(&mut archive, path)
+}
+
+/// Refuses a zip-based workbook (`archive`, at `path`) whose central directory declares a part,
+/// or all parts together, larger uncompressed than [`limits::MAX_ZIP_PART`] or
+/// [`limits::MAX_ZIP_TOTAL`]: a zip bomb is refused before anything is inflated.
+fn check_zip_parts(
+    archive: &mut zip::ZipArchive<BufReader<File>>,
+    path: &Path,
+) -> Result<(), Error> {
     let file = path.file_name().unwrap_or_default().to_string_lossy();
     let mut total = 0u64;
     for index in 0..archive.len() {
@@ -257,21 +261,15 @@ fn check_extent(place: &str, rows: usize, cols: usize) -> Result<(), Error> {
         return Ok(());
     }
     let cells = rows as u128 * cols as u128;
-    Err(Error::TooLarge {
-        what: place.to_string(),
-        size: format!(
+    Err(limits::too_many_cells(
+        place.to_string(),
+        format!(
             "it spans A1:{}, {} cells",
             crate::model::sheet_address(rows - 1, cols - 1),
             limits::thousands(cells)
         ),
-        limit: format!(
-            "{} cells",
-            limits::thousands(limits::MAX_TABLE_CELLS as u128)
-        ),
-        advice: "; delete what lies far from the puzzle, or copy the puzzle to a sheet of its \
-                 own"
-        .into(),
-    })
+        limits::FAR_CELLS_ADVICE,
+    ))
 }
 
 fn absolute<T: calamine::CellType>(range: &Range<T>, row: usize, col: usize) -> (usize, usize) {

@@ -47,7 +47,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Vec<S
         return read_with_headers(&lines, place);
     }
     if is_delimited(&lines) {
-        let TextInput::Table { table, .. } = text::parse(text, place, &Symbols::default())? else {
+        let TextInput::Table { table, .. } = text::parse(text, place, &Symbols::default()) else {
             return Err(no_grid(place, "the lines do not form a table"));
         };
         let area = match &options.range {
@@ -325,15 +325,11 @@ fn read_with_headers(lines: &[(usize, Vec<&str>)], place: &str) -> Result<Vec<Sh
         };
         let (header_line, header_tokens) = &lines[at];
         if !limits::table_fits(rows, cols) {
-            return Err(Error::TooLarge {
-                what: format!("the puzzle on line {header_line} of {place}"),
-                size: format!("its header announces {rows} x {cols} cells"),
-                limit: format!(
-                    "{} cells",
-                    limits::thousands(limits::MAX_TABLE_CELLS as u128)
-                ),
-                advice: String::new(),
-            });
+            return Err(limits::too_many_cells(
+                format!("the puzzle on line {header_line} of {place}"),
+                format!("its header announces {rows} x {cols} cells"),
+                "",
+            ));
         }
         let rows_text: Vec<(usize, Vec<&str>)> = if inline > 0 {
             header_tokens[2..]

@@ -41,7 +41,7 @@ impl Target {
 
 /// Refuses an existing `path` unless `force`; a device or a pipe (`/dev/null`) is no file to
 /// lose.
-pub fn check_new(path: &Path, force: bool) -> Result<(), Error> {
+fn check_new(path: &Path, force: bool) -> Result<(), Error> {
     match path.exists() && !is_special(path) && !force {
         true => Err(refusal(path, "it exists; use --force to replace it")),
         false => Ok(()),
@@ -59,7 +59,7 @@ pub fn refusal(path: &Path, why: &str) -> Error {
 /// Whether two paths name the same file: on Unix the same device and inode (so a hard link or
 /// a symbolic link to a file is that file), elsewhere the same canonical path. A path that does
 /// not exist is only the same as itself.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+fn same_file(a: &Path, b: &Path) -> bool {
     match (identity(a), identity(b)) {
         (Some(a), Some(b)) => a == b,
         _ => a == b,

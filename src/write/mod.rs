@@ -11,7 +11,7 @@ pub mod shikaku;
 pub mod sudoku;
 pub mod xlsx;
 
-pub use file::{Pending, Target, check_new, refusal, same_file, write_atomically};
+pub use file::{Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
