@@ -138,7 +138,9 @@ impl Graph {
         Some(self.candidate_ids[self.candidate_at(candidate)]).filter(|&id| id != NO_NODE)
     }
 
-    fn candidate_at(&self, candidate: Candidate) -> usize {
+    /// Where `candidate` is numbered among every candidate the grid could hold (`cell * size +
+    /// digit - 1`), for tables indexed by candidate.
+    pub fn candidate_at(&self, candidate: Candidate) -> usize {
         candidate.cell.index() * self.state.size() + candidate.digit.get() - 1
     }
 
@@ -157,7 +159,7 @@ impl Graph {
     }
 
     /// The candidates weakly linked to node `n`, row-major: worked out once per node.
-    fn targets(&self, n: u32) -> &[Candidate] {
+    pub fn targets(&self, n: u32) -> &[Candidate] {
         self.targets[n as usize].get_or_init(|| {
             let node = &self.nodes[n as usize];
             let first = node.cells[0];
@@ -492,10 +494,11 @@ impl Graph {
             .unwrap_or(self.nodes.len()) as u32;
         let count = self.nodes.len() as u32;
         let cell_count = self.state.layout().cell_count();
-        // Group and ALS nodes by first cell: a partner's cells all see the node's.
+        // Group and ALS nodes by digit and first cell: a partner's cells all see the node's.
+        let size = self.state.size();
         let by_first = ByFirstCell::new(
-            cell_count,
-            (first_group..count).map(|g| (g, &self.nodes[g as usize])),
+            cell_count * size,
+            (first_group..count).map(|g| (g, self.candidate_at(self.first_candidate(g)))),
         );
         let mut seen = CellMarks::new(cell_count);
         let mut groups = Vec::new();
@@ -508,9 +511,10 @@ impl Graph {
             seen.mark_common_peers(self.state.layout(), &node.cells);
             groups.clear();
             for &c in &seen.cells {
-                groups.extend(by_first.at(c).iter().copied().filter(|&o| {
+                let at = self.candidate_at(Candidate::new(c, digit));
+                groups.extend(by_first.at(at).iter().copied().filter(|&o| {
                     let other = &self.nodes[o as usize];
-                    other.digit == digit && other.cells.iter().all(|&c| seen.holds(c))
+                    other.cells.iter().all(|&c| seen.holds(c))
                 }));
             }
             groups.sort_unstable();
@@ -530,6 +534,12 @@ impl Graph {
         }
     }
 
+    /// The candidate of a node's first cell.
+    fn first_candidate(&self, node: u32) -> Candidate {
+        let node = &self.nodes[node as usize];
+        Candidate::new(node.cells[0], node.digit)
+    }
+
     /// Whether a node has a strong link. Only such nodes can be reached true, or be left once
     /// reached false, so weak links are kept between them alone.
     fn linked(&self, node: u32) -> bool {
@@ -537,27 +547,28 @@ impl Graph {
     }
 }
 
-/// Nodes listed by their first cell, ascending within a cell.
+/// Nodes listed by their first candidate (their first cell and their digit, numbered as
+/// [`Graph::candidate_at`]), ascending for each.
 struct ByFirstCell {
-    /// Where each cell's nodes start in `nodes` (one more entry than cells).
+    /// Where each candidate's nodes start in `nodes` (one more entry than candidates).
     starts: Vec<u32>,
     nodes: Vec<u32>,
 }
 
 impl ByFirstCell {
-    /// Indexes `nodes` (ids ascending) on a grid of `cell_count` cells.
-    fn new<'n>(cell_count: usize, nodes: impl Iterator<Item = (u32, &'n Node)> + Clone) -> Self {
-        let mut starts = vec![0u32; cell_count + 1];
-        for (_, node) in nodes.clone() {
-            starts[node.cells[0].index() + 1] += 1;
+    /// Indexes `nodes` (ids ascending, each with its first candidate's number) among `count`
+    /// candidates.
+    fn new(count: usize, nodes: impl Iterator<Item = (u32, usize)> + Clone) -> Self {
+        let mut starts = vec![0u32; count + 1];
+        for (_, first) in nodes.clone() {
+            starts[first + 1] += 1;
         }
-        for i in 0..cell_count {
+        for i in 0..count {
             starts[i + 1] += starts[i];
         }
         let mut next = starts.clone();
-        let mut listed = vec![0u32; starts[cell_count] as usize];
-        for (id, node) in nodes {
-            let first = node.cells[0].index();
+        let mut listed = vec![0u32; starts[count] as usize];
+        for (id, first) in nodes {
             listed[next[first] as usize] = id;
             next[first] += 1;
         }
@@ -567,9 +578,8 @@ impl ByFirstCell {
         }
     }
 
-    /// The nodes whose first cell is `cell`.
-    fn at(&self, cell: Cell) -> &[u32] {
-        let at = cell.index();
+    /// The nodes whose first candidate is numbered `at`.
+    fn at(&self, at: usize) -> &[u32] {
         &self.nodes[self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }

@@ -32,7 +32,7 @@ use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
-use search::Search;
+use search::{LANES, Search, Sweep};
 use std::collections::{BTreeMap, HashSet};
 
 /// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
@@ -175,7 +175,18 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
-    for start in ends(graph) {
+    let starts = screened(graph, ends(graph).collect(), max, |lanes, end, links, reached| {
+        let b = &graph.nodes[end as usize];
+        if links < MIN_LINKS || matches!(b.kind, NodeKind::Als(_)) {
+            return 0;
+        }
+        let mut open = reached & lanes.below(end);
+        if same_digit {
+            open &= lanes.of_digit(b.digit);
+        }
+        if open == 0 { 0 } else { open & lanes.sharing_target(end) }
+    });
+    for start in starts {
         search.run(start, max);
         for (end, dist) in search.reached_on() {
             let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
@@ -213,7 +224,19 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
             best.insert(target, found);
         }
     };
-    for start in 0..graph.nodes.len() as u32 {
+    let every = (0..graph.nodes.len() as u32).collect();
+    let starts = screened(graph, every, max, |lanes, end, links, reached| {
+        if links < MIN_LINKS {
+            return 0;
+        }
+        let placed = match graph.nodes[end as usize].kind {
+            NodeKind::Candidate => reached & lanes.of_node(end),
+            _ => 0,
+        };
+        let open = reached & lanes.below(end);
+        placed | if open == 0 { 0 } else { open & lanes.sharing_target(end) }
+    });
+    for start in starts {
         search.run(start, max);
         for (end, dist) in search.reached_on() {
             let node = &graph.nodes[end as usize];
@@ -251,14 +274,142 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     best.into_values().collect()
 }
 
+/// The starts, among `starts` (ascending), from which a search may find a chain: swept
+/// [`LANES`] at a time ([`Sweep`]), a start is kept once `hits(lanes, node, links, reached)`
+/// returns its lane, asked for each node reached on at `links` links with the lanes not kept yet
+/// that reach it there (`reached`); a start kept is followed no further. `hits` must keep every start whose search would find
+/// something; the others are left out, so only the searches that find something are run, and
+/// they find what they would have found in a search from every start.
+fn screened(
+    graph: &Graph,
+    starts: Vec<u32>,
+    max_links: usize,
+    hits: impl Fn(&mut Lanes, u32, usize, u128) -> u128,
+) -> Vec<u32> {
+    let mut sweep = Sweep::new(graph);
+    let mut lanes = Lanes::new(graph);
+    let mut kept = Vec::new();
+    for batch in starts.chunks(LANES) {
+        lanes.assign(batch);
+        let mut marked = 0u128;
+        sweep.run(batch, max_links, |node, links, reached| {
+            let hit = hits(&mut lanes, node, links, reached);
+            marked |= hit;
+            hit
+        });
+        let chosen = batch.iter().enumerate().filter(|&(lane, _)| marked >> lane & 1 == 1);
+        kept.extend(chosen.map(|(_, &start)| start));
+        lanes.clear();
+    }
+    kept
+}
+
+/// The starts of one sweep, a bit (lane) each, and what a search's hits are tested against.
+struct Lanes<'g> {
+    graph: &'g Graph,
+    /// The starts, ascending: start `i` is lane `1 << i`.
+    starts: Vec<u32>,
+    /// Per node: its lane, if it is a start.
+    lane_of: Vec<u128>,
+    /// Per digit: the lanes whose starts are of that digit.
+    of_digit: Vec<u128>,
+    /// Per candidate ([`Graph::candidate_at`]): the lanes whose start it is weakly linked to,
+    /// worked out when first asked for.
+    targeted: Vec<u128>,
+    /// Whether `targeted` is worked out for these starts.
+    targets_known: bool,
+}
+
+impl<'g> Lanes<'g> {
+    fn new(graph: &'g Graph) -> Lanes<'g> {
+        let size = graph.state.size();
+        Lanes {
+            graph,
+            starts: Vec::with_capacity(LANES),
+            lane_of: vec![0; graph.nodes.len()],
+            of_digit: vec![0; size + 1],
+            targeted: vec![0; graph.state.layout().cell_count() * size],
+            targets_known: false,
+        }
+    }
+
+    /// Gives the lanes to `starts`.
+    fn assign(&mut self, starts: &[u32]) {
+        self.starts.extend_from_slice(starts);
+        for (lane, &start) in starts.iter().enumerate() {
+            self.lane_of[start as usize] = 1 << lane;
+            self.of_digit[self.graph.nodes[start as usize].digit.get()] |= 1 << lane;
+        }
+    }
+
+    /// Takes the lanes back.
+    fn clear(&mut self) {
+        for &start in &self.starts {
+            self.lane_of[start as usize] = 0;
+            if self.targets_known {
+                for &t in self.graph.targets(start) {
+                    self.targeted[self.graph.candidate_at(t)] = 0;
+                }
+            }
+        }
+        self.of_digit.fill(0);
+        self.starts.clear();
+        self.targets_known = false;
+    }
+
+    /// The lane of `node`, if it is a start; else none.
+    fn of_node(&self, node: u32) -> u128 {
+        self.lane_of[node as usize]
+    }
+
+    /// The lanes whose starts come before `node`.
+    fn below(&self, node: u32) -> u128 {
+        let count = self.starts.partition_point(|&s| s < node);
+        if count == LANES {
+            u128::MAX
+        } else {
+            (1 << count) - 1
+        }
+    }
+
+    /// The lanes whose starts are of `digit`.
+    fn of_digit(&self, digit: Digit) -> u128 {
+        self.of_digit[digit.get()]
+    }
+
+    /// The lanes whose starts share a weakly linked candidate with `node` (what an AIC
+    /// between them removes).
+    fn sharing_target(&mut self, node: u32) -> u128 {
+        let graph = self.graph;
+        if !self.targets_known {
+            for (lane, &start) in self.starts.iter().enumerate() {
+                for &t in graph.targets(start) {
+                    self.targeted[graph.candidate_at(t)] |= 1 << lane;
+                }
+            }
+            self.targets_known = true;
+        }
+        let targets = graph.targets(node).iter();
+        targets.fold(0, |m, &t| m | self.targeted[graph.candidate_at(t)])
+    }
+}
+
 /// Continuous nice loops through a candidate: an AIC whose ends are weakly linked, closed.
 fn continuous_loops(graph: &Graph) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
     let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
-    let starts = (0..graph.nodes.len() as u32)
-        .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate);
+    let candidates = (0..graph.nodes.len() as u32)
+        .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate)
+        .collect();
+    let starts = screened(graph, candidates, max - 1, |lanes, end, links, reached| {
+        if links < MIN_LINKS {
+            return 0;
+        }
+        let weak = graph.weak[end as usize].iter();
+        reached & weak.fold(0, |m, &w| m | lanes.of_node(w))
+    });
     for start in starts {
         search.run(start, max - 1);
         for (end, dist) in search.reached_on() {

@@ -104,3 +104,97 @@ impl<'g> Search<'g> {
         chain
     }
 }
+
+/// Breadth-first searches from up to [`LANES`] starts at once: a bit per start ("lane") in a
+/// mask per state, so one pass over the links serves them all. It tells which states each start reaches
+/// and how far, but not by which chain: it screens the starts a [`Search`] must then run from.
+pub(crate) struct Sweep<'g> {
+    graph: &'g Graph,
+    /// Per state: the lanes that reached it.
+    seen: Vec<u128>,
+    /// Per state: the lanes that reached it at the current distance.
+    current: Vec<u128>,
+    /// Per state: the lanes that reach it at the next distance.
+    next: Vec<u128>,
+    /// The states with lanes in `current`, and in `next`.
+    frontier: Vec<u32>,
+    upcoming: Vec<u32>,
+}
+
+/// The most starts a [`Sweep`] runs at once.
+pub(crate) const LANES: usize = 128;
+
+impl<'g> Sweep<'g> {
+    /// A sweep over `graph`.
+    pub fn new(graph: &'g Graph) -> Sweep<'g> {
+        let states = graph.nodes.len() * 2;
+        Sweep {
+            graph,
+            seen: vec![0; states],
+            current: vec![0; states],
+            next: vec![0; states],
+            frontier: Vec::new(),
+            upcoming: Vec::new(),
+        }
+    }
+
+    /// Searches from `starts` (at most [`LANES`]; start `i` is lane bit `i`), each assumed off,
+    /// up to `max_links` links, and calls `reached(node, links, lanes)` for every node reached
+    /// on, once per distance, with the lanes that reach it first at that distance: exactly the
+    /// nodes and distances [`Search::reached_on`] gives for each start. `reached` returns the
+    /// lanes it needs no more of: they are followed no further.
+    pub fn run(
+        &mut self,
+        starts: &[u32],
+        max_links: usize,
+        mut reached: impl FnMut(u32, usize, u128) -> u128,
+    ) {
+        debug_assert!(starts.len() <= LANES);
+        self.seen.fill(0);
+        self.frontier.clear();
+        for (lane, &start) in starts.iter().enumerate() {
+            let state = start as usize * 2;
+            self.seen[state] |= 1 << lane;
+            self.current[state] |= 1 << lane;
+            self.frontier.push(start * 2);
+        }
+        let mut live = u128::MAX;
+        for links in 1..=max_links {
+            if self.frontier.is_empty() {
+                break;
+            }
+            self.upcoming.clear();
+            for &state in &self.frontier {
+                let lanes = std::mem::take(&mut self.current[state as usize]) & live;
+                let (node, on) = (state / 2, state % 2 == 1);
+                let partners = if on {
+                    &self.graph.weak[node as usize]
+                } else {
+                    &self.graph.strong[node as usize]
+                };
+                for &partner in partners {
+                    let target = (partner * 2 + u32::from(!on)) as usize;
+                    let new = lanes & !self.seen[target];
+                    if new != 0 {
+                        if self.next[target] == 0 {
+                            self.upcoming.push(target as u32);
+                        }
+                        self.next[target] |= new;
+                        self.seen[target] |= new;
+                    }
+                }
+            }
+            for &state in &self.upcoming {
+                let lanes = self.next[state as usize] & live;
+                if state % 2 == 1 && lanes != 0 {
+                    live &= !reached(state / 2, links, lanes);
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.upcoming);
+            std::mem::swap(&mut self.current, &mut self.next);
+        }
+        for &state in &self.frontier {
+            self.current[state as usize] = 0;
+        }
+    }
+}
