@@ -181,7 +181,10 @@ impl Graph {
                     .filter(|&&c| self.state.candidates(c).contains(node.digit))
                     .map(|&c| Candidate::new(c, node.digit)),
             );
-            targets.retain(|&t| self.weak_to(t, n));
+            // A single cell's peers and other digits are all weakly linked to it.
+            if node.cells.len() > 1 {
+                targets.retain(|&t| self.weak_to(t, n));
+            }
             targets.sort_unstable();
             targets
         })

@@ -184,7 +184,7 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
         if same_digit {
             open &= lanes.of_digit(b.digit);
         }
-        if open == 0 { 0 } else { open & lanes.sharing_target(end) }
+        lanes.sharing_target(end, open)
     });
     for start in starts {
         search.run(start, max);
@@ -234,7 +234,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
             _ => 0,
         };
         let open = reached & lanes.below(end);
-        placed | if open == 0 { 0 } else { open & lanes.sharing_target(end) }
+        placed | lanes.sharing_target(end, open)
     });
     for start in starts {
         search.run(start, max);
@@ -314,10 +314,10 @@ struct Lanes<'g> {
     /// Per digit: the lanes whose starts are of that digit.
     of_digit: Vec<u128>,
     /// Per candidate ([`Graph::candidate_at`]): the lanes whose start it is weakly linked to,
-    /// worked out when first asked for.
+    /// among the lanes in `known`.
     targeted: Vec<u128>,
-    /// Whether `targeted` is worked out for these starts.
-    targets_known: bool,
+    /// The lanes whose starts' targets are in `targeted`: those asked about so far.
+    known: u128,
 }
 
 impl<'g> Lanes<'g> {
@@ -329,7 +329,7 @@ impl<'g> Lanes<'g> {
             lane_of: vec![0; graph.nodes.len()],
             of_digit: vec![0; size + 1],
             targeted: vec![0; graph.state.layout().cell_count() * size],
-            targets_known: false,
+            known: 0,
         }
     }
 
@@ -344,9 +344,9 @@ impl<'g> Lanes<'g> {
 
     /// Takes the lanes back.
     fn clear(&mut self) {
-        for &start in &self.starts {
+        for (lane, &start) in self.starts.iter().enumerate() {
             self.lane_of[start as usize] = 0;
-            if self.targets_known {
+            if self.known >> lane & 1 == 1 {
                 for &t in self.graph.targets(start) {
                     self.targeted[self.graph.candidate_at(t)] = 0;
                 }
@@ -354,7 +354,7 @@ impl<'g> Lanes<'g> {
         }
         self.of_digit.fill(0);
         self.starts.clear();
-        self.targets_known = false;
+        self.known = 0;
     }
 
     /// The lane of `node`, if it is a start; else none.
@@ -377,20 +377,24 @@ impl<'g> Lanes<'g> {
         self.of_digit[digit.get()]
     }
 
-    /// The lanes whose starts share a weakly linked candidate with `node` (what an AIC
-    /// between them removes).
-    fn sharing_target(&mut self, node: u32) -> u128 {
+    /// The lanes of `lanes` whose starts share a weakly linked candidate with `node` (what an
+    /// AIC between them removes).
+    fn sharing_target(&mut self, node: u32, lanes: u128) -> u128 {
         let graph = self.graph;
-        if !self.targets_known {
-            for (lane, &start) in self.starts.iter().enumerate() {
-                for &t in graph.targets(start) {
-                    self.targeted[graph.candidate_at(t)] |= 1 << lane;
-                }
+        let mut unknown = lanes & !self.known;
+        while unknown != 0 {
+            let lane = unknown.trailing_zeros() as usize;
+            unknown &= unknown - 1;
+            for &t in graph.targets(self.starts[lane]) {
+                self.targeted[graph.candidate_at(t)] |= 1 << lane;
             }
-            self.targets_known = true;
+        }
+        self.known |= lanes;
+        if lanes == 0 {
+            return 0;
         }
         let targets = graph.targets(node).iter();
-        targets.fold(0, |m, &t| m | self.targeted[graph.candidate_at(t)])
+        lanes & targets.fold(0, |m, &t| m | self.targeted[graph.candidate_at(t)])
     }
 }
 

@@ -211,6 +211,8 @@ pub struct Propagator<'a> {
     refutations: Vec<Refutation>,
     /// Placements a nested branch has tried to refute.
     tried: u32,
+    /// A buffer for the premises of a single, kept from one to the next.
+    premises: Vec<u32>,
 }
 
 impl<'a> Propagator<'a> {
@@ -243,6 +245,7 @@ impl<'a> Propagator<'a> {
             contradiction: None,
             refutations: Vec::new(),
             tried: 0,
+            premises: Vec::new(),
         }
     }
 
@@ -519,12 +522,14 @@ impl<'a> Propagator<'a> {
             return;
         }
         let gone = self.state.candidates(cell).without(left);
-        let premises: Vec<u32> = gone
-            .iter()
-            .filter_map(|d| self.node_of(Fact::eliminated(Candidate::new(cell, d))))
-            .collect();
+        let mut premises = std::mem::take(&mut self.premises);
+        premises.clear();
+        premises.extend(
+            gone.iter()
+                .filter_map(|d| self.node_of(Fact::eliminated(Candidate::new(cell, d)))),
+        );
         match left.as_single() {
-            None => self.contradiction = Some((Conflict::EmptyCell(cell), premises)),
+            None => self.contradiction = Some((Conflict::EmptyCell(cell), premises.clone())),
             Some(last) => {
                 if self.allows(premises.len()) {
                     let fact = Fact::placed(Candidate::new(cell, last));
@@ -532,6 +537,7 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        self.premises = premises;
     }
 
     /// After an elimination of `digit` in house `h`: a contradiction if it has no place left, a
@@ -547,14 +553,17 @@ impl<'a> Propagator<'a> {
             .iter()
             .copied()
             .find(|c| self.candidates[c.index()].contains(digit));
-        let premises: Vec<u32> = house
-            .cells
-            .iter()
-            .filter(|&&c| Some(c) != first)
-            .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit))))
-            .collect();
+        let mut premises = std::mem::take(&mut self.premises);
+        premises.clear();
+        premises.extend(
+            house
+                .cells
+                .iter()
+                .filter(|&&c| Some(c) != first)
+                .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit)))),
+        );
         match first {
-            None => self.contradiction = Some((Conflict::NoPlace(h, digit), premises)),
+            None => self.contradiction = Some((Conflict::NoPlace(h, digit), premises.clone())),
             Some(cell) => {
                 if self.allows(premises.len()) {
                     let fact = Fact::placed(Candidate::new(cell, digit));
@@ -562,6 +571,7 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        self.premises = premises;
     }
 
     /// Whether a single resting on `premises` consequences may be used.
