@@ -350,7 +350,12 @@ impl<'a> Implications<'a> {
         let mut common = self.of(first.candidate)?.to_vec();
         for assumption in rest {
             let facts = self.of(assumption.candidate)?;
-            common.retain(|f| facts.binary_search(f).is_ok());
+            // Both sorted: one pass over each.
+            let mut next = facts.iter().peekable();
+            common.retain(|f| {
+                while next.next_if(|&g| g < f).is_some() {}
+                next.peek() == Some(&f)
+            });
             if common.is_empty() {
                 return None;
             }

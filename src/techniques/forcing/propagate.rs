@@ -195,6 +195,9 @@ pub fn fewest_candidates_first<'a>(
 /// Propagates assumptions on one state; its buffers serve every branch in turn.
 pub struct Propagator<'a> {
     state: &'a State,
+    /// The state's layout and size, at hand for the inner loops.
+    layout: &'a Layout,
+    size: usize,
     scope: Scope,
     cap: usize,
     candidates: Vec<DigitSet>,
@@ -235,6 +238,8 @@ impl<'a> Propagator<'a> {
         Propagator {
             places,
             state,
+            layout,
+            size,
             scope,
             cap,
             candidates: state.all_candidates().to_vec(),
@@ -297,7 +302,7 @@ impl<'a> Propagator<'a> {
         let Scope::Nested(most) = self.scope else {
             return false;
         };
-        let layout = self.state.layout();
+        let layout = self.layout;
         let mark = self.nodes.len();
         let candidates = &self.candidates;
         let tries: Vec<Candidate> = fewest_candidates_first(layout, candidates)
@@ -366,7 +371,7 @@ impl<'a> Propagator<'a> {
         let Candidate { cell, digit } = fact.candidate;
         let key = self.key(fact);
         self.reached[key] = 0;
-        for &h in self.state.layout().houses_of(cell) {
+        for &h in self.layout.houses_of(cell) {
             let slot = self.slot(h, digit);
             if fact.holds {
                 self.placed[slot] -= 1;
@@ -380,7 +385,7 @@ impl<'a> Propagator<'a> {
     }
 
     fn key(&self, fact: Fact) -> usize {
-        let size = self.state.size();
+        let size = self.size;
         let Candidate { cell, digit } = fact.candidate;
         (cell.index() * size + digit.index()) * 2 + usize::from(fact.holds)
     }
@@ -407,13 +412,13 @@ impl<'a> Propagator<'a> {
         let index = self.push(fact, reason, premises, depth);
         // The fact takes effect even when it breaks the branch, so that `undo` undoes it.
         if fact.holds {
-            for &h in self.state.layout().houses_of(cell) {
+            for &h in self.layout.houses_of(cell) {
                 let slot = self.slot(h, digit);
                 self.placed[slot] += 1;
             }
         } else {
             self.candidates[cell.index()].remove(digit);
-            for &h in self.state.layout().houses_of(cell) {
+            for &h in self.layout.houses_of(cell) {
                 let slot = self.slot(h, digit);
                 self.places[slot] -= 1;
             }
@@ -424,7 +429,7 @@ impl<'a> Propagator<'a> {
     }
 
     fn slot(&self, house: usize, digit: Digit) -> usize {
-        house * self.state.size() + digit.index()
+        house * self.size + digit.index()
     }
 
     fn push(&mut self, fact: Fact, reason: Reason, premises: &[u32], depth: u32) -> u32 {
@@ -460,7 +465,7 @@ impl<'a> Propagator<'a> {
                     self.add(fact, Reason::SameCell, &[i], depth);
                 }
             }
-            for &peer in self.state.layout().peers(cell) {
+            for &peer in self.layout.peers(cell) {
                 if self.candidates[peer.index()].contains(digit) {
                     let fact = Fact::eliminated(Candidate::new(peer, digit));
                     self.add(fact, Reason::Peer, &[i], depth);
@@ -470,7 +475,7 @@ impl<'a> Propagator<'a> {
             if !matches!(self.scope, Scope::Digit(_)) {
                 self.naked_single(cell, depth);
             }
-            for &h in self.state.layout().houses_of(cell) {
+            for &h in self.layout.houses_of(cell) {
                 self.hidden_single(h, digit, depth);
                 if self.scope == Scope::NetPlus {
                     self.locked(h, digit, depth);
@@ -486,7 +491,7 @@ impl<'a> Propagator<'a> {
         if self.placed[slot] > 0 || self.places[slot] < 2 {
             return;
         }
-        let layout = self.state.layout();
+        let layout = self.layout;
         let house: &House = &layout.houses()[h];
         let left: Vec<Cell> = house
             .cells
@@ -547,7 +552,7 @@ impl<'a> Propagator<'a> {
         if self.placed[slot] > 0 || self.places[slot] > 1 {
             return;
         }
-        let house: &House = &self.state.layout().houses()[h];
+        let house: &House = &self.layout.houses()[h];
         let first = house
             .cells
             .iter()
