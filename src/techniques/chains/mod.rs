@@ -175,17 +175,22 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
-    let starts = screened(graph, ends(graph).collect(), max, |lanes, end, links, reached| {
-        let b = &graph.nodes[end as usize];
-        if links < MIN_LINKS || matches!(b.kind, NodeKind::Als(_)) {
-            return 0;
-        }
-        let mut open = reached & lanes.below(end);
-        if same_digit {
-            open &= lanes.of_digit(b.digit);
-        }
-        lanes.sharing_target(end, open)
-    });
+    let starts = screened(
+        graph,
+        ends(graph).collect(),
+        max,
+        |lanes, end, links, reached| {
+            let b = &graph.nodes[end as usize];
+            if links < MIN_LINKS || matches!(b.kind, NodeKind::Als(_)) {
+                return 0;
+            }
+            let mut open = reached & lanes.below(end);
+            if same_digit {
+                open &= lanes.of_digit(b.digit);
+            }
+            lanes.sharing_target(end, open)
+        },
+    );
     for start in starts {
         search.run(start, max);
         for (end, dist) in search.reached_on() {
@@ -297,7 +302,10 @@ fn screened(
             marked |= hit;
             hit
         });
-        let chosen = batch.iter().enumerate().filter(|&(lane, _)| marked >> lane & 1 == 1);
+        let chosen = batch
+            .iter()
+            .enumerate()
+            .filter(|&(lane, _)| marked >> lane & 1 == 1);
         kept.extend(chosen.map(|(_, &start)| start));
         lanes.clear();
     }

@@ -553,7 +553,11 @@ mod tests {
             let mut sorted = values.clone();
             sorted.sort_unstable_by(|a, b| b.cmp(a));
             let expected: usize = sorted.iter().take(n).sum();
-            assert_eq!(sum_of_largest(&mut values, n), expected, "{sorted:?}, n = {n}");
+            assert_eq!(
+                sum_of_largest(&mut values, n),
+                expected,
+                "{sorted:?}, n = {n}"
+            );
         }
     }
 }
