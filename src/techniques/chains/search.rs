@@ -198,3 +198,76 @@ impl<'g> Sweep<'g> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::graph::{Graph, Links};
+    use super::*;
+    use crate::techniques::testing::top1465_first;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn a_sweep_reaches_what_each_search_reaches_at_the_same_distance() {
+        // The first of top1465 after its givens, with every kind of link, groups and ALS.
+        let state = top1465_first();
+        let links = Links {
+            house_strong: true,
+            cell_strong: true,
+            house_weak: true,
+            cell_weak: true,
+            grouped: Some(5),
+        };
+        let graph = Graph::of(&state, links);
+        let every: Vec<u32> = (0..graph.nodes.len() as u32).collect();
+        let (mut search, mut sweep) = (Search::new(&graph), Sweep::new(&graph));
+        for max_links in [3, 20] {
+            for batch in every.chunks(LANES) {
+                let mut swept = BTreeSet::new();
+                sweep.run(batch, max_links, |node, links, lanes| {
+                    for (lane, &start) in batch.iter().enumerate() {
+                        if lanes >> lane & 1 == 1 {
+                            assert!(swept.insert((start, node, links)), "reported twice");
+                        }
+                    }
+                    0
+                });
+                let mut searched = BTreeSet::new();
+                for &start in batch {
+                    search.run(start, max_links);
+                    searched.extend(search.reached_on().map(|(node, links)| (start, node, links)));
+                }
+                assert_eq!(swept, searched);
+            }
+        }
+        assert!(graph.nodes.len() > LANES, "more than one sweep");
+    }
+
+    #[test]
+    fn a_sweep_follows_no_further_the_lanes_it_is_done_with() {
+        let state = top1465_first();
+        let links = Links {
+            house_strong: true,
+            cell_strong: true,
+            house_weak: true,
+            cell_weak: true,
+            grouped: None,
+        };
+        let graph = Graph::of(&state, links);
+        let starts: Vec<u32> = (0..LANES as u32).collect();
+        let mut first = vec![None; LANES];
+        Sweep::new(&graph).run(&starts, 20, |_, links, lanes| {
+            for (lane, seen) in first.iter_mut().enumerate() {
+                if lanes >> lane & 1 == 1 {
+                    assert!(seen.is_none(), "lane {lane} followed after it was done");
+                    *seen = Some(links);
+                }
+            }
+            lanes
+        });
+        let mut search = Search::new(&graph);
+        for (&start, seen) in starts.iter().zip(first) {
+            search.run(start, 20);
+            assert_eq!(seen, search.reached_on().map(|(_, links)| links).min());
+        }
+    }
+}
