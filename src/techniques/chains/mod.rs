@@ -164,9 +164,13 @@ impl Found {
 }
 
 /// The nodes a chain may start or end at: candidates and groups.
-fn ends<'g>(graph: &'g Graph) -> impl Iterator<Item = u32> + 'g {
-    (0..graph.nodes.len() as u32)
-        .filter(|&n| !matches!(graph.nodes[n as usize].kind, NodeKind::Als(_)))
+fn ends(graph: &Graph) -> impl Iterator<Item = u32> + '_ {
+    (0..graph.nodes.len() as u32).filter(|&n| is_end(graph, n))
+}
+
+/// Whether a chain may start or end at node `n`: a candidate or a group.
+fn is_end(graph: &Graph, n: u32) -> bool {
+    !matches!(graph.nodes[n as usize].kind, NodeKind::Als(_))
 }
 
 /// AICs between two ends in different cells (of one digit when `same_digit`), one per pair of
@@ -175,18 +179,18 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
     let mut search = Search::new(graph);
     let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
+    let later = sharing_later(graph, |n| is_end(graph, n));
     let starts = screened(
         graph,
-        ends(graph).collect(),
+        ends(graph).filter(|&n| later[n as usize]).collect(),
         max,
         |lanes, end, links, reached| {
-            let b = &graph.nodes[end as usize];
-            if links < MIN_LINKS || matches!(b.kind, NodeKind::Als(_)) {
+            if links < MIN_LINKS || !is_end(graph, end) {
                 return 0;
             }
             let mut open = reached & lanes.below(end);
             if same_digit {
-                open &= lanes.of_digit(b.digit);
+                open &= lanes.of_digit(graph.nodes[end as usize].digit);
             }
             lanes.sharing_target(end, open)
         },
@@ -197,7 +201,7 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
             let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
             if end <= start
                 || dist < MIN_LINKS
-                || matches!(b.kind, NodeKind::Als(_))
+                || !is_end(graph, end)
                 || (same_digit && a.digit != b.digit)
                 || (a.cells.len() == 1 && a.cells == b.cells)
             {
@@ -229,18 +233,27 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
             best.insert(target, found);
         }
     };
-    let every = (0..graph.nodes.len() as u32).collect();
-    let starts = screened(graph, every, max, |lanes, end, links, reached| {
-        if links < MIN_LINKS {
-            return 0;
-        }
-        let placed = match graph.nodes[end as usize].kind {
-            NodeKind::Candidate => reached & lanes.of_node(end),
-            _ => 0,
-        };
-        let open = reached & lanes.below(end);
-        placed | lanes.sharing_target(end, open)
-    });
+    // A start either reaches itself true (a candidate placed) or removes what it shares with
+    // a later end.
+    let later = sharing_later(graph, |_| true);
+    let possible = (0..graph.nodes.len() as u32)
+        .filter(|&n| later[n as usize] || graph.nodes[n as usize].kind == NodeKind::Candidate);
+    let starts = screened(
+        graph,
+        possible.collect(),
+        max,
+        |lanes, end, links, reached| {
+            if links < MIN_LINKS {
+                return 0;
+            }
+            let placed = match graph.nodes[end as usize].kind {
+                NodeKind::Candidate => reached & lanes.of_node(end),
+                _ => 0,
+            };
+            let open = reached & lanes.below(end);
+            placed | lanes.sharing_target(end, open)
+        },
+    );
     for start in starts {
         search.run(start, max);
         for (end, dist) in search.reached_on() {
@@ -404,6 +417,24 @@ impl<'g> Lanes<'g> {
         let targets = graph.targets(node).iter();
         lanes & targets.fold(0, |m, &t| m | self.targeted[graph.candidate_at(t)])
     }
+}
+
+/// Per node: whether a later node (a higher number) that `partner` accepts shares a weakly
+/// linked candidate with it, so that a chain between them may remove something. A chain is
+/// searched from its lower end, so a start without such a partner ends no chain that removes.
+fn sharing_later(graph: &Graph, partner: impl Fn(u32) -> bool) -> Vec<bool> {
+    let mut targeted = vec![false; graph.state.layout().cell_count() * graph.state.size()];
+    let mut later = vec![false; graph.nodes.len()];
+    for node in (0..graph.nodes.len() as u32).rev() {
+        let targets = graph.targets(node);
+        later[node as usize] = targets.iter().any(|&t| targeted[graph.candidate_at(t)]);
+        if partner(node) {
+            for &t in targets {
+                targeted[graph.candidate_at(t)] = true;
+            }
+        }
+    }
+    later
 }
 
 /// Continuous nice loops through a candidate: an AIC whose ends are weakly linked, closed.

@@ -234,7 +234,11 @@ mod tests {
                 let mut searched = BTreeSet::new();
                 for &start in batch {
                     search.run(start, max_links);
-                    searched.extend(search.reached_on().map(|(node, links)| (start, node, links)));
+                    searched.extend(
+                        search
+                            .reached_on()
+                            .map(|(node, links)| (start, node, links)),
+                    );
                 }
                 assert_eq!(swept, searched);
             }
