@@ -127,15 +127,20 @@ pub fn nishio(state: &State, sink: &mut Sink) {
                 continue;
             }
             let assumption = Fact::placed(Candidate::new(cell, digit));
-            let branch = propagator.run(&[assumption]);
-            if branch.contradiction.is_some()
-                && !found.offer(contradiction_step(
-                    state,
-                    Technique::Nishio,
-                    assumption,
-                    &branch,
-                ))
+            if propagator
+                .run_quickly(&[assumption])
+                .contradiction
+                .is_none()
             {
+                continue;
+            }
+            let branch = propagator.run(&[assumption]);
+            if !found.offer(contradiction_step(
+                state,
+                Technique::Nishio,
+                assumption,
+                &branch,
+            )) {
                 return;
             }
         }
@@ -314,7 +319,7 @@ impl<'a> Implications<'a> {
         if let Some(known) = self.known.borrow().get(&candidate) {
             return known.clone();
         }
-        let branch = self.propagator.run(&[Fact::placed(candidate)]);
+        let branch = self.propagator.run_quickly(&[Fact::placed(candidate)]);
         self.remember(candidate, &branch)
     }
 
@@ -335,11 +340,12 @@ impl<'a> Implications<'a> {
         if assumption.holds && matches!(self.known.borrow().get(&candidate), Some(Some(_))) {
             return None;
         }
-        let branch = self.propagator.run(&[assumption]);
+        let branch = self.propagator.run_quickly(&[assumption]);
         if assumption.holds {
             self.remember(candidate, &branch);
         }
-        branch.contradiction.is_some().then_some(branch)
+        // Again, with why each fact follows, for the explanation.
+        (branch.contradiction.is_some()).then(|| self.propagator.run(&[assumption]))
     }
 
     /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a

@@ -216,6 +216,9 @@ pub struct Propagator<'a> {
     tried: u32,
     /// A buffer for the premises of a single, kept from one to the next.
     premises: Vec<u32>,
+    /// Whether to record why each fact follows (its premises, and how candidates were refuted);
+    /// without, a branch tells only its facts and whether it broke.
+    why: bool,
 }
 
 impl<'a> Propagator<'a> {
@@ -251,6 +254,7 @@ impl<'a> Propagator<'a> {
             refutations: Vec::new(),
             tried: 0,
             premises: Vec::new(),
+            why: true,
         }
     }
 
@@ -262,6 +266,22 @@ impl<'a> Propagator<'a> {
     /// The consequences of `assumptions` (facts about candidates of the state), up to the
     /// first contradiction or the cap.
     pub fn run(&mut self, assumptions: &[Fact]) -> Branch {
+        self.why = true;
+        self.follow_all(assumptions)
+    }
+
+    /// The facts `assumptions` lead to and whether they break, as [`Propagator::run`] finds
+    /// them, without why: the branch has no premises (and its contradiction none), no
+    /// refutations. Premises change nothing a net derives, so this is [`Propagator::run`]'s
+    /// branch without them, found faster; a chain's singles count their premises, so chains are
+    /// followed with them.
+    pub fn run_quickly(&mut self, assumptions: &[Fact]) -> Branch {
+        self.why = matches!(self.scope, Scope::Chain(_));
+        self.follow_all(assumptions)
+    }
+
+    /// Follows `assumptions`, recording why each fact follows or not as `why` says.
+    fn follow_all(&mut self, assumptions: &[Fact]) -> Branch {
         for &fact in assumptions {
             self.add(fact, Reason::Assumption, &[], 0);
         }
@@ -316,22 +336,51 @@ impl<'a> Propagator<'a> {
                 return false;
             }
             self.tried += 1;
-            self.scope = Scope::Net;
-            self.add(Fact::placed(candidate), Reason::Assumption, &[], 0);
-            self.follow(mark);
-            self.scope = Scope::Nested(most);
-            let broken = self.contradiction.take().map(|contradiction| Branch {
-                nodes: self.nodes.clone(),
-                pool: self.pool.clone(),
-                contradiction: Some(contradiction),
-                refutations: Vec::new(),
-            });
-            self.truncate(mark);
-            if let Some(branch) = broken {
-                self.record_refutation(candidate, branch, mark as u32);
+            let why = self.why;
+            self.why = false;
+            let broke = self.try_placing(candidate, mark);
+            self.why = why;
+            if !broke {
+                continue;
+            }
+            if !why {
+                self.add(Fact::eliminated(candidate), Reason::Refuted, &[], 0);
                 return true;
             }
+            // Again, with why: the same facts follow, in the same order.
+            self.try_placing(candidate, mark);
+            let branch = Branch {
+                nodes: self.nodes.clone(),
+                pool: self.pool.clone(),
+                contradiction: self.contradiction.take(),
+                refutations: Vec::new(),
+            };
+            self.truncate(mark);
+            self.record_refutation(candidate, branch, mark as u32);
+            return true;
         }
+        false
+    }
+
+    /// Places `candidate` on the branch's first `mark` nodes and follows it by a net; whether it
+    /// broke. The placement and what followed stay (and the contradiction) when it broke, and
+    /// are undone when it did not.
+    fn try_placing(&mut self, candidate: Candidate, mark: usize) -> bool {
+        let Scope::Nested(most) = self.scope else {
+            unreachable!("refutations belong to nested nets");
+        };
+        self.scope = Scope::Net;
+        self.add(Fact::placed(candidate), Reason::Assumption, &[], 0);
+        self.follow(mark);
+        self.scope = Scope::Nested(most);
+        if self.contradiction.is_some() {
+            if !self.why {
+                self.contradiction = None;
+                self.truncate(mark);
+            }
+            return true;
+        }
+        self.truncate(mark);
         false
     }
 
@@ -438,10 +487,12 @@ impl<'a> Propagator<'a> {
             fact,
             reason,
             start: self.pool.len() as u32,
-            len: premises.len() as u32,
+            len: if self.why { premises.len() as u32 } else { 0 },
             depth,
         });
-        self.pool.extend_from_slice(premises);
+        if self.why {
+            self.pool.extend_from_slice(premises);
+        }
         let key = self.key(fact);
         self.reached[key] = index + 1;
         index
@@ -506,6 +557,7 @@ impl<'a> Propagator<'a> {
             let premises: Vec<u32> = house
                 .cells
                 .iter()
+                .filter(|_| self.why)
                 .filter(|c| !layout.houses_of(**c).contains(&within))
                 .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit))))
                 .collect();
@@ -529,10 +581,12 @@ impl<'a> Propagator<'a> {
         let gone = self.state.candidates(cell).without(left);
         let mut premises = std::mem::take(&mut self.premises);
         premises.clear();
-        premises.extend(
-            gone.iter()
-                .filter_map(|d| self.node_of(Fact::eliminated(Candidate::new(cell, d)))),
-        );
+        if self.why {
+            premises.extend(
+                gone.iter()
+                    .filter_map(|d| self.node_of(Fact::eliminated(Candidate::new(cell, d)))),
+            );
+        }
         match left.as_single() {
             None => self.contradiction = Some((Conflict::EmptyCell(cell), premises.clone())),
             Some(last) => {
@@ -560,13 +614,15 @@ impl<'a> Propagator<'a> {
             .find(|c| self.candidates[c.index()].contains(digit));
         let mut premises = std::mem::take(&mut self.premises);
         premises.clear();
-        premises.extend(
-            house
-                .cells
-                .iter()
-                .filter(|&&c| Some(c) != first)
-                .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit)))),
-        );
+        if self.why {
+            premises.extend(
+                house
+                    .cells
+                    .iter()
+                    .filter(|&&c| Some(c) != first)
+                    .filter_map(|&c| self.node_of(Fact::eliminated(Candidate::new(c, digit)))),
+            );
+        }
         match first {
             None => self.contradiction = Some((Conflict::NoPlace(h, digit), premises.clone())),
             Some(cell) => {
