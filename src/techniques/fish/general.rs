@@ -168,24 +168,25 @@ impl<'s, const W: usize> Board<'s, W> {
         for (i, c) in cells.iter().enumerate() {
             number[c.index()] = i;
         }
-        let houses = layout
-            .houses()
-            .iter()
-            .map(|h| {
-                h.cells
-                    .iter()
-                    .filter(|c| number[c.index()] != usize::MAX)
-                    .fold(Bits::EMPTY, |set, c| set.with(number[c.index()]))
-            })
-            .collect();
+        let numbered = |cells: &[Cell]| {
+            cells
+                .iter()
+                .filter(|c| number[c.index()] != usize::MAX)
+                .fold(Bits::EMPTY, |set, c| set.with(number[c.index()]))
+        };
+        let houses: Vec<Bits<W>> = layout.houses().iter().map(|h| numbered(&h.cells)).collect();
+        // A cell's peers share a house or a cage with it.
         let peers = cells
             .iter()
-            .map(|&c| {
-                layout
-                    .peers(c)
-                    .iter()
-                    .filter(|p| number[p.index()] != usize::MAX)
-                    .fold(Bits::EMPTY, |set, p| set.with(number[p.index()]))
+            .enumerate()
+            .map(|(i, &c)| {
+                let cage = layout
+                    .cage_of(c)
+                    .map_or(&[][..], |k| &layout.cages()[k].cells);
+                let mates = layout.houses_of(c).iter().map(|&h| houses[h]);
+                mates
+                    .fold(numbered(cage), Bits::or)
+                    .minus(Bits::EMPTY.with(i))
             })
             .collect();
         Board {
@@ -209,22 +210,23 @@ impl<'s, const W: usize> Board<'s, W> {
 
     /// Searches fish with at least one base among the `touched` houses.
     fn search(&self, spec: &Spec, touched: &[bool], found: &mut dyn FnMut(Found) -> bool) -> bool {
-        let mut held = Vec::with_capacity(spec.cover.len());
-        let pool: Vec<(usize, usize)> = spec
-            .base
-            .iter()
-            .map(|&h| (h, self.deficit(spec, h, self.houses[h], &mut held)))
-            .filter(|&(h, deficit)| !self.houses[h].is_empty() && deficit <= spec.max_fins)
-            .collect();
+        let (pool, meets) = self.base_pool(spec);
         let touched: Vec<bool> = pool.iter().map(|&(h, _)| touched[h]).collect();
         let Some(last_touched) = touched.iter().rposition(|&t| t) else {
             return true;
         };
+        let mut cover_index = vec![usize::MAX; self.houses.len()];
+        for (k, &house) in spec.cover.iter().enumerate() {
+            cover_index[house] = k;
+        }
         let mut bases = Bases {
             spec,
             pool: &pool,
             touched: &touched,
             last_touched,
+            meets: &meets,
+            cover_index: &cover_index,
+            held: vec![0; (spec.n + 1) * spec.cover.len()],
             chosen: Vec::with_capacity(spec.n),
             scratch: Scratch::default(),
             found,
@@ -232,33 +234,54 @@ impl<'s, const W: usize> Board<'s, W> {
         bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false)
     }
 
-    /// How many of `set` (candidates of house `base`) no `n` cover houses can hold: the fewest
-    /// fins it brings. `held` lends its buffer.
-    fn deficit(&self, spec: &Spec, base: usize, set: Bits<W>, held: &mut Vec<usize>) -> usize {
-        held.clear();
-        for &cover in spec.cover.iter().filter(|&&c| c != base) {
-            held.push(self.houses[cover].and(set).len());
+    /// The non-empty houses that may serve as bases, each with its deficit: how many of its
+    /// candidates no `n` other cover houses can hold, the fewest fins it brings. Beside them, per
+    /// such house, how many of its candidates each cover house of `spec` holds: a row of
+    /// `spec.cover.len()` counts.
+    fn base_pool(&self, spec: &Spec) -> (Vec<(usize, usize)>, Vec<u16>) {
+        let (mut pool, mut meets) = (Vec::new(), Vec::new());
+        let mut held = Vec::with_capacity(spec.cover.len());
+        for &base in spec.base.iter().filter(|&&h| !self.houses[h].is_empty()) {
+            let row = meets.len();
+            let set = self.houses[base];
+            meets.extend(
+                spec.cover
+                    .iter()
+                    .map(|&cover| self.houses[cover].and(set).len() as u16),
+            );
+            held.clear();
+            let others = spec
+                .cover
+                .iter()
+                .zip(&meets[row..])
+                .filter(|&(&c, _)| c != base);
+            held.extend(others.map(|(_, &count)| usize::from(count)));
+            let deficit = set.len().saturating_sub(sum_of_largest(&mut held, spec.n));
+            if deficit <= spec.max_fins {
+                pool.push((base, deficit));
+            } else {
+                meets.truncate(row);
+            }
         }
-        set.len().saturating_sub(sum_of_largest(held, spec.n))
+        (pool, meets)
     }
 
-    /// Searches the cover sets for the base houses `base`; `scratch` lends its buffers.
+    /// Searches the cover sets for the base houses of `bases`; `scratch` lends its buffers.
     fn covers(
         &self,
         spec: &Spec,
-        base: &[usize],
-        (body, endo): (Bits<W>, Bits<W>),
+        bases: &BaseSet<W>,
         scratch: &mut Scratch,
         found: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
+        let BaseSet { body, endo, .. } = *bases;
         let (pool, held) = (&mut scratch.pool, &mut scratch.held);
         pool.clear();
         held.clear();
-        for &house in spec.cover.iter().filter(|h| !base.contains(h)) {
-            let count = self.houses[house].and(body).len();
+        for (&house, &count) in spec.cover.iter().zip(bases.held) {
             if count > 0 {
                 pool.push(house);
-                held.push(count);
+                held.push(usize::from(count));
             }
         }
         if body.len() > sum_of_largest(held, spec.n) + spec.max_fins {
@@ -271,29 +294,26 @@ impl<'s, const W: usize> Board<'s, W> {
         if reach.and(targets).is_empty() {
             return true;
         }
-        scratch.pool_index.clear();
-        scratch.pool_index.resize(self.houses.len(), usize::MAX);
-        for (j, &house) in pool.iter().enumerate() {
-            scratch.pool_index[house] = j;
+        scratch.state.clear();
+        scratch.state.resize(self.houses.len(), Cover::Unusable);
+        for &house in pool.iter() {
+            scratch.state[house] = Cover::Free;
         }
-        scratch.barred.clear();
-        scratch.barred.resize(pool.len(), false);
         scratch.tried.clear();
         let mut covers = Covers {
             board: self,
             spec,
-            base,
+            base: bases.houses,
             body,
             endo,
             targets,
-            pool: &scratch.pool,
-            pool_index: &scratch.pool_index,
             chosen: Vec::with_capacity(spec.n),
-            barred: &mut scratch.barred,
+            state: &mut scratch.state,
             tried: &mut scratch.tried,
             found,
         };
-        covers.extend(Bits::EMPTY, Bits::EMPTY, Bits::EMPTY, reach)
+        let spare_fins = spec.max_fins.saturating_sub(endo.len());
+        covers.extend(Bits::EMPTY, Bits::EMPTY, (Bits::EMPTY, spare_fins), reach)
     }
 
     /// What any fish on a base with candidates `body` and covers from `pool` could remove: the
@@ -327,9 +347,15 @@ fn sum_of_largest(values: &mut [usize], n: usize) -> usize {
     }
     let mut largest = [0; KEPT];
     for &value in values.iter() {
-        if value > largest[n - 1] {
-            let at = largest[..n].partition_point(|&l| l >= value);
-            largest.copy_within(at..n - 1, at + 1);
+        // Insertion into the kept ones, the smallest last.
+        let mut at = n;
+        while at > 0 && largest[at - 1] < value {
+            if at < n {
+                largest[at] = largest[at - 1];
+            }
+            at -= 1;
+        }
+        if at < n {
             largest[at] = value;
         }
     }
@@ -343,11 +369,9 @@ struct Scratch {
     pool: Vec<usize>,
     /// How many base candidates each of `pool` holds.
     held: Vec<usize>,
-    /// Per house, its index in `pool` (`usize::MAX` for none).
-    pool_index: Vec<usize>,
-    /// Per house of `pool`: tried for an earlier sibling branch.
-    barred: Vec<bool>,
-    /// The houses of `pool` barred so far.
+    /// Per house of the layout: where it stands in the cover search.
+    state: Vec<Cover>,
+    /// The covers barred so far.
     tried: Vec<usize>,
 }
 
@@ -361,6 +385,14 @@ struct Bases<'a, 'f> {
     touched: &'a [bool],
     /// The last touched house of the pool.
     last_touched: usize,
+    /// Per house of the pool, how many of its candidates each cover house of the spec holds: a
+    /// row of `spec.cover.len()` counts.
+    meets: &'a [u16],
+    /// Per house of the layout: its index among the spec's cover houses (`usize::MAX` for none).
+    cover_index: &'a [usize],
+    /// Per number of bases chosen (0 to `n`), a row: how many of the chosen bases' candidates
+    /// each cover house of the spec holds.
+    held: Vec<u16>,
     chosen: Vec<usize>,
     scratch: Scratch,
     found: &'f mut dyn FnMut(Found) -> bool,
@@ -380,27 +412,43 @@ impl Bases<'_, '_> {
         touched: bool,
     ) -> bool {
         let spec = self.spec;
-        if self.chosen.len() == spec.n {
-            let bases = (union, endo);
-            return board.covers(spec, &self.chosen, bases, &mut self.scratch, self.found);
+        let depth = self.chosen.len();
+        if depth == spec.n {
+            let width = spec.cover.len();
+            // A base is no cover: its count goes (the row is filled afresh for the next set).
+            let row = &mut self.held[depth * width..];
+            for &house in &self.chosen {
+                if let Some(count) = row.get_mut(self.cover_index[house]) {
+                    *count = 0;
+                }
+            }
+            let bases = BaseSet {
+                houses: &self.chosen,
+                body: union,
+                endo,
+                held: &self.held[depth * width..],
+            };
+            return board.covers(spec, &bases, &mut self.scratch, self.found);
         }
-        let mut end = (self.pool.len() + self.chosen.len() + 1).saturating_sub(spec.n);
+        let mut end = (self.pool.len() + depth + 1).saturating_sub(spec.n);
         if !touched {
             end = end.min(self.last_touched + 1);
         }
-        let last = self.chosen.len() + 1 == spec.n;
+        let last = depth + 1 == spec.n;
         for i in start..end {
             if last && !touched && !self.touched[i] {
                 continue;
             }
             let (house, own) = self.pool[i];
             let set = board.houses[house];
-            let endo = endo.or(union.and(set));
+            let shared = union.and(set);
+            let endo = endo.or(shared);
             let deficit = deficit + own;
             if endo.len() > spec.max_endo_fins || deficit.saturating_sub(endo.len()) > spec.max_fins
             {
                 continue;
             }
+            self.count_held(board, i, shared);
             self.chosen.push(house);
             let touched = touched || self.touched[i];
             let go_on = self.extend(board, i + 1, union.or(set), endo, deficit, touched);
@@ -411,6 +459,51 @@ impl Bases<'_, '_> {
         }
         true
     }
+
+    /// Fills the row of held counts for one more base: the chosen bases' row plus that of
+    /// `pool[i]`, less its candidates the chosen bases hold already (`shared`).
+    fn count_held<const W: usize>(&mut self, board: &Board<'_, W>, i: usize, shared: Bits<W>) {
+        let width = self.spec.cover.len();
+        let depth = self.chosen.len();
+        let (before, after) = self.held.split_at_mut((depth + 1) * width);
+        let (now, next) = (&before[depth * width..], &mut after[..width]);
+        let meets = &self.meets[i * width..(i + 1) * width];
+        for ((next, &now), &meet) in next.iter_mut().zip(now).zip(meets) {
+            *next = now + meet;
+        }
+        for candidate in shared.iter() {
+            for &house in board.houses_of[candidate] {
+                if let Some(count) = next.get_mut(self.cover_index[house]) {
+                    *count -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// A full set of base houses, as the cover search takes it.
+struct BaseSet<'a, const W: usize> {
+    /// The base houses, in the order chosen.
+    houses: &'a [usize],
+    /// Their candidates.
+    body: Bits<W>,
+    /// The candidates in two of them (endo fins).
+    endo: Bits<W>,
+    /// Per cover house of the spec: how many of `body` it holds (none for the base houses).
+    held: &'a [u16],
+}
+
+/// Where a house stands in the search for covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cover {
+    /// No cover of these bases: not allowed, a base, or without base candidates.
+    Unusable,
+    /// May be chosen.
+    Free,
+    /// Chosen on the current branch.
+    Chosen,
+    /// Tried for an earlier sibling branch.
+    Barred,
 }
 
 /// The search for cover houses over fixed base houses. Each base candidate, lowest first, is
@@ -422,14 +515,12 @@ struct Covers<'a, 'f, const W: usize> {
     base: &'a [usize],
     body: Bits<W>,
     endo: Bits<W>,
-    pool: &'a [usize],
-    /// Per house, its index in `pool` (`usize::MAX` for none).
-    pool_index: &'a [usize],
     /// Every candidate a fish on these bases could remove: see [`Board::targets`].
     targets: Bits<W>,
+    /// The covers chosen, in the order chosen.
     chosen: Vec<usize>,
-    /// Covers already tried for an earlier sibling branch.
-    barred: &'a mut [bool],
+    /// Per house of the layout: where it stands.
+    state: &'a mut [Cover],
     /// The covers barred so far, innermost branch last, to lift the bars on the way back.
     tried: &'a mut Vec<usize>,
     found: &'f mut dyn FnMut(Found) -> bool,
@@ -437,57 +528,104 @@ struct Covers<'a, 'f, const W: usize> {
 
 impl<const W: usize> Covers<'_, '_, W> {
     /// `covered`: candidates in a chosen cover; `twice`: in two; `fins`: fins outside the endo
-    /// fins; `reach`: candidates that see every fin.
-    fn extend(&mut self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>, reach: Bits<W>) -> bool {
+    /// fins, and how many more fins the limit allows; `reach`: candidates that see every fin.
+    fn extend(
+        &mut self,
+        covered: Bits<W>,
+        twice: Bits<W>,
+        (fins, spare_fins): (Bits<W>, usize),
+        reach: Bits<W>,
+    ) -> bool {
         let open = self.body.minus(covered).minus(fins).minus(self.endo);
+        // With every candidate covered before the last cover, there is no fish here: those of
+        // `n` covers end in `last_cover`.
         let Some(x) = open.first() else {
-            return self.chosen.len() < self.spec.n || self.report(covered, twice, fins, reach);
+            return true;
         };
-        // With every cover chosen, the open candidates can only be fins.
-        if self.chosen.len() == self.spec.n {
-            if open.len() + fins.len() + self.endo.len() > self.spec.max_fins {
-                return true;
-            }
-            let reach = open
-                .iter()
-                .fold(reach, |r, fin| r.and(self.board.peers[fin]));
-            return self.report(covered, twice, fins.or(open), reach);
+        if self.chosen.len() + 1 == self.spec.n {
+            return self.last_cover(covered, twice, (fins, spare_fins), reach, open);
         }
-        let mark = self.tried.len();
-        let mut go_on = true;
-        // The covers that hold x are among the houses of its cell, in the pool's order.
-        for &house in self.board.houses_of[x].iter() {
-            let j = self.pool_index[house];
-            if j == usize::MAX || self.barred[j] || self.chosen.contains(&j) {
-                continue;
-            }
-            let set = self.board.houses[house];
-            if !set.and(fins).is_empty() {
-                continue;
-            }
-            self.chosen.push(j);
-            go_on = self.extend(covered.or(set), twice.or(covered.and(set)), fins, reach);
-            self.chosen.pop();
-            self.barred[j] = true;
-            self.tried.push(j);
-            if !go_on {
-                break;
-            }
-        }
-        while self.tried.len() > mark {
-            let j = self.tried.pop().expect("a barred cover");
-            self.barred[j] = false;
-        }
+        let go_on = self.cover(x, covered, twice, (fins, spare_fins), reach);
         // Eliminations must see every fin and lie in a cover or the body.
-        let fins_full = fins.len() + self.endo.len() >= self.spec.max_fins;
-        if !go_on || fins_full {
+        if !go_on || spare_fins == 0 {
             return go_on;
         }
         let (fins, reach) = (fins.with(x), reach.and(self.board.peers[x]));
         if !self.may_eliminate(fins, reach) {
             return true;
         }
-        self.extend(covered, twice, fins, reach)
+        self.extend(covered, twice, (fins, spare_fins - 1), reach)
+    }
+
+    /// The branches of [`Covers::extend`] with one cover left to choose, in the same order,
+    /// without recursion: the last cover holds the lowest `open` candidate, or that candidate is
+    /// a fin and the next one is tried; the open candidates outside the last cover are fins.
+    fn last_cover(
+        &mut self,
+        covered: Bits<W>,
+        twice: Bits<W>,
+        (mut fins, mut spare_fins): (Bits<W>, usize),
+        mut reach: Bits<W>,
+        mut open: Bits<W>,
+    ) -> bool {
+        while let Some(x) = open.first() {
+            for &house in self.board.houses_of[x] {
+                let set = self.board.houses[house];
+                let rest = open.minus(set);
+                if self.state[house] != Cover::Free
+                    || !set.and(fins).is_empty()
+                    || rest.len() > spare_fins
+                {
+                    continue;
+                }
+                if !self.leaf(house, covered, twice, (fins, rest), reach) {
+                    return false;
+                }
+            }
+            if spare_fins == 0 {
+                return true;
+            }
+            (fins, reach, spare_fins) =
+                (fins.with(x), reach.and(self.board.peers[x]), spare_fins - 1);
+            if !self.may_eliminate(fins, reach) {
+                return true;
+            }
+            open = open.minus(Bits::EMPTY.with(x));
+        }
+        true
+    }
+
+    /// The branches that cover candidate `x` (see [`Covers::extend`]), each by one of the free
+    /// houses of its cell, in the layout's order; each is barred for the branches after it.
+    fn cover(
+        &mut self,
+        x: usize,
+        covered: Bits<W>,
+        twice: Bits<W>,
+        fins: (Bits<W>, usize),
+        reach: Bits<W>,
+    ) -> bool {
+        let mark = self.tried.len();
+        let mut go_on = true;
+        for &house in self.board.houses_of[x] {
+            let set = self.board.houses[house];
+            if self.state[house] != Cover::Free || !set.and(fins.0).is_empty() {
+                continue;
+            }
+            self.state[house] = Cover::Chosen;
+            self.chosen.push(house);
+            go_on = self.extend(covered.or(set), twice.or(covered.and(set)), fins, reach);
+            self.chosen.pop();
+            self.state[house] = Cover::Barred;
+            self.tried.push(house);
+            if !go_on {
+                break;
+            }
+        }
+        for house in self.tried.drain(mark..) {
+            self.state[house] = Cover::Free;
+        }
+        go_on
     }
 
     /// Whether some candidate that sees every fin (`reach`) may still go: one in a cover chosen
@@ -497,12 +635,13 @@ impl<const W: usize> Covers<'_, '_, W> {
         let mut targets = reach.and(self.targets);
         while let Some(t) = targets.first() {
             targets.0[t / 64] &= !(1 << (t % 64));
-            let mut covers = 0;
+            // One cover for a candidate outside the body, two for a cannibal.
+            let mut needed = 1 + usize::from(self.body.contains(t));
             for &house in self.board.houses_of[t] {
-                covers += usize::from(self.may_hold(house, fins));
-            }
-            if covers > usize::from(self.body.contains(t)) {
-                return true;
+                needed -= usize::from(self.may_hold(house, fins));
+                if needed == 0 {
+                    return true;
+                }
             }
         }
         false
@@ -510,28 +649,63 @@ impl<const W: usize> Covers<'_, '_, W> {
 
     /// Whether `house` is a cover chosen, or one that may still be chosen beside `fins`.
     fn may_hold(&self, house: usize, fins: Bits<W>) -> bool {
-        let j = self.pool_index[house];
-        j != usize::MAX
-            && (self.chosen.contains(&j)
-                || (!self.barred[j] && self.board.houses[house].and(fins).is_empty()))
+        match self.state[house] {
+            Cover::Chosen => true,
+            Cover::Free => self.board.houses[house].and(fins).is_empty(),
+            Cover::Unusable | Cover::Barred => false,
+        }
     }
 
-    fn report(&mut self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>, reach: Bits<W>) -> bool {
-        let all_fins = fins.or(self.endo);
-        let cannibals = twice.and(self.body).minus(all_fins);
-        let eliminations = covered.minus(self.body).or(cannibals).and(reach);
+    /// Reports the fish with `house` as its last cover and `rest`, the base candidates it leaves
+    /// open, as more fins beside `fins`, if it eliminates something.
+    fn leaf(
+        &mut self,
+        house: usize,
+        covered: Bits<W>,
+        twice: Bits<W>,
+        (fins, rest): (Bits<W>, Bits<W>),
+        reach: Bits<W>,
+    ) -> bool {
+        let set = self.board.houses[house];
+        let (covered, twice, fins) = (covered.or(set), twice.or(covered.and(set)), fins.or(rest));
+        let mut eliminations = self.eliminations(covered, twice, fins).and(reach);
+        for fin in rest.iter() {
+            if eliminations.is_empty() {
+                return true;
+            }
+            eliminations = eliminations.and(self.board.peers[fin]);
+        }
+        if eliminations.is_empty() {
+            return true;
+        }
+        self.chosen.push(house);
+        let go_on = self.report(fins, eliminations);
+        self.chosen.pop();
+        go_on
+    }
+
+    /// What a fish with these covers and fins (besides the endo fins) removes, before the
+    /// candidates that do not see every fin are left out.
+    fn eliminations(&self, covered: Bits<W>, twice: Bits<W>, fins: Bits<W>) -> Bits<W> {
+        let cannibals = twice.and(self.body).minus(fins).minus(self.endo);
+        covered.minus(self.body).or(cannibals)
+    }
+
+    /// Reports the fish of the covers chosen, with `fins` besides the endo fins, if it removes
+    /// something: `eliminations`, which see every fin.
+    fn report(&mut self, fins: Bits<W>, eliminations: Bits<W>) -> bool {
         if eliminations.is_empty() {
             return true;
         }
         let mut base = self.base.to_vec();
         base.sort_unstable();
-        let mut cover: Vec<usize> = self.chosen.iter().map(|&j| self.pool[j]).collect();
+        let mut cover = self.chosen.clone();
         cover.sort_unstable();
         (self.found)(Found {
             base,
             cover,
             body: self.board.cells_of(self.body),
-            fins: self.board.cells_of(all_fins),
+            fins: self.board.cells_of(fins.or(self.endo)),
             eliminations: self.board.cells_of(eliminations),
         })
     }
