@@ -34,44 +34,76 @@ pub fn ordered(limits: &Limits) -> Vec<Technique> {
         .collect()
 }
 
-/// A set of cells as a bit set over the grid's cells.
+/// A set of cells as a bit set over the grid's cells: two words held in place for grids of up
+/// to 128 cells (9x9 and smaller, the ALS graph builds thousands of these), words on the heap
+/// beyond.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct CellSet(Vec<u64>);
+pub(crate) enum CellSet {
+    /// Up to 128 cells.
+    Small([u64; 2]),
+    /// More cells: a word per 64.
+    Large(Vec<u64>),
+}
 
 impl CellSet {
     /// The empty set for a grid of `cells` cells.
     pub fn new(cells: usize) -> CellSet {
-        CellSet(vec![0; cells.div_ceil(64)])
+        if cells <= 128 {
+            CellSet::Small([0; 2])
+        } else {
+            CellSet::Large(vec![0; cells.div_ceil(64)])
+        }
+    }
+
+    fn words(&self) -> &[u64] {
+        match self {
+            CellSet::Small(words) => words,
+            CellSet::Large(words) => words,
+        }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        match self {
+            CellSet::Small(words) => words,
+            CellSet::Large(words) => words,
+        }
     }
 
     /// Adds `cell`.
     pub fn insert(&mut self, cell: Cell) {
-        self.0[cell.index() / 64] |= 1 << (cell.index() % 64);
+        self.words_mut()[cell.index() / 64] |= 1 << (cell.index() % 64);
     }
 
     /// Whether `cell` is in the set.
     pub fn contains(&self, cell: Cell) -> bool {
-        self.0[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
+        self.words()[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
     }
 
     /// Keeps only the cells also in `other`.
     pub fn intersect_with(&mut self, other: &CellSet) {
-        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+        let other = other.words();
+        self.words_mut()
+            .iter_mut()
+            .zip(other)
+            .for_each(|(a, b)| *a &= b);
     }
 
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.words().iter().all(|&w| w == 0)
     }
 
     /// Whether every cell of `self` is in `other`.
     pub fn is_subset(&self, other: &CellSet) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+        self.words()
+            .iter()
+            .zip(other.words())
+            .all(|(a, b)| a & !b == 0)
     }
 
     /// The cells, in row-major order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
+        self.words().iter().enumerate().flat_map(|(w, &word)| {
             let mut bits = word;
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {

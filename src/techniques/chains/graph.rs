@@ -120,9 +120,9 @@ impl Graph {
             graph.add_groups(state);
             graph.add_als(state, max_als);
         }
+        graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph.link_strong(state, links);
         graph.link_weak(links);
-        graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph
     }
 
@@ -512,6 +512,16 @@ impl Graph {
             let node = &self.nodes[g as usize];
             let digit = node.digit;
             seen.mark_common_peers(self.state.layout(), &node.cells);
+            // The targets of a node of several cells are its common peers holding the digit
+            // (those of one cell also take its other digits): kept while at hand.
+            if node.cells.len() > 1 {
+                let holding = |c: &&Cell| self.state.candidates(**c).contains(digit);
+                let targets = seen.cells.iter().filter(holding);
+                let targets = targets.map(|&c| Candidate::new(c, digit)).collect();
+                self.targets[g as usize]
+                    .set(targets)
+                    .expect("targets worked out once");
+            }
             groups.clear();
             for &c in &seen.cells {
                 let at = self.candidate_at(Candidate::new(c, digit));

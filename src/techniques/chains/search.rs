@@ -166,6 +166,9 @@ impl<'g> Sweep<'g> {
             self.upcoming.clear();
             for &state in &self.frontier {
                 let lanes = std::mem::take(&mut self.current[state as usize]) & live;
+                if lanes == 0 {
+                    continue;
+                }
                 let (node, on) = (state / 2, state % 2 == 1);
                 let partners = if on {
                     &self.graph.weak[node as usize]

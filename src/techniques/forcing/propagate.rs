@@ -526,9 +526,10 @@ impl<'a> Propagator<'a> {
             if !matches!(self.scope, Scope::Digit(_)) {
                 self.naked_single(cell, depth);
             }
+            let locked = matches!(self.scope, Scope::NetPlus);
             for &h in self.layout.houses_of(cell) {
                 self.hidden_single(h, digit, depth);
-                if self.scope == Scope::NetPlus {
+                if locked {
                     self.locked(h, digit, depth);
                 }
             }
