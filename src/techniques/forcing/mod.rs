@@ -44,7 +44,7 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, Digit, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::{Shared, StateKey, shared};
-use propagate::{Branch, Conflict, Fact, Propagator, Scope, fewest_candidates_first};
+use propagate::{Branch, Conflict, Fact, FactSet, Propagator, Scope, fewest_candidates_first};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -281,9 +281,8 @@ impl<'s, 'a> Delivery<'s, 'a> {
     }
 }
 
-/// What each placement leads to (its facts, sorted, or `None` when it breaks), by chains or by
-/// nets.
-type Known = RefCell<HashMap<Candidate, Option<Rc<[Fact]>>>>;
+/// What each placement leads to (its facts, or `None` when it breaks), by chains or by nets.
+type Known = RefCell<HashMap<Candidate, Option<Rc<FactSet>>>>;
 
 thread_local! {
     /// What placements lead to in the state the forcing techniques were last tried on, and
@@ -314,8 +313,8 @@ impl<'a> Implications<'a> {
         }
     }
 
-    /// The facts (sorted) that placing `candidate` leads to, or `None` if it breaks.
-    fn of(&mut self, candidate: Candidate) -> Option<Rc<[Fact]>> {
+    /// The facts that placing `candidate` leads to, or `None` if it breaks.
+    fn of(&mut self, candidate: Candidate) -> Option<Rc<FactSet>> {
         if let Some(known) = self.known.borrow().get(&candidate) {
             return known.clone();
         }
@@ -324,11 +323,12 @@ impl<'a> Implications<'a> {
     }
 
     /// Keeps what the placement of `candidate` led to (`branch`), and returns it.
-    fn remember(&mut self, candidate: Candidate, branch: &Branch) -> Option<Rc<[Fact]>> {
+    fn remember(&mut self, candidate: Candidate, branch: &Branch) -> Option<Rc<FactSet>> {
+        let layout = self.propagator.layout();
         let facts = branch
             .contradiction
             .is_none()
-            .then(|| Rc::from(branch.sorted_facts()));
+            .then(|| Rc::new(FactSet::of(branch, layout)));
         self.known.borrow_mut().insert(candidate, facts.clone());
         facts
     }
@@ -353,20 +353,14 @@ impl<'a> Implications<'a> {
     /// (which is a contradiction step's business).
     fn common(&mut self, assumptions: &[Fact]) -> Option<Fact> {
         let (first, rest) = assumptions.split_first()?;
-        let mut common = self.of(first.candidate)?.to_vec();
+        let mut common = FactSet::clone(&*self.of(first.candidate)?);
         for assumption in rest {
             let facts = self.of(assumption.candidate)?;
-            // Both sorted: one pass over each.
-            let mut next = facts.iter().peekable();
-            common.retain(|f| {
-                while next.next_if(|&g| g < f).is_some() {}
-                next.peek() == Some(&f)
-            });
-            if common.is_empty() {
+            if !common.retain_common(&facts) {
                 return None;
             }
         }
-        common.iter().find(|f| f.holds).or(common.first()).copied()
+        common.first_placement_or_fact()
     }
 
     /// The branches of `assumptions`, with their implications, for an explanation.
@@ -477,7 +471,7 @@ fn conclude(step: &mut Step, conclusion: Fact) {
 #[cfg(test)]
 mod tests {
     use super::Reach;
-    use super::propagate::{Fact, Propagator, Scope};
+    use super::propagate::{Fact, FactSet, Propagator, Scope};
     use crate::core::Forcing;
     use crate::model::{Candidate, Digit};
     use crate::techniques::find_all;
@@ -532,7 +526,8 @@ mod tests {
             let first: Vec<_> = assumptions.iter().map(|&a| propagator.run(&[a])).collect();
             for (a, branch) in assumptions.iter().zip(&first) {
                 let again = propagator.run(&[*a]);
-                assert_eq!(again.sorted_facts(), branch.sorted_facts());
+                let layout = state.layout();
+                assert_eq!(FactSet::of(&again, layout), FactSet::of(branch, layout));
                 assert_eq!(again.contradiction, branch.contradiction);
             }
         }

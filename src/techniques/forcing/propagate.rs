@@ -166,16 +166,62 @@ impl Branch {
             .position(|n| n.fact == fact)
             .map(|i| i as u32)
     }
+}
 
-    /// The facts reached, sorted (for intersecting branches).
-    pub fn sorted_facts(&self) -> Vec<Fact> {
-        let mut facts: Vec<Fact> = self.nodes.iter().map(|n| n.fact).collect();
-        // In the order of `Fact`'s fields, as one number: cheaper to compare.
-        facts.sort_unstable_by_key(|f| {
-            let Candidate { cell, digit } = f.candidate;
-            (cell.index() as u64) << 9 | (digit.get() as u64) << 1 | u64::from(f.holds)
-        });
-        facts
+/// The facts of a branch as a bit set, for intersecting branches: a bit per fact, in the order
+/// of [`Fact`] (bit `(cell * size + digit index) * 2 + placed`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FactSet {
+    size: usize,
+    words: Box<[u64]>,
+}
+
+impl FactSet {
+    /// The facts `branch` reached, on a grid of `layout`.
+    pub fn of(branch: &Branch, layout: &Layout) -> FactSet {
+        let size = layout.size();
+        let mut words = vec![0u64; (layout.cell_count() * size * 2).div_ceil(64)];
+        for node in &branch.nodes {
+            let Candidate { cell, digit } = node.fact.candidate;
+            let bit = (cell.index() * size + digit.index()) * 2 + usize::from(node.fact.holds);
+            words[bit / 64] |= 1 << (bit % 64);
+        }
+        FactSet {
+            size,
+            words: words.into_boxed_slice(),
+        }
+    }
+
+    /// Keeps only the facts `other` holds too; whether any is left.
+    pub fn retain_common(&mut self, other: &FactSet) -> bool {
+        let mut any = 0;
+        for (word, theirs) in self.words.iter_mut().zip(other.words.iter()) {
+            *word &= theirs;
+            any |= *word;
+        }
+        any != 0
+    }
+
+    /// The first fact that places a digit, else the first fact, in the order of [`Fact`].
+    pub fn first_placement_or_fact(&self) -> Option<Fact> {
+        // Placements are the odd bits.
+        const PLACED: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+        let first = |mask: u64| {
+            let (at, word) = self
+                .words
+                .iter()
+                .enumerate()
+                .find(|(_, w)| *w & mask != 0)?;
+            Some(at * 64 + (word & mask).trailing_zeros() as usize)
+        };
+        let bit = first(PLACED).or_else(|| first(u64::MAX))?;
+        let (candidate, holds) = (bit / 2, bit % 2 == 1);
+        let cell = Cell::from_index(candidate / self.size);
+        let digit = Digit::from_index(candidate % self.size);
+        Some(Fact {
+            candidate: Candidate::new(cell, digit),
+            holds,
+        })
     }
 }
 
@@ -256,6 +302,11 @@ impl<'a> Propagator<'a> {
             premises: Vec::new(),
             why: true,
         }
+    }
+
+    /// The layout of the state it propagates on.
+    pub fn layout(&self) -> &'a Layout {
+        self.layout
     }
 
     /// Follows one digit from now on (Nishio), keeping the buffers.
