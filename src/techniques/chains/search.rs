@@ -30,6 +30,20 @@ struct Reached {
 
 const NONE: u32 = u32::MAX;
 
+/// The states one link leads to from `state` (node `state / 2`, on when odd): from a node off,
+/// its strong partners on; from a node on, its weak partners off.
+fn successors(graph: &Graph, state: u32) -> impl Iterator<Item = u32> + '_ {
+    let (node, on) = (state / 2, state % 2 == 1);
+    let partners = if on {
+        &graph.weak[node as usize]
+    } else {
+        &graph.strong[node as usize]
+    };
+    partners
+        .iter()
+        .map(move |&partner| partner * 2 + u32::from(!on))
+}
+
 impl<'g> Search<'g> {
     /// A search over `graph`.
     pub fn new(graph: &'g Graph) -> Search<'g> {
@@ -59,14 +73,7 @@ impl<'g> Search<'g> {
             if dist as usize >= max_links {
                 continue;
             }
-            let (node, on) = (state / 2, state % 2 == 1);
-            let links = if on {
-                &self.graph.weak[node as usize]
-            } else {
-                &self.graph.strong[node as usize]
-            };
-            for &partner in links {
-                let target = partner * 2 + u32::from(!on);
+            for target in successors(self.graph, state) {
                 if self.reached[target as usize].mark != self.generation {
                     self.visit(target, state, dist + 1);
                 }
@@ -169,14 +176,8 @@ impl<'g> Sweep<'g> {
                 if lanes == 0 {
                     continue;
                 }
-                let (node, on) = (state / 2, state % 2 == 1);
-                let partners = if on {
-                    &self.graph.weak[node as usize]
-                } else {
-                    &self.graph.strong[node as usize]
-                };
-                for &partner in partners {
-                    let target = (partner * 2 + u32::from(!on)) as usize;
+                for target in successors(self.graph, state) {
+                    let target = target as usize;
                     let new = lanes & !self.seen[target];
                     if new != 0 {
                         if self.next[target] == 0 {
@@ -209,18 +210,21 @@ mod tests {
     use crate::techniques::testing::top1465_first;
     use std::collections::BTreeSet;
 
-    #[test]
-    fn a_sweep_reaches_what_each_search_reaches_at_the_same_distance() {
-        // The first of top1465 after its givens, with every kind of link, groups and ALS.
-        let state = top1465_first();
-        let links = Links {
+    /// Every kind of link, with group and ALS nodes (of at most `grouped` cells) or without.
+    fn every_link(grouped: Option<usize>) -> Links {
+        Links {
             house_strong: true,
             cell_strong: true,
             house_weak: true,
             cell_weak: true,
-            grouped: Some(5),
-        };
-        let graph = Graph::of(&state, links);
+            grouped,
+        }
+    }
+
+    #[test]
+    fn a_sweep_reaches_what_each_search_reaches_at_the_same_distance() {
+        // The first of top1465 after its givens, with every kind of link, groups and ALS.
+        let graph = Graph::of(&top1465_first(), every_link(Some(5)));
         let every: Vec<u32> = (0..graph.nodes.len() as u32).collect();
         let (mut search, mut sweep) = (Search::new(&graph), Sweep::new(&graph));
         for max_links in [3, 20] {
@@ -251,15 +255,7 @@ mod tests {
 
     #[test]
     fn a_sweep_follows_no_further_the_lanes_it_is_done_with() {
-        let state = top1465_first();
-        let links = Links {
-            house_strong: true,
-            cell_strong: true,
-            house_weak: true,
-            cell_weak: true,
-            grouped: None,
-        };
-        let graph = Graph::of(&state, links);
+        let graph = Graph::of(&top1465_first(), every_link(None));
         let starts: Vec<u32> = (0..LANES as u32).collect();
         let mut first = vec![None; LANES];
         Sweep::new(&graph).run(&starts, 20, |_, links, lanes| {
