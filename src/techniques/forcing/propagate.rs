@@ -168,54 +168,101 @@ impl Branch {
     }
 }
 
-/// The facts of a branch as a bit set, for intersecting branches: a bit per fact, in the order
-/// of [`Fact`] (bit `(cell * size + digit index) * 2 + placed`).
+/// The facts of a branch, for intersecting branches, each numbered in the order of [`Fact`]
+/// (`(cell * size + digit index) * 2 + placed`): a bit set up to 16x16, where it takes at most
+/// 1 KB and intersects a word at a time; the sorted numbers beyond, where a bit set would be
+/// far larger than a branch's few facts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FactSet {
     size: usize,
-    words: Box<[u64]>,
+    facts: Facts,
+}
+
+/// The facts of a [`FactSet`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Facts {
+    /// A bit per fact.
+    Bits(Box<[u64]>),
+    /// The facts' numbers, ascending.
+    Numbers(Vec<usize>),
 }
 
 impl FactSet {
+    /// The most facts a grid may have for a bit set.
+    const MOST_BITS: usize = 16 * 16 * 16 * 2;
+
     /// The facts `branch` reached, on a grid of `layout`.
     pub fn of(branch: &Branch, layout: &Layout) -> FactSet {
         let size = layout.size();
-        let mut words = vec![0u64; (layout.cell_count() * size * 2).div_ceil(64)];
-        for node in &branch.nodes {
+        let count = layout.cell_count() * size * 2;
+        let numbers = branch.nodes.iter().map(|node| {
             let Candidate { cell, digit } = node.fact.candidate;
-            let bit = (cell.index() * size + digit.index()) * 2 + usize::from(node.fact.holds);
-            words[bit / 64] |= 1 << (bit % 64);
-        }
-        FactSet {
-            size,
-            words: words.into_boxed_slice(),
-        }
+            (cell.index() * size + digit.index()) * 2 + usize::from(node.fact.holds)
+        });
+        FactSet::numbered(numbers, size, (count <= Self::MOST_BITS).then_some(count))
     }
 
-    /// Keeps only the facts `other` holds too; whether any is left.
+    /// The facts numbered `numbers` on a grid of `size`: a bit set of `bits` bits, or the sorted
+    /// numbers without.
+    fn numbered(numbers: impl Iterator<Item = usize>, size: usize, bits: Option<usize>) -> Self {
+        let facts = match bits {
+            Some(bits) => {
+                let mut words = vec![0u64; bits.div_ceil(64)];
+                for n in numbers {
+                    words[n / 64] |= 1 << (n % 64);
+                }
+                Facts::Bits(words.into_boxed_slice())
+            }
+            None => {
+                let mut numbers: Vec<usize> = numbers.collect();
+                numbers.sort_unstable();
+                Facts::Numbers(numbers)
+            }
+        };
+        FactSet { size, facts }
+    }
+
+    /// Keeps only the facts `other` (of the same grid) holds too; whether any is left.
     pub fn retain_common(&mut self, other: &FactSet) -> bool {
-        let mut any = 0;
-        for (word, theirs) in self.words.iter_mut().zip(other.words.iter()) {
-            *word &= theirs;
-            any |= *word;
+        match (&mut self.facts, &other.facts) {
+            (Facts::Bits(mine), Facts::Bits(theirs)) => {
+                let mut any = 0;
+                for (word, theirs) in mine.iter_mut().zip(theirs.iter()) {
+                    *word &= theirs;
+                    any |= *word;
+                }
+                any != 0
+            }
+            (Facts::Numbers(mine), Facts::Numbers(theirs)) => {
+                let mut next = theirs.iter().peekable();
+                mine.retain(|n| {
+                    while next.next_if(|&t| t < n).is_some() {}
+                    next.peek() == Some(&n)
+                });
+                !mine.is_empty()
+            }
+            _ => unreachable!("fact sets of one grid"),
         }
-        any != 0
     }
 
     /// The first fact that places a digit, else the first fact, in the order of [`Fact`].
     pub fn first_placement_or_fact(&self) -> Option<Fact> {
-        // Placements are the odd bits.
-        const PLACED: u64 = 0xAAAA_AAAA_AAAA_AAAA;
-        let first = |mask: u64| {
-            let (at, word) = self
-                .words
-                .iter()
-                .enumerate()
-                .find(|(_, w)| *w & mask != 0)?;
-            Some(at * 64 + (word & mask).trailing_zeros() as usize)
-        };
-        let bit = first(PLACED).or_else(|| first(u64::MAX))?;
-        let (candidate, holds) = (bit / 2, bit % 2 == 1);
+        let number = match &self.facts {
+            Facts::Bits(words) => {
+                // Placements are the odd bits.
+                const PLACED: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+                let first = |mask: u64| {
+                    let (at, word) = words.iter().enumerate().find(|(_, w)| *w & mask != 0)?;
+                    Some(at * 64 + (word & mask).trailing_zeros() as usize)
+                };
+                first(PLACED).or_else(|| first(u64::MAX))
+            }
+            Facts::Numbers(numbers) => {
+                let placed = numbers.iter().find(|&&n| n % 2 == 1);
+                placed.or(numbers.first()).copied()
+            }
+        }?;
+        let (candidate, holds) = (number / 2, number % 2 == 1);
         let cell = Cell::from_index(candidate / self.size);
         let digit = Digit::from_index(candidate % self.size);
         Some(Fact {
@@ -690,5 +737,41 @@ impl<'a> Propagator<'a> {
     /// Whether a single resting on `premises` consequences may be used.
     fn allows(&self, premises: usize) -> bool {
         !matches!(self.scope, Scope::Chain(_)) || premises == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FactSet;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    #[test]
+    fn fact_sets_as_bits_and_as_numbers_agree() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let count = 81 * 9 * 2;
+        let both = |numbers: &[usize]| {
+            let bits = FactSet::numbered(numbers.iter().copied(), 9, Some(count));
+            let sorted = FactSet::numbered(numbers.iter().copied(), 9, None);
+            (bits, sorted)
+        };
+        for _ in 0..300 {
+            let mut draw =
+                || -> Vec<usize> { (0..40).map(|_| rng.random_range(0..count)).collect() };
+            let (a, b, c) = (draw(), draw(), draw());
+            let ((mut bits, mut sorted), (b_bits, b_sorted)) = (both(&a), both(&b));
+            assert_eq!(bits.retain_common(&b_bits), sorted.retain_common(&b_sorted));
+            let (c_bits, c_sorted) = both(&c);
+            assert_eq!(bits.retain_common(&c_bits), sorted.retain_common(&c_sorted));
+            assert_eq!(
+                bits.first_placement_or_fact(),
+                sorted.first_placement_or_fact()
+            );
+            let (whole, whole_sorted) = both(&a);
+            assert_eq!(
+                whole.first_placement_or_fact(),
+                whole_sorted.first_placement_or_fact()
+            );
+        }
     }
 }
