@@ -175,20 +175,7 @@ impl<'s, const W: usize> Board<'s, W> {
                 .fold(Bits::EMPTY, |set, c| set.with(number[c.index()]))
         };
         let houses: Vec<Bits<W>> = layout.houses().iter().map(|h| numbered(&h.cells)).collect();
-        // A cell's peers share a house or a cage with it.
-        let peers = cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let cage = layout
-                    .cage_of(c)
-                    .map_or(&[][..], |k| &layout.cages()[k].cells);
-                let mates = layout.houses_of(c).iter().map(|&h| houses[h]);
-                mates
-                    .fold(numbered(cage), Bits::or)
-                    .minus(Bits::EMPTY.with(i))
-            })
-            .collect();
+        let peers = cells.iter().map(|&c| numbered(layout.peers(c))).collect();
         Board {
             houses_of: cells.iter().map(|&c| layout.houses_of(c)).collect(),
             all: (0..cells.len()).fold(Bits::EMPTY, |set, i| set.with(i)),
@@ -669,14 +656,12 @@ impl<const W: usize> Covers<'_, '_, W> {
         let set = self.board.houses[house];
         let (covered, twice, fins) = (covered.or(set), twice.or(covered.and(set)), fins.or(rest));
         let mut eliminations = self.eliminations(covered, twice, fins).and(reach);
+        // Each fin of `rest` narrows them to its peers; none left, no fish.
         for fin in rest.iter() {
             if eliminations.is_empty() {
                 return true;
             }
             eliminations = eliminations.and(self.board.peers[fin]);
-        }
-        if eliminations.is_empty() {
-            return true;
         }
         self.chosen.push(house);
         let go_on = self.report(fins, eliminations);
