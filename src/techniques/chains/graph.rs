@@ -499,7 +499,7 @@ impl Graph {
         let cell_count = self.state.layout().cell_count();
         // Group and ALS nodes by digit and first cell: a partner's cells all see the node's.
         let size = self.state.size();
-        let by_first = ByFirstCell::new(
+        let by_first = ByFirstCandidate::new(
             cell_count * size,
             (first_group..count).map(|g| (g, self.candidate_at(self.first_candidate(g)))),
         );
@@ -562,13 +562,13 @@ impl Graph {
 
 /// Nodes listed by their first candidate (their first cell and their digit, numbered as
 /// [`Graph::candidate_at`]), ascending for each.
-struct ByFirstCell {
+struct ByFirstCandidate {
     /// Where each candidate's nodes start in `nodes` (one more entry than candidates).
     starts: Vec<u32>,
     nodes: Vec<u32>,
 }
 
-impl ByFirstCell {
+impl ByFirstCandidate {
     /// Indexes `nodes` (ids ascending, each with its first candidate's number) among `count`
     /// candidates.
     fn new(count: usize, nodes: impl Iterator<Item = (u32, usize)> + Clone) -> Self {
@@ -585,7 +585,7 @@ impl ByFirstCell {
             listed[next[first] as usize] = id;
             next[first] += 1;
         }
-        ByFirstCell {
+        ByFirstCandidate {
             starts,
             nodes: listed,
         }

@@ -333,7 +333,7 @@ struct Lanes<'g> {
     /// Per node: its lane, if it is a start.
     lane_of: Vec<u128>,
     /// Per digit: the lanes whose starts are of that digit.
-    of_digit: Vec<u128>,
+    by_digit: Vec<u128>,
     /// Per candidate ([`Graph::candidate_at`]): the lanes whose start it is weakly linked to,
     /// among the lanes in `known`.
     targeted: Vec<u128>,
@@ -348,7 +348,7 @@ impl<'g> Lanes<'g> {
             graph,
             starts: Vec::with_capacity(LANES),
             lane_of: vec![0; graph.nodes.len()],
-            of_digit: vec![0; size + 1],
+            by_digit: vec![0; size + 1],
             targeted: vec![0; graph.state.layout().cell_count() * size],
             known: 0,
         }
@@ -359,7 +359,7 @@ impl<'g> Lanes<'g> {
         self.starts.extend_from_slice(starts);
         for (lane, &start) in starts.iter().enumerate() {
             self.lane_of[start as usize] = 1 << lane;
-            self.of_digit[self.graph.nodes[start as usize].digit.get()] |= 1 << lane;
+            self.by_digit[self.graph.nodes[start as usize].digit.get()] |= 1 << lane;
         }
     }
 
@@ -373,7 +373,7 @@ impl<'g> Lanes<'g> {
                 }
             }
         }
-        self.of_digit.fill(0);
+        self.by_digit.fill(0);
         self.starts.clear();
         self.known = 0;
     }
@@ -395,7 +395,7 @@ impl<'g> Lanes<'g> {
 
     /// The lanes whose starts are of `digit`.
     fn of_digit(&self, digit: Digit) -> u128 {
-        self.of_digit[digit.get()]
+        self.by_digit[digit.get()]
     }
 
     /// The lanes of `lanes` whose starts share a weakly linked candidate with `node` (what an
