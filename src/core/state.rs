@@ -208,6 +208,18 @@ impl State {
             .collect()
     }
 
+    /// The two places of `digit` in `house` when it has exactly two (a strong link), found
+    /// without collecting them.
+    pub fn two_places(&self, house: &House, digit: Digit) -> Option<[Cell; 2]> {
+        let mut places = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&cell| self.candidates(cell).contains(digit));
+        let pair = [places.next()?, places.next()?];
+        places.next().is_none().then_some(pair)
+    }
+
     /// The digits with at least one place (candidate cell) in `house`, and those with two or
     /// more: a digit in the first set but not the second has exactly one.
     pub fn placeable(&self, house: &House) -> (DigitSet, DigitSet) {

@@ -87,7 +87,7 @@ impl StrongLink {
 pub(crate) fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
     let mut links: Vec<StrongLink> = Vec::new();
     for (id, house) in state.layout().houses().iter().enumerate() {
-        if let [a, b] = state.places(house, digit)[..] {
+        if let Some([a, b]) = state.two_places(house, digit) {
             match links.iter_mut().find(|link| link.cells == [a, b]) {
                 Some(link) => link.houses.push(id),
                 None => links.push(StrongLink {

@@ -296,10 +296,7 @@ impl ConnectedSets<'_> {
 fn strong_link(state: &State, x: Digit, a: Cell, b: Cell) -> Option<(usize, [Cell; 2])> {
     let layout = state.layout();
     layout.houses().iter().enumerate().find_map(|(id, house)| {
-        let places = state.places(house, x);
-        let [p, q] = places[..] else {
-            return None;
-        };
+        let [p, q] = state.two_places(house, x)?;
         if [p, q].iter().any(|c| *c == a || *c == b) {
             return None;
         }

@@ -14,6 +14,7 @@
 use crate::core::{Limits, State};
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
 use crate::techniques::common::{Shared, StateKey, shared};
+use smallvec::SmallVec;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
@@ -46,13 +47,17 @@ pub(crate) enum NodeKind {
     Als(usize),
 }
 
+/// A node's cells, held in place up to four (a candidate has one, a group or an ALS digit a
+/// few): graphs are built for every step that reaches the chains, with thousands of nodes.
+pub(crate) type NodeCells = SmallVec<[Cell; 4]>;
+
 /// A claim: `digit` is in one of `cells`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Node {
     /// The digit.
     pub digit: Digit,
     /// The cells, row-major.
-    pub cells: Vec<Cell>,
+    pub cells: NodeCells,
     /// Candidate, group or ALS digit.
     pub kind: NodeKind,
 }
@@ -109,7 +114,7 @@ impl Graph {
             for digit in state.candidates(cell).iter() {
                 let id = graph.push(Node {
                     digit,
-                    cells: vec![cell],
+                    cells: smallvec::smallvec![cell],
                     kind: NodeKind::Candidate,
                 });
                 let at = graph.candidate_at(Candidate::new(cell, digit));
@@ -149,7 +154,7 @@ impl Graph {
     fn weak_to(&self, candidate: Candidate, node: u32) -> bool {
         let node = &self.nodes[node as usize];
         if node.digit != candidate.digit {
-            return node.cells == [candidate.cell];
+            return node.cells[..] == [candidate.cell];
         }
         !node.cells.contains(&candidate.cell)
             && node
@@ -283,7 +288,7 @@ impl Graph {
                     .filter(|c| region.cells.contains(c))
                     .collect();
                 for digit in (1..=state.size()).map(Digit::new) {
-                    let places: Vec<Cell> = cells
+                    let places: NodeCells = cells
                         .iter()
                         .copied()
                         .filter(|&c| state.candidates(c).contains(digit))
@@ -332,29 +337,28 @@ impl Graph {
             covered: vec![DigitSet::EMPTY; layout.cell_count()],
             touched: Vec::new(),
         };
+        let mut ids = Vec::new();
         for id in 0..self.als.len() {
             let cells = self.als[id].clone();
             let digits = cells
                 .iter()
                 .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
-            let ids: Vec<u32> = digits
-                .iter()
-                .map(|digit| {
-                    self.push(Node {
-                        digit,
-                        cells: cells
-                            .iter()
-                            .copied()
-                            .filter(|&c| state.candidates(c).contains(digit))
-                            .collect(),
-                        kind: NodeKind::Als(id),
-                    })
-                })
-                .collect();
+            ids.clear();
+            for digit in digits.iter() {
+                ids.push(self.push(Node {
+                    digit,
+                    cells: cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| state.candidates(c).contains(digit))
+                        .collect(),
+                    kind: NodeKind::Als(id),
+                }));
+            }
             for &a in &ids {
-                for &b in ids.iter().filter(|&&b| b != a) {
-                    self.strong[a as usize].push(b);
-                }
+                let strong = &mut self.strong[a as usize];
+                strong.reserve(ids.len());
+                strong.extend(ids.iter().filter(|&&b| b != a));
             }
             self.link_forced_cells(state, id, &ids, &mut work);
         }
@@ -419,16 +423,26 @@ impl Graph {
                 groups[node.digit.get()].push(n);
             }
         }
+        let (mut places, mut inside) = (Vec::new(), Vec::new());
         for house in state.layout().houses() {
             for digit in (1..=state.size()).map(Digit::new) {
-                let places = state.places(house, digit);
+                places.clear();
+                places.extend(
+                    house
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| state.candidates(c).contains(digit)),
+                );
                 if places.len() < 2 {
                     continue;
                 }
-                let mut inside: Vec<u32> = places
-                    .iter()
-                    .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
-                    .collect();
+                inside.clear();
+                inside.extend(
+                    places
+                        .iter()
+                        .filter_map(|&c| self.candidate(Candidate::new(c, digit))),
+                );
                 inside.extend(groups[digit.get()].iter().copied().filter(|&g| {
                     let node = &self.nodes[g as usize];
                     node.cells.iter().all(|c| places.contains(c))
@@ -456,9 +470,10 @@ impl Graph {
 
     fn link_weak(&mut self, links: Links) {
         let count = self.nodes.len() as u32;
+        let mut weak = Vec::new();
         for a in 0..count {
             let node = &self.nodes[a as usize];
-            let mut weak = Vec::new();
+            weak.clear();
             if node.kind == NodeKind::Candidate && self.linked(a) {
                 let cell = node.cells[0];
                 if links.cell_weak {
@@ -481,7 +496,7 @@ impl Graph {
                 }
             }
             weak.retain(|&b| self.linked(b));
-            self.weak[a as usize] = weak;
+            self.weak[a as usize] = weak.clone();
         }
         if links.grouped.is_some() {
             self.link_weak_groups();
@@ -504,7 +519,7 @@ impl Graph {
             (first_group..count).map(|g| (g, self.candidate_at(self.first_candidate(g)))),
         );
         let mut seen = CellMarks::new(cell_count);
-        let mut groups = Vec::new();
+        let (mut groups, mut partners) = (Vec::new(), Vec::new());
         for g in first_group..count {
             if !self.linked(g) {
                 continue;
@@ -531,19 +546,20 @@ impl Graph {
                 }));
             }
             groups.sort_unstable();
-            let partners: Vec<u32> = seen
-                .cells
-                .iter()
-                .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
-                .chain(groups.iter().copied())
-                .filter(|&o| o != g && self.linked(o))
-                .collect();
+            partners.clear();
+            partners.extend(
+                seen.cells
+                    .iter()
+                    .filter_map(|&c| self.candidate(Candidate::new(c, digit)))
+                    .chain(groups.iter().copied())
+                    .filter(|&o| o != g && self.linked(o)),
+            );
             for &o in &partners {
                 if o < first_group {
                     self.weak[o as usize].push(g);
                 }
             }
-            self.weak[g as usize].extend(partners);
+            self.weak[g as usize].extend_from_slice(&partners);
         }
     }
 

@@ -571,7 +571,7 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> Explanation {
         if multi || last_multi || last_digit != Some(node(i).digit) {
             text.push(explain!("({})", digits));
         }
-        let cells = match node(i).kind {
+        let cells: &[Cell] = match node(i).kind {
             NodeKind::Als(id) => &graph.als[id],
             _ => &node(i).cells,
         };

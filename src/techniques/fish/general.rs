@@ -287,6 +287,7 @@ impl<'s, const W: usize> Board<'s, W> {
             scratch.state[house] = Cover::Free;
         }
         scratch.tried.clear();
+        scratch.chosen.clear();
         let mut covers = Covers {
             board: self,
             spec,
@@ -294,7 +295,7 @@ impl<'s, const W: usize> Board<'s, W> {
             body,
             endo,
             targets,
-            chosen: Vec::with_capacity(spec.n),
+            chosen: &mut scratch.chosen,
             state: &mut scratch.state,
             tried: &mut scratch.tried,
             found,
@@ -360,6 +361,8 @@ struct Scratch {
     state: Vec<Cover>,
     /// The covers barred so far.
     tried: Vec<usize>,
+    /// The covers chosen.
+    chosen: Vec<usize>,
 }
 
 /// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
@@ -505,7 +508,7 @@ struct Covers<'a, 'f, const W: usize> {
     /// Every candidate a fish on these bases could remove: see [`Board::targets`].
     targets: Bits<W>,
     /// The covers chosen, in the order chosen.
-    chosen: Vec<usize>,
+    chosen: &'a mut Vec<usize>,
     /// Per house of the layout: where it stands.
     state: &'a mut [Cover],
     /// The covers barred so far, innermost branch last, to lift the bars on the way back.
