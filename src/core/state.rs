@@ -143,6 +143,11 @@ impl State {
         &self.layout
     }
 
+    /// The layout as shared between this state and those derived from it.
+    pub fn shared_layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
     /// N.
     pub fn size(&self) -> usize {
         self.layout.size()

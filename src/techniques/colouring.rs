@@ -19,7 +19,7 @@ use crate::explain;
 use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::{eliminations_text, strong_links};
+use crate::techniques::common::{all_strong_links, eliminations_text};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
@@ -86,7 +86,7 @@ fn cells_text(cells: &[Cell]) -> Explanation {
 fn clusters(state: &State, digit: Digit) -> Vec<Cluster> {
     let cell_count = state.layout().cell_count();
     let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); cell_count];
-    for link in strong_links(state, digit) {
+    for link in all_strong_links(state).of(digit) {
         let [a, b] = link.cells;
         neighbours[a.index()].push(b);
         neighbours[b.index()].push(a);

@@ -4,9 +4,10 @@
 
 use crate::core::State;
 use crate::model::explanation::Claim;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, House};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 /// Calls `found` with every choice of `n` of `masks` (as increasing indices) whose union has
@@ -83,8 +84,36 @@ impl StrongLink {
     }
 }
 
+/// Every digit's strong links (see [`strong_links`]), at index `digit - 1`.
+pub(crate) struct StrongLinks(Vec<Vec<StrongLink>>);
+
+impl StrongLinks {
+    /// The strong links of `digit`, each pair of cells once.
+    pub fn of(&self, digit: Digit) -> &[StrongLink] {
+        &self.0[digit.get() - 1]
+    }
+}
+
+thread_local! {
+    /// The strong links of the last state asked about on this thread.
+    static STRONG_LINKS: Shared<StateKey, StrongLinks> = const { RefCell::new(None) };
+}
+
+/// The strong links of every digit of `state`. The last table built on this thread is kept, so
+/// the single-digit patterns and colourings tried one after another on the same candidates
+/// share it.
+pub(crate) fn all_strong_links(state: &State) -> Rc<StrongLinks> {
+    shared(&STRONG_LINKS, StateKey::of(state), || {
+        StrongLinks(
+            (1..=state.size())
+                .map(|d| strong_links(state, Digit::new(d)))
+                .collect(),
+        )
+    })
+}
+
 /// Every strong link of `digit`, each pair of cells once.
-pub(crate) fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
+fn strong_links(state: &State, digit: Digit) -> Vec<StrongLink> {
     let mut links: Vec<StrongLink> = Vec::new();
     for (id, house) in state.layout().houses().iter().enumerate() {
         if let Some([a, b]) = state.two_places(house, digit) {
@@ -150,10 +179,10 @@ pub(crate) fn shared<K: PartialEq, V>(
     })
 }
 
-/// What a structure built from a state depends on: its houses and candidates.
-#[derive(PartialEq)]
+/// What a structure built from a state depends on: its houses and candidates. The layout is
+/// held, not copied: states of one puzzle share it, so it is compared by address first.
 pub(crate) struct StateKey {
-    houses: Vec<House>,
+    layout: Arc<Layout>,
     candidates: Vec<DigitSet>,
 }
 
@@ -161,9 +190,17 @@ impl StateKey {
     /// The key of `state`.
     pub fn of(state: &State) -> StateKey {
         StateKey {
-            houses: state.layout().houses().to_vec(),
+            layout: state.shared_layout().clone(),
             candidates: state.all_candidates().to_vec(),
         }
+    }
+}
+
+impl PartialEq for StateKey {
+    fn eq(&self, other: &StateKey) -> bool {
+        let same_layout = Arc::ptr_eq(&self.layout, &other.layout)
+            || self.layout.houses() == other.layout.houses();
+        same_layout && self.candidates == other.candidates
     }
 }
 

@@ -22,19 +22,20 @@ use crate::explain;
 use crate::model::explanation::{House, Node};
 use crate::model::{Candidate, Cell, Digit, Explanation, HouseKind, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::{StrongLink, eliminations_text, seen_by_all, strong_links};
+use crate::techniques::common::{StrongLink, all_strong_links, eliminations_text, seen_by_all};
 
 /// Finds the steps of one single-digit pattern.
 pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
+    let all_links = all_strong_links(state);
     for digit in (1..=state.size()).map(Digit::new) {
-        let links = strong_links(state, digit);
+        let links = all_links.of(digit);
         let go_on = match pattern {
-            SingleDigitPattern::DualTwoStringKite => dual_kites(state, digit, &links, sink),
-            SingleDigitPattern::EmptyRectangle => empty_rectangles(state, digit, &links, sink),
+            SingleDigitPattern::DualTwoStringKite => dual_kites(state, digit, links, sink),
+            SingleDigitPattern::EmptyRectangle => empty_rectangles(state, digit, links, sink),
             SingleDigitPattern::DualEmptyRectangle => {
-                dual_empty_rectangles(state, digit, &links, sink)
+                dual_empty_rectangles(state, digit, links, sink)
             }
-            _ => each_chain(state, &links, &mut |chain| {
+            _ => each_chain(state, links, &mut |chain| {
                 chain.pattern != Some(pattern)
                     || chain
                         .step(state, digit, Technique::SingleDigit(pattern))

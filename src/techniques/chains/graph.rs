@@ -345,15 +345,17 @@ impl Graph {
                 .fold(DigitSet::EMPTY, |s, &c| s.union(state.candidates(c)));
             ids.clear();
             for digit in digits.iter() {
-                ids.push(self.push(Node {
-                    digit,
-                    cells: cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| state.candidates(c).contains(digit))
-                        .collect(),
-                    kind: NodeKind::Als(id),
-                }));
+                ids.push(
+                    self.push(Node {
+                        digit,
+                        cells: cells
+                            .iter()
+                            .copied()
+                            .filter(|&c| state.candidates(c).contains(digit))
+                            .collect(),
+                        kind: NodeKind::Als(id),
+                    }),
+                );
             }
             for &a in &ids {
                 let strong = &mut self.strong[a as usize];
