@@ -167,12 +167,24 @@ pub(crate) fn shared<K: PartialEq, V>(
     key: K,
     build: impl FnOnce() -> V,
 ) -> Rc<V> {
+    shared_reusing(slot, key, |_| build())
+}
+
+/// [`shared`], where `build` is handed the value it replaces when nothing else holds it, to
+/// reuse its memory.
+pub(crate) fn shared_reusing<K: PartialEq, V>(
+    slot: &'static LocalKey<Shared<K, V>>,
+    key: K,
+    build: impl FnOnce(Option<V>) -> V,
+) -> Rc<V> {
     slot.with_borrow_mut(|last| match last {
         Some((k, value)) if *k == key => value.clone(),
         _ => {
             // The old structure goes first, so that two are never held at once.
-            *last = None;
-            let value = Rc::new(build());
+            let old = last
+                .take()
+                .and_then(|(_, value)| Rc::try_unwrap(value).ok());
+            let value = Rc::new(build(old));
             *last = Some((key, value.clone()));
             value
         }

@@ -13,7 +13,7 @@
 
 use crate::core::{Limits, State};
 use crate::model::{Candidate, Cell, Digit, DigitSet, HouseKind};
-use crate::techniques::common::{Shared, StateKey, shared};
+use crate::techniques::common::{Shared, StateKey, shared_reusing};
 use smallvec::SmallVec;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -78,6 +78,42 @@ pub(crate) struct Graph {
     candidate_ids: Vec<u32>,
     /// Per node, the candidates weakly linked to it, once asked for.
     targets: Vec<OnceCell<Vec<Candidate>>>,
+    /// Emptied lists of links and of targets from the graph this one replaced, to fill again.
+    spare: Spare,
+}
+
+/// Emptied lists, kept to be filled again rather than allocated anew: a graph is built for
+/// every step that reaches the chains, with thousands of nodes, each with its lists.
+#[derive(Default)]
+struct Spare {
+    links: Vec<Vec<u32>>,
+    targets: RefCell<Vec<Vec<Candidate>>>,
+}
+
+impl Spare {
+    /// The lists of `graph`, emptied.
+    fn from(graph: Graph) -> Spare {
+        let mut links = graph.spare.links;
+        links.extend(graph.strong.into_iter().chain(graph.weak));
+        links.iter_mut().for_each(Vec::clear);
+        let mut targets = graph.spare.targets.into_inner();
+        targets.extend(graph.targets.into_iter().filter_map(OnceCell::into_inner));
+        targets.iter_mut().for_each(Vec::clear);
+        Spare {
+            links,
+            targets: RefCell::new(targets),
+        }
+    }
+
+    /// An empty list of links.
+    fn links(&mut self) -> Vec<u32> {
+        self.links.pop().unwrap_or_default()
+    }
+
+    /// An empty list of targets.
+    fn targets(&self) -> Vec<Candidate> {
+        self.targets.borrow_mut().pop().unwrap_or_default()
+    }
 }
 
 thread_local! {
@@ -91,7 +127,9 @@ impl Graph {
     /// same links (loops and AICs) share it.
     pub fn of(state: &State, links: Links) -> Rc<Graph> {
         let key = (StateKey::of(state), links, *state.limits());
-        shared(&LAST, key, || Graph::new(state, links))
+        shared_reusing(&LAST, key, |old| {
+            Graph::new(state, links, old.map(Spare::from).unwrap_or_default())
+        })
     }
 
     /// Lets go of the graph this thread keeps (see [`Graph::of`]).
@@ -99,8 +137,8 @@ impl Graph {
         LAST.with_borrow_mut(|last| *last = None);
     }
 
-    /// Builds the graph of `state` with the links `links` allows.
-    fn new(state: &State, links: Links) -> Graph {
+    /// Builds the graph of `state` with the links `links` allows, filling `spare` lists first.
+    fn new(state: &State, links: Links, spare: Spare) -> Graph {
         let mut graph = Graph {
             state: state.clone(),
             nodes: Vec::new(),
@@ -109,6 +147,7 @@ impl Graph {
             als: Vec::new(),
             candidate_ids: vec![NO_NODE; state.layout().cell_count() * state.size()],
             targets: Vec::new(),
+            spare,
         };
         for cell in state.layout().cells() {
             for digit in state.candidates(cell).iter() {
@@ -128,13 +167,15 @@ impl Graph {
         graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph.link_strong(state, links);
         graph.link_weak(links);
+        graph.spare.links = Vec::new();
         graph
     }
 
     fn push(&mut self, node: Node) -> u32 {
         self.nodes.push(node);
-        self.strong.push(Vec::new());
-        self.weak.push(Vec::new());
+        let (strong, weak) = (self.spare.links(), self.spare.links());
+        self.strong.push(strong);
+        self.weak.push(weak);
         (self.nodes.len() - 1) as u32
     }
 
@@ -168,7 +209,7 @@ impl Graph {
         self.targets[n as usize].get_or_init(|| {
             let node = &self.nodes[n as usize];
             let first = node.cells[0];
-            let mut targets: Vec<Candidate> = Vec::new();
+            let mut targets = self.spare.targets();
             if node.cells.len() == 1 {
                 targets.extend(
                     self.state
@@ -498,7 +539,7 @@ impl Graph {
                 }
             }
             weak.retain(|&b| self.linked(b));
-            self.weak[a as usize] = weak.clone();
+            self.weak[a as usize].extend_from_slice(&weak);
         }
         if links.grouped.is_some() {
             self.link_weak_groups();
@@ -533,8 +574,9 @@ impl Graph {
             // (those of one cell also take its other digits): kept while at hand.
             if node.cells.len() > 1 {
                 let holding = |c: &&Cell| self.state.candidates(**c).contains(digit);
-                let targets = seen.cells.iter().filter(holding);
-                let targets = targets.map(|&c| Candidate::new(c, digit)).collect();
+                let mut targets = self.spare.targets();
+                targets
+                    .extend((seen.cells.iter().filter(holding)).map(|&c| Candidate::new(c, digit)));
                 self.targets[g as usize]
                     .set(targets)
                     .expect("targets worked out once");
