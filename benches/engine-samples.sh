@@ -29,7 +29,7 @@ grep '^9 ' "$data/jigsaw/janko_chaos_unique_333.txt" >"$samples/janko-jigsaw-9x9
 seconds() {
     local out="$samples/out.csv"
     rm -f "$out"
-    RAYON_NUM_THREADS=1 /usr/bin/time -f %U -o "$samples/time" taskset -c 0 "$1" batch "$2" -o "$out"
+    RAYON_NUM_THREADS=1 /usr/bin/time -f %U -o "$samples/time" taskset -c 0 "$1" batch "$2" -o "$out" 2>/dev/null
     cat "$samples/time"
 }
 

@@ -205,12 +205,17 @@ impl State {
 
     /// The empty cells of `house` that still have `digit` as a candidate.
     pub fn places(&self, house: &House, digit: Digit) -> Vec<Cell> {
-        house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&cell| self.candidates(cell).contains(digit))
-            .collect()
+        let mut places = Vec::new();
+        self.places_into(house, digit, &mut places);
+        places
+    }
+
+    /// [`State::places`], written into `places` (emptied first), for searches that ask for many
+    /// houses and digits in a row.
+    pub fn places_into(&self, house: &House, digit: Digit, places: &mut Vec<Cell>) {
+        places.clear();
+        let holding = |&cell: &Cell| self.candidates(cell).contains(digit);
+        places.extend(house.cells.iter().copied().filter(holding));
     }
 
     /// The two places of `digit` in `house` when it has exactly two (a strong link), found

@@ -39,12 +39,13 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
         true => !is_region(b),
         false => a != b && (is_region(b) || is_extra(a) || is_extra(b)),
     };
+    let mut places = Vec::new();
     for (a, house) in houses.iter().enumerate() {
         if is_region(a) != from_region {
             continue;
         }
         for digit in state.missing(house).iter() {
-            let places = state.places(house, digit);
+            state.places_into(house, digit, &mut places);
             if places.len() < 2 {
                 continue;
             }

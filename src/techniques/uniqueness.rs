@@ -203,11 +203,14 @@ fn each_corners(
 ) {
     let layout = state.layout();
     let size = state.size();
+    let mut columns = Vec::new();
     for r1 in 0..size {
         for r2 in r1 + 1..size {
-            let columns: Vec<usize> = (0..size)
-                .filter(|&c| corner(Cell::at(r1, c, size)) && corner(Cell::at(r2, c, size)))
-                .collect();
+            columns.clear();
+            columns.extend(
+                (0..size)
+                    .filter(|&c| corner(Cell::at(r1, c, size)) && corner(Cell::at(r2, c, size))),
+            );
             for (i, &c1) in columns.iter().enumerate() {
                 for &c2 in &columns[i + 1..] {
                     let cells = [

@@ -11,6 +11,7 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, seen_by_all};
+use smallvec::SmallVec;
 
 /// XY-Wing: pivot `{x,y}`, pincers `{x,z}` and `{y,z}` that see the pivot; `z` leaves the cells
 /// seeing both pincers.
@@ -154,11 +155,10 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
         let digits = cells
             .iter()
             .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
-        let unrestricted: Vec<Digit> = digits
+        let mut unrestricted = digits
             .iter()
-            .filter(|&d| !all_see_each_other(layout, &holding(state, &cells, d)))
-            .collect();
-        let [z] = unrestricted[..] else {
+            .filter(|&d| !all_see_each_other(layout, &holding(state, &cells, d)));
+        let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
             continue;
         };
         let eliminations = seen_by_all(state, z, &holding(state, &cells, z));
@@ -359,8 +359,8 @@ fn all_see_each_other(layout: &Layout, cells: &[Cell]) -> bool {
         .all(|(i, &a)| cells[i + 1..].iter().all(|&b| layout.sees(a, b)))
 }
 
-/// The cells among `cells` that hold `digit`.
-fn holding(state: &State, cells: &[Cell], digit: Digit) -> Vec<Cell> {
+/// The cells among `cells` (a wing's four) that hold `digit`.
+fn holding(state: &State, cells: &[Cell], digit: Digit) -> SmallVec<[Cell; 4]> {
     cells
         .iter()
         .copied()

@@ -469,14 +469,7 @@ impl Graph {
         let (mut places, mut inside) = (Vec::new(), Vec::new());
         for house in state.layout().houses() {
             for digit in (1..=state.size()).map(Digit::new) {
-                places.clear();
-                places.extend(
-                    house
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| state.candidates(c).contains(digit)),
-                );
+                state.places_into(house, digit, &mut places);
                 if places.len() < 2 {
                     continue;
                 }
