@@ -220,7 +220,7 @@ impl PartialEq for StateKey {
 mod tests {
     use super::*;
     use crate::core::{Step, Technique};
-    use crate::model::{Layout, Regions};
+    use crate::model::{HouseKind, Layout, Regions};
     use crate::techniques::testing::state;
 
     #[test]
@@ -244,5 +244,77 @@ mod tests {
         after.apply(&step);
         assert_eq!(*shared(&LAST, StateKey::of(&after), build), 2);
         assert_eq!(builds.get(), 2);
+        // The same houses in a layout built apart serve alike; other houses do not.
+        let twin = state(
+            Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap(),
+            &[(1, 1, "12"), (1, 2, "12")],
+        );
+        assert_eq!(*shared(&LAST, StateKey::of(&twin), build), 3);
+        assert_eq!(*shared(&LAST, StateKey::of(&before), build), 3);
+        let latin = state(
+            Layout::new(4, Regions::Latin).unwrap(),
+            &[(1, 1, "12"), (1, 2, "12")],
+        );
+        assert_eq!(*shared(&LAST, StateKey::of(&latin), build), 4);
+    }
+
+    #[test]
+    fn a_replaced_structure_is_handed_back_unless_still_held() {
+        thread_local! {
+            static LAST: Shared<StateKey, Vec<u8>> = const { RefCell::new(None) };
+        }
+        let layout = || Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
+        let [a, b, c] = ["12", "13", "14"].map(|marks| state(layout(), &[(1, 1, marks)]));
+        let handed = std::cell::RefCell::new(Vec::new());
+        let build = |old: Option<Vec<u8>>| {
+            handed.borrow_mut().push(old.clone());
+            vec![handed.borrow().len() as u8]
+        };
+        drop(shared_reusing(&LAST, StateKey::of(&a), build));
+        let held = shared_reusing(&LAST, StateKey::of(&b), build);
+        shared_reusing(&LAST, StateKey::of(&c), build);
+        assert_eq!(*handed.borrow(), [None, Some(vec![1]), None]);
+        assert_eq!(*held, [2]);
+    }
+
+    #[test]
+    fn strong_links_are_a_digits_only_two_places_in_a_house() {
+        // 4x4: 1 is missing from r1c3 and r1c4, so row 1 holds it only in r1c1 and r1c2, and
+        // the top right box only in r2c3 and r2c4; every other house holds it three or four
+        // times. Digit 2 is everywhere: no strong link.
+        let layout = Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
+        let state = state(layout, &[(1, 3, "234"), (1, 4, "234")]);
+        let links = all_strong_links(&state);
+        let cell = |row: usize, col: usize| Cell::at(row - 1, col - 1, 4);
+        let described: Vec<_> = links
+            .of(Digit::new(1))
+            .iter()
+            .map(|link| {
+                let houses = &state.layout().houses();
+                let kinds: Vec<_> = link.houses.iter().map(|&h| houses[h].kind).collect();
+                let cells: Vec<_> = link
+                    .houses
+                    .iter()
+                    .map(|&h| houses[h].cells.clone())
+                    .collect();
+                (link.cells, kinds, cells)
+            })
+            .collect();
+        assert_eq!(
+            described,
+            [
+                (
+                    [cell(1, 1), cell(1, 2)],
+                    vec![HouseKind::Row],
+                    vec![(1..=4).map(|c| cell(1, c)).collect::<Vec<_>>()]
+                ),
+                (
+                    [cell(2, 3), cell(2, 4)],
+                    vec![HouseKind::Region],
+                    vec![vec![cell(1, 3), cell(1, 4), cell(2, 3), cell(2, 4)]]
+                ),
+            ]
+        );
+        assert!(links.of(Digit::new(2)).is_empty());
     }
 }
