@@ -374,7 +374,7 @@ impl Graph {
             });
         }
         let mut work = AlsWork {
-            peers: CellMarks::new(layout.cell_count()),
+            peers: CellMarks::new(layout),
             covered: vec![DigitSet::EMPTY; layout.cell_count()],
             touched: Vec::new(),
         };
@@ -554,7 +554,7 @@ impl Graph {
             cell_count * size,
             (first_group..count).map(|g| (g, self.candidate_at(self.first_candidate(g)))),
         );
-        let mut seen = CellMarks::new(cell_count);
+        let mut seen = CellMarks::new(self.state.layout());
         let (mut groups, mut partners) = (Vec::new(), Vec::new());
         for g in first_group..count {
             if !self.linked(g) {
@@ -663,58 +663,119 @@ struct AlsWork {
 /// The common peers of a set of cells, marked for quick membership tests and listed row-major;
 /// reused from one set to the next.
 struct CellMarks {
-    /// Per cell, for which set it was last counted, and how many cells of that set it sees
-    /// ([`CellMarks::COMMON`] once it is known to see them all).
-    seen_by: Vec<(u32, u32)>,
-    /// The number of the current set.
-    generation: u32,
+    /// How the common peers are marked.
+    marks: Marks,
     /// The common peers of the current set, row-major.
     cells: Vec<Cell>,
 }
 
-impl CellMarks {
+/// The marks of [`CellMarks`]: bits on grids of up to 128 cells (9x9 to 11x11), counts beyond.
+enum Marks {
+    /// The common peers of the current set, a bit per cell, found by a word-wise AND.
+    Bits {
+        /// Per cell, its peers.
+        peers: Vec<u128>,
+        /// The common peers of the current set.
+        common: u128,
+    },
+    /// Counts, found by counting how many of the set's cells each peer sees (rather than by
+    /// searching peer lists).
+    Counts {
+        /// Per cell, for which set it was last counted, and how many cells of that set it
+        /// sees ([`Marks::COMMON`] once it is known to see them all).
+        seen_by: Vec<(u32, u32)>,
+        /// The number of the current set.
+        generation: u32,
+    },
+}
+
+impl Marks {
     /// The count of a cell that sees every cell of the current set.
     const COMMON: u32 = u32::MAX;
+}
 
-    fn new(cell_count: usize) -> CellMarks {
+impl CellMarks {
+    /// Marks for the cells of `layout`: bits when it has at most 128 cells, counts beyond.
+    fn new(layout: &crate::model::Layout) -> CellMarks {
+        if layout.cell_count() <= 128 {
+            CellMarks::bitwise(layout)
+        } else {
+            CellMarks::counting(layout)
+        }
+    }
+
+    fn bitwise(layout: &crate::model::Layout) -> CellMarks {
+        let bits = |cells: &[Cell]| cells.iter().fold(0, |m, c| m | 1u128 << c.index());
+        let peers = layout.cells().map(|c| bits(layout.peers(c))).collect();
         CellMarks {
-            seen_by: vec![(0, 0); cell_count],
-            generation: 0,
+            marks: Marks::Bits { peers, common: 0 },
+            cells: Vec::new(),
+        }
+    }
+
+    fn counting(layout: &crate::model::Layout) -> CellMarks {
+        CellMarks {
+            marks: Marks::Counts {
+                seen_by: vec![(0, 0); layout.cell_count()],
+                generation: 0,
+            },
             cells: Vec::new(),
         }
     }
 
     /// Marks the cells outside `cells` that see every one of them: the cells of
-    /// [`crate::model::Layout::common_peers`], in its order, found by counting how many of
-    /// `cells` each peer sees rather than by searching peer lists (this runs for every group and
-    /// ALS node of every graph; counting makes the grouped graph's build a fifth cheaper).
+    /// [`crate::model::Layout::common_peers`], in its order (this runs for every group and ALS
+    /// node of every graph).
     fn mark_common_peers(&mut self, layout: &crate::model::Layout, cells: &[Cell]) {
-        self.generation += 1;
-        let generation = self.generation;
         self.cells.clear();
-        for &cell in &cells[1..] {
-            for &peer in layout.peers(cell) {
-                let seen = &mut self.seen_by[peer.index()];
-                *seen = match *seen {
-                    (g, n) if g == generation => (g, n + 1),
-                    _ => (generation, 1),
-                };
+        match &mut self.marks {
+            Marks::Bits { peers, common } => {
+                // No cell is its own peer, so the cells themselves drop out.
+                *common = cells.iter().fold(u128::MAX, |m, c| m & peers[c.index()]);
+                let mut rest = *common;
+                while rest != 0 {
+                    self.cells
+                        .push(Cell::from_index(rest.trailing_zeros() as usize));
+                    rest &= rest - 1;
+                }
             }
-        }
-        let others = (cells.len() - 1) as u32;
-        for &peer in layout.peers(cells[0]) {
-            let seen = &mut self.seen_by[peer.index()];
-            let sees_all = others == 0 || *seen == (generation, others);
-            if sees_all && !cells.contains(&peer) {
-                *seen = (generation, Self::COMMON);
-                self.cells.push(peer);
+            Marks::Counts {
+                seen_by,
+                generation,
+            } => {
+                *generation += 1;
+                let generation = *generation;
+                for &cell in &cells[1..] {
+                    for &peer in layout.peers(cell) {
+                        let seen = &mut seen_by[peer.index()];
+                        *seen = match *seen {
+                            (g, n) if g == generation => (g, n + 1),
+                            _ => (generation, 1),
+                        };
+                    }
+                }
+                let others = (cells.len() - 1) as u32;
+                for &peer in layout.peers(cells[0]) {
+                    let seen = &mut seen_by[peer.index()];
+                    let sees_all = others == 0 || *seen == (generation, others);
+                    if sees_all && !cells.contains(&peer) {
+                        *seen = (generation, Marks::COMMON);
+                        self.cells.push(peer);
+                    }
+                }
             }
         }
     }
 
     /// Whether `cell` is a common peer of the current set.
     fn holds(&self, cell: Cell) -> bool {
-        self.seen_by[cell.index()] == (self.generation, Self::COMMON)
+        match &self.marks {
+            Marks::Bits { common, .. } => common >> cell.index() & 1 == 1,
+            Marks::Counts {
+                seen_by,
+                generation,
+            } => seen_by[cell.index()] == (*generation, Marks::COMMON),
+        }
     }
 }
 
@@ -740,5 +801,38 @@ fn each_subset(
         chosen.push(cells[i]);
         each_subset(cells, max, i + 1, chosen, found);
         chosen.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Layout, Regions};
+
+    #[test]
+    fn marked_common_peers_are_the_layouts_by_bits_and_by_counts() {
+        // 9x9 with the main diagonal as an extra house, so peers go beyond rows, columns and
+        // boxes; every set of one to three cells among row 1, r2c1, r2c2 and r3c3.
+        let boxes = Layout::new(9, Regions::Boxes { rows: 3, cols: 3 }).unwrap();
+        let layout = boxes.with_extra_house((0..9).map(|i| Cell::at(i, i, 9)).collect());
+        let mut pool: Vec<Cell> = (0..9).map(|c| Cell::at(0, c, 9)).collect();
+        pool.extend([Cell::at(1, 0, 9), Cell::at(1, 1, 9), Cell::at(2, 2, 9)]);
+        let mut sets = 0;
+        for mut marks in [CellMarks::bitwise(&layout), CellMarks::counting(&layout)] {
+            each_subset(&pool, 3, 0, &mut Vec::new(), &mut |cells| {
+                if cells.is_empty() {
+                    return true;
+                }
+                let expected: Vec<Cell> = layout.common_peers(cells).collect();
+                marks.mark_common_peers(&layout, cells);
+                assert_eq!(marks.cells, expected, "common peers of {cells:?}");
+                for cell in layout.cells() {
+                    assert_eq!(marks.holds(cell), expected.contains(&cell), "{cell:?}");
+                }
+                sets += 1;
+                true
+            });
+        }
+        assert_eq!(sets, 2 * (12 + 66 + 220));
     }
 }
