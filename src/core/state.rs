@@ -214,20 +214,21 @@ impl State {
     /// houses and digits in a row.
     pub fn places_into(&self, house: &House, digit: Digit, places: &mut Vec<Cell>) {
         places.clear();
-        let holding = |&cell: &Cell| self.candidates(cell).contains(digit);
-        places.extend(house.cells.iter().copied().filter(holding));
+        places.extend(self.each_place(house, digit));
     }
 
     /// The two places of `digit` in `house` when it has exactly two (a strong link), found
     /// without collecting them.
     pub fn two_places(&self, house: &House, digit: Digit) -> Option<[Cell; 2]> {
-        let mut places = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&cell| self.candidates(cell).contains(digit));
+        let mut places = self.each_place(house, digit);
         let pair = [places.next()?, places.next()?];
         places.next().is_none().then_some(pair)
+    }
+
+    /// The places of [`State::places`], one by one.
+    fn each_place<'a>(&'a self, house: &'a House, digit: Digit) -> impl Iterator<Item = Cell> + 'a {
+        let holding = move |&cell: &Cell| self.candidates(cell).contains(digit);
+        house.cells.iter().copied().filter(holding)
     }
 
     /// The digits with at least one place (candidate cell) in `house`, and those with two or

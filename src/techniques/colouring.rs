@@ -19,12 +19,13 @@ use crate::explain;
 use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::{all_strong_links, eliminations_text};
+use crate::techniques::common::{StrongLink, all_strong_links, eliminations_text};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
+    let links = all_strong_links(state);
     for digit in (1..=state.size()).map(Digit::new) {
-        let clusters = clusters(state, digit);
+        let clusters = clusters(state, links.of(digit));
         let go_on = match rule {
             ColouringRule::Trap => clusters.iter().all(|c| trap(state, digit, c, sink)),
             ColouringRule::Wrap => clusters.iter().all(|c| wrap(state, digit, c, sink)),
@@ -81,12 +82,12 @@ fn cells_text(cells: &[Cell]) -> Explanation {
     Explanation::join(cells.iter().map(|&c| Node(c)), ",")
 }
 
-/// The clusters of `digit`'s strong links, each coloured from its first cell (row-major). A
+/// The clusters of one digit's strong `links`, each coloured from its first cell (row-major). A
 /// cluster whose links close an odd loop (possible only in a broken state) is left out.
-fn clusters(state: &State, digit: Digit) -> Vec<Cluster> {
+fn clusters(state: &State, links: &[StrongLink]) -> Vec<Cluster> {
     let cell_count = state.layout().cell_count();
     let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); cell_count];
-    for link in all_strong_links(state).of(digit) {
+    for link in links {
         let [a, b] = link.cells;
         neighbours[a.index()].push(b);
         neighbours[b.index()].push(a);

@@ -441,8 +441,8 @@ fn type_4(state: &State, rect: &Rectangle) -> Vec<Step> {
     for id in state.layout().common_houses(&roof) {
         let house = &state.layout().houses()[id];
         for (a, b) in [(rect.x, rect.y), (rect.y, rect.x)] {
-            let places = state.places(house, a);
-            if places.len() != 2 || !roof.iter().all(|c| places.contains(c)) {
+            let pair = state.two_places(house, a);
+            if !pair.is_some_and(|pair| roof.iter().all(|c| pair.contains(c))) {
                 continue;
             }
             let removed = holding(state, &roof, b);

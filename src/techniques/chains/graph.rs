@@ -91,10 +91,9 @@ struct Spare {
 }
 
 impl Spare {
-    /// The lists of `graph`, emptied.
+    /// The lists of `graph` (its spare targets too), emptied.
     fn from(graph: Graph) -> Spare {
-        let mut links = graph.spare.links;
-        links.extend(graph.strong.into_iter().chain(graph.weak));
+        let mut links: Vec<Vec<u32>> = graph.strong.into_iter().chain(graph.weak).collect();
         links.iter_mut().for_each(Vec::clear);
         let mut targets = graph.spare.targets.into_inner();
         targets.extend(graph.targets.into_iter().filter_map(OnceCell::into_inner));
@@ -167,6 +166,7 @@ impl Graph {
         graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph.link_strong(state, links);
         graph.link_weak(links);
+        // Link lists left over are not kept: a graph needs them only while it is built.
         graph.spare.links = Vec::new();
         graph
     }

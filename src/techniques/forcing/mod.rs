@@ -127,14 +127,10 @@ pub fn nishio(state: &State, sink: &mut Sink) {
                 continue;
             }
             let assumption = Fact::placed(Candidate::new(cell, digit));
-            if propagator
-                .run_quickly(&[assumption])
-                .contradiction
-                .is_none()
-            {
+            let branch = propagator.run_explaining_breaks(&[assumption]);
+            if branch.contradiction.is_none() {
                 continue;
             }
-            let branch = propagator.run(&[assumption]);
             if !found.offer(contradiction_step(
                 state,
                 Technique::Nishio,
@@ -340,12 +336,11 @@ impl<'a> Implications<'a> {
         if assumption.holds && matches!(self.known.borrow().get(&candidate), Some(Some(_))) {
             return None;
         }
-        let branch = self.propagator.run_quickly(&[assumption]);
+        let branch = self.propagator.run_explaining_breaks(&[assumption]);
         if assumption.holds {
             self.remember(candidate, &branch);
         }
-        // Again, with why each fact follows, for the explanation.
-        (branch.contradiction.is_some()).then(|| self.propagator.run(&[assumption]))
+        branch.contradiction.is_some().then_some(branch)
     }
 
     /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a

@@ -168,10 +168,16 @@ impl Branch {
     }
 }
 
-/// The facts of a branch, for intersecting branches, each numbered in the order of [`Fact`]
-/// (`(cell * size + digit index) * 2 + placed`): a bit set up to 16x16, where it takes at most
-/// 1 KB and intersects a word at a time; the sorted numbers beyond, where a bit set would be
-/// far larger than a branch's few facts.
+/// The number of `fact` on a grid of `size`, in the order of [`Fact`]: `(cell * size + digit
+/// index) * 2 + placed`.
+fn fact_number(fact: Fact, size: usize) -> usize {
+    let Candidate { cell, digit } = fact.candidate;
+    (cell.index() * size + digit.index()) * 2 + usize::from(fact.holds)
+}
+
+/// The facts of a branch, for intersecting branches, each numbered by [`fact_number`]: a bit
+/// set up to 16x16, where it takes at most 1 KB and intersects a word at a time; the sorted
+/// numbers beyond, where a bit set would be far larger than a branch's few facts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FactSet {
     size: usize,
@@ -195,10 +201,7 @@ impl FactSet {
     pub fn of(branch: &Branch, layout: &Layout) -> FactSet {
         let size = layout.size();
         let count = layout.cell_count() * size * 2;
-        let numbers = branch.nodes.iter().map(|node| {
-            let Candidate { cell, digit } = node.fact.candidate;
-            (cell.index() * size + digit.index()) * 2 + usize::from(node.fact.holds)
-        });
+        let numbers = branch.nodes.iter().map(|node| fact_number(node.fact, size));
         FactSet::numbered(numbers, size, (count <= Self::MOST_BITS).then_some(count))
     }
 
@@ -299,7 +302,7 @@ pub struct Propagator<'a> {
     placed: Vec<u16>,
     /// Places left for each digit in each house (`house * size + digit index`).
     places: Vec<u16>,
-    /// Node index + 1 of each fact reached (0: not reached), by [`Propagator::key`].
+    /// Node index + 1 of each fact reached (0: not reached), by [`fact_number`].
     reached: Vec<u32>,
     nodes: Vec<Node>,
     pool: Vec<u32>,
@@ -376,6 +379,16 @@ impl<'a> Propagator<'a> {
     pub fn run_quickly(&mut self, assumptions: &[Fact]) -> Branch {
         self.why = matches!(self.scope, Scope::Chain(_));
         self.follow_all(assumptions)
+    }
+
+    /// [`Propagator::run_quickly`]'s branch, unless it breaks: then [`Propagator::run`]'s, with
+    /// why, to explain the contradiction (the same facts follow, in the same order).
+    pub fn run_explaining_breaks(&mut self, assumptions: &[Fact]) -> Branch {
+        let branch = self.run_quickly(assumptions);
+        match branch.contradiction {
+            Some(_) => self.run(assumptions),
+            None => branch,
+        }
     }
 
     /// Follows `assumptions`, recording why each fact follows or not as `why` says.
@@ -516,7 +529,7 @@ impl<'a> Propagator<'a> {
     /// Undoes what recording `fact` did.
     fn undo(&mut self, fact: Fact) {
         let Candidate { cell, digit } = fact.candidate;
-        let key = self.key(fact);
+        let key = fact_number(fact, self.size);
         self.reached[key] = 0;
         for &h in self.layout.houses_of(cell) {
             let slot = self.slot(h, digit);
@@ -531,14 +544,8 @@ impl<'a> Propagator<'a> {
         }
     }
 
-    fn key(&self, fact: Fact) -> usize {
-        let size = self.size;
-        let Candidate { cell, digit } = fact.candidate;
-        (cell.index() * size + digit.index()) * 2 + usize::from(fact.holds)
-    }
-
     fn node_of(&self, fact: Fact) -> Option<u32> {
-        self.reached[self.key(fact)].checked_sub(1)
+        self.reached[fact_number(fact, self.size)].checked_sub(1)
     }
 
     /// Records `fact`, resting on `premises`, unless it is already known; a fact whose opposite
@@ -591,7 +598,7 @@ impl<'a> Propagator<'a> {
         if self.why {
             self.pool.extend_from_slice(premises);
         }
-        let key = self.key(fact);
+        let key = fact_number(fact, self.size);
         self.reached[key] = index + 1;
         index
     }
