@@ -36,6 +36,10 @@ struct Tally {
     broken: usize,
     /// The empty cells.
     empty: usize,
+    /// Per house: its empty cells.
+    house_empty: Vec<u32>,
+    /// Per house: the digits placed in it.
+    house_placed: Vec<DigitSet>,
 }
 
 /// What a search of one digit did: whether it found something, and whether to go on.
@@ -77,6 +81,8 @@ impl State {
     pub fn from_marks(marks: Marks) -> State {
         let size = marks.layout.size();
         let (houses, cells) = (marks.layout.houses().len(), marks.layout.cell_count());
+        let house_empty = marks.layout.houses().iter().map(|h| h.cells.len() as u32);
+        let house_empty = house_empty.collect();
         let mut state = State {
             limits: Limits::for_size(size),
             layout: marks.layout,
@@ -89,6 +95,8 @@ impl State {
                 holders: vec![0; houses * size],
                 broken: houses * size + cells,
                 empty: cells,
+                house_empty,
+                house_placed: vec![DigitSet::EMPTY; houses],
             },
             fruitless: Arc::default(),
             deadline: Deadline::NEVER,
@@ -243,10 +251,25 @@ impl State {
         )
     }
 
-    /// The digits not yet placed in `house`.
-    pub fn missing(&self, house: &House) -> DigitSet {
-        let placed: DigitSet = house.cells.iter().filter_map(|&c| self.value(c)).collect();
-        DigitSet::full(self.size()).without(placed)
+    /// The digits not yet placed in house `house` (an index into the layout's houses).
+    pub fn missing(&self, house: usize) -> DigitSet {
+        DigitSet::full(self.size()).without(self.tally.house_placed[house])
+    }
+
+    /// The number of empty cells in house `house`.
+    pub fn empty_in(&self, house: usize) -> usize {
+        self.tally.house_empty[house] as usize
+    }
+
+    /// The digits not yet placed in house `house` with exactly one place (cell holding the
+    /// candidate) left there: its hidden singles.
+    pub fn lone_places(&self, house: usize) -> DigitSet {
+        let size = self.size();
+        let holders = &self.tally.holders[house * size..(house + 1) * size];
+        let lone = (holders.iter().enumerate()).fold(0u128, |bits, (i, &count)| {
+            bits | u128::from(count == 1) << i
+        });
+        DigitSet::from_bits(lone).without(self.tally.house_placed[house])
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
@@ -356,8 +379,17 @@ impl State {
                 *count += 1;
             }
         }
-        let is_empty = self.values.get(cell).is_none();
+        let value = self.values.get(cell);
+        let is_empty = value.is_none();
         tally.empty = tally.empty + usize::from(is_empty) - usize::from(was_empty);
+        if is_empty != was_empty {
+            // Steps only fill cells: a filled cell is counted once, from empty.
+            let digit = value.expect("a cell filled, never emptied");
+            for &house in self.layout.houses_of(cell) {
+                tally.house_empty[house] -= 1;
+                tally.house_placed[house].insert(digit);
+            }
+        }
         let stuck = |empty: bool, held: DigitSet| empty && held.is_empty();
         tally.broken = tally.broken + usize::from(stuck(is_empty, after))
             - usize::from(stuck(was_empty, before));
@@ -382,7 +414,7 @@ impl State {
             .enumerate()
             .find_map(|(id, house)| {
                 let (placeable, _) = self.placeable(house);
-                self.missing(house)
+                self.missing(id)
                     .without(placeable)
                     .iter()
                     .next()
@@ -451,10 +483,41 @@ mod tests {
             .any(|c| state.value(c).is_none() && state.candidates(c).is_empty());
         let empty_house = layout.houses().iter().any(|house| {
             let (some, _) = state.placeable(house);
-            !state.missing(house).without(some).is_empty()
+            !slow_missing(state, house).without(some).is_empty()
         });
         let solved = layout.cells().all(|c| state.value(c).is_some());
         (empty_cell || empty_house, solved)
+    }
+
+    /// The digits not placed in `house`, from its cells.
+    fn slow_missing(state: &State, house: &House) -> DigitSet {
+        let placed: DigitSet = house.cells.iter().filter_map(|&c| state.value(c)).collect();
+        DigitSet::full(state.size()).without(placed)
+    }
+
+    /// Per house, from its cells: the empty cells, the digits not placed, and those of them
+    /// with one place.
+    fn slow_houses(state: &State) -> Vec<(usize, DigitSet, DigitSet)> {
+        let houses = state.layout().houses().iter();
+        houses
+            .map(|house| {
+                let empty = house.cells.iter().filter(|&&c| state.value(c).is_none());
+                let missing = slow_missing(state, house);
+                let (some, several) = state.placeable(house);
+                (
+                    empty.count(),
+                    missing,
+                    missing.intersection(some.without(several)),
+                )
+            })
+            .collect()
+    }
+
+    /// The same from the running tally.
+    fn fast_houses(state: &State) -> Vec<(usize, DigitSet, DigitSet)> {
+        (0..state.layout().houses().len())
+            .map(|id| (state.empty_in(id), state.missing(id), state.lone_places(id)))
+            .collect()
     }
 
     /// The same checks read from the running tally alone (`contradiction` would fall back on
@@ -486,6 +549,7 @@ mod tests {
                     slow_checks(&state),
                     "after placing {cell:?}"
                 );
+                assert_eq!(fast_houses(&state), slow_houses(&state));
             }
         }
         assert_eq!(fast_checks(&state), (false, true));
@@ -506,6 +570,7 @@ mod tests {
             let removed = Candidate::new(first, digit);
             state.apply(&one(Technique::Backtracking, removed, false));
             assert_eq!(fast_checks(&state), slow_checks(&state));
+            assert_eq!(fast_houses(&state), slow_houses(&state));
         }
         assert!(state.contradiction().is_none());
         let right = Candidate::new(first, solution_digit(first));

@@ -24,6 +24,7 @@ use crate::model::digit::{Digit, DigitSet};
 use crate::model::layout::{Cell, House as HouseData, Layout, Unit, cell_name};
 use crate::model::puzzle::{Symbols, sheet_address};
 use serde::Serialize;
+use smallvec::{SmallVec, smallvec};
 use std::borrow::Cow;
 
 /// One piece of an explanation.
@@ -86,7 +87,11 @@ pub enum Part {
 /// A sentence (or several) with the things it names kept as data; see the module documentation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct Explanation(Vec<Part>);
+pub struct Explanation(Parts);
+
+/// The parts of an explanation, one held in place: an explanation is built for every step, from
+/// pieces of one part each (a cell, a digit, a house), which then cost no allocation.
+type Parts = SmallVec<[Part; 1]>;
 
 /// A house, for [`explain!`](crate::explain): its index into [`Layout::houses`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,22 +148,19 @@ impl Explanation {
     ///
     /// # Panics
     /// When the number of placeholders and arguments differ (a mistake in the code).
-    pub fn format(template: &'static str, args: Vec<Explanation>) -> Explanation {
-        let pieces: Vec<&'static str> = template.split("{}").collect();
+    pub fn format<const N: usize>(template: &'static str, args: [Explanation; N]) -> Explanation {
+        let placeholders = template.matches("{}").count();
         assert_eq!(
-            pieces.len(),
-            args.len() + 1,
-            "explanation template {template:?} has {} placeholders for {} arguments",
-            pieces.len() - 1,
-            args.len()
+            placeholders, N,
+            "explanation template {template:?} has {placeholders} placeholders for {N} arguments"
         );
-        let mut explanation = Explanation::new();
-        for (piece, arg) in pieces.iter().zip(args.into_iter().map(Some).chain([None])) {
-            explanation.push(*piece);
-            if let Some(arg) = arg {
-                explanation.push(arg);
-            }
+        let mut explanation = Explanation(Parts::with_capacity(2 * N + 1));
+        let mut pieces = template.split("{}");
+        for arg in args {
+            explanation.push(pieces.next().expect("a piece before each placeholder"));
+            explanation.push(arg);
         }
+        explanation.push(pieces.next().expect("a piece after the last placeholder"));
         explanation
     }
 
@@ -224,31 +226,31 @@ impl From<Part> for Explanation {
 
 impl From<&'static str> for Explanation {
     fn from(text: &'static str) -> Explanation {
-        Explanation(vec![Part::Text { text: text.into() }])
+        Explanation(smallvec![Part::Text { text: text.into() }])
     }
 }
 
 impl From<String> for Explanation {
     fn from(text: String) -> Explanation {
-        Explanation(vec![Part::Text { text: text.into() }])
+        Explanation(smallvec![Part::Text { text: text.into() }])
     }
 }
 
 impl From<Cell> for Explanation {
     fn from(cell: Cell) -> Explanation {
-        Explanation(vec![Part::Cell { cell }])
+        Explanation(smallvec![Part::Cell { cell }])
     }
 }
 
 impl From<Node> for Explanation {
     fn from(Node(cell): Node) -> Explanation {
-        Explanation(vec![Part::Node { cell }])
+        Explanation(smallvec![Part::Node { cell }])
     }
 }
 
 impl From<Digit> for Explanation {
     fn from(digit: Digit) -> Explanation {
-        Explanation(vec![Part::Digit { digit }])
+        Explanation(smallvec![Part::Digit { digit }])
     }
 }
 
@@ -261,13 +263,13 @@ impl From<DigitSet> for Explanation {
 
 impl From<House> for Explanation {
     fn from(House(house): House) -> Explanation {
-        Explanation(vec![Part::House { house }])
+        Explanation(smallvec![Part::House { house }])
     }
 }
 
 impl From<Cage> for Explanation {
     fn from(Cage(cage): Cage) -> Explanation {
-        Explanation(vec![Part::Cage { cage }])
+        Explanation(smallvec![Part::Cage { cage }])
     }
 }
 
@@ -283,7 +285,7 @@ impl From<Unit> for Explanation {
 
 impl From<Claim> for Explanation {
     fn from(claim: Claim) -> Explanation {
-        Explanation(vec![Part::Claim {
+        Explanation(smallvec![Part::Claim {
             cell: claim.cell,
             holds: claim.holds,
             digits: claim.digits,
@@ -306,7 +308,7 @@ macro_rules! explain {
     ($template:literal $(, $arg:expr)* $(,)?) => {
         $crate::model::explanation::Explanation::format(
             $template,
-            vec![$($crate::model::explanation::Explanation::from($arg)),*],
+            [$($crate::model::explanation::Explanation::from($arg)),*],
         )
     };
 }
@@ -468,7 +470,7 @@ mod tests {
 
     #[test]
     fn areas_name_their_corners_and_their_range() {
-        let area = Explanation(vec![Part::Area {
+        let area = Explanation(smallvec![Part::Area {
             top: 1,
             left: 2,
             bottom: 2,

@@ -44,7 +44,7 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
         if is_region(a) != from_region {
             continue;
         }
-        for digit in state.missing(house).iter() {
+        for digit in state.missing(a).iter() {
             state.places_into(house, digit, &mut places);
             if places.len() < 2 {
                 continue;

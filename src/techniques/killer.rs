@@ -191,7 +191,7 @@ fn cage_pointing(state: &State, sink: &mut Sink) {
 fn cage_claiming(state: &State, sink: &mut Sink) {
     let layout = state.layout();
     for (house_id, house) in layout.houses().iter().enumerate() {
-        for digit in state.missing(house).iter() {
+        for digit in state.missing(house_id).iter() {
             let places = state.places(house, digit);
             let Some(id) = places.first().and_then(|&c| layout.cage_of(c)) else {
                 continue;

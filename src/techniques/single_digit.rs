@@ -78,10 +78,11 @@ fn each_chain<'a>(
                     if [a, b].iter().any(|x| second.cells.contains(x)) {
                         continue;
                     }
-                    let weak = layout.common_houses(&[b, c]);
-                    if weak.is_empty() {
+                    // Seeing each other is quicker to ask than which houses they share.
+                    if !layout.sees(b, c) {
                         continue;
                     }
+                    let weak = layout.common_houses(&[b, c]);
                     let mut chain = Chain {
                         ends: [a, d],
                         inner: [b, c],

@@ -9,11 +9,13 @@ use crate::techniques::Sink;
 /// The last empty cell of a house takes the one digit missing there.
 pub fn full_house(state: &State, sink: &mut Sink) {
     for (id, house) in state.layout().houses().iter().enumerate() {
-        let mut empty = house.cells.iter().filter(|&&c| state.value(c).is_none());
-        let (Some(&cell), None) = (empty.next(), empty.next()) else {
+        if state.empty_in(id) != 1 {
+            continue;
+        }
+        let Some(&cell) = house.cells.iter().find(|&&c| state.value(c).is_none()) else {
             continue;
         };
-        let Some(digit) = state.missing(house).as_single() else {
+        let Some(digit) = state.missing(id).as_single() else {
             continue;
         };
         if !state.candidates(cell).contains(digit) {
@@ -68,12 +70,7 @@ pub fn hidden_single(state: &State, kind: SingleHouse, sink: &mut Sink) {
         if house.kind != wanted {
             continue;
         }
-        let (some, several) = state.placeable(house);
-        for digit in state
-            .missing(house)
-            .intersection(some.without(several))
-            .iter()
-        {
+        for digit in state.lone_places(id).iter() {
             let Some(&cell) = house
                 .cells
                 .iter()

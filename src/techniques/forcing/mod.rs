@@ -208,7 +208,7 @@ pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
     for (id, house) in state.layout().houses().iter().enumerate() {
-        for digit in state.missing(house).iter() {
+        for digit in state.missing(id).iter() {
             let places = state.places(house, digit);
             if places.len() < 2 {
                 continue;

@@ -330,7 +330,7 @@ impl<'a> Propagator<'a> {
                     places[h * size + digit.index()] += 1;
                 }
             }
-            for digit in DigitSet::full(size).without(state.missing(house)).iter() {
+            for digit in DigitSet::full(size).without(state.missing(h)).iter() {
                 placed[h * size + digit.index()] = 1;
             }
         }
