@@ -293,7 +293,9 @@ impl<'s, const W: usize> Board<'s, W> {
                 held.push(usize::from(count));
             }
         }
-        if body.len() > sum_of_largest(held, spec.n) + spec.max_fins {
+        // Without fins, most bases hold more candidates than `n` covers can, which a count
+        // tells quickly; with fins, few do, and the quick test below rules out many more.
+        if spec.max_fins == 0 && body.len() > sum_of_largest(held, spec.n) {
             return true;
         }
         let reach = endo
