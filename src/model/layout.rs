@@ -334,6 +334,9 @@ pub struct Layout {
     houses: Vec<House>,
     houses_of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<Cell>>,
+    /// Per cell, its peers as a bit set, on grids of up to 128 cells (else empty): whether two
+    /// cells see each other is asked very often.
+    peer_bits: Vec<u128>,
     cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), when the layout has cages.
     cage_of: Vec<Option<u16>>,
@@ -431,13 +434,20 @@ impl Layout {
                 peers.dedup();
                 peers
             })
-            .collect();
+            .collect::<Vec<Vec<Cell>>>();
+        let peer_bits = if size * size <= 128 {
+            let bits = |cells: &Vec<Cell>| cells.iter().fold(0, |m, c| m | 1u128 << c.index());
+            peers.iter().map(bits).collect()
+        } else {
+            Vec::new()
+        };
         Layout {
             size,
             regions,
             houses,
             houses_of_cell,
             peers,
+            peer_bits,
             cages,
             cage_of,
         }
@@ -478,9 +488,18 @@ impl Layout {
         &self.peers[cell.index()]
     }
 
+    /// The peers of `cell` as a bit set (bit `i` for the cell of index `i`), on grids of up to
+    /// 128 cells.
+    pub fn peer_bits(&self, cell: Cell) -> Option<u128> {
+        self.peer_bits.get(cell.index()).copied()
+    }
+
     /// Whether two distinct cells share a house or a cage.
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
-        self.peers(a).binary_search(&b).is_ok()
+        match self.peer_bits(a) {
+            Some(bits) => bits >> b.index() & 1 == 1,
+            None => self.peers(a).binary_search(&b).is_ok(),
+        }
     }
 
     /// The cells outside `cells` that see every one of them, row-major (none for no cells).
@@ -743,6 +762,31 @@ mod tests {
         // r5c5 is in the centre box, box 5.
         assert_eq!(layout.region_of(Cell::at(4, 4, 9)), Some(4));
         assert_eq!(layout.houses()[18 + 4].to_string(), "box 5");
+    }
+
+    #[test]
+    fn two_cells_see_each_other_when_they_share_a_house() {
+        // By peer bits (9x9 with the diagonal, 11x11 Latin) and by searching the peer lists
+        // (12x12, more than 128 cells), against the houses themselves.
+        let diagonal = (0..9).map(|i| Cell::at(i, i, 9)).collect();
+        let layouts = [
+            Layout::with_default_boxes(9)
+                .unwrap()
+                .with_extra_house(diagonal),
+            Layout::new(11, Regions::Latin).unwrap(),
+            Layout::with_default_boxes(12).unwrap(),
+        ];
+        for layout in layouts {
+            for a in layout.cells() {
+                for b in layout.cells().filter(|&b| b != a) {
+                    let share = layout
+                        .houses()
+                        .iter()
+                        .any(|h| h.cells.contains(&a) && h.cells.contains(&b));
+                    assert_eq!(layout.sees(a, b), share, "{a:?} {b:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -671,10 +671,9 @@ struct CellMarks {
 
 /// The marks of [`CellMarks`]: bits on grids of up to 128 cells (9x9 to 11x11), counts beyond.
 enum Marks {
-    /// The common peers of the current set, a bit per cell, found by a word-wise AND.
+    /// The common peers of the current set, a bit per cell, found by a word-wise AND of the
+    /// cells' peers ([`crate::model::Layout::peer_bits`]).
     Bits {
-        /// Per cell, its peers.
-        peers: Vec<u128>,
         /// The common peers of the current set.
         common: u128,
     },
@@ -695,20 +694,19 @@ impl Marks {
 }
 
 impl CellMarks {
-    /// Marks for the cells of `layout`: bits when it has at most 128 cells, counts beyond.
+    /// Marks for the cells of `layout`: bits when it has them for its peers (at most 128
+    /// cells), counts beyond.
     fn new(layout: &crate::model::Layout) -> CellMarks {
-        if layout.cell_count() <= 128 {
-            CellMarks::bitwise(layout)
+        if layout.peer_bits(Cell::from_index(0)).is_some() {
+            CellMarks::bitwise()
         } else {
             CellMarks::counting(layout)
         }
     }
 
-    fn bitwise(layout: &crate::model::Layout) -> CellMarks {
-        let bits = |cells: &[Cell]| cells.iter().fold(0, |m, c| m | 1u128 << c.index());
-        let peers = layout.cells().map(|c| bits(layout.peers(c))).collect();
+    fn bitwise() -> CellMarks {
         CellMarks {
-            marks: Marks::Bits { peers, common: 0 },
+            marks: Marks::Bits { common: 0 },
             cells: Vec::new(),
         }
     }
@@ -729,9 +727,10 @@ impl CellMarks {
     fn mark_common_peers(&mut self, layout: &crate::model::Layout, cells: &[Cell]) {
         self.cells.clear();
         match &mut self.marks {
-            Marks::Bits { peers, common } => {
+            Marks::Bits { common } => {
                 // No cell is its own peer, so the cells themselves drop out.
-                *common = cells.iter().fold(u128::MAX, |m, c| m & peers[c.index()]);
+                let peers = |c: &Cell| layout.peer_bits(*c).expect("a grid of 128 cells or fewer");
+                *common = cells.iter().fold(u128::MAX, |m, c| m & peers(c));
                 let mut rest = *common;
                 while rest != 0 {
                     self.cells
@@ -770,7 +769,7 @@ impl CellMarks {
     /// Whether `cell` is a common peer of the current set.
     fn holds(&self, cell: Cell) -> bool {
         match &self.marks {
-            Marks::Bits { common, .. } => common >> cell.index() & 1 == 1,
+            Marks::Bits { common } => common >> cell.index() & 1 == 1,
             Marks::Counts {
                 seen_by,
                 generation,
@@ -818,7 +817,7 @@ mod tests {
         let mut pool: Vec<Cell> = (0..9).map(|c| Cell::at(0, c, 9)).collect();
         pool.extend([Cell::at(1, 0, 9), Cell::at(1, 1, 9), Cell::at(2, 2, 9)]);
         let mut sets = 0;
-        for mut marks in [CellMarks::bitwise(&layout), CellMarks::counting(&layout)] {
+        for mut marks in [CellMarks::bitwise(), CellMarks::counting(&layout)] {
             each_subset(&pool, 3, 0, &mut Vec::new(), &mut |cells| {
                 if cells.is_empty() {
                     return true;
