@@ -153,6 +153,20 @@ impl<const W: usize> Bits<W> {
             .map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
     }
 
+    /// Whether `f` holds for some number in the set, asked lowest first.
+    fn any(self, mut f: impl FnMut(usize) -> bool) -> bool {
+        for (k, &word) in self.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                if f(k * 64 + rest.trailing_zeros() as usize) {
+                    return true;
+                }
+                rest &= rest - 1;
+            }
+        }
+        false
+    }
+
     fn iter(self) -> impl Iterator<Item = usize> {
         (0..W).flat_map(move |k| {
             let mut word = self.0[k];
@@ -361,26 +375,23 @@ impl<'s, const W: usize> Board<'s, W> {
                 covers_of[i] |= 1 << k;
             }
         }
-        reachable.iter().any(|t| {
+        reachable.any(|t| {
             let one = Bits::EMPTY.with(t);
             // A cannibal is in two covers (and no fin).
             let mut count = if body.and(one).is_empty() { 1 } else { 2 };
             let mut used = covers_of[t];
             let must = body.minus(self.peers[t]).minus(endo).minus(one);
-            for x in must.iter() {
+            // A candidate in no cover, or one too many needing a cover of its own, rules `t` out.
+            let ruled_out = must.any(|x| {
                 let own = covers_of[x];
-                if own & used == 0 {
-                    if own == 0 {
-                        return false;
-                    }
-                    used |= own;
-                    count += 1;
-                    if count > n {
-                        return false;
-                    }
+                if own & used != 0 {
+                    return false;
                 }
-            }
-            count <= n
+                used |= own;
+                count += 1;
+                own == 0 || count > n
+            });
+            count <= n && !ruled_out
         })
     }
 
