@@ -149,18 +149,16 @@ impl Explanation {
     /// # Panics
     /// When the number of placeholders and arguments differ (a mistake in the code).
     pub fn format<const N: usize>(template: &'static str, args: [Explanation; N]) -> Explanation {
-        let placeholders = template.matches("{}").count();
-        assert_eq!(
-            placeholders, N,
-            "explanation template {template:?} has {placeholders} placeholders for {N} arguments"
-        );
+        let mismatch = || format!("explanation template {template:?} for {N} arguments");
         let mut explanation = Explanation(Parts::with_capacity(2 * N + 1));
         let mut pieces = template.split("{}");
         for arg in args {
-            explanation.push(pieces.next().expect("a piece before each placeholder"));
+            explanation.push(pieces.next().unwrap_or_else(|| panic!("{}", mismatch())));
             explanation.push(arg);
         }
-        explanation.push(pieces.next().expect("a piece after the last placeholder"));
+        // One piece after each placeholder: one more than the arguments.
+        let last = pieces.next().filter(|_| pieces.next().is_none());
+        explanation.push(last.unwrap_or_else(|| panic!("{}", mismatch())));
         explanation
     }
 
@@ -489,6 +487,8 @@ mod tests {
         text.push(" d");
         assert_eq!(text.parts().len(), 1);
         let result = std::panic::catch_unwind(|| explain!("{} and {}", "one"));
+        assert!(result.is_err());
+        let result = std::panic::catch_unwind(|| explain!("{} and", "one", "two"));
         assert!(result.is_err());
     }
 }
