@@ -337,6 +337,9 @@ pub struct Layout {
     /// Per cell, its peers as a bit set, on grids of up to 128 cells (else empty): whether two
     /// cells see each other is asked very often.
     peer_bits: Vec<u128>,
+    /// Per cell, its region (none without regions): asked for every four corners of a
+    /// uniqueness search, so looked up rather than worked out.
+    region_of_cell: Vec<Option<u16>>,
     cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), when the layout has cages.
     cage_of: Vec<Option<u16>>,
@@ -441,6 +444,13 @@ impl Layout {
         } else {
             Vec::new()
         };
+        let region_of_cell = (0..size * size)
+            .map(|i| {
+                regions
+                    .region_of(i / size, i % size, size)
+                    .map(|r| r as u16)
+            })
+            .collect();
         Layout {
             size,
             regions,
@@ -448,6 +458,7 @@ impl Layout {
             houses_of_cell,
             peers,
             peer_bits,
+            region_of_cell,
             cages,
             cage_of,
         }
@@ -530,8 +541,7 @@ impl Layout {
 
     /// The zero-based region number of `cell`, if the grid has regions.
     pub fn region_of(&self, cell: Cell) -> Option<usize> {
-        self.regions
-            .region_of(cell.row(self.size), cell.col(self.size), self.size)
+        self.region_of_cell[cell.index()].map(usize::from)
     }
 
     /// Returns a copy with an extra house added; the cells must be distinct and N in number. A
@@ -785,6 +795,32 @@ mod tests {
                         .any(|h| h.cells.contains(&a) && h.cells.contains(&b));
                     assert_eq!(layout.sees(a, b), share, "{a:?} {b:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cells_region_is_the_region_house_holding_it() {
+        // Boxes of 3x3 and 2x3, a 4x4 jigsaw (an L and its turns), and a Latin square, which
+        // has no regions.
+        let jigsaw: Vec<u16> = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let layouts = [
+            Layout::with_default_boxes(9).unwrap(),
+            Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap(),
+            Layout::new(4, Regions::Jigsaw { region_of: jigsaw }).unwrap(),
+            Layout::new(5, Regions::Latin).unwrap(),
+        ];
+        for layout in layouts {
+            for cell in layout.cells() {
+                let holding = layout
+                    .houses()
+                    .iter()
+                    .find(|h| h.kind == HouseKind::Region && h.cells.contains(&cell));
+                assert_eq!(
+                    layout.region_of(cell),
+                    holding.map(|h| h.number),
+                    "{cell:?}"
+                );
             }
         }
     }

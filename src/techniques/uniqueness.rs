@@ -203,8 +203,6 @@ fn each_corners(
 ) {
     let layout = state.layout();
     let size = state.size();
-    // Looked up once: the shape of every four corners asks for their regions.
-    let regions: Vec<Option<usize>> = layout.cells().map(|c| layout.region_of(c)).collect();
     let mut columns = Vec::new();
     for r1 in 0..size {
         for r2 in r1 + 1..size {
@@ -221,7 +219,7 @@ fn each_corners(
                         Cell::at(r2, c1, size),
                         Cell::at(r2, c2, size),
                     ];
-                    if is_deadly_shape(layout, &regions, &cells) && !found(&cells) {
+                    if is_deadly_shape(layout, &cells) && !found(&cells) {
                         return;
                     }
                 }
@@ -230,11 +228,11 @@ fn each_corners(
     }
 }
 
-/// Whether the four corners lie in exactly two regions (`regions`: each cell's, from
-/// [`Layout::region_of`]), paired along rows or along columns, and every extra house and cage
-/// holds none of them or two on one line (see the module documentation).
-fn is_deadly_shape(layout: &Layout, regions: &[Option<usize>], cells: &Corners) -> bool {
-    let region = |i: usize| regions[cells[i].index()];
+/// Whether the four corners lie in exactly two regions, paired along rows or along columns, and
+/// every extra house and cage holds none of them or two on one line (see the module
+/// documentation).
+fn is_deadly_shape(layout: &Layout, cells: &Corners) -> bool {
+    let region = |i: usize| layout.region_of(cells[i]);
     let Some(first) = region(0) else {
         return false;
     };

@@ -5,7 +5,7 @@
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::Claim;
-use crate::model::{Candidate, Cell, Digit, Explanation, Regions};
+use crate::model::{Candidate, Cell, Digit, Explanation, Layout, Regions};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 
@@ -182,7 +182,7 @@ fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
     let words = (size * size).div_ceil(64);
     let mut search = Search {
         rows: &rows,
-        region: layout.cells().map(|c| layout.region_of(c)).collect(),
+        layout,
         size,
         chosen: Vec::with_capacity(size),
         columns: 0,
@@ -201,7 +201,7 @@ fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
 /// The depth-first enumeration of one digit's templates, row by row.
 struct Search<'a> {
     rows: &'a [Vec<Cell>],
-    region: Vec<Option<usize>>,
+    layout: &'a Layout,
     size: usize,
     chosen: Vec<Cell>,
     columns: u128,
@@ -223,7 +223,7 @@ impl Search<'_> {
         };
         for &cell in options {
             let column = 1u128 << cell.col(self.size);
-            let region = self.region[cell.index()].map_or(0, |r| 1u128 << r);
+            let region = self.layout.region_of(cell).map_or(0, |r| 1u128 << r);
             if self.columns & column != 0 || self.regions & region != 0 {
                 continue;
             }
