@@ -155,12 +155,9 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
         let digits = cells
             .iter()
             .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
-        let apart = pairs_apart(layout, &cells);
-        let mut unrestricted = digits.iter().filter(|&d| {
-            let holders = (0..4).filter(|&i| state.candidates(cells[i]).contains(d));
-            let holders = holders.fold(0, |mask, i| mask | 1 << i);
-            PAIRS_WITHIN[holders] & apart != 0
-        });
+        let mut unrestricted = digits
+            .iter()
+            .filter(|&d| !all_see_each_other(layout, &holding(state, &cells, d)));
         let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
             continue;
         };
@@ -354,32 +351,12 @@ fn wing_step(
     step
 }
 
-/// The six pairs of four cells, numbered as in [`PAIRS_WITHIN`].
-const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-
-/// Per subset of four cells (a bit per cell), the pairs within it (a bit per pair of [`PAIRS`]).
-const PAIRS_WITHIN: [u8; 16] = {
-    let mut within = [0u8; 16];
-    let mut subset = 0;
-    while subset < 16 {
-        let mut pair = 0;
-        while pair < 6 {
-            let (a, b) = PAIRS[pair];
-            if subset >> a & 1 == 1 && subset >> b & 1 == 1 {
-                within[subset] |= 1 << pair;
-            }
-            pair += 1;
-        }
-        subset += 1;
-    }
-    within
-};
-
-/// The pairs of `cells` (a bit per pair of [`PAIRS`]) that share no house.
-fn pairs_apart(layout: &Layout, cells: &[Cell; 4]) -> u8 {
-    (PAIRS.iter().enumerate())
-        .filter(|&(_, &(a, b))| !layout.sees(cells[a], cells[b]))
-        .fold(0, |mask, (pair, _)| mask | 1 << pair)
+/// Whether every two of `cells` share a house.
+fn all_see_each_other(layout: &Layout, cells: &[Cell]) -> bool {
+    cells
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| layout.sees(a, b)))
 }
 
 /// The cells among `cells` (a wing's four) that hold `digit`.
