@@ -239,18 +239,6 @@ impl State {
         house.cells.iter().copied().filter(holding)
     }
 
-    /// The digits with at least one place (candidate cell) in `house`, and those with two or
-    /// more: a digit in the first set but not the second has exactly one.
-    pub fn placeable(&self, house: &House) -> (DigitSet, DigitSet) {
-        house.cells.iter().fold(
-            (DigitSet::EMPTY, DigitSet::EMPTY),
-            |(some, several), &cell| {
-                let here = self.candidates(cell);
-                (some.union(here), several.union(some.intersection(here)))
-            },
-        )
-    }
-
     /// The digits not yet placed in house `house` (an index into the layout's houses).
     pub fn missing(&self, house: usize) -> DigitSet {
         DigitSet::full(self.size()).without(self.tally.house_placed[house])
@@ -264,12 +252,17 @@ impl State {
     /// The digits not yet placed in house `house` with exactly one place (cell holding the
     /// candidate) left there: its hidden singles.
     pub fn lone_places(&self, house: usize) -> DigitSet {
+        self.held_by(house, 1)
+            .without(self.tally.house_placed[house])
+    }
+
+    /// The digits that exactly `count` cells of house `house` hold, placed or as a candidate.
+    fn held_by(&self, house: usize, count: u16) -> DigitSet {
         let size = self.size();
         let holders = &self.tally.holders[house * size..(house + 1) * size];
-        let lone = (holders.iter().enumerate()).fold(0u128, |bits, (i, &count)| {
-            bits | u128::from(count == 1) << i
-        });
-        DigitSet::from_bits(lone).without(self.tally.house_placed[house])
+        let bits = (holders.iter().enumerate())
+            .fold(0u128, |bits, (i, &n)| bits | u128::from(n == count) << i);
+        DigitSet::from_bits(bits)
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
@@ -408,18 +401,10 @@ impl State {
         {
             return Some(explain!("{} has no candidate left", cell));
         }
-        self.layout
-            .houses()
-            .iter()
-            .enumerate()
-            .find_map(|(id, house)| {
-                let (placeable, _) = self.placeable(house);
-                self.missing(id)
-                    .without(placeable)
-                    .iter()
-                    .next()
-                    .map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
-            })
+        (0..self.layout.houses().len()).find_map(|id| {
+            let lost = self.held_by(id, 0).iter().next();
+            lost.map(|d| explain!("{} has no place left in {}", d, explanation::House(id)))
+        })
     }
 }
 
@@ -482,11 +467,23 @@ mod tests {
             .cells()
             .any(|c| state.value(c).is_none() && state.candidates(c).is_empty());
         let empty_house = layout.houses().iter().any(|house| {
-            let (some, _) = state.placeable(house);
+            let (some, _) = placeable(state, house);
             !slow_missing(state, house).without(some).is_empty()
         });
         let solved = layout.cells().all(|c| state.value(c).is_some());
         (empty_cell || empty_house, solved)
+    }
+
+    /// The digits with at least one place (candidate cell) in `house`, and those with two or
+    /// more, from its cells.
+    fn placeable(state: &State, house: &House) -> (DigitSet, DigitSet) {
+        house.cells.iter().fold(
+            (DigitSet::EMPTY, DigitSet::EMPTY),
+            |(some, several), &cell| {
+                let here = state.candidates(cell);
+                (some.union(here), several.union(some.intersection(here)))
+            },
+        )
     }
 
     /// The digits not placed in `house`, from its cells.
@@ -503,7 +500,7 @@ mod tests {
             .map(|house| {
                 let empty = house.cells.iter().filter(|&&c| state.value(c).is_none());
                 let missing = slow_missing(state, house);
-                let (some, several) = state.placeable(house);
+                let (some, several) = placeable(state, house);
                 (
                     empty.count(),
                     missing,
@@ -580,6 +577,28 @@ mod tests {
         let reason = state.contradiction().expect("a contradiction");
         let names = crate::model::Names::new(state.layout(), None);
         assert_eq!(reason.render(&names), "r1c1 has no candidate left");
+    }
+
+    #[test]
+    fn a_digit_without_a_place_in_a_house_is_a_contradiction() {
+        // Taking r1c1's solution digit from every cell of row 1 that holds it (each keeps other
+        // candidates) leaves it no place in row 1, the first house.
+        let mut state = puzzle_state();
+        let digit = solution_digit(Cell::from_index(0));
+        let row: Vec<Cell> = (0..9).map(Cell::from_index).collect();
+        for cell in row {
+            if state.candidates(cell).contains(digit) {
+                assert!(state.candidates(cell).len() > 1);
+                let removed = Candidate::new(cell, digit);
+                state.apply(&one(Technique::Backtracking, removed, false));
+                assert_eq!(fast_checks(&state), slow_checks(&state));
+                assert_eq!(fast_houses(&state), slow_houses(&state));
+            }
+        }
+        let reason = state.contradiction().expect("a contradiction");
+        let names = crate::model::Names::new(state.layout(), None);
+        let expected = format!("{} has no place left in row 1", digit.get());
+        assert_eq!(reason.render(&names), expected);
     }
 
     #[test]
