@@ -285,7 +285,7 @@ fn chains_and_nishio_in_a_five_by_five_jigsaw_read_as_a_person_checks_them() {
          r4c3<>3"
     );
     assert_eq!(
-        chain.eliminations,
+        chain.eliminations[..],
         [Candidate::new(Cell::at(3, 2, 5), Digit::new(3))]
     );
     assert!(holds_in_every_solution(&state, &chain));

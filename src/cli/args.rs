@@ -264,17 +264,17 @@ impl RatingArgs {
         self.rating == RatingArg::Se
     }
 
-    /// The solve of `puzzle` with `settings` and the ratings asked for (Sudoku Explainer's
+    /// The solve of `puzzle` with `options` and the ratings asked for (Sudoku Explainer's
     /// needs a 9x9 with 3x3 boxes: any other puzzle is refused).
     pub fn solve(
         &self,
         puzzle: &Puzzle,
-        settings: &engine::Settings,
+        options: &engine::OptionsBySize,
     ) -> Result<RatedSolve, gridlogic::Error> {
         if self.se() {
             se::check_layout(puzzle)?;
         }
-        let solve = engine::solve(puzzle, &settings.options(puzzle.size())?);
+        let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
         Ok(RatedSolve::new(solve, self.se()))
     }
 }

@@ -81,14 +81,16 @@ pub fn run(args: &Args) -> CommandResult {
     };
     match entries {
         Entries::Sudoku(entries) if args.rating.se() => {
-            settings.options(9)?;
-            let solve = |p: &_| args.rating.solve(p, &settings);
+            let options = engine::OptionsBySize::new(&settings);
+            options.get(9)?;
+            let solve = |p: &_| args.rating.solve(p, &options);
             run.stream::<RatedSolve>(entries, solve)
         }
         Entries::Sudoku(entries) => {
-            settings.options(9)?;
+            let options = engine::OptionsBySize::new(&settings);
+            options.get(9)?;
             let solve =
-                |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &settings.options(p.size())?));
+                |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &*options.get(p.size())?));
             run.stream::<engine::Solve>(entries, solve)
         }
         Entries::Shikaku(entries) => {

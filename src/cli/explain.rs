@@ -52,7 +52,8 @@ pub fn run(args: &Args) -> CommandResult {
                 true => format!("{}\n{}", solve.summary(), solve.se_log()),
                 false => report::text::explain(solve, args.grids, args.full),
             };
-            explain(args, entries, |p| args.rating.solve(p, &settings), log)
+            let options = engine::OptionsBySize::new(&settings);
+            explain(args, entries, |p| args.rating.solve(p, &options), log)
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;

@@ -57,7 +57,8 @@ pub fn run(args: &Args) -> CommandResult {
         }
         Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
-            let solve = |p: &Puzzle| args.rating.solve(p, &settings);
+            let options = gridlogic::engine::OptionsBySize::new(&settings);
+            let solve = |p: &Puzzle| args.rating.solve(p, &options);
             let writers = Writers {
                 book: &|solve, target| {
                     let options = BookOptions {

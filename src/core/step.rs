@@ -7,23 +7,29 @@ use crate::core::technique::Technique;
 use crate::model::{Candidate, Explanation, Grid};
 use serde::Serialize;
 
+/// Candidates of a step: most steps name a few, kept without a heap allocation.
+pub type Candidates = smallvec::SmallVec<[Candidate; 4]>;
+
+/// Houses of a step (indices into `Layout::houses`): most steps name one or two.
+pub type Houses = smallvec::SmallVec<[usize; 2]>;
+
 /// One deduction: what it concludes and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// Digits placed.
-    pub placements: Vec<Candidate>,
+    pub placements: Candidates,
     /// Candidates removed.
-    pub eliminations: Vec<Candidate>,
+    pub eliminations: Candidates,
     /// The candidates that form the pattern (what a viewer highlights).
-    pub pattern: Vec<Candidate>,
+    pub pattern: Candidates,
     /// Base houses (indices into `Layout::houses`): where the digits are confined.
-    pub base: Vec<usize>,
+    pub base: Houses,
     /// Cover houses: where eliminations happen.
-    pub cover: Vec<usize>,
+    pub cover: Houses,
     /// Fin candidates of finned patterns.
-    pub fins: Vec<Candidate>,
+    pub fins: Candidates,
     /// The Killer cages the step reads (indices into `Layout::cages`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<usize>,
@@ -54,12 +60,12 @@ impl Step {
     pub fn new(technique: Technique) -> Step {
         Step {
             technique,
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            pattern: Vec::new(),
-            base: Vec::new(),
-            cover: Vec::new(),
-            fins: Vec::new(),
+            placements: Candidates::new(),
+            eliminations: Candidates::new(),
+            pattern: Candidates::new(),
+            base: Houses::new(),
+            cover: Houses::new(),
+            fins: Candidates::new(),
             cages: Vec::new(),
             links: Vec::new(),
             explanation: Explanation::new(),

@@ -10,6 +10,7 @@ use crate::search::{self, Count, Deadline, TimeLimit};
 use crate::techniques;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What the engine may do.
@@ -145,6 +146,34 @@ impl Settings {
         options.no_guess = self.no_guess;
         options.seed = self.seed;
         options.time_limit = self.time_limit.for_size(size);
+        Ok(options)
+    }
+}
+
+/// The options of [`Settings`] for each grid size met, worked out once a size: a batch asks for
+/// them puzzle by puzzle, and ordering the techniques costs more than solving an easy 9x9.
+pub struct OptionsBySize<'a> {
+    settings: &'a Settings,
+    known: Mutex<Vec<(usize, Arc<Options>)>>,
+}
+
+impl<'a> OptionsBySize<'a> {
+    /// None worked out yet.
+    pub fn new(settings: &'a Settings) -> OptionsBySize<'a> {
+        OptionsBySize {
+            settings,
+            known: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The options for a grid of `size`, as [`Settings::options`] gives them.
+    pub fn get(&self, size: usize) -> Result<Arc<Options>, Error> {
+        let known = || self.known.lock().expect("an intact cache");
+        if let Some((_, options)) = known().iter().find(|(s, _)| *s == size) {
+            return Ok(options.clone());
+        }
+        let options = Arc::new(self.settings.options(size)?);
+        known().push((size, options.clone()));
         Ok(options)
     }
 }

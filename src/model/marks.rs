@@ -74,11 +74,7 @@ impl Marks {
 
     /// The marks right after the givens: every empty cell holds the digits its peers leave open.
     pub fn of_puzzle(puzzle: &Puzzle) -> Marks {
-        let candidates = puzzle
-            .layout()
-            .cells()
-            .map(|c| puzzle.open_digits(c))
-            .collect();
+        let candidates = puzzle.open_digits();
         Marks {
             symbols: puzzle.symbols().clone(),
             ..Marks::new(

@@ -387,18 +387,36 @@ impl Puzzle {
         self.origin.cell_name(cell.row(size), cell.col(size), size)
     }
 
-    /// The digits that the givens leave possible in `cell` (empty for a given cell).
-    pub fn open_digits(&self, cell: Cell) -> DigitSet {
-        if self.givens.get(cell).is_some() {
-            return DigitSet::EMPTY;
-        }
-        let used: DigitSet = self
+    /// Per cell, the digits that the givens leave possible in it (empty for a given cell): all
+    /// but those given in its houses and its cage, gathered house by house.
+    pub fn open_digits(&self) -> Vec<DigitSet> {
+        let given_in = |cells: &[Cell]| -> DigitSet {
+            cells.iter().filter_map(|&c| self.givens.get(c)).collect()
+        };
+        let houses: Vec<DigitSet> = self
             .layout
-            .peers(cell)
+            .houses()
             .iter()
-            .filter_map(|&peer| self.givens.get(peer))
+            .map(|h| given_in(&h.cells))
             .collect();
-        DigitSet::full(self.size()).without(used)
+        let mut used = vec![DigitSet::EMPTY; self.layout.cell_count()];
+        for cage in self.layout.cages() {
+            let digits = given_in(&cage.cells);
+            for cell in &cage.cells {
+                used[cell.index()] = digits;
+            }
+        }
+        let full = DigitSet::full(self.size());
+        self.layout
+            .cells()
+            .map(|cell| match self.givens.get(cell) {
+                Some(_) => DigitSet::EMPTY,
+                None => full.without(
+                    (self.layout.houses_of(cell).iter())
+                        .fold(used[cell.index()], |set, &h| set.union(houses[h])),
+                ),
+            })
+            .collect()
     }
 
     /// Whether `solution` is a complete grid that keeps every given and breaks no house or cage.
@@ -453,5 +471,43 @@ mod tests {
         assert_eq!(hex.value_of('F'), Some(16));
         assert!(Symbols::custom("1123").is_err());
         assert!(Symbols::custom("12.4").is_err());
+    }
+
+    #[test]
+    fn open_digits_leave_out_the_givens_of_every_peer() {
+        // A 4x4 X-Sudoku with a cage: the diagonal and the cage make peers beyond the standard
+        // houses. The open digits are checked against each cell's peers, one by one.
+        let size = 4;
+        let at = |row, col| Cell::at(row, col, size);
+        let layout = Layout::with_default_boxes(size)
+            .unwrap()
+            .with_variant(crate::model::layout::Variant::X)
+            .unwrap()
+            .with_cages(
+                vec![crate::model::Cage::new(vec![at(0, 1), at(3, 0)], 5)],
+                &|c| format!("{c:?}"),
+            )
+            .unwrap();
+        let mut givens = Grid::empty(size);
+        givens.set(at(0, 0), Some(Digit::new(1)));
+        givens.set(at(1, 2), Some(Digit::new(2)));
+        givens.set(at(3, 0), Some(Digit::new(3)));
+        let puzzle = Puzzle::new(Arc::new(layout), givens, Origin::Unknown).unwrap();
+        let open = puzzle.open_digits();
+        for cell in puzzle.layout().cells() {
+            let used: DigitSet = (puzzle.layout().peers(cell).iter())
+                .filter_map(|&peer| puzzle.givens().get(peer))
+                .collect();
+            let expected = match puzzle.givens().get(cell) {
+                Some(_) => DigitSet::EMPTY,
+                None => DigitSet::full(size).without(used),
+            };
+            assert_eq!(open[cell.index()], expected, "{cell:?}");
+        }
+        // r1c2 sees 1 in its row and 3 in its cage mate r4c1; r4c4 sees 3 in its row and 1 on
+        // the main diagonal.
+        let two_and_four: DigitSet = [2, 4].map(Digit::new).into_iter().collect();
+        assert_eq!(open[at(0, 1).index()], two_and_four);
+        assert_eq!(open[at(3, 3).index()], two_and_four);
     }
 }

@@ -156,7 +156,7 @@ fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
     }
     let technique = Technique::Colouring(ColouringRule::Trap);
     let mut step = Step::new(technique);
-    step.pattern = cluster.candidates(digit);
+    step.pattern = cluster.candidates(digit).into();
     step.explanation = explain!(
         "{} on {}: {}, one colour holds {}; each removed {} sees both ⇒ {}",
         technique.name(),
@@ -166,7 +166,7 @@ fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         digit,
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     sink(step)
 }
 
@@ -188,7 +188,7 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         };
         let technique = Technique::Colouring(ColouringRule::Wrap);
         let mut step = Step::new(technique);
-        step.pattern = cluster.candidates(digit);
+        step.pattern = cluster.candidates(digit).into();
         step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
         step.explanation = explain!(
             "{} on {}: {}; {} has {} and {} in {}, so {} is not {} ⇒ {}",
@@ -252,7 +252,7 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
             eliminations.dedup();
             let technique = Technique::Colouring(ColouringRule::MultiTrap);
             let mut step = Step::new(technique);
-            step.pattern = union(a.candidates(digit), b.candidates(digit));
+            step.pattern = union(a.candidates(digit), b.candidates(digit)).into();
             step.explanation = explain!(
                 "{} on {}: {}; {}; {}; each removed {} sees both ⇒ {}",
                 technique.name(),
@@ -263,7 +263,7 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
                 digit,
                 eliminations_text(&eliminations)
             );
-            step.eliminations = eliminations;
+            step.eliminations = eliminations.into();
             if !sink(step) {
                 return false;
             }
@@ -302,7 +302,7 @@ fn multi_wrap_step(
     let minus = bridge(state, colour, &b.colours[1])?;
     let technique = Technique::Colouring(ColouringRule::MultiWrap);
     let mut step = Step::new(technique);
-    step.pattern = union(a.candidates(digit), b.candidates(digit));
+    step.pattern = union(a.candidates(digit), b.candidates(digit)).into();
     step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
     let sees = |(p, q): (Cell, Cell)| explain!("{} sees {}", Node(p), Node(q));
     step.explanation = explain!(
@@ -351,7 +351,7 @@ mod tests {
         let steps = find_all(Technique::Colouring(ColouringRule::Wrap), &s);
         assert_eq!(steps.len(), 1);
         let expected = [(1, 1, 1), (2, 2, 1), (4, 4, 1)];
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
         assert_eq!(
             text(&s, &steps[0]),
             "Simple Colours (wrap) on 1: + r1c1,r2c2,r4c4 / - r1c4,r4c2; + has r1c1 and r2c2 in \
@@ -381,7 +381,7 @@ mod tests {
         let s = without_one(layout, &gaps);
         let steps = find_all(Technique::Colouring(ColouringRule::Trap), &s);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, cands(6, &[(1, 5, 1)]));
+        assert_eq!(steps[0].eliminations[..], cands(6, &[(1, 5, 1)])[..]);
         assert_eq!(
             text(&s, &steps[0]),
             "Simple Colours (trap) on 1: + r1c1,r3c3 / - r3c5,r4c1, one colour holds 1; each \

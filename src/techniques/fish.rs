@@ -108,9 +108,9 @@ fn basic_of(
             house_list(houses, &cover),
             eliminations_text(&eliminations)
         );
-        step.eliminations = eliminations;
-        step.base = base;
-        step.cover = cover;
+        step.eliminations = eliminations.into();
+        step.base = base.into();
+        step.cover = cover.into();
         sink(step)
     })
 }
@@ -289,15 +289,15 @@ fn fish_step(state: &State, technique: Technique, digit: Digit, fish: &Found) ->
         cells.iter().map(|&c| Candidate::new(c, digit)).collect()
     };
     let mut step = Step::new(technique);
-    step.eliminations = candidates(&fish.eliminations);
+    step.eliminations = candidates(&fish.eliminations).into();
     step.eliminations.sort_unstable();
-    step.pattern = candidates(&fish.body);
+    step.pattern = candidates(&fish.body).into();
     step.pattern.retain(|c| !fish.fins.contains(&c.cell));
     step.pattern.sort_unstable();
-    step.fins = candidates(&fish.fins);
+    step.fins = candidates(&fish.fins).into();
     step.fins.sort_unstable();
-    step.base = fish.base.clone();
-    step.cover = fish.cover.clone();
+    step.base = fish.base[..].into();
+    step.cover = fish.cover[..].into();
     step.explanation = explain!(
         "{} on {} in {} ⇒ {}",
         technique.name(),
@@ -445,8 +445,8 @@ mod tests {
             &steps,
             "Finned X-Wing on 1 in rows 1,4 / columns 2,5, fin r4c6 ⇒ r3c5<>1",
         );
-        assert_eq!(step.eliminations, cands(6, &[(3, 5, 1)]));
-        assert_eq!(step.fins, cands(6, &[(4, 6, 1)]));
+        assert_eq!(step.eliminations[..], cands(6, &[(3, 5, 1)])[..]);
+        assert_eq!(step.fins[..], cands(6, &[(4, 6, 1)])[..]);
         assert_sound(&s, &steps);
         assert!(find_all(Technique::Fish(FishKind::Sashimi, 2), &s).is_empty());
     }
@@ -464,8 +464,8 @@ mod tests {
             &steps,
             "Finned X-Wing on 1 in rows 1,3 / columns 1,2, fin r1c3 ⇒ r2c1<>1",
         );
-        assert_eq!(step.base, [0, 2]);
-        assert_eq!(step.cover, [4, 5]);
+        assert_eq!(step.base[..], [0, 2]);
+        assert_eq!(step.cover[..], [4, 5]);
         assert_sound(&s, &steps);
     }
 
@@ -512,9 +512,9 @@ mod tests {
             .iter()
             .flat_map(|&r| [(r, 2, 1), (r, 5, 1)])
             .collect();
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
-        assert_eq!(steps[0].base, [0, 3]);
-        assert_eq!(steps[0].cover, [7, 10]);
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
+        assert_eq!(steps[0].base[..], [0, 3]);
+        assert_eq!(steps[0].cover[..], [7, 10]);
         assert_eq!(
             text(&s, &steps[0]),
             "X-Wing on 1 in rows 1,4 / columns 2,5 ⇒ r2c2<>1, r2c5<>1, r3c2<>1, r3c5<>1, \
@@ -538,7 +538,11 @@ mod tests {
             .iter()
             .flat_map(|&r| [2, 4, 5].map(|c| (r, c, 2)))
             .collect();
-        assert!(steps.iter().all(|s| s.eliminations == cands(6, &expected)));
+        assert!(
+            steps
+                .iter()
+                .all(|s| s.eliminations[..] == cands(6, &expected)[..])
+        );
         assert!(
             text(&s, &steps[0])
                 .starts_with("Swordfish on 2 in rows 2,4,6 / columns 2,4,5 ⇒ r1c2<>2, r1c4<>2")

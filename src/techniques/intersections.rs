@@ -76,7 +76,7 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
                     House(b),
                     eliminations_text(&eliminations)
                 );
-                step.eliminations = eliminations;
+                step.eliminations = eliminations.into();
                 if !sink(step) {
                     return;
                 }
@@ -132,14 +132,14 @@ mod tests {
         let expected = cands(6, &[(1, 4, 5), (1, 5, 5), (1, 6, 5)]);
         let pointing = find_all(Technique::Pointing, &s);
         assert_eq!(pointing.len(), 1);
-        assert_eq!(pointing[0].eliminations, expected);
+        assert_eq!(pointing[0].eliminations[..], expected[..]);
         assert_eq!(
             text(&s, &pointing[0]),
             "Pointing: in box 1, 5 lies only in row 1 ⇒ r1c4<>5, r1c5<>5, r1c6<>5"
         );
         let claiming = find_all(Technique::Claiming, &s);
         assert_eq!(claiming.len(), 1);
-        assert_eq!(claiming[0].eliminations, expected);
+        assert_eq!(claiming[0].eliminations[..], expected[..]);
         assert_eq!(
             text(&s, &claiming[0]),
             "Claiming: in row 2, 5 lies only in box 2 ⇒ r1c4<>5, r1c5<>5, r1c6<>5"
@@ -154,7 +154,7 @@ mod tests {
         let s = state(jigsaw4(), &[(2, 1, "234")]);
         let pointing = find_all(Technique::Pointing, &s);
         assert_eq!(pointing.len(), 1);
-        assert_eq!(pointing[0].eliminations, cands(4, &[(1, 4, 1)]));
+        assert_eq!(pointing[0].eliminations[..], cands(4, &[(1, 4, 1)])[..]);
         assert_eq!(
             text(&s, &pointing[0]),
             "Pointing: in region 1, 1 lies only in row 1 ⇒ r1c4<>1"
@@ -190,7 +190,7 @@ mod tests {
             "Locked pair 1,2 in box 1 and row 1 at r1c1, r1c2 ⇒ \
              r1c3<>12, r1c4<>12, r1c5<>12, r1c6<>12, r2c1<>12, r2c2<>12, r2c3<>12"
         );
-        assert_eq!(steps[0].cover, [12, 0]);
+        assert_eq!(steps[0].cover[..], [12, 0]);
     }
 
     #[test]
@@ -203,6 +203,6 @@ mod tests {
         assert!(find_all(Technique::LockedSubset(2), &s).is_empty());
         let naked = find_all(Technique::NakedSubset(2), &s);
         assert_eq!(naked.len(), 1);
-        assert_eq!(naked[0].cover, [0]);
+        assert_eq!(naked[0].cover[..], [0]);
     }
 }

@@ -99,10 +99,12 @@ fn killer_step(
     eliminations.sort_unstable();
     eliminations.dedup();
     let mut step = Step::new(Technique::Killer(rule));
-    step.pattern = state.candidates_in(cells, DigitSet::full(state.size()));
+    step.pattern = state
+        .candidates_in(cells, DigitSet::full(state.size()))
+        .into();
     step.pattern.retain(|c| !eliminations.contains(c));
     step.explanation = explain!("{} ⇒ {}", explanation, eliminations_text(&eliminations));
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     step
 }
 
@@ -432,7 +434,7 @@ fn innies(state: &State, sink: &mut Sink) {
                 eliminations,
                 equation_text(layout, &union, &rule, equation),
             );
-            step.base = union.houses.clone();
+            step.base = union.houses[..].into();
             step.cages = rule.cages.clone();
             if !sink(step) {
                 return;
@@ -655,7 +657,7 @@ mod tests {
         assert_eq!(found.len(), 3, "one step per digit");
         let mut ones: Vec<(usize, usize, usize)> = (4..=9).map(|c| (1, c, 1)).collect();
         ones.extend((2..=3).flat_map(|r| (1..=3).map(move |c| (r, c, 1))));
-        assert_eq!(found[0].eliminations, cands(9, &ones));
+        assert_eq!(found[0].eliminations[..], cands(9, &ones)[..]);
         assert!(text(&s, &found[0]).starts_with(
             "Cage pointing: cage 6 at r1c1, r1c2, r1c3 holds 1 in every combination (1+2+3), \
              and only r1c1, r1c2, r1c3 can take it ⇒"

@@ -246,7 +246,7 @@ mod tests {
         let s = s.clone().with_limits(limits);
         find_all(technique, &s)
             .into_iter()
-            .map(|step| step.eliminations)
+            .map(|step| step.eliminations.to_vec())
             .collect()
     }
 

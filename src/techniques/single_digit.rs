@@ -184,9 +184,9 @@ impl Chain<'_> {
         eliminations.sort_unstable();
         let [a, d] = self.ends;
         let mut step = Step::new(technique);
-        step.pattern = self.candidates(digit);
+        step.pattern = self.candidates(digit).into();
         step.base = self.links.iter().map(|l| l.houses[0]).collect();
-        step.cover = vec![self.weak_house(state.layout())];
+        step.cover = smallvec::smallvec![self.weak_house(state.layout())];
         step.explanation = explain!(
             "{} on {}: {} ({}), so {} or {} is {} ⇒ {}",
             technique.name(),
@@ -198,7 +198,7 @@ impl Chain<'_> {
             digit,
             eliminations_text(&eliminations)
         );
-        step.eliminations = eliminations;
+        step.eliminations = eliminations.into();
         Some(step)
     }
 
@@ -273,14 +273,14 @@ fn dual_kite_step(
     }
     let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
     let mut step = Step::new(technique);
-    step.pattern = union(&first.candidates(digit), &second.candidates(digit));
+    step.pattern = union(&first.candidates(digit), &second.candidates(digit)).into();
     step.base = first
         .links
         .iter()
         .chain(&second.links)
         .map(|l| l.houses[0])
         .collect();
-    step.cover = vec![first.weak_house(state.layout())];
+    step.cover = smallvec::smallvec![first.weak_house(state.layout())];
     step.explanation = explain!(
         "{} on {}: {} and {}, both through {} ⇒ {}",
         technique.name(),
@@ -290,7 +290,7 @@ fn dual_kite_step(
         House(step.cover[0]),
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     Some(step)
 }
 
@@ -409,10 +409,10 @@ impl<'a> EmptyRectangle<'a> {
     /// The step for one empty rectangle.
     fn step(&self, state: &State, digit: Digit, technique: Technique) -> Step {
         let mut step = Step::new(technique);
-        step.pattern = self.candidates(state, digit);
-        step.base = vec![self.region, self.link.houses[0]];
-        step.cover = vec![self.line, self.target];
-        step.eliminations = self.eliminations.clone();
+        step.pattern = self.candidates(state, digit).into();
+        step.base = smallvec::smallvec![self.region, self.link.houses[0]];
+        step.cover = smallvec::smallvec![self.line, self.target];
+        step.eliminations = self.eliminations[..].into();
         step.explanation = explain!(
             "{} on {}: {}; {} ⇒ {}",
             technique.name(),
@@ -527,7 +527,7 @@ fn dual_rectangle_step(
     }
     let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
     let mut step = first.step(state, digit, technique);
-    step.pattern = union(&step.pattern, &second.candidates(state, digit));
+    step.pattern = union(&step.pattern, &second.candidates(state, digit)).into();
     step.base.push(second.link.houses[0]);
     step.cover.extend([second.line, second.target]);
     step.explanation = explain!(
@@ -538,7 +538,7 @@ fn dual_rectangle_step(
         second.link_text(),
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     Some(step)
 }
 
@@ -566,7 +566,7 @@ mod tests {
         let steps = find_all(pattern(SingleDigitPattern::Skyscraper), &s);
         assert_eq!(steps.len(), 1);
         let expected = [(1, 4, 1), (1, 6, 1), (2, 1, 1), (2, 3, 1)];
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
         assert_eq!(
             text(&s, &steps[0]),
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
@@ -610,7 +610,10 @@ mod tests {
         let s = without_one(jigsaw6(), &gaps);
         let steps = find_all(pattern(SingleDigitPattern::EmptyRectangle), &s);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, cands(6, &[(5, 3, 1), (6, 3, 1)]));
+        assert_eq!(
+            steps[0].eliminations[..],
+            cands(6, &[(5, 3, 1), (6, 3, 1)])[..]
+        );
         assert_eq!(
             text(&s, &steps[0]),
             "Empty Rectangle on 1: region 3 holds 1 only in row 3 and column 3, r3c6=r6c6 is \

@@ -79,8 +79,8 @@ pub(crate) fn naked_step(
     }
     step.eliminations.sort_unstable();
     step.eliminations.dedup();
-    step.pattern = state.candidates_in(&subset.cells, subset.digits);
-    step.base = subset.shared.clone();
+    step.pattern = state.candidates_in(&subset.cells, subset.digits).into();
+    step.base = subset.shared[..].into();
     let houses = Explanation::join(step.cover.iter().map(|&h| House(h)), " and ");
     step.explanation = explain!(
         "{} {} in {} at {} ⇒ {}",
@@ -134,7 +134,7 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
                 return true;
             }
             let mut step = Step::new(Technique::HiddenSubset(n as u8));
-            step.pattern = state.candidates_in(&cells, set);
+            step.pattern = state.candidates_in(&cells, set).into();
             step.base.push(id);
             step.cover.push(id);
             step.explanation = explain!(
@@ -145,7 +145,7 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
                 cell_list(&cells),
                 eliminations_text(&eliminations)
             );
-            step.eliminations = eliminations;
+            step.eliminations = eliminations.into();
             sink(step)
         });
         if !go_on {
@@ -205,7 +205,7 @@ mod tests {
             .iter()
             .flat_map(|&c| (1..=3).map(move |d| (1, c, d)))
             .collect();
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
         assert_eq!(
             text(&s, &steps[0]),
             "Naked triple 1,2,3 in row 1 at r1c1, r1c3, r1c5 ⇒ r1c2<>123, r1c4<>123, r1c6<>123"
@@ -228,7 +228,7 @@ mod tests {
             (2, 3, 3),
             (2, 3, 4),
         ];
-        assert_eq!(steps[0].eliminations, cands(4, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(4, &expected)[..]);
         assert_eq!(
             text(&s, &steps[0]),
             "Naked pair 3,4 in row 2 and region 2 at r2c2, r2c4 ⇒ r1c4<>34, r2c1<>34, r2c3<>34"
@@ -260,10 +260,10 @@ mod tests {
         let s = state(six(), &marks);
         let steps = find_all(Technique::HiddenSubset(2), &s);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].base, [0]);
+        assert_eq!(steps[0].base[..], [0]);
         let expected: Vec<_> = (1..=2)
             .flat_map(|c| (1..=4).map(move |d| (1, c, d)))
             .collect();
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
     }
 }

@@ -162,7 +162,7 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         .map(|d| Candidate::new(cell, d))
         .collect();
     let mut step = Step::new(Technique::BugPlusOne);
-    step.pattern = vec![Candidate::new(cell, z)];
+    step.pattern = smallvec::smallvec![Candidate::new(cell, z)];
     step.explanation = explain!(
         "BUG+1: every unsolved cell but {} holds two candidates; without {} there every digit \
          would lie twice in each house, so {} is {} ⇒ {}",
@@ -172,7 +172,7 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         z,
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     sink(step);
 }
 
@@ -426,7 +426,7 @@ fn type_3_step(
         house_list(&houses)
     );
     let mut step = rect_step(state, Technique::UniqueRectangle(3), rect, detail, removed);
-    step.base = houses;
+    step.base = houses.into();
     Some(step)
 }
 
@@ -517,7 +517,7 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
             house_list(&line)
         );
         let mut step = rect_step(state, Technique::UniqueRectangle(6), rect, detail, removed);
-        step.base = line;
+        step.base = line.into();
         steps.push(step);
     }
     steps
@@ -660,7 +660,7 @@ fn rect_step(
     let mut step = Step::new(technique);
     let mut cells = rect.cells.to_vec();
     cells.sort_unstable();
-    step.pattern = state.candidates_in(&cells, rect.digits());
+    step.pattern = state.candidates_in(&cells, rect.digits()).into();
     let (x, y) = (rect.x, rect.y);
     step.explanation = explain!(
         "{} on {},{} in {}{} ⇒ {}",
@@ -671,7 +671,7 @@ fn rect_step(
         detail,
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     step
 }
 
@@ -729,7 +729,10 @@ mod tests {
         assert_eq!(count_from_candidates(s.layout(), &all, 2).solutions, 1);
         let steps = find_all(Technique::UniqueRectangle(1), &s);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, cands(6, &[(3, 2, 1), (3, 2, 2)]));
+        assert_eq!(
+            steps[0].eliminations[..],
+            cands(6, &[(3, 2, 1), (3, 2, 2)])[..]
+        );
         for removed in &steps[0].eliminations {
             let mut only = all.clone();
             only[removed.cell.index()] = DigitSet::single(removed.digit);
@@ -802,7 +805,10 @@ mod tests {
         };
         let steps = found(boxes);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, cands(4, &[(3, 2, 1), (3, 2, 2)]));
+        assert_eq!(
+            steps[0].eliminations[..],
+            cands(4, &[(3, 2, 1), (3, 2, 2)])[..]
+        );
         assert!(found(jigsaw4()).is_empty());
         assert!(found(Layout::new(4, Regions::Latin).unwrap()).is_empty());
     }

@@ -339,7 +339,9 @@ fn wing_step(
     eliminations: Vec<Candidate>,
 ) -> Step {
     let mut step = Step::new(technique);
-    step.pattern = state.candidates_in(cells, DigitSet::full(state.size()));
+    step.pattern = state
+        .candidates_in(cells, DigitSet::full(state.size()))
+        .into();
     step.pattern.sort_unstable();
     step.explanation = explain!(
         "{} {} ⇒ {}",
@@ -347,7 +349,7 @@ fn wing_step(
         detail,
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     step
 }
 
@@ -480,7 +482,7 @@ mod tests {
         let steps = find_all(Technique::XyWing, &s);
         assert_eq!(steps.len(), 1);
         let expected = [(1, 2, 3), (1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
             text(&s, &steps[0]),
@@ -501,7 +503,10 @@ mod tests {
         let s = state(six(), &[(1, 2, "123"), (1, 5, "13"), (2, 1, "23")]);
         let steps = find_all(Technique::XyzWing, &s);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, cands(6, &[(1, 1, 3), (1, 3, 3)]));
+        assert_eq!(
+            steps[0].eliminations[..],
+            cands(6, &[(1, 1, 3), (1, 3, 3)])[..]
+        );
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
             text(&s, &steps[0]),
@@ -522,7 +527,7 @@ mod tests {
             .iter()
             .find(|step| text(&s, step).contains("on 2 in column 2"))
             .expect("the link in column 2");
-        assert_eq!(step.eliminations, cands(4, &[(1, 4, 1), (4, 1, 1)]));
+        assert_eq!(step.eliminations[..], cands(4, &[(1, 4, 1), (4, 1, 1)])[..]);
         assert!(step.eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
             text(&s, step),
@@ -541,7 +546,7 @@ mod tests {
         let steps = find_all(Technique::WxyzWing, &s);
         assert_eq!(steps.len(), 1);
         let expected = [(1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)];
-        assert_eq!(steps[0].eliminations, cands(6, &expected));
+        assert_eq!(steps[0].eliminations[..], cands(6, &expected)[..]);
         assert!(steps[0].eliminations.iter().all(|&e| in_no_solution(&s, e)));
         assert_eq!(
             text(&s, &steps[0]),

@@ -767,7 +767,7 @@ impl Mark {
 
 impl Marks {
     fn of(step: &Step, layout: &Layout) -> Marks {
-        let cells_of = |candidates: &[&Vec<Candidate>]| {
+        let cells_of = |candidates: &[&[Candidate]]| {
             let mut cells: Vec<Cell> = candidates
                 .iter()
                 .flat_map(|list| list.iter())
@@ -786,10 +786,10 @@ impl Marks {
             cells: cells_of(&[&step.pattern, &step.placements]),
             fin_cells: cells_of(&[&step.fins]),
             houses,
-            pattern: step.pattern.clone(),
-            fins: step.fins.clone(),
-            eliminations: step.eliminations.clone(),
-            placements: step.placements.clone(),
+            pattern: step.pattern.to_vec(),
+            fins: step.fins.to_vec(),
+            eliminations: step.eliminations.to_vec(),
+            placements: step.placements.to_vec(),
         }
     }
 

@@ -135,7 +135,7 @@ impl Blossom<'_> {
             zs,
             eliminations_text(&eliminations)
         );
-        step.eliminations = eliminations;
+        step.eliminations = eliminations.into();
         sink(step)
     }
 }
@@ -156,7 +156,10 @@ mod tests {
         let steps = find_all(Technique::DeathBlossom(2), &s);
         assert_sound(&s, &steps);
         let wanted = cands(6, &[(3, 3, 5)]);
-        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations[..] == wanted[..])
+            .unwrap();
         assert_eq!(
             text(&s, step),
             "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \

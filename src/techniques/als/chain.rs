@@ -133,7 +133,7 @@ fn step(
         text(),
         eliminations_text(&eliminations)
     );
-    step.eliminations = eliminations;
+    step.eliminations = eliminations.into();
     Some(step)
 }
 
@@ -328,7 +328,7 @@ mod tests {
             .iter()
             .find(|step| text(&s, step) == wanted_text)
             .unwrap();
-        assert_eq!(step.eliminations, wanted);
+        assert_eq!(step.eliminations[..], wanted[..]);
         let sheet = Names::new(s.layout(), None).at_sheet(0, 0);
         assert_eq!(
             step.explanation.render(&sheet),

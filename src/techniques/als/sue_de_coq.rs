@@ -123,10 +123,12 @@ impl Crossing<'_> {
         eliminations.dedup();
         let mut step = Step::new(Technique::SueDeCoq);
         let cells: Vec<Cell> = parts.iter().flat_map(|p| p.iter().copied()).collect();
-        step.pattern = state.candidates_in(&cells, DigitSet::full(state.size()));
+        step.pattern = state
+            .candidates_in(&cells, DigitSet::full(state.size()))
+            .into();
         step.pattern.sort_unstable();
-        step.base = self.houses.to_vec();
-        step.cover = self.houses.to_vec();
+        step.base = self.houses[..].into();
+        step.cover = self.houses[..].into();
         let [line, region] = self.houses.map(House);
         step.explanation = explain!(
             "Sue de Coq: {} in {} and {}, with {} in {} and {} in {} ⇒ {}",
@@ -139,7 +141,7 @@ impl Crossing<'_> {
             region,
             eliminations_text(&eliminations)
         );
-        step.eliminations = eliminations;
+        step.eliminations = eliminations.into();
         sink(step)
     }
 
@@ -199,7 +201,10 @@ mod tests {
             wanted.extend([(c.0, c.1, 3), (c.0, c.1, 4)]);
         }
         let wanted = cands(6, &wanted);
-        let step = steps.iter().find(|s| s.eliminations == wanted).unwrap();
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations[..] == wanted[..])
+            .unwrap();
         assert_eq!(
             text(&s, step),
             "Sue de Coq: r1c1,r1c2 {1,2,3,4} in row 1 and box 1, with r1c5 {1,2} in row 1 and \

@@ -139,7 +139,7 @@ impl Found {
                 .collect::<Vec<_>>()
         };
         let mut step = Step::new(technique);
-        step.eliminations = self.eliminations.clone();
+        step.eliminations = self.eliminations[..].into();
         step.pattern = self.nodes.iter().flat_map(|&n| candidates(n)).collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();

@@ -133,7 +133,7 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
     } else {
         Technique::TemplateDelete
     });
-    step.pattern = candidates.clone();
+    step.pattern = candidates[..].into();
     let conclusion = if set {
         let claims = candidates.iter().map(|c| Claim::is(c.cell, c.digit));
         Explanation::join(claims, ", ")
@@ -151,9 +151,9 @@ fn step(state: &State, set: bool, digit: Digit, count: usize, candidates: Vec<Ca
         conclusion
     );
     if set {
-        step.placements = candidates;
+        step.placements = candidates.into();
     } else {
-        step.eliminations = candidates;
+        step.eliminations = candidates.into();
     }
     step
 }
