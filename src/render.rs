@@ -135,8 +135,9 @@ pub fn grid_line(grid: &Grid, symbols: &Symbols) -> String {
     let size = grid.size();
     let cells = (0..size * size).map(|i| grid.get(Cell::from_index(i)));
     if symbols.covers(size) {
-        cells
-            .map(|d| d.map_or(".".to_string(), |d| symbols.write(d)))
+        // `covers`: every digit has a one-character symbol.
+        (cells.map(|d| d.map_or(Some('.'), |d| symbols.symbol(d.get()))))
+            .map(|symbol| symbol.expect("a symbol for every digit"))
             .collect()
     } else {
         cells

@@ -5,6 +5,7 @@
 
 use crate::core::limits::Limits;
 use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 use std::fmt;
 
 /// How hard a technique is, in HoDoKu's five levels.
@@ -390,9 +391,9 @@ pub enum Technique {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
     /// The display name: `Hidden Single (row)`, `Naked Triple`, `Naked Subset (5)`.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The short name `--techniques` also takes: HoDoKu's (`h1`, `lc1`, `bf2`) where it has one.
-    pub short: String,
+    pub short: Cow<'static, str>,
     /// HoDoKu's code, as its regression library writes it, if HoDoKu has the technique.
     pub code: Option<&'static str>,
     /// The family, for colours and summaries.
@@ -429,13 +430,13 @@ struct Sized {
 impl Sized {
     fn row(&self, n: u8) -> Row {
         let listed = (2..=4).contains(&n).then(|| n as usize - 2);
-        let name = listed.map_or(format!("{} ({n})", self.general), |i| {
-            self.names[i].to_string()
+        let name = listed.map_or(format!("{} ({n})", self.general).into(), |i| {
+            Cow::Borrowed(self.names[i])
         });
         let (score, level, explainer) = listed.map_or((self.beyond)(n), |i| self.ratings[i]);
         Row {
             name,
-            short: format!("{}{n}", self.short),
+            short: format!("{}{n}", self.short).into(),
             code: listed.and_then(|i| self.codes[i]),
             family: self.family,
             score,
@@ -517,11 +518,11 @@ impl FishRow {
         );
         Row {
             name: if siamese {
-                format!("Siamese {name}")
+                format!("Siamese {name}").into()
             } else {
-                name
+                name.into()
             },
-            short: if siamese { format!("si{short}") } else { short },
+            short: if siamese { format!("si{short}") } else { short }.into(),
             code,
             family: Family::Fish,
             score,
@@ -534,8 +535,8 @@ impl FishRow {
 impl Row {
     /// A row of the table; an empty `code` means HoDoKu has none.
     fn new(
-        name: &str,
-        short: &str,
+        name: &'static str,
+        short: &'static str,
         code: &'static str,
         family: Family,
         score: u32,
@@ -543,8 +544,8 @@ impl Row {
         explainer: f32,
     ) -> Row {
         Row {
-            name: name.to_string(),
-            short: short.to_string(),
+            name: Cow::Borrowed(name),
+            short: Cow::Borrowed(short),
             code: (!code.is_empty()).then_some(code),
             family,
             score,
@@ -646,11 +647,11 @@ impl Technique {
             T::Chain { kind: K::DiscontinuousLoop, grouped: true } => row("Grouped Discontinuous Nice Loop", "gdnl", "0710", Chains, 300, Unfair, 7.2),
             T::Chain { kind: K::Aic, grouped: true } => row("Grouped AIC",   "gaic", "0711", Chains,        300, Unfair, 7.2),
             // Group nodes change nothing in a chain of one kind of link.
-            T::Chain { kind, grouped: true } => Row { name: format!("Grouped {}", T::Chain { kind, grouped: false }.name()), code: None, ..T::Chain { kind, grouped: false }.row() },
+            T::Chain { kind, grouped: true } => Row { name: format!("Grouped {}", T::Chain { kind, grouped: false }.name()).into(), code: None, ..T::Chain { kind, grouped: false }.row() },
             T::AlsChain(2)                 => row("ALS-XZ",                 "axz",  "0901", Als,           300, Unfair, 7.5),
             T::AlsChain(3)                 => row("ALS-XY-Wing",            "axy",  "0902", Als,           320, Unfair, 8.0),
-            T::AlsChain(sets)              => row(&format!("ALS-Chain ({sets})"), "ach", "0903", Als,     340, Unfair, 6.5 + 0.5 * n(sets)),
-            T::DeathBlossom(petals)        => row(&format!("Death Blossom ({petals} petals)"), "db", "0904", Als, 360, Unfair, 7.0 + 0.5 * n(petals)),
+            T::AlsChain(sets)              => Row { name: format!("ALS-Chain ({sets})").into(), ..row("", "ach", "0903", Als, 340, Unfair, 6.5 + 0.5 * n(sets)) },
+            T::DeathBlossom(petals)        => Row { name: format!("Death Blossom ({petals} petals)").into(), ..row("", "db", "0904", Als, 360, Unfair, 7.0 + 0.5 * n(petals)) },
             T::SueDeCoq                    => row("Sue de Coq",             "sdc",  "1101", Als,           250, Unfair, 5.0),
             T::Nishio                      => row("Nishio",                 "ni",   "",     Forcing,       500, Extreme, 7.6),
             T::ForcingChain(F::Contradiction) => row("Forcing Chain Contradiction", "fcc", "1301", Forcing, 500, Extreme, 8.0),
@@ -673,7 +674,7 @@ impl Technique {
 
     /// The display name: `Hidden Single (row)`, `Naked Triple`, `X-Wing`, `Naked Subset (5)`.
     pub fn name(self) -> String {
-        self.row().name
+        self.row().name.into_owned()
     }
 
     /// The name in sentence case, as an explanation starts: `Naked pair`, `Cell forcing net`.
@@ -846,14 +847,14 @@ mod tests {
     fn sizes_beyond_the_table_continue_it() {
         let five = Technique::NakedSubset(5).row();
         assert_eq!(
-            (five.name.as_str(), five.short.as_str(), five.code),
+            (five.name.as_ref(), five.short.as_ref(), five.code),
             ("Naked Subset (5)", "n5", None)
         );
         assert_eq!((five.score, five.level), (200, Level::Unfair));
         assert!((five.explainer - 5.6).abs() < 1e-6);
         let fish = Technique::Fish(FishKind::Franken, 5).row();
         assert_eq!(
-            (fish.name.as_str(), fish.score, fish.level),
+            (fish.name.as_ref(), fish.score, fish.level),
             ("Franken Fish (5)", 470, Level::Extreme)
         );
         assert_eq!(

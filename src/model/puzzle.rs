@@ -289,8 +289,9 @@ impl Puzzle {
     }
 
     fn check_duplicates(&self) -> Result<(), Error> {
+        let mut seen: Vec<Option<Cell>> = vec![None; self.size()];
         for house in self.layout.houses() {
-            let mut seen: Vec<Option<Cell>> = vec![None; self.size()];
+            seen.fill(None);
             for &cell in &house.cells {
                 let Some(digit) = self.givens.get(cell) else {
                     continue;

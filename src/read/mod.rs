@@ -684,7 +684,7 @@ impl Reader {
         if let Some(givens) = &killer.givens {
             for (index, text) in givens.cells.iter().enumerate() {
                 let (r, c) = (index / size, index % size);
-                let class = classify(&table::RawValue::Text(text.clone()), &self.symbols);
+                let class = cells::classify_str(text, &self.symbols);
                 let digit = self.digit(class, text, size, || origin.cell_name(r, c, size))?;
                 grid.set(Cell::from_index(index), digit);
             }
@@ -762,7 +762,9 @@ impl Reader {
         let mut grid = Grid::empty(line.size);
         for (index, symbol) in line.cells.iter().enumerate() {
             let (r, c) = (index / line.size, index % line.size);
-            let class = classify(&table::RawValue::Text(symbol.clone()), &self.symbols);
+            let mut buffer = [0; 4];
+            let symbol: &str = symbol.encode_utf8(&mut buffer);
+            let class = cells::classify_str(symbol, &self.symbols);
             let digit = self.digit(class, symbol, line.size, || {
                 origin.cell_name(r, c, line.size)
             })?;

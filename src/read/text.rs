@@ -36,7 +36,7 @@ pub struct LinePuzzle {
     /// N.
     pub size: usize,
     /// One symbol per cell.
-    pub cells: Vec<String>,
+    pub cells: Vec<char>,
     /// One region label per cell, when the line carries a region map.
     pub region_labels: Option<Vec<String>>,
     /// The solution the line gives, as written.
@@ -151,7 +151,7 @@ impl Fields {
         let field = |index: Option<usize>| index.and_then(|i| tokens.get(i).copied());
         let givens = field(Some(self.puzzle)).unwrap_or_default();
         let size = puzzle_size(givens, symbols)?;
-        let cells: Vec<String> = givens.chars().map(String::from).collect();
+        let cells: Vec<char> = givens.chars().collect();
         let labels_of = |token: &str| {
             let labels: Vec<String> = token.chars().map(String::from).collect();
             let lettered = token.chars().all(|c| c.is_ascii_alphabetic());
@@ -597,7 +597,7 @@ mod tests {
             panic!("not lines")
         };
         let first = lines[0].as_ref().unwrap();
-        assert_eq!(first.cells.concat(), "..3.1..2.");
+        assert_eq!(first.cells.iter().collect::<String>(), "..3.1..2.");
         assert_eq!(first.solution.as_deref(), Some("213312132"));
         assert_eq!(first.id.as_deref(), Some("7"));
         let second = lines[1].as_ref().unwrap();
@@ -612,7 +612,7 @@ mod tests {
             panic!("not lines")
         };
         let first = puzzles[0].as_ref().unwrap();
-        assert_eq!(first.cells.concat(), "..43...1.2......");
+        assert_eq!(first.cells.iter().collect::<String>(), "..43...1.2......");
         assert_eq!(
             first.region_labels.as_ref().unwrap().concat(),
             "aaababbbccddccdd"

@@ -25,14 +25,14 @@ pub(crate) struct Naked {
 /// until it returns `false`.
 pub(crate) fn each_naked(state: &State, n: usize, found: &mut dyn FnMut(Naked) -> bool) {
     let layout = state.layout();
+    let (mut cells, mut masks) = (Vec::new(), Vec::new());
     for (id, house) in layout.houses().iter().enumerate() {
-        let cells: Vec<Cell> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| (1..=n).contains(&state.candidates(c).len()))
-            .collect();
-        let masks: Vec<u128> = cells.iter().map(|&c| state.candidates(c).bits()).collect();
+        cells.clear();
+        cells.extend(
+            (house.cells.iter().copied()).filter(|&c| (1..=n).contains(&state.candidates(c).len())),
+        );
+        masks.clear();
+        masks.extend(cells.iter().map(|&c| state.candidates(c).bits()));
         let go_on = tight_sets(&masks, n, &mut |chosen, union| {
             let mut subset: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
             subset.sort_unstable();
