@@ -199,18 +199,39 @@ struct Board<'s, const W: usize> {
 impl<'s, const W: usize> Board<'s, W> {
     fn new(state: &'s State, cells: Vec<Cell>, quick: bool) -> Self {
         let layout = state.layout();
-        let mut number = vec![usize::MAX; layout.cell_count()];
-        for (i, c) in cells.iter().enumerate() {
-            number[c.index()] = i;
+        let mut houses = vec![Bits::EMPTY; layout.houses().len()];
+        for (i, &cell) in cells.iter().enumerate() {
+            for &h in layout.houses_of(cell) {
+                houses[h] = houses[h].with(i);
+            }
         }
-        let numbered = |cells: &[Cell]| {
-            cells
-                .iter()
-                .filter(|c| number[c.index()] != usize::MAX)
-                .fold(Bits::EMPTY, |set, c| set.with(number[c.index()]))
+        // Without cages a cell's peers are the cells of its houses: a few unions.
+        let peers = match layout.cages().is_empty() {
+            true => (cells.iter().enumerate())
+                .map(|(i, &c)| {
+                    (layout.houses_of(c).iter())
+                        .fold(Bits::EMPTY, |set, &h| set.or(houses[h]))
+                        .minus(Bits::EMPTY.with(i))
+                })
+                .collect(),
+            false => {
+                let mut number = vec![usize::MAX; layout.cell_count()];
+                for (i, c) in cells.iter().enumerate() {
+                    number[c.index()] = i;
+                }
+                let numbered =
+                    |c: &Cell| (number[c.index()] != usize::MAX).then(|| number[c.index()]);
+                (cells.iter())
+                    .map(|&c| {
+                        layout
+                            .peers(c)
+                            .iter()
+                            .filter_map(numbered)
+                            .fold(Bits::EMPTY, Bits::with)
+                    })
+                    .collect()
+            }
         };
-        let houses: Vec<Bits<W>> = layout.houses().iter().map(|h| numbered(&h.cells)).collect();
-        let peers = cells.iter().map(|&c| numbered(layout.peers(c))).collect();
         Board {
             houses_of: cells.iter().map(|&c| layout.houses_of(c)).collect(),
             all: (0..cells.len()).fold(Bits::EMPTY, |set, i| set.with(i)),
