@@ -172,7 +172,8 @@ enum Message {
 /// Solves `entries` on `threads` threads, with at most `window` entries between reading and
 /// writing, so that memory does not grow with the input, and hands each row to `write` in input
 /// order as soon as the rows before it are written. Stops early, after writing what is finished,
-/// when `stop` is set, when `write` fails or when the input cannot be read on.
+/// when `stop` is set, when `write` fails or when the input cannot be read on. On one thread
+/// the calling thread reads, solves and writes each entry in turn, without handing it on.
 pub fn stream<P, S, F>(
     entries: impl Iterator<Item = Result<Entry<P>, Error>> + Send,
     solve: F,
@@ -186,6 +187,9 @@ where
     S: SolveReport<Puzzle = P>,
     F: Fn(&P) -> Result<S, Error> + Sync,
 {
+    if threads <= 1 {
+        return stream_in_turn(entries, solve, stop, write);
+    }
     let window = window.max(1);
     let (credit, credits) = mpsc::sync_channel::<()>(window);
     for _ in 0..window {
@@ -239,6 +243,31 @@ where
         drop(received);
         result
     })
+}
+
+/// [`stream`] on the calling thread alone.
+fn stream_in_turn<P, S>(
+    entries: impl Iterator<Item = Result<Entry<P>, Error>>,
+    solve: impl Fn(&P) -> Result<S, Error>,
+    stop: &AtomicBool,
+    mut write: impl FnMut(Row) -> io::Result<()>,
+) -> Result<(), Stopped>
+where
+    P: PuzzleReport,
+    S: SolveReport<Puzzle = P>,
+{
+    let interrupted = || stop.load(Ordering::Relaxed);
+    if interrupted() {
+        return Err(Stopped::Interrupted);
+    }
+    for entry in entries {
+        let entry = entry.map_err(Stopped::Read)?;
+        write(row(&entry, &solve)).map_err(Stopped::Write)?;
+        if interrupted() {
+            return Err(Stopped::Interrupted);
+        }
+    }
+    Ok(())
 }
 
 /// The writer's side of [`stream`]: rows in input order, a credit back for each.

@@ -141,6 +141,16 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
         err.contains("8 rows in") && err.contains("3 unique, 1 multiple, 1 none, 3 invalid"),
         "{err}"
     );
+    // One thread, reading, solving and writing in turn, gives the same rows but for the times.
+    let (code, alone, _) = run(&["batch", input.to_str().unwrap(), "--jobs", "1"]);
+    assert_eq!(code, 1);
+    let untimed = |mut rows: Vec<std::collections::HashMap<String, String>>| {
+        for row in &mut rows {
+            row.remove("microseconds");
+        }
+        rows
+    };
+    assert_eq!(untimed(csv_rows(&alone)), untimed(rows));
     // `check` says the same of every line, and goes on past the bad ones.
     let (code, out, _) = run(&["check", input.to_str().unwrap()]);
     assert_eq!(code, 1);
@@ -239,7 +249,13 @@ fn every_command_gives_a_puzzle_with_several_solutions_exit_code_1() {
 
 #[test]
 fn an_interrupted_batch_keeps_the_old_file_until_it_puts_every_finished_row_in_place() {
-    let dir = scratch("batch-interrupt");
+    // On several threads rows are handed to a writer; on one the same thread writes them.
+    interrupt_a_batch(&[], "batch-interrupt");
+    interrupt_a_batch(&["--jobs", "1"], "batch-interrupt-one-thread");
+}
+
+fn interrupt_a_batch(jobs: &[&str], scratch_name: &str) {
+    let dir = scratch(scratch_name);
     let source = fixture("text/top1465-first3.txt");
     let lines = std::fs::read_to_string(source).unwrap();
     let input = dir.join("many.txt");
@@ -254,6 +270,7 @@ fn an_interrupted_batch_keeps_the_old_file_until_it_puts_every_finished_row_in_p
             output.to_str().unwrap(),
             "--force",
         ])
+        .args(jobs)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
