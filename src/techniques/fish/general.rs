@@ -263,6 +263,21 @@ impl<'s, const W: usize> Board<'s, W> {
         for (k, &house) in spec.cover.iter().enumerate() {
             cover_index[house] = k;
         }
+        let mut covers_of = vec![
+            0u64;
+            if spec.cover.len() <= 64 {
+                self.cells.len()
+            } else {
+                0
+            }
+        ];
+        if !covers_of.is_empty() {
+            for (k, &house) in spec.cover.iter().enumerate() {
+                for i in self.houses[house].iter() {
+                    covers_of[i] |= 1 << k;
+                }
+            }
+        }
         let mut bases = Bases {
             spec,
             pool: &pool,
@@ -270,6 +285,7 @@ impl<'s, const W: usize> Board<'s, W> {
             last_touched,
             meets: &meets,
             cover_index: &cover_index,
+            covers_of: &covers_of,
             held: vec![0; (spec.n + 1) * spec.cover.len()],
             chosen: Vec::with_capacity(spec.n),
             scratch: Scratch::default(),
@@ -322,10 +338,13 @@ impl<'s, const W: usize> Board<'s, W> {
         let (pool, held) = (&mut scratch.pool, &mut scratch.held);
         pool.clear();
         held.clear();
-        for (&house, &count) in spec.cover.iter().zip(bases.held) {
+        // The pool's covers as bits of `bases.covers_of` (their places among the spec's).
+        let mut pool_bits = 0u64;
+        for (k, (&house, &count)) in spec.cover.iter().zip(bases.held).enumerate() {
             if count > 0 {
                 pool.push(house);
                 held.push(usize::from(count));
+                pool_bits |= 1u64.checked_shl(k as u32).unwrap_or(0);
             }
         }
         // Without fins, most bases hold more candidates than `n` covers can, which a count
@@ -339,7 +358,7 @@ impl<'s, const W: usize> Board<'s, W> {
         let targets = self.targets(pool, body);
         let reachable = reach.and(targets);
         if reachable.is_empty()
-            || (self.quick && !self.some_target_coverable(spec.n, bases, reachable, scratch))
+            || (self.quick && !self.some_target_coverable(spec.n, bases, reachable, pool_bits))
         {
             return true;
         }
@@ -368,7 +387,8 @@ impl<'s, const W: usize> Board<'s, W> {
     }
 
     /// Whether some of `reachable` (targets that see every endo fin) might go by a fish of `n`
-    /// covers from `scratch.pool` on `bases`: a quick test that rules out most bases.
+    /// covers from the pool (`pool_bits` of `bases.covers_of`) on `bases`: a quick test that
+    /// rules out most bases.
     ///
     /// Every fin sees what a fish removes, so the body candidates that do not see a target `t`
     /// must be covered, and `t` too (twice if it is a cannibal). Candidates no two of which
@@ -379,32 +399,22 @@ impl<'s, const W: usize> Board<'s, W> {
         n: usize,
         bases: &BaseSet<W>,
         reachable: Bits<W>,
-        scratch: &mut Scratch,
+        pool_bits: u64,
     ) -> bool {
-        let (pool, covers_of) = (&scratch.pool, &mut scratch.covers_of);
-        if pool.len() > 64 {
+        if bases.covers_of.is_empty() {
             return true;
         }
+        let covers_of = |i: usize| bases.covers_of[i] & pool_bits;
         let (body, endo) = (bases.body, bases.endo);
-        covers_of.resize(self.cells.len(), 0);
-        let asked = body.or(reachable);
-        for i in asked.iter() {
-            covers_of[i] = 0;
-        }
-        for (k, &house) in pool.iter().enumerate() {
-            for i in self.houses[house].and(asked).iter() {
-                covers_of[i] |= 1 << k;
-            }
-        }
         reachable.any(|t| {
             let one = Bits::EMPTY.with(t);
             // A cannibal is in two covers (and no fin).
             let mut count = if body.and(one).is_empty() { 1 } else { 2 };
-            let mut used = covers_of[t];
+            let mut used = covers_of(t);
             let must = body.minus(self.peers[t]).minus(endo).minus(one);
             // A candidate in no cover, or one too many needing a cover of its own, rules `t` out.
             let ruled_out = must.any(|x| {
-                let own = covers_of[x];
+                let own = covers_of(x);
                 if own & used != 0 {
                     return false;
                 }
@@ -475,9 +485,6 @@ struct Scratch {
     tried: Vec<usize>,
     /// The covers chosen.
     chosen: Vec<usize>,
-    /// Per candidate: the covers of `pool` that hold it, a bit each (for the candidates asked
-    /// about last).
-    covers_of: Vec<u64>,
 }
 
 /// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
@@ -495,6 +502,8 @@ struct Bases<'a, 'f> {
     meets: &'a [u16],
     /// Per house of the layout: its index among the spec's cover houses (`usize::MAX` for none).
     cover_index: &'a [usize],
+    /// Per candidate, the spec's covers that hold it (see [`BaseSet::covers_of`]).
+    covers_of: &'a [u64],
     /// Per number of bases chosen (0 to `n`), a row: how many of the chosen bases' candidates
     /// each cover house of the spec holds.
     held: Vec<u16>,
@@ -532,6 +541,7 @@ impl Bases<'_, '_> {
                 body: union,
                 endo,
                 held: &self.held[depth * width..],
+                covers_of: self.covers_of,
             };
             return board.covers(spec, &bases, &mut self.scratch, self.found);
         }
@@ -596,6 +606,9 @@ struct BaseSet<'a, const W: usize> {
     endo: Bits<W>,
     /// Per cover house of the spec: how many of `body` it holds (none for the base houses).
     held: &'a [u16],
+    /// Per candidate: the spec's cover houses that hold it, a bit each by their place among
+    /// them; empty for a spec of more than 64 covers.
+    covers_of: &'a [u64],
 }
 
 /// Where a house stands in the search for covers.
