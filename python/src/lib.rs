@@ -212,8 +212,14 @@ fn document_json(
 }
 
 /// The batch row of one puzzle text (an item of `rate_many`, named by its place `index`), with
-/// the solution given beside it.
-fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Options) -> Row {
+/// the solution given beside it; `by_size` holds the engine options of `options` per size.
+fn rate(
+    index: usize,
+    text: Option<&str>,
+    solution: Option<&str>,
+    options: &Options,
+    by_size: &engine::OptionsBySize,
+) -> Row {
     let id = Id::Number(index);
     let invalid = |text: &str, error| Row::invalid::<engine::Solve>(&id, text, &error);
     let Some(text) = text else {
@@ -233,9 +239,7 @@ fn rate(index: usize, text: Option<&str>, solution: Option<&str>, options: &Opti
         Ok(Puzzles::Sudoku(puzzles)) => match one(puzzles) {
             Ok(puzzle) => batch::row(
                 &entry(&id, puzzle, solution),
-                |p: &gridlogic::model::Puzzle| {
-                    Ok(engine::solve(p, &options.settings.options(p.size())?))
-                },
+                |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &*by_size.get(p.size())?)),
             ),
             Err(error) => invalid(text, error),
         },
@@ -273,7 +277,8 @@ fn rate_columns<'py>(
     let options = Options::new(
         r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
     )?;
-    options.settings.options(9).map_err(input_error)?;
+    let by_size = engine::OptionsBySize::new(&options.settings);
+    by_size.get(9).map_err(input_error)?;
     if let Some(solutions) = &solutions
         && solutions.len() != puzzles.len()
     {
@@ -290,7 +295,7 @@ fn rate_columns<'py>(
             .enumerate()
             .map(|(index, text)| {
                 let solution = solutions.as_ref().and_then(|s| s[index].as_deref());
-                rate(index, text.as_deref(), solution, &options)
+                rate(index, text.as_deref(), solution, &options, &by_size)
             })
             .collect()
     });
