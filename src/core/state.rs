@@ -249,6 +249,12 @@ impl State {
         self.tally.house_empty[house] as usize
     }
 
+    /// How many cells of house `house` hold `digit`, placed or as a candidate: for a digit not
+    /// placed there, its places.
+    pub fn holders(&self, house: usize, digit: Digit) -> usize {
+        usize::from(self.tally.holders[house * self.size() + digit.get() - 1])
+    }
+
     /// The digits not yet placed in house `house` with exactly one place (cell holding the
     /// candidate) left there: its hidden singles.
     pub fn lone_places(&self, house: usize) -> DigitSet {

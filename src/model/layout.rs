@@ -326,6 +326,22 @@ impl Regions {
     }
 }
 
+/// Per house, the most cells it shares with any other house.
+fn widest_overlaps(houses: &[House], houses_of_cell: &[Vec<usize>]) -> Vec<usize> {
+    let mut shared = vec![0; houses.len()];
+    (0..houses.len())
+        .map(|a| {
+            shared.fill(0);
+            for cell in &houses[a].cells {
+                for &b in houses_of_cell[cell.index()].iter().filter(|&&b| b != a) {
+                    shared[b] += 1;
+                }
+            }
+            shared.iter().copied().max().unwrap_or(0)
+        })
+        .collect()
+}
+
 /// The geometry of a grid: its size, its houses and which houses each cell is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
@@ -340,6 +356,8 @@ pub struct Layout {
     /// Per cell, its region (none without regions): asked for every four corners of a
     /// uniqueness search, so looked up rather than worked out.
     region_of_cell: Vec<Option<u16>>,
+    /// Per house, the most cells it shares with any other house.
+    widest_overlap: Vec<usize>,
     cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), when the layout has cages.
     cage_of: Vec<Option<u16>>,
@@ -451,6 +469,7 @@ impl Layout {
                     .map(|r| r as u16)
             })
             .collect();
+        let widest_overlap = widest_overlaps(&houses, &houses_of_cell);
         Layout {
             size,
             regions,
@@ -459,6 +478,7 @@ impl Layout {
             peers,
             peer_bits,
             region_of_cell,
+            widest_overlap,
             cages,
             cage_of,
         }
@@ -487,6 +507,12 @@ impl Layout {
     /// Every house: rows first, then columns, then regions, then extra houses.
     pub fn houses(&self) -> &[House] {
         &self.houses
+    }
+
+    /// The most cells house `house` shares with any other house: a digit with more places in it
+    /// cannot be confined to its overlap with another.
+    pub fn widest_overlap(&self, house: usize) -> usize {
+        self.widest_overlap[house]
     }
 
     /// Indices (into [`Layout::houses`]) of the houses that contain `cell`.
@@ -761,6 +787,23 @@ mod tests {
         for prime in [2, 3, 5, 7, 11, 97] {
             assert_eq!(Regions::default_boxes(prime), None, "size {prime}");
         }
+    }
+
+    #[test]
+    fn widest_overlaps_follow_the_box_shape() {
+        // 6x6 boxes are 2 rows by 3 columns: a row shares 3 cells with a box, a column 2, a box
+        // 3 with a row; a Latin square's lines share one cell.
+        let six = Layout::with_default_boxes(6).unwrap();
+        for (id, house) in six.houses().iter().enumerate() {
+            let expected = if house.kind == HouseKind::Column {
+                2
+            } else {
+                3
+            };
+            assert_eq!(six.widest_overlap(id), expected, "{house}");
+        }
+        let latin = Layout::new(4, Regions::Latin).unwrap();
+        assert!((0..latin.houses().len()).all(|id| latin.widest_overlap(id) == 1));
     }
 
     #[test]

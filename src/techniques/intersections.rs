@@ -45,10 +45,12 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
             continue;
         }
         for digit in state.missing(a).iter() {
-            state.places_into(house, digit, &mut places);
-            if places.len() < 2 {
+            // Places all in one other house are at least two, and no more than it shares.
+            let count = state.holders(a, digit);
+            if count < 2 || count > layout.widest_overlap(a) {
                 continue;
             }
+            state.places_into(house, digit, &mut places);
             for &b in layout.houses_of(places[0]) {
                 if !covers(a, b) || !places.iter().all(|&p| layout.houses_of(p).contains(&b)) {
                     continue;
