@@ -29,14 +29,9 @@ pub fn classify(value: &RawValue, symbols: &Symbols) -> CellClass {
     match value {
         RawValue::Blank => CellClass::Blank,
         RawValue::Number(n) => classify_number(*n, symbols),
-        RawValue::Text(text) => classify_str(text, symbols),
+        RawValue::Text(text) => classify_text(text, symbols),
         RawValue::Other(_) => CellClass::Other,
     }
-}
-
-/// What a cell's text holds, as [`classify`] tells of it as a cell value.
-pub fn classify_str(text: &str, symbols: &Symbols) -> CellClass {
-    classify_text(text.trim(), symbols)
 }
 
 /// Whether a cell that holds no digit looks typed where a digit should be, rather than a label: a
@@ -88,7 +83,9 @@ fn classify_number(n: f64, symbols: &Symbols) -> CellClass {
     }
 }
 
-fn classify_text(text: &str, symbols: &Symbols) -> CellClass {
+/// What a cell's text holds (surrounding spaces aside), as [`classify`] tells of a text value.
+pub fn classify_text(text: &str, symbols: &Symbols) -> CellClass {
+    let text = text.trim();
     if text.is_empty() {
         return CellClass::Blank;
     }

@@ -684,7 +684,7 @@ impl Reader {
         if let Some(givens) = &killer.givens {
             for (index, text) in givens.cells.iter().enumerate() {
                 let (r, c) = (index / size, index % size);
-                let class = cells::classify_str(text, &self.symbols);
+                let class = cells::classify_text(text, &self.symbols);
                 let digit = self.digit(class, text, size, || origin.cell_name(r, c, size))?;
                 grid.set(Cell::from_index(index), digit);
             }
@@ -764,7 +764,7 @@ impl Reader {
             let (r, c) = (index / line.size, index % line.size);
             let mut buffer = [0; 4];
             let symbol: &str = symbol.encode_utf8(&mut buffer);
-            let class = cells::classify_str(symbol, &self.symbols);
+            let class = cells::classify_text(symbol, &self.symbols);
             let digit = self.digit(class, symbol, line.size, || {
                 origin.cell_name(r, c, line.size)
             })?;

@@ -263,21 +263,7 @@ impl<'s, const W: usize> Board<'s, W> {
         for (k, &house) in spec.cover.iter().enumerate() {
             cover_index[house] = k;
         }
-        let mut covers_of = vec![
-            0u64;
-            if spec.cover.len() <= 64 {
-                self.cells.len()
-            } else {
-                0
-            }
-        ];
-        if !covers_of.is_empty() {
-            for (k, &house) in spec.cover.iter().enumerate() {
-                for i in self.houses[house].iter() {
-                    covers_of[i] |= 1 << k;
-                }
-            }
-        }
+        let covers_of = self.covers_of(spec);
         let mut bases = Bases {
             spec,
             pool: &pool,
@@ -292,6 +278,21 @@ impl<'s, const W: usize> Board<'s, W> {
             found,
         };
         bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false)
+    }
+
+    /// Per candidate, the cover houses of `spec` that hold it, a bit each by their place among
+    /// them; empty for a spec of more than 64 covers (whose bases skip the quick test).
+    fn covers_of(&self, spec: &Spec) -> Vec<u64> {
+        if spec.cover.len() > 64 {
+            return Vec::new();
+        }
+        let mut bits = vec![0u64; self.cells.len()];
+        for (k, &house) in spec.cover.iter().enumerate() {
+            for i in self.houses[house].iter() {
+                bits[i] |= 1 << k;
+            }
+        }
+        bits
     }
 
     /// The non-empty houses that may serve as bases, each with its deficit: how many of its
@@ -344,6 +345,7 @@ impl<'s, const W: usize> Board<'s, W> {
             if count > 0 {
                 pool.push(house);
                 held.push(usize::from(count));
+                // Beyond 64 covers no bits are kept (nor asked for).
                 pool_bits |= 1u64.checked_shl(k as u32).unwrap_or(0);
             }
         }
