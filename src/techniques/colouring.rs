@@ -19,23 +19,21 @@ use crate::explain;
 use crate::model::explanation::Node;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::Sink;
-use crate::techniques::common::{StrongLink, all_strong_links, eliminations_text};
+use crate::techniques::common::{StrongLink, all_strong_links, each_digit, eliminations_text};
 
 /// Finds the steps of one colouring rule.
 pub fn find(state: &State, rule: ColouringRule, sink: &mut Sink) {
-    let links = all_strong_links(state);
-    for digit in (1..=state.size()).map(Digit::new) {
+    let mut links = None;
+    each_digit(state, Technique::Colouring(rule), sink, |digit, sink| {
+        let links = links.get_or_insert_with(|| all_strong_links(state));
         let clusters = clusters(state, links.of(digit));
-        let go_on = match rule {
+        match rule {
             ColouringRule::Trap => clusters.iter().all(|c| trap(state, digit, c, sink)),
             ColouringRule::Wrap => clusters.iter().all(|c| wrap(state, digit, c, sink)),
             ColouringRule::MultiTrap => multi_trap(state, digit, &clusters, sink),
             ColouringRule::MultiWrap => multi_wrap(state, digit, &clusters, sink),
-        };
-        if !go_on {
-            return;
         }
-    }
+    });
 }
 
 /// The names of a cluster's two colours.

@@ -2,9 +2,10 @@
 //! uniqueness and almost locked sets ([`sets_with_union`]), a digit's strong links, the candidates that see a group of cells,
 //! and the wording of digits, cells and eliminations in explanations.
 
-use crate::core::State;
+use crate::core::{Searched, State, Technique};
 use crate::model::explanation::Claim;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
+use crate::techniques::Sink;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -80,6 +81,35 @@ impl StrongLink {
             self.cells[1]
         } else {
             self.cells[0]
+        }
+    }
+}
+
+/// Runs `search` (the search of `technique` on one digit, which reads no candidates of other
+/// digits) for each digit in turn, passing its steps to `sink`, until one of them asks for no
+/// more; a digit on which the search found nothing before, with the same candidates, is skipped
+/// (see [`State::search_digit`]).
+pub(crate) fn each_digit(
+    state: &State,
+    technique: Technique,
+    sink: &mut Sink,
+    mut search: impl FnMut(Digit, &mut Sink) -> bool,
+) {
+    for digit in (1..=state.size()).map(Digit::new) {
+        let go_on = state.search_digit(technique, digit, |_| {
+            let mut found = false;
+            let go_on = search(digit, &mut |step| {
+                found = true;
+                sink(step)
+            });
+            Searched {
+                found,
+                go_on,
+                ..Searched::default()
+            }
+        });
+        if !go_on {
+            return;
         }
     }
 }
@@ -275,6 +305,54 @@ mod tests {
         shared_reusing(&LAST, StateKey::of(&c), build);
         assert_eq!(*handed.borrow(), [None, Some(vec![1]), None]);
         assert_eq!(*held, [2]);
+    }
+
+    #[test]
+    fn each_digit_skips_a_digit_searched_in_vain_on_the_same_candidates() {
+        let layout = Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
+        let state = state(layout, &[(1, 1, "12"), (1, 2, "12")]);
+        let technique = Technique::SingleDigit(crate::core::SingleDigitPattern::Skyscraper);
+        // Digit 2 yields a step each time; the others nothing. Returns the digits searched and
+        // the steps the sink took, the sink taking at most `wanted`.
+        let run = |state: &State, wanted: usize| {
+            let (mut searched, mut taken) = (Vec::new(), 0);
+            each_digit(
+                state,
+                technique,
+                &mut |_| {
+                    taken += 1;
+                    taken < wanted
+                },
+                |digit, sink| {
+                    searched.push(digit.get());
+                    digit.get() != 2 || sink(Step::new(technique))
+                },
+            );
+            (searched, taken)
+        };
+        assert_eq!(run(&state, 9), (vec![1, 2, 3, 4], 1));
+        assert_eq!(run(&state, 9), (vec![2], 1), "1, 3 and 4 were fruitless");
+        assert_eq!(
+            run(&state.clone(), 1),
+            (vec![2], 1),
+            "clones share what is known"
+        );
+        // Digit 1 loses a candidate: searched again; a sink that wants no more stops the rest.
+        let mut after = state.clone();
+        let mut step = Step::new(Technique::Backtracking);
+        step.eliminations
+            .push(Candidate::new(Cell::from_index(0), Digit::new(1)));
+        after.apply(&step);
+        assert_eq!(run(&after, 9), (vec![1, 2], 1));
+        let fresh = crate::techniques::testing::state(
+            Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap(),
+            &[(1, 1, "12"), (1, 2, "12")],
+        );
+        assert_eq!(
+            run(&fresh, 1),
+            (vec![1, 2], 1),
+            "stops after the sink's last step"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::core::{FishKind, Scope, Searched, State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Explanation, House, HouseKind};
 use crate::techniques::Sink;
-use crate::techniques::common::{cell_list, eliminations_text, tight_sets};
+use crate::techniques::common::{cell_list, each_digit, eliminations_text, tight_sets};
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
@@ -30,28 +30,13 @@ pub fn basic(state: &State, n: usize, sink: &mut Sink) {
             .collect()
     };
     let (rows, columns) = (lines(HouseKind::Row), lines(HouseKind::Column));
-    let technique = Technique::BasicFish(n as u8);
-    for digit in (1..=state.size()).map(Digit::new) {
-        let go_on = state.search_digit(technique, digit, |_| {
-            let mut found = false;
-            let go_on = [(&rows, &columns), (&columns, &rows)].into_iter().all(
-                |(base_lines, cover_lines)| {
-                    basic_of(state, n, digit, base_lines, cover_lines, &mut |step| {
-                        found = true;
-                        sink(step)
-                    })
-                },
-            );
-            Searched {
-                found,
-                go_on,
-                ..Searched::default()
-            }
-        });
-        if !go_on {
-            return;
-        }
-    }
+    each_digit(state, Technique::BasicFish(n as u8), sink, |digit, sink| {
+        [(&rows, &columns), (&columns, &rows)]
+            .into_iter()
+            .all(|(base_lines, cover_lines)| {
+                basic_of(state, n, digit, base_lines, cover_lines, sink)
+            })
+    });
 }
 
 /// Basic fish of `digit` with `n` of `base_lines` as base sets and the crossing `cover_lines` as

@@ -22,14 +22,18 @@ use crate::explain;
 use crate::model::explanation::{House, Node};
 use crate::model::{Candidate, Cell, Digit, Explanation, HouseKind, Layout};
 use crate::techniques::Sink;
-use crate::techniques::common::{StrongLink, all_strong_links, eliminations_text, seen_by_all};
+use crate::techniques::common::{
+    StrongLink, all_strong_links, each_digit, eliminations_text, seen_by_all,
+};
 
 /// Finds the steps of one single-digit pattern.
 pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
-    let all_links = all_strong_links(state);
-    for digit in (1..=state.size()).map(Digit::new) {
-        let links = all_links.of(digit);
-        let go_on = match pattern {
+    let technique = Technique::SingleDigit(pattern);
+    let mut all_links = None;
+    each_digit(state, technique, sink, |digit, sink| {
+        let links = all_links.get_or_insert_with(|| all_strong_links(state));
+        let links = links.of(digit);
+        match pattern {
             SingleDigitPattern::DualTwoStringKite => dual_kites(state, digit, links, sink),
             SingleDigitPattern::EmptyRectangle => empty_rectangles(state, digit, links, sink),
             SingleDigitPattern::DualEmptyRectangle => {
@@ -37,15 +41,10 @@ pub fn find(state: &State, pattern: SingleDigitPattern, sink: &mut Sink) {
             }
             _ => each_chain(state, links, &mut |chain| {
                 chain.pattern != Some(pattern)
-                    || chain
-                        .step(state, digit, Technique::SingleDigit(pattern))
-                        .is_none_or(&mut *sink)
+                    || chain.step(state, digit, technique).is_none_or(&mut *sink)
             }),
-        };
-        if !go_on {
-            return;
         }
-    }
+    });
 }
 
 /// The chain A=B-C=D of two strong links joined by the weak link B-C.

@@ -8,7 +8,7 @@
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, seen_by_all};
 use smallvec::SmallVec;
@@ -150,21 +150,20 @@ pub fn w_wing(state: &State, sink: &mut Sink) {
 /// The four cells cannot all take restricted digits, so one of them is `z`: `z` leaves the cells
 /// seeing every cell of the pattern that holds it.
 pub fn wxyz_wing(state: &State, sink: &mut Sink) {
-    let layout = state.layout();
-    for cells in wxyz_patterns(state) {
+    // Most patterns remove nothing: only those that do are put in order.
+    let mut wings: Vec<([Cell; 4], Digit, Vec<Candidate>)> = wxyz_patterns(state)
+        .into_iter()
+        .filter_map(|cells| {
+            let z = lone_unrestricted(state, &cells)?;
+            let eliminations = seen_by_all(state, z, &holding(state, &cells, z));
+            (!eliminations.is_empty()).then_some((cells, z, eliminations))
+        })
+        .collect();
+    wings.sort_unstable_by_key(|&(cells, ..)| cells);
+    for (cells, z, eliminations) in wings {
         let digits = cells
             .iter()
             .fold(DigitSet::EMPTY, |d, &c| d.union(state.candidates(c)));
-        let mut unrestricted = digits
-            .iter()
-            .filter(|&d| !all_see_each_other(layout, &holding(state, &cells, d)));
-        let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
-            continue;
-        };
-        let eliminations = seen_by_all(state, z, &holding(state, &cells, z));
-        if eliminations.is_empty() {
-            continue;
-        }
         let detail = explain!(
             "{} in {}: only {} is unrestricted",
             digits,
@@ -183,8 +182,40 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
     }
 }
 
+/// The digit of a WXYZ pattern whose cells holding it do not all see one another, if it is
+/// the only such digit.
+fn lone_unrestricted(state: &State, cells: &[Cell; 4]) -> Option<Digit> {
+    /// Per cell `i` of the four: the masks of cells (bit `m` for the mask `m`) that include it.
+    const WITH: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
+    let layout = state.layout();
+    // Bit `m` set: the cells of mask `m` (bit i for cells[i]) do not all see one another.
+    let mut apart = 0u16;
+    for i in 0..4 {
+        for j in i + 1..4 {
+            if !layout.sees(cells[i], cells[j]) {
+                apart |= WITH[i] & WITH[j];
+            }
+        }
+    }
+    let sets = cells.map(|c| state.candidates(c));
+    let digits = sets.iter().fold(DigitSet::EMPTY, |d, &s| d.union(s));
+    let mut unrestricted = None;
+    for digit in digits.iter() {
+        let holders = (0..4).fold(0u16, |mask, i| {
+            mask | u16::from(sets[i].contains(digit)) << i
+        });
+        if apart >> holders & 1 == 1 {
+            if unrestricted.is_some() {
+                return None;
+            }
+            unrestricted = Some(digit);
+        }
+    }
+    unrestricted
+}
+
 /// The connected four-cell sets of cells holding two to four candidates and four digits in all,
-/// sorted, at most [`Limits::wxyz_patterns`](crate::core::Limits::wxyz_patterns) of them.
+/// in no particular order, at most [`Limits::wxyz_patterns`](crate::core::Limits::wxyz_patterns) of them.
 fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
     let small: Vec<bool> = state
         .all_candidates()
@@ -211,9 +242,7 @@ fn wxyz_patterns(state: &State) -> Vec<[Cell; 4]> {
             sets.chosen.pop();
         }
     }
-    let mut patterns = sets.found;
-    patterns.sort_unstable();
-    patterns
+    sets.found
 }
 
 /// The search for connected four-cell sets, each met once: a set is grown from its first cell
@@ -353,14 +382,6 @@ fn wing_step(
     step
 }
 
-/// Whether every two of `cells` share a house.
-fn all_see_each_other(layout: &Layout, cells: &[Cell]) -> bool {
-    cells
-        .iter()
-        .enumerate()
-        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| layout.sees(a, b)))
-}
-
 /// The cells among `cells` (a wing's four) that hold `digit`.
 fn holding(state: &State, cells: &[Cell], digit: Digit) -> SmallVec<[Cell; 4]> {
     cells
@@ -470,7 +491,9 @@ mod tests {
             "a sample with patterns: {}",
             expected.len()
         );
-        assert_eq!(wxyz_patterns(&s), expected);
+        let mut found = wxyz_patterns(&s);
+        found.sort_unstable();
+        assert_eq!(found, expected);
     }
 
     #[test]
