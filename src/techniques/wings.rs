@@ -291,15 +291,13 @@ impl ConnectedSets<'_> {
     }
 
     /// Adds to `next[depth]` the peers of `cell` after `seed` that may join a pattern and that
-    /// no chosen cell is or sees, nor already there.
+    /// no chosen cell is or sees. None is there already: every cell there is a peer of a chosen
+    /// cell (the seed's, or one added with an earlier cell).
     fn add_later_peers(&mut self, depth: usize, cell: Cell, seed: Cell) {
         let layout = self.state.layout();
         for &peer in layout.peers(cell) {
-            if peer > seed
-                && self.small[peer.index()]
-                && !self.sees_chosen(peer)
-                && !self.next[depth].contains(&peer)
-            {
+            if peer > seed && self.small[peer.index()] && !self.sees_chosen(peer) {
+                debug_assert!(!self.next[depth].contains(&peer));
                 self.next[depth].push(peer);
             }
         }
