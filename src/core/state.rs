@@ -208,7 +208,12 @@ impl State {
 
     /// Whether every cell is filled.
     pub fn is_solved(&self) -> bool {
-        self.tally.empty == 0
+        self.empty_cells() == 0
+    }
+
+    /// How many cells are empty.
+    pub fn empty_cells(&self) -> usize {
+        self.tally.empty
     }
 
     /// The empty cells of `house` that still have `digit` as a candidate.

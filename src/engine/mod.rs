@@ -237,7 +237,9 @@ pub fn solve_while(
         .assuming_unique(unique)
         .with_limits(options.limits)
         .with_deadline(deadline);
-    let mut steps = Vec::new();
+    // A step per empty cell that it fills, and some that only eliminate: room for them all at
+    // once, rather than copying the steps as the list grows.
+    let mut steps = Vec::with_capacity(state.empty_cells() * 3 / 2);
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {
         if let Some(reason) = state.contradiction() {

@@ -138,6 +138,19 @@ impl Claim {
     }
 }
 
+/// The words of `template` between its `{}` placeholders, in order (as `split("{}")` gives them,
+/// by a plain scan: templates are short, and this runs for every step).
+fn pieces(template: &'static str) -> impl Iterator<Item = &'static str> {
+    let mut rest = Some(template);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let bytes = text.as_bytes();
+        let placeholder = (1..bytes.len()).find(|&i| bytes[i - 1] == b'{' && bytes[i] == b'}');
+        rest = placeholder.map(|i| &text[i + 1..]);
+        Some(placeholder.map_or(text, |i| &text[..i - 1]))
+    })
+}
+
 impl Explanation {
     /// An empty explanation.
     pub fn new() -> Explanation {
@@ -151,7 +164,7 @@ impl Explanation {
     pub fn format<const N: usize>(template: &'static str, args: [Explanation; N]) -> Explanation {
         let mismatch = || format!("explanation template {template:?} for {N} arguments");
         let mut explanation = Explanation(Parts::with_capacity(2 * N + 1));
-        let mut pieces = template.split("{}");
+        let mut pieces = pieces(template);
         for arg in args {
             explanation.push(pieces.next().unwrap_or_else(|| panic!("{}", mismatch())));
             explanation.push(arg);
@@ -442,6 +455,26 @@ impl<'a> Names<'a> {
 mod tests {
     use super::*;
     use crate::model::Regions;
+
+    #[test]
+    fn templates_split_at_their_placeholders_as_split_does() {
+        for template in [
+            "",
+            "{}",
+            "a{}b",
+            "{}{}",
+            "{} in {}: {} ⇒ {}",
+            "{x} {",
+            "}{ {}}",
+        ] {
+            let expected: Vec<&str> = template.split("{}").collect();
+            assert_eq!(
+                pieces(template).collect::<Vec<_>>(),
+                expected,
+                "{template:?}"
+            );
+        }
+    }
 
     #[test]
     fn parts_render_for_text_and_for_a_sheet() {

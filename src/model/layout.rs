@@ -9,7 +9,11 @@ use crate::error::Error;
 use crate::model::cage::Cage;
 use crate::model::digit::MAX_SIZE;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::fmt;
+
+/// House indices (into [`Layout::houses`]) that cells share: a few, kept in place.
+pub type HouseIds = SmallVec<[usize; 4]>;
 
 /// A cell of the grid, by its row-major index `row * N + col`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -549,9 +553,9 @@ impl Layout {
     }
 
     /// The houses (indices, ascending) that contain every one of `cells` (none for no cells).
-    pub fn common_houses(&self, cells: &[Cell]) -> Vec<usize> {
+    pub fn common_houses(&self, cells: &[Cell]) -> HouseIds {
         let Some((&first, rest)) = cells.split_first() else {
-            return Vec::new();
+            return HouseIds::new();
         };
         self.houses_of(first)
             .iter()

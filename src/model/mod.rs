@@ -12,7 +12,8 @@ pub use cage::Cage;
 pub use digit::{Digit, DigitSet, MAX_SIZE};
 pub use explanation::{Explanation, Names};
 pub use layout::{
-    Cell, House, HouseKind, Layout, Regions, Unit, Variant, cell_name, components, touching,
+    Cell, House, HouseIds, HouseKind, Layout, Regions, Unit, Variant, cell_name, components,
+    touching,
 };
 pub use marks::{Candidate, Marks};
 pub use puzzle::{Grid, Origin, Puzzle, Symbols, column_name, sheet_address};

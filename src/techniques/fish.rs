@@ -110,10 +110,15 @@ pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
         FishKind::Sashimi => Some(FishKind::Finned),
         _ => None,
     };
+    let pools = house_pools(state, kind);
+    if pools.is_empty() {
+        return;
+    }
+    let specs = specs(state, kind, n, &pools);
     for digit in (1..=state.size()).map(Digit::new) {
         let go_on = state.search_digit(technique, digit, |scope| {
             let (mut found, mut sibling_found) = (false, false);
-            let go_on = each_fish(state, kind, n, digit, scope, &mut |found_kind, fish| {
+            let go_on = each_fish(state, &specs, digit, scope, &mut |found_kind, fish| {
                 found |= found_kind == kind;
                 sibling_found |= Some(found_kind) == sibling;
                 found_kind != kind || sink(fish_step(state, technique, digit, &fish))
@@ -140,11 +145,12 @@ pub fn complex(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
 pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
     let mut by_base: BTreeMap<(Digit, Vec<usize>), Vec<Kinded>> = BTreeMap::new();
     let alike = |k: FishKind| k == kind || (kind, k) == (FishKind::Finned, FishKind::Sashimi);
+    let pools = house_pools(state, kind);
+    let specs = specs(state, kind, n, &pools);
     for digit in (1..=state.size()).map(Digit::new) {
         each_fish(
             state,
-            kind,
-            n,
+            &specs,
             digit,
             &Scope::All,
             &mut |found_kind, found| {
@@ -180,21 +186,14 @@ pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
 /// A fish found and its kind.
 type Kinded = (FishKind, Found);
 
-/// Calls `found` with each fish of `digit` and size `n` that eliminates something, with its
-/// kind, until it returns `false`; returns whether it never did. The search uses the houses and
-/// fins `kind` allows, within `scope`; it also meets fish of simpler kinds.
-fn each_fish(
-    state: &State,
-    kind: FishKind,
-    n: usize,
-    digit: Digit,
-    scope: &Scope,
-    found: &mut dyn FnMut(FishKind, Found) -> bool,
-) -> bool {
+/// The houses fish of `kind` may take, per orientation: those allowed as base sets and those
+/// allowed as covers (rows first: finned and sashimi fish rows and columns, Franken with regions
+/// among both, mutant any houses); none for Franken and mutant fish of a layout without regions.
+fn house_pools(state: &State, kind: FishKind) -> Vec<(Vec<usize>, Vec<usize>)> {
     let houses = state.layout().houses();
     let complex = !matches!(kind, FishKind::Finned | FishKind::Sashimi);
     if complex && !houses.iter().any(|h| h.kind == HouseKind::Region) {
-        return true;
+        return Vec::new();
     }
     let of = |kinds: &[HouseKind]| -> Vec<usize> {
         (0..houses.len())
@@ -202,7 +201,7 @@ fn each_fish(
             .collect()
     };
     let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
-    let pools: Vec<(Vec<usize>, Vec<usize>)> = match kind {
+    match kind {
         FishKind::Finned | FishKind::Sashimi => {
             vec![(of(&[row]), of(&[column])), (of(&[column]), of(&[row]))]
         }
@@ -213,10 +212,20 @@ fn each_fish(
         FishKind::Mutant | FishKind::FinnedMutant => {
             vec![((0..houses.len()).collect(), (0..houses.len()).collect())]
         }
-    };
+    }
+}
+
+/// The searches for fish of `kind` and size `n` on the house `pools` of [`house_pools`], with
+/// the fins `kind` allows.
+fn specs<'a>(
+    state: &State,
+    kind: FishKind,
+    n: usize,
+    pools: &'a [(Vec<usize>, Vec<usize>)],
+) -> Vec<Spec<'a>> {
     let limits = state.limits();
     let fins = if kind.is_finned() { limits.fins } else { 0 };
-    let specs: Vec<Spec> = pools
+    pools
         .iter()
         .map(|(base, cover)| Spec {
             n,
@@ -225,8 +234,21 @@ fn each_fish(
             max_fins: fins,
             max_endo_fins: fins.min(limits.endo_fins),
         })
-        .collect();
-    general::search(state, digit, &specs, scope, &mut |fish| {
+        .collect()
+}
+
+/// Calls `found` with each fish of `digit` that one of `specs` allows and that eliminates
+/// something, with its kind, until it returns `false`; returns whether it never did. The search
+/// stays within `scope`; it also meets fish of simpler kinds.
+fn each_fish(
+    state: &State,
+    specs: &[Spec],
+    digit: Digit,
+    scope: &Scope,
+    found: &mut dyn FnMut(FishKind, Found) -> bool,
+) -> bool {
+    let houses = state.layout().houses();
+    general::search(state, digit, specs, scope, &mut |fish| {
         classify(houses, &fish).is_none_or(|k| found(k, fish))
     })
 }

@@ -20,7 +20,7 @@
 use crate::core::{SingleDigitPattern, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::{House, Node};
-use crate::model::{Candidate, Cell, Digit, Explanation, HouseKind, Layout};
+use crate::model::{Candidate, Cell, Digit, Explanation, HouseIds, HouseKind, Layout};
 use crate::techniques::Sink;
 use crate::techniques::common::{
     StrongLink, all_strong_links, each_digit, eliminations_text, seen_by_all,
@@ -56,7 +56,7 @@ struct Chain<'a> {
     /// A=B and C=D.
     links: [&'a StrongLink; 2],
     /// The houses B and C share.
-    weak: Vec<usize>,
+    weak: HouseIds,
     /// The pattern's name, `None` for an X-Wing (left to the fish).
     pattern: Option<SingleDigitPattern>,
 }

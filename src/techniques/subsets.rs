@@ -7,7 +7,7 @@ use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::Explanation;
 use crate::model::explanation::House;
-use crate::model::{Candidate, Cell, DigitSet};
+use crate::model::{Candidate, Cell, DigitSet, HouseIds};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, tight_sets};
 
@@ -18,7 +18,7 @@ pub(crate) struct Naked {
     /// The digits they hold.
     pub digits: DigitSet,
     /// Every house holding all the cells, ascending.
-    pub shared: Vec<usize>,
+    pub shared: HouseIds,
 }
 
 /// Calls `found` with each naked subset of `n` cells, once (from the first house that holds it),

@@ -426,7 +426,7 @@ fn type_3_step(
         house_list(&houses)
     );
     let mut step = rect_step(state, Technique::UniqueRectangle(3), rect, detail, removed);
-    step.base = houses.into();
+    step.base = houses[..].into();
     Some(step)
 }
 

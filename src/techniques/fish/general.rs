@@ -274,7 +274,7 @@ impl<'s, const W: usize> Board<'s, W> {
             covers_of: &covers_of,
             held: vec![0; (spec.n + 1) * spec.cover.len()],
             chosen: Vec::with_capacity(spec.n),
-            scratch: Scratch::default(),
+            scratch: Scratch::for_spec(spec, self.houses.len()),
             found,
         };
         bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false)
@@ -300,7 +300,8 @@ impl<'s, const W: usize> Board<'s, W> {
     /// such house, how many of its candidates each cover house of `spec` holds: a row of
     /// `spec.cover.len()` counts.
     fn base_pool(&self, spec: &Spec) -> (Vec<(usize, usize)>, Vec<u16>) {
-        let (mut pool, mut meets) = (Vec::new(), Vec::new());
+        let mut pool = Vec::with_capacity(spec.base.len());
+        let mut meets = Vec::with_capacity(spec.base.len() * spec.cover.len());
         let mut held = Vec::with_capacity(spec.cover.len());
         for &base in spec.base.iter().filter(|&&h| !self.houses[h].is_empty()) {
             let row = meets.len();
@@ -475,7 +476,6 @@ fn sum_of_largest(values: &mut [usize], n: usize) -> usize {
 }
 
 /// Buffers of the cover search, kept from one set of base houses to the next.
-#[derive(Default)]
 struct Scratch {
     /// The houses that may cover the base's candidates.
     pool: Vec<usize>,
@@ -487,6 +487,20 @@ struct Scratch {
     tried: Vec<usize>,
     /// The covers chosen.
     chosen: Vec<usize>,
+}
+
+impl Scratch {
+    /// Buffers with room for the searches of `spec` on a layout of `houses` houses.
+    fn for_spec(spec: &Spec, houses: usize) -> Scratch {
+        let covers = spec.cover.len();
+        Scratch {
+            pool: Vec::with_capacity(covers),
+            held: Vec::with_capacity(covers),
+            state: Vec::with_capacity(houses),
+            tried: Vec::with_capacity(covers),
+            chosen: Vec::with_capacity(spec.n),
+        }
+    }
 }
 
 /// The search for base houses: each new one keeps the fins it must bring (its deficit) within the
