@@ -27,7 +27,7 @@ pub struct State {
 
 /// Running counts that make the engine's checks after every step cheap: whether the state is
 /// solved, and whether it holds a contradiction at all (which one is then looked up).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Tally {
     /// Per house and digit (at `house * size + digit - 1`): the cells that hold the digit,
     /// placed or as a candidate.
@@ -80,32 +80,51 @@ impl State {
     /// The state of a pencil-mark grid: its placed digits and candidates.
     pub fn from_marks(marks: Marks) -> State {
         let size = marks.layout.size();
-        let (houses, cells) = (marks.layout.houses().len(), marks.layout.cell_count());
-        let house_empty = marks.layout.houses().iter().map(|h| h.cells.len() as u32);
-        let house_empty = house_empty.collect();
         let mut state = State {
             limits: Limits::for_size(size),
+            tally: Tally::default(),
             layout: marks.layout,
             givens: marks.givens,
             values: marks.values,
             candidates: marks.candidates,
             unique: false,
-            // As if every cell were empty without candidates, until the cells are counted.
-            tally: Tally {
-                holders: vec![0; houses * size],
-                broken: houses * size + cells,
-                empty: cells,
-                house_empty,
-                house_placed: vec![DigitSet::EMPTY; houses],
-            },
             fruitless: Arc::default(),
             deadline: Deadline::NEVER,
         };
-        for cell in state.layout.cells() {
-            let held = state.held(cell);
-            state.tally_cell(cell, DigitSet::EMPTY, held, true);
-        }
+        state.tally = state.count_all();
         state
+    }
+
+    /// The running counts of [`Tally`], counted afresh from the cells.
+    fn count_all(&self) -> Tally {
+        let size = self.size();
+        let houses = self.layout.houses();
+        let mut tally = Tally {
+            holders: vec![0; houses.len() * size],
+            broken: 0,
+            empty: 0,
+            house_empty: vec![0; houses.len()],
+            house_placed: vec![DigitSet::EMPTY; houses.len()],
+        };
+        for (id, house) in houses.iter().enumerate() {
+            let holders = &mut tally.holders[id * size..(id + 1) * size];
+            for &cell in &house.cells {
+                for digit in self.held(cell).iter() {
+                    holders[digit.get() - 1] += 1;
+                }
+                match self.value(cell) {
+                    Some(digit) => tally.house_placed[id].insert(digit),
+                    None => tally.house_empty[id] += 1,
+                }
+            }
+            tally.broken += holders.iter().filter(|&&count| count == 0).count();
+        }
+        for cell in self.layout.cells() {
+            let empty = self.value(cell).is_none();
+            tally.empty += usize::from(empty);
+            tally.broken += usize::from(empty && self.candidates(cell).is_empty());
+        }
+        tally
     }
 
     /// The same state, known (`true`) or not known to have exactly one solution. Uniqueness
@@ -347,16 +366,34 @@ impl State {
         self.candidates[cell.index()] = DigitSet::EMPTY;
         self.tally_cell(cell, held, DigitSet::single(digit), was_empty);
         for i in 0..self.layout.peers(cell).len() {
-            self.remove(self.layout.peers(cell)[i], digit);
+            let peer = self.layout.peers(cell)[i];
+            if self.candidates[peer.index()].contains(digit) {
+                self.remove(peer, digit);
+            }
         }
     }
 
     fn remove(&mut self, cell: Cell, digit: Digit) {
-        if self.candidates[cell.index()].contains(digit) {
+        if !self.candidates[cell.index()].contains(digit) {
+            return;
+        }
+        if self.value(cell).is_some() {
             let held = self.held(cell);
             self.candidates[cell.index()].remove(digit);
-            self.tally_cell(cell, held, self.held(cell), self.value(cell).is_none());
+            self.tally_cell(cell, held, self.held(cell), false);
+            return;
         }
+        // The common case, what `tally_cell` comes to for it: an empty cell loses a candidate,
+        // so each of its houses holds the digit once less, and the cell may be left with none.
+        self.candidates[cell.index()].remove(digit);
+        let size = self.size();
+        let tally = &mut self.tally;
+        for &house in self.layout.houses_of(cell) {
+            let count = &mut tally.holders[house * size + digit.get() - 1];
+            *count -= 1;
+            tally.broken += usize::from(*count == 0);
+        }
+        tally.broken += usize::from(self.candidates[cell.index()].is_empty());
     }
 
     /// The digits `cell` holds, placed or as candidates.
@@ -558,6 +595,7 @@ mod tests {
                     "after placing {cell:?}"
                 );
                 assert_eq!(fast_houses(&state), slow_houses(&state));
+                assert_eq!(state.tally, state.count_all(), "kept up as counted afresh");
             }
         }
         assert_eq!(fast_checks(&state), (false, true));
@@ -583,6 +621,11 @@ mod tests {
         assert!(state.contradiction().is_none());
         let right = Candidate::new(first, solution_digit(first));
         state.apply(&one(Technique::Backtracking, right, false));
+        assert_eq!(
+            state.tally,
+            state.count_all(),
+            "a cell without candidates counted alike"
+        );
         assert_eq!(fast_checks(&state), (true, false));
         assert_eq!(slow_checks(&state), (true, false));
         let reason = state.contradiction().expect("a contradiction");
@@ -604,6 +647,7 @@ mod tests {
                 state.apply(&one(Technique::Backtracking, removed, false));
                 assert_eq!(fast_checks(&state), slow_checks(&state));
                 assert_eq!(fast_houses(&state), slow_houses(&state));
+                assert_eq!(state.tally, state.count_all());
             }
         }
         let reason = state.contradiction().expect("a contradiction");

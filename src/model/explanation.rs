@@ -166,21 +166,29 @@ impl Explanation {
         let mut explanation = Explanation(Parts::with_capacity(2 * N + 1));
         let mut pieces = pieces(template);
         for arg in args {
-            explanation.push(pieces.next().unwrap_or_else(|| panic!("{}", mismatch())));
-            explanation.push(arg);
+            let piece = pieces.next().unwrap_or_else(|| panic!("{}", mismatch()));
+            explanation.push_part(Part::Text { text: piece.into() });
+            explanation.append(arg);
         }
         // One piece after each placeholder: one more than the arguments.
         let last = pieces.next().filter(|_| pieces.next().is_none());
-        explanation.push(last.unwrap_or_else(|| panic!("{}", mismatch())));
+        let last = last.unwrap_or_else(|| panic!("{}", mismatch()));
+        explanation.push_part(Part::Text { text: last.into() });
         explanation
     }
 
     /// Appends `more` (words, a cell, a digit, another explanation…).
     pub fn push(&mut self, more: impl Into<Explanation>) -> &mut Explanation {
-        for part in more.into().0 {
-            self.push_part(part);
-        }
+        self.append(more.into());
         self
+    }
+
+    /// Appends the parts of `more`; a lone part (most often) goes without an iterator.
+    fn append(&mut self, more: Explanation) {
+        match more.0.into_inner() {
+            Ok([part]) => self.push_part(part),
+            Err(parts) => parts.into_iter().for_each(|part| self.push_part(part)),
+        }
     }
 
     /// Appends one part; words run into the words before them.
