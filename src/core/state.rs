@@ -40,6 +40,54 @@ struct Tally {
     house_empty: Vec<u32>,
     /// Per house: the digits placed in it.
     house_placed: Vec<DigitSet>,
+    /// Per house: the digits exactly one of its cells holds, placed or as a candidate.
+    single: Vec<DigitSet>,
+}
+
+impl Tally {
+    /// One cell fewer of house `house` holds `digit`; `index` is the pair's place in `holders`.
+    #[inline]
+    fn lose(&mut self, house: usize, index: usize, digit: Digit) {
+        let count = &mut self.holders[index];
+        *count -= 1;
+        match *count {
+            0 => {
+                self.broken += 1;
+                self.single[house].remove(digit);
+            }
+            1 => self.single[house].insert(digit),
+            _ => {}
+        }
+    }
+
+    /// One cell more of house `house` holds `digit` (see [`Tally::lose`]).
+    #[inline]
+    fn gain(&mut self, house: usize, index: usize, digit: Digit) {
+        let count = &mut self.holders[index];
+        *count += 1;
+        match *count {
+            1 => {
+                self.broken -= 1;
+                self.single[house].insert(digit);
+            }
+            2 => self.single[house].remove(digit),
+            _ => {}
+        }
+    }
+}
+
+/// The digits (bit `i` for digit `i + 1`) whose count in `holders` is `count`.
+fn digits_held_by(holders: &[u16], count: u16) -> DigitSet {
+    // A word of 64 digits at a time: a shift of a u128 costs several instructions.
+    let bits = holders
+        .chunks(64)
+        .enumerate()
+        .fold(0u128, |bits, (k, chunk)| {
+            let word = (chunk.iter().enumerate())
+                .fold(0u64, |word, (i, &n)| word | u64::from(n == count) << i);
+            bits | u128::from(word) << (64 * k)
+        });
+    DigitSet::from_bits(bits)
 }
 
 /// What a search of one digit did: whether it found something, and whether to go on.
@@ -105,6 +153,7 @@ impl State {
             empty: 0,
             house_empty: vec![0; houses.len()],
             house_placed: vec![DigitSet::EMPTY; houses.len()],
+            single: vec![DigitSet::EMPTY; houses.len()],
         };
         for (id, house) in houses.iter().enumerate() {
             let holders = &mut tally.holders[id * size..(id + 1) * size];
@@ -118,6 +167,7 @@ impl State {
                 }
             }
             tally.broken += holders.iter().filter(|&&count| count == 0).count();
+            tally.single[id] = digits_held_by(holders, 1);
         }
         for cell in self.layout.cells() {
             let empty = self.value(cell).is_none();
@@ -282,17 +332,13 @@ impl State {
     /// The digits not yet placed in house `house` with exactly one place (cell holding the
     /// candidate) left there: its hidden singles.
     pub fn lone_places(&self, house: usize) -> DigitSet {
-        self.held_by(house, 1)
-            .without(self.tally.house_placed[house])
+        self.tally.single[house].without(self.tally.house_placed[house])
     }
 
     /// The digits that exactly `count` cells of house `house` hold, placed or as a candidate.
     fn held_by(&self, house: usize, count: u16) -> DigitSet {
         let size = self.size();
-        let holders = &self.tally.holders[house * size..(house + 1) * size];
-        let bits = (holders.iter().enumerate())
-            .fold(0u128, |bits, (i, &n)| bits | u128::from(n == count) << i);
-        DigitSet::from_bits(bits)
+        digits_held_by(&self.tally.holders[house * size..(house + 1) * size], count)
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
@@ -389,9 +435,7 @@ impl State {
         let size = self.size();
         let tally = &mut self.tally;
         for &house in self.layout.houses_of(cell) {
-            let count = &mut tally.holders[house * size + digit.get() - 1];
-            *count -= 1;
-            tally.broken += usize::from(*count == 0);
+            tally.lose(house, house * size + digit.get() - 1, digit);
         }
         tally.broken += usize::from(self.candidates[cell.index()].is_empty());
     }
@@ -410,14 +454,10 @@ impl State {
         let tally = &mut self.tally;
         for &house in self.layout.houses_of(cell) {
             for digit in before.without(after).iter() {
-                let count = &mut tally.holders[house * size + digit.get() - 1];
-                *count -= 1;
-                tally.broken += usize::from(*count == 0);
+                tally.lose(house, house * size + digit.get() - 1, digit);
             }
             for digit in after.without(before).iter() {
-                let count = &mut tally.holders[house * size + digit.get() - 1];
-                tally.broken -= usize::from(*count == 0);
-                *count += 1;
+                tally.gain(house, house * size + digit.get() - 1, digit);
             }
         }
         let value = self.values.get(cell);

@@ -137,14 +137,19 @@ impl DigitSet {
 
     /// The digits in increasing order.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
-        let mut bits = self.0;
+        // A word at a time (u128 arithmetic costs more, and most sets lie in the low word).
+        let (mut word, mut high, mut base) = (self.0 as u64, (self.0 >> 64) as u64, 0);
         std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
+            while word == 0 {
+                if high == 0 {
+                    return None;
+                }
+                (word, high, base) = (high, 0, 64);
             }
-            let index = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(Digit::from_index(index))
+            let index = base + word.trailing_zeros() as usize;
+            word &= word - 1;
+            // The set holds digits of 1..=MAX_SIZE only, made by `Digit::new`.
+            Some(Digit((index + 1) as u8))
         })
     }
 }
@@ -171,6 +176,23 @@ mod tests {
             assert!(full.contains(Digit::new(size)));
             assert_eq!(full.iter().last(), Some(Digit::new(size)));
         }
+    }
+
+    #[test]
+    fn a_set_lists_its_digits_in_order_across_both_words() {
+        for digits in [
+            vec![],
+            vec![1],
+            vec![64],
+            vec![65],
+            vec![1, 63, 64, 65, 66, 100],
+            vec![70],
+        ] {
+            let set: DigitSet = digits.iter().copied().map(Digit::new).collect();
+            assert_eq!(set.iter().map(Digit::get).collect::<Vec<_>>(), digits);
+        }
+        let all: Vec<usize> = DigitSet::full(100).iter().map(Digit::get).collect();
+        assert_eq!(all, (1..=100).collect::<Vec<_>>());
     }
 
     #[test]
