@@ -26,7 +26,8 @@ pub struct State {
 }
 
 /// Running counts that make the engine's checks after every step cheap: whether the state is
-/// solved, and whether it holds a contradiction at all (which one is then looked up).
+/// solved, and whether it holds a contradiction at all (which one is then looked up); and each
+/// digit's candidate cells as bits, which searches of one digit compare with what they met before.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Tally {
     /// Per house and digit (at `house * size + digit - 1`): the cells that hold the digit,
@@ -42,9 +43,20 @@ struct Tally {
     house_placed: Vec<DigitSet>,
     /// Per house: the digits exactly one of its cells holds, placed or as a candidate.
     single: Vec<DigitSet>,
+    /// Per digit, `words` words from `(digit - 1) * words`: the cells that hold it as a
+    /// candidate, a bit per cell (row-major, 64 to a word).
+    boards: Vec<u64>,
+    /// Words per digit in `boards`.
+    words: usize,
 }
 
 impl Tally {
+    /// `cell` no longer holds `digit` as a candidate.
+    fn clear_board(&mut self, cell: Cell, digit: Digit) {
+        let i = cell.index();
+        self.boards[digit.index() * self.words + i / 64] &= !(1 << (i % 64));
+    }
+
     /// One cell fewer of house `house` holds `digit`; `index` is the pair's place in `holders`.
     #[inline]
     fn lose(&mut self, house: usize, index: usize, digit: Digit) {
@@ -147,6 +159,7 @@ impl State {
     fn count_all(&self) -> Tally {
         let size = self.size();
         let houses = self.layout.houses();
+        let words = self.candidates.len().div_ceil(64);
         let mut tally = Tally {
             holders: vec![0; houses.len() * size],
             broken: 0,
@@ -154,7 +167,14 @@ impl State {
             house_empty: vec![0; houses.len()],
             house_placed: vec![DigitSet::EMPTY; houses.len()],
             single: vec![DigitSet::EMPTY; houses.len()],
+            boards: vec![0; size * words],
+            words,
         };
+        for (i, set) in self.candidates.iter().enumerate() {
+            for digit in set.iter() {
+                tally.boards[digit.index() * words + i / 64] |= 1 << (i % 64);
+            }
+        }
         for (id, house) in houses.iter().enumerate() {
             let holders = &mut tally.holders[id * size..(id + 1) * size];
             for &cell in &house.cells {
@@ -342,14 +362,9 @@ impl State {
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
-    fn digit_cells(&self, digit: Digit) -> Vec<u64> {
-        let mut words = vec![0u64; self.candidates.len().div_ceil(64)];
-        for (i, set) in self.candidates.iter().enumerate() {
-            if set.contains(digit) {
-                words[i / 64] |= 1 << (i % 64);
-            }
-        }
-        words
+    fn digit_cells(&self, digit: Digit) -> &[u64] {
+        let words = self.tally.words;
+        &self.tally.boards[digit.index() * words..(digit.index() + 1) * words]
     }
 
     /// Runs `search`, the search of `technique` on `digit` alone (which reads no candidates of
@@ -373,11 +388,10 @@ impl State {
         let memo = || self.fruitless.lock().expect("an intact memo");
         // The board the search last found nothing on, kept only when this one is within it.
         let (scope, within) = match memo().get(&key) {
-            Some(before) if *before == board => return true,
-            Some(before) if is_subset(&board, before) => (
-                Scope::Lost(lost_cells(before, &board)),
-                Some(before.clone()),
-            ),
+            Some(before) if before[..] == *board => return true,
+            Some(before) if is_subset(board, before) => {
+                (Scope::Lost(lost_cells(before, board)), Some(before.clone()))
+            }
             _ => (Scope::All, None),
         };
         let searched = search(&scope);
@@ -388,10 +402,10 @@ impl State {
                 // known fruitless on the same candidates before.
                 let other = (other, digit);
                 if within.is_none() || memo.get(&other) == within.as_ref() {
-                    memo.insert(other, board.clone());
+                    memo.insert(other, board.to_vec());
                 }
             }
-            memo.insert(key, board);
+            memo.insert(key, board.to_vec());
         }
         searched.go_on
     }
@@ -409,6 +423,9 @@ impl State {
     fn place(&mut self, cell: Cell, digit: Digit) {
         let (held, was_empty) = (self.held(cell), self.value(cell).is_none());
         self.values.set(cell, Some(digit));
+        for candidate in self.candidates(cell).iter() {
+            self.tally.clear_board(cell, candidate);
+        }
         self.candidates[cell.index()] = DigitSet::EMPTY;
         self.tally_cell(cell, held, DigitSet::single(digit), was_empty);
         for i in 0..self.layout.peers(cell).len() {
@@ -423,6 +440,7 @@ impl State {
         if !self.candidates[cell.index()].contains(digit) {
             return;
         }
+        self.tally.clear_board(cell, digit);
         if self.value(cell).is_some() {
             let held = self.held(cell);
             self.candidates[cell.index()].remove(digit);
