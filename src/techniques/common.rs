@@ -6,6 +6,7 @@ use crate::core::{Searched, State, Technique};
 use crate::model::explanation::Claim;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Layout};
 use crate::techniques::Sink;
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -30,7 +31,7 @@ pub(crate) fn sets_with_union(
         (n, bits): (usize, usize),
         start: usize,
         union: u128,
-        chosen: &mut Vec<usize>,
+        chosen: &mut SmallVec<[usize; 8]>,
         found: &mut dyn FnMut(&[usize], u128) -> bool,
     ) -> bool {
         if chosen.len() == n {
@@ -53,7 +54,7 @@ pub(crate) fn sets_with_union(
     if n == 0 || masks.len() < n {
         return true;
     }
-    extend(masks, (n, bits), 0, 0, &mut Vec::with_capacity(n), found)
+    extend(masks, (n, bits), 0, 0, &mut SmallVec::new(), found)
 }
 
 /// [`sets_with_union`] of `n` masks on `n` bits: N things confined to N places.

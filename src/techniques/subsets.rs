@@ -106,6 +106,7 @@ pub fn naked(state: &State, n: usize, sink: &mut Sink) {
 pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
     let layout = state.layout();
     let mut positions = vec![0u128; state.size()];
+    let (mut digits, mut masks) = (Vec::new(), Vec::new());
     for (id, house) in layout.houses().iter().enumerate() {
         positions.fill(0);
         for (i, &cell) in house.cells.iter().enumerate() {
@@ -113,10 +114,12 @@ pub fn hidden(state: &State, n: usize, sink: &mut Sink) {
                 positions[digit.index()] |= 1 << i;
             }
         }
-        let digits: Vec<usize> = (0..positions.len())
-            .filter(|&d| (1..=n as u32).contains(&positions[d].count_ones()))
-            .collect();
-        let masks: Vec<u128> = digits.iter().map(|&d| positions[d]).collect();
+        digits.clear();
+        digits.extend(
+            (0..positions.len()).filter(|&d| (1..=n as u32).contains(&positions[d].count_ones())),
+        );
+        masks.clear();
+        masks.extend(digits.iter().map(|&d| positions[d]));
         let go_on = tight_sets(&masks, n, &mut |chosen, union| {
             let set = DigitSet::from_bits(chosen.iter().fold(0, |bits, &i| bits | 1 << digits[i]));
             let cells: Vec<Cell> = (0..house.cells.len())
