@@ -310,15 +310,14 @@ mod tests {
 
     #[test]
     fn each_digit_skips_a_digit_searched_in_vain_on_the_same_candidates() {
-        let layout = Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
-        let state = state(layout, &[(1, 1, "12"), (1, 2, "12")]);
+        let four = || Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap();
         let technique = Technique::SingleDigit(crate::core::SingleDigitPattern::Skyscraper);
         // Digit 2 yields a step each time; the others nothing. Returns the digits searched and
-        // the steps the sink took, the sink taking at most `wanted`.
-        let run = |state: &State, wanted: usize| {
+        // the steps the sink took, the sink asking for no more after `wanted`.
+        let run = |at: &State, wanted: usize| {
             let (mut searched, mut taken) = (Vec::new(), 0);
             each_digit(
-                state,
+                at,
                 technique,
                 &mut |_| {
                     taken += 1;
@@ -331,29 +330,22 @@ mod tests {
             );
             (searched, taken)
         };
-        assert_eq!(run(&state, 9), (vec![1, 2, 3, 4], 1));
-        assert_eq!(run(&state, 9), (vec![2], 1), "1, 3 and 4 were fruitless");
-        assert_eq!(
-            run(&state.clone(), 1),
-            (vec![2], 1),
-            "clones share what is known"
-        );
-        // Digit 1 loses a candidate: searched again; a sink that wants no more stops the rest.
-        let mut after = state.clone();
+        let marks = [(1, 1, "12"), (1, 2, "12")];
+        let before = state(four(), &marks);
+        assert_eq!(run(&before, 9), (vec![1, 2, 3, 4], 1));
+        assert_eq!(run(&before, 9), (vec![2], 1), "1, 3 and 4 were fruitless");
+        let twin = before.clone();
+        assert_eq!(run(&twin, 9), (vec![2], 1), "clones share what is known");
+        // Digit 1 loses a candidate: searched again (3 and 4 still skipped).
+        let mut after = before.clone();
         let mut step = Step::new(Technique::Backtracking);
         step.eliminations
             .push(Candidate::new(Cell::from_index(0), Digit::new(1)));
         after.apply(&step);
         assert_eq!(run(&after, 9), (vec![1, 2], 1));
-        let fresh = crate::techniques::testing::state(
-            Layout::new(4, Regions::Boxes { rows: 2, cols: 2 }).unwrap(),
-            &[(1, 1, "12"), (1, 2, "12")],
-        );
-        assert_eq!(
-            run(&fresh, 1),
-            (vec![1, 2], 1),
-            "stops after the sink's last step"
-        );
+        // On a state searched afresh, a sink that wants no more stops the digits after.
+        let fresh = state(four(), &marks);
+        assert_eq!(run(&fresh, 1), (vec![1, 2], 1));
     }
 
     #[test]
