@@ -138,12 +138,15 @@ impl Symbols {
     /// The value of a single character, if it is a symbol. Letters of the default alphabet are
     /// matched case-insensitively.
     pub fn value_of(&self, c: char) -> Option<usize> {
-        let c = if self.custom {
-            c
-        } else {
-            c.to_ascii_uppercase()
-        };
-        self.chars.iter().position(|&s| s == c).map(|i| i + 1)
+        if self.custom {
+            return self.chars.iter().position(|&s| s == c).map(|i| i + 1);
+        }
+        // The default alphabet by arithmetic: this runs for every cell read.
+        match c.to_ascii_uppercase() {
+            c @ '1'..='9' => Some(c as usize - '0' as usize),
+            c @ 'A'..='Z' => Some(c as usize - 'A' as usize + 10),
+            _ => None,
+        }
     }
 
     /// The single-character symbol of a value, if the alphabet has one.
@@ -463,6 +466,12 @@ mod tests {
         assert_eq!(symbols.value_of('p'), Some(25));
         assert_eq!(symbols.value_of('0'), None);
         assert_eq!(symbols.write(Digit::new(36)), "36");
+        // Every character has the value of its place in the alphabet, letters in either case.
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            let upper = c.to_ascii_uppercase();
+            let place = DEFAULT_SYMBOLS.chars().position(|s| s == upper);
+            assert_eq!(symbols.value_of(c), place.map(|i| i + 1), "{c:?}");
+        }
     }
 
     #[test]
