@@ -441,21 +441,17 @@ impl State {
             return;
         }
         self.tally.clear_board(cell, digit);
-        if self.value(cell).is_some() {
-            let held = self.held(cell);
-            self.candidates[cell.index()].remove(digit);
-            self.tally_cell(cell, held, self.held(cell), false);
-            return;
-        }
-        // The common case, what `tally_cell` comes to for it: an empty cell loses a candidate,
-        // so each of its houses holds the digit once less, and the cell may be left with none.
         self.candidates[cell.index()].remove(digit);
+        // The cell still holds a digit placed in it; an empty cell may be left with nothing.
+        let value = self.value(cell);
         let size = self.size();
         let tally = &mut self.tally;
-        for &house in self.layout.houses_of(cell) {
-            tally.lose(house, house * size + digit.get() - 1, digit);
+        if value != Some(digit) {
+            for &house in self.layout.houses_of(cell) {
+                tally.lose(house, house * size + digit.index(), digit);
+            }
         }
-        tally.broken += usize::from(self.candidates[cell.index()].is_empty());
+        tally.broken += usize::from(value.is_none() && self.candidates[cell.index()].is_empty());
     }
 
     /// The digits `cell` holds, placed or as candidates.
@@ -689,6 +685,37 @@ mod tests {
         let reason = state.contradiction().expect("a contradiction");
         let names = crate::model::Names::new(state.layout(), None);
         assert_eq!(reason.render(&names), "r1c1 has no candidate left");
+    }
+
+    #[test]
+    fn a_filled_cell_that_keeps_candidates_holds_its_own_digit_to_the_end() {
+        // Pencil marks may leave candidates in a filled cell: taking its own digit from them
+        // leaves its houses holding that digit; taking another one does not.
+        let puzzle = read_text(PUZZLE, "test", &ReadOptions::default())
+            .expect("a puzzle")
+            .puzzles
+            .remove(0);
+        let mut marks = Marks::of_puzzle(&puzzle);
+        let filled = (marks.layout.cells())
+            .find(|&c| marks.values.get(c).is_some())
+            .expect("a given");
+        let own = marks.values.get(filled).unwrap();
+        let other = Digit::new(own.get() % 9 + 1);
+        marks.candidates[filled.index()] = [own, other].into_iter().collect();
+        let mut state = State::from_marks(marks);
+        let row = state.layout().houses_of(filled)[0];
+        let before = (state.holders(row, own), state.holders(row, other));
+        for digit in [own, other] {
+            state.apply(&one(
+                Technique::Backtracking,
+                Candidate::new(filled, digit),
+                false,
+            ));
+            assert_eq!(state.tally, state.count_all(), "after taking {digit}");
+        }
+        assert_eq!(state.holders(row, own), before.0, "still placed there");
+        assert_eq!(state.holders(row, other), before.1 - 1);
+        assert_eq!(fast_checks(&state), slow_checks(&state));
     }
 
     #[test]
