@@ -33,6 +33,11 @@ pub struct Step {
     /// The Killer cages the step reads (indices into `Layout::cages`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<usize>,
+    /// The parts of the pattern in their roles (almost locked sets, wing pivots and pincers,
+    /// guardians, colours, …), each with every candidate it uses: what a viewer rings or
+    /// colours as one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<Figure>,
     /// A chain's links, in order: what a viewer draws as arrows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
@@ -43,16 +48,95 @@ pub struct Step {
     pub net: Option<Net>,
 }
 
-/// A link of a chain, from one node to the next. A node claims that a digit is in one of its
-/// candidates: one candidate, or a group's or an almost locked set's candidates of one digit.
+/// A link of a chain, from one node to the next. A node is a claim about its candidates: one
+/// candidate; a group (a digit's candidates in a region∩line: one of them is true); some digits
+/// of one cell (the cell holds one of them); or digits of an almost locked set (its cells holding
+/// those digits: every one of them is in the set).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Link {
     /// The node the link leaves.
     pub from: Vec<Candidate>,
     /// The node it reaches.
     pub to: Vec<Candidate>,
-    /// Strong (`=`: at least one of the two is true) or weak (`-`: at most one is).
-    pub strong: bool,
+    /// What joins them.
+    pub kind: LinkKind,
+}
+
+/// How two nodes of a chain are joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkKind {
+    /// `=`: at least one node is true, because the two together hold every place of their
+    /// digit in a house, or every candidate of a cell.
+    Strong,
+    /// `-`: at most one node is true: they share a cell, or each candidate of one sees the
+    /// other's candidates of its digit.
+    Weak,
+    /// `=` inside an almost locked set (N cells, N+1 digits): if the set lacks the first node's
+    /// digit, its other digits are all in it. Both nodes lie in one [`Role::Als`] figure.
+    Als,
+}
+
+impl LinkKind {
+    /// Whether the link is read as strong (`=`) in a chain: at least one of its nodes is true.
+    pub fn is_strong(self) -> bool {
+        self != LinkKind::Weak
+    }
+}
+
+/// A part of a pattern in the role it plays, with every candidate it uses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Figure {
+    /// The role.
+    pub role: Role,
+    /// Its candidates, in order (an ALS: every candidate of its cells).
+    pub candidates: Candidates,
+}
+
+impl Figure {
+    /// A figure of `role` on `candidates`.
+    pub fn new(role: Role, candidates: impl IntoIterator<Item = Candidate>) -> Figure {
+        Figure {
+            role,
+            candidates: candidates.into_iter().collect(),
+        }
+    }
+}
+
+/// The role of a [`Figure`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// An almost locked set: N cells holding N+1 digits, all their candidates.
+    Als,
+    /// A group node of a chain: a digit's candidates in a region∩line, one of which is true.
+    Group,
+    /// A wing's pivot cell, or a death blossom's stem.
+    Pivot,
+    /// A wing's pincer (or wing) cell.
+    Pincer,
+    /// The candidates of the digit two almost locked sets share only where their cells see
+    /// each other (a restricted common): it is in one set or the other, never both.
+    RestrictedCommon,
+    /// The candidates of a deadly pattern: a unique or avoidable rectangle, a BUG's pairs.
+    Deadly,
+    /// The candidates outside a deadly pattern that keep it from being deadly: one of them is
+    /// true.
+    Guardian,
+    /// One colour of a colouring: all true or all false.
+    ColourA,
+    /// The other colour.
+    ColourB,
+    /// Sue de Coq: the candidates of the cells where the line and the box cross.
+    Intersection,
+    /// Sue de Coq: the set of cells in the line outside the box.
+    LineSet,
+    /// Sue de Coq: the set of cells in the box outside the line.
+    BoxSet,
+    /// A single-digit pattern's or a forcing net's assumed candidate.
+    Assumption,
+    /// The candidates or cells a forcing net's contradiction rests on.
+    Contradiction,
 }
 
 impl Step {
@@ -67,6 +151,7 @@ impl Step {
             cover: Houses::new(),
             fins: Candidates::new(),
             cages: Vec::new(),
+            figures: Vec::new(),
             links: Vec::new(),
             explanation: Explanation::new(),
             net: None,

@@ -232,7 +232,7 @@ impl SudokuData {
                 links: step
                     .links
                     .iter()
-                    .map(|l| (flat(&l.from), flat(&l.to), l.strong))
+                    .map(|l| (flat(&l.from), flat(&l.to), l.kind.is_strong()))
                     .collect(),
                 gone,
             })

@@ -25,10 +25,11 @@ mod graph;
 mod remote;
 mod search;
 
+use crate::core::step::{Figure, LinkKind, Role};
 use crate::core::{ChainKind, Limits, Link, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
-use crate::model::{Candidate, Cell, Digit, Explanation};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
@@ -131,28 +132,20 @@ impl Found {
     }
 
     fn step(&self, graph: &Graph, technique: Technique) -> Step {
-        let candidates = |n: u32| {
-            let node = &graph.nodes[n as usize];
-            let cells = node.cells.iter();
-            cells
-                .map(|&c| Candidate::new(c, node.digit))
-                .collect::<Vec<_>>()
-        };
         let mut step = Step::new(technique);
         step.eliminations = self.eliminations[..].into();
-        step.pattern = self.nodes.iter().flat_map(|&n| candidates(n)).collect();
-        step.pattern.sort_unstable();
-        step.pattern.dedup();
         step.links = self
             .nodes
             .windows(2)
             .zip(&self.strong)
-            .map(|(pair, &strong)| Link {
-                from: candidates(pair[0]),
-                to: candidates(pair[1]),
-                strong,
-            })
+            .flat_map(|(pair, &strong)| links_between(graph, pair[0], pair[1], strong))
             .collect();
+        step.figures = figures(graph, &self.nodes);
+        let linked = step.links.iter().flat_map(|l| l.from.iter().chain(&l.to));
+        let figured = step.figures.iter().flat_map(|f| &f.candidates);
+        step.pattern = linked.chain(figured).copied().collect();
+        step.pattern.sort_unstable();
+        step.pattern.dedup();
         step.explanation = explain!(
             "{}: {} ⇒ {}",
             technique.name(),
@@ -161,6 +154,105 @@ impl Found {
         );
         step
     }
+}
+
+/// The candidates of node `n`.
+fn node_candidates(graph: &Graph, n: u32) -> Vec<Candidate> {
+    let node = &graph.nodes[n as usize];
+    node.cells
+        .iter()
+        .map(|&c| Candidate::new(c, node.digit))
+        .collect()
+}
+
+/// The candidates of almost locked set `id`'s cells that hold one of `digits`.
+fn als_candidates(graph: &Graph, id: usize, digits: DigitSet) -> Vec<Candidate> {
+    let state = &graph.state;
+    graph.als[id]
+        .iter()
+        .flat_map(|&c| {
+            let held = state.candidates(c).intersection(digits);
+            held.iter().map(move |d| Candidate::new(c, d))
+        })
+        .collect()
+}
+
+/// The links a person reads between chain nodes `a` and `b` (`strong` or weak in the search).
+/// One link, but for an ALS digit joined to a cell it forces, which is three: the ALS digit to
+/// the set's digits the cell would lose (inside the set), those to the cell's same digits
+/// (weak), and those to the cell's last digit (strong, within the cell); in reverse from the
+/// cell's side. Eureka writes them `(5=469)r2c1235-(469=7)r2c7`.
+fn links_between(graph: &Graph, a: u32, b: u32, strong: bool) -> Vec<Link> {
+    let link = |from, to, kind| Link { from, to, kind };
+    let (na, nb) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
+    let forced = match (na.kind, nb.kind) {
+        (NodeKind::Als(id), NodeKind::Candidate) if strong => Some((id, forced_set(graph, b))),
+        (NodeKind::Candidate, NodeKind::Als(id)) if strong => Some((id, forced_set(graph, a))),
+        (NodeKind::Als(x), NodeKind::Als(y)) if x == y => {
+            return vec![link(
+                node_candidates(graph, a),
+                node_candidates(graph, b),
+                LinkKind::Als,
+            )];
+        }
+        _ => None,
+    };
+    let kind = if strong {
+        LinkKind::Strong
+    } else {
+        LinkKind::Weak
+    };
+    let Some((id, digits)) = forced else {
+        return vec![link(
+            node_candidates(graph, a),
+            node_candidates(graph, b),
+            kind,
+        )];
+    };
+    let (als_node, cell_node) = match na.kind {
+        NodeKind::Als(_) => (a, b),
+        _ => (b, a),
+    };
+    let cell = graph.nodes[cell_node as usize].cells[0];
+    let in_set = als_candidates(graph, id, digits);
+    let in_cell: Vec<Candidate> = digits.iter().map(|d| Candidate::new(cell, d)).collect();
+    let mut links = vec![
+        link(
+            node_candidates(graph, als_node),
+            in_set.clone(),
+            LinkKind::Als,
+        ),
+        link(in_set, in_cell.clone(), LinkKind::Weak),
+        link(in_cell, node_candidates(graph, cell_node), LinkKind::Strong),
+    ];
+    if als_node == b {
+        links.reverse();
+        for l in &mut links {
+            std::mem::swap(&mut l.from, &mut l.to);
+        }
+    }
+    links
+}
+
+/// The figures of a chain's nodes: each almost locked set with all its candidates, each group,
+/// once each in the order first met.
+fn figures(graph: &Graph, nodes: &[u32]) -> Vec<Figure> {
+    let mut figures: Vec<Figure> = Vec::new();
+    for &n in nodes {
+        let node = &graph.nodes[n as usize];
+        let figure = match node.kind {
+            NodeKind::Candidate => continue,
+            NodeKind::Group => Figure::new(Role::Group, node_candidates(graph, n)),
+            NodeKind::Als(id) => Figure::new(
+                Role::Als,
+                als_candidates(graph, id, DigitSet::full(graph.state.size())),
+            ),
+        };
+        if !figures.contains(&figure) {
+            figures.push(figure);
+        }
+    }
+    figures
 }
 
 /// The nodes a chain may start or end at: candidates and groups.
@@ -587,15 +679,23 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> Explanation {
 /// When `a` and `b` are an ALS digit and a cell it forces (in either order), the cell's other
 /// candidates, which the ALS takes from it, written together (`16`; `10,12` beyond 9x9).
 fn forced_digits(graph: &Graph, a: u32, b: u32) -> Option<Explanation> {
-    let (a, b) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
-    let cell = match (a.kind, b.kind) {
-        (NodeKind::Als(_), NodeKind::Candidate) => b,
-        (NodeKind::Candidate, NodeKind::Als(_)) => a,
+    let (na, nb) = (&graph.nodes[a as usize], &graph.nodes[b as usize]);
+    let digits = match (na.kind, nb.kind) {
+        (NodeKind::Als(_), NodeKind::Candidate) => forced_set(graph, b),
+        (NodeKind::Candidate, NodeKind::Als(_)) => forced_set(graph, a),
         _ => return None,
     };
     let sep = if graph.state.size() > 9 { "," } else { "" };
-    let digits = graph.state.candidates(cell.cells[0]).iter();
-    Some(Explanation::join(digits.filter(|&d| d != cell.digit), sep))
+    Some(Explanation::join(digits.iter(), sep))
+}
+
+/// The candidates of candidate node `cell`'s cell but its own digit: the digits an ALS takes
+/// from the cell when it forces it.
+fn forced_set(graph: &Graph, cell: u32) -> DigitSet {
+    let node = &graph.nodes[cell as usize];
+    let mut digits = graph.state.candidates(node.cells[0]);
+    digits.remove(node.digit);
+    digits
 }
 
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
