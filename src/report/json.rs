@@ -13,7 +13,7 @@ use serde::Serialize;
 
 /// The version of the JSON documents and rows (`schema_version`), and of
 /// `schema/gridlogic.schema.json`, which describes them.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The JSON document of one solve (`solve` and `explain`).
 #[derive(Debug, Serialize)]

@@ -4,6 +4,7 @@
 use super::json::CellJson;
 use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
 use crate::core::net::{self, Net};
+use crate::core::step::{LinkKind, Role};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
 use crate::model::explanation::Cage;
@@ -96,11 +97,42 @@ pub struct StepJson {
     /// The Killer cages the step reads: `cage 17 at r1c1, r1c2`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<String>,
+    /// Fin candidates of a finned pattern, `r3c5:7`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<String>,
+    /// The parts of the pattern in their roles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<FigureJson>,
+    /// A chain's links, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<LinkJson>,
     /// The explanation line.
     pub explanation: String,
     /// A forcing step's every implication (forcing chains and nets, Nishio).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub net: Option<NetJson>,
+}
+
+/// A part of a step's pattern in its role (see [`Role`]).
+#[derive(Debug, Serialize)]
+pub struct FigureJson {
+    /// `als`, `group`, `pivot`, `pincer`, `restricted_common`, `deadly`, `guardian`,
+    /// `colour_a`, `colour_b`, `intersection`, `line_set`, `box_set`, `assumption`,
+    /// `contradiction`.
+    pub role: Role,
+    /// Its candidates, `r3c5:7`.
+    pub candidates: Vec<String>,
+}
+
+/// A link of a chain: the candidates of the node it leaves and of the node it reaches.
+#[derive(Debug, Serialize)]
+pub struct LinkJson {
+    /// `r3c5:7`, …
+    pub from: Vec<String>,
+    /// `r3c9:7`, …
+    pub to: Vec<String>,
+    /// `strong`, `weak` or `als` (inside an almost locked set).
+    pub kind: LinkKind,
 }
 
 /// A forcing step's net in full: each branch's implications, numbered from 1 as in
@@ -306,6 +338,7 @@ impl StepJson {
     pub fn of(step: &Step, puzzle: &Puzzle) -> StepJson {
         let layout = puzzle.layout();
         let rc = |c: &Candidate, sep: &str| format!("{}{sep}{}", layout.cell_name(c.cell), c.digit);
+        let named = |candidates: &[Candidate]| candidates.iter().map(|c| rc(c, ":")).collect();
         let cells =
             |candidates: &[Candidate]| candidates.iter().map(|c| CellJson::of(c, layout)).collect();
         let houses = |ids: &[usize]| {
@@ -318,7 +351,7 @@ impl StepJson {
             code: step.technique.hodoku_code(),
             placements: step.placements.iter().map(|c| rc(c, "=")).collect(),
             eliminations: step.eliminations.iter().map(|c| rc(c, "<>")).collect(),
-            pattern: step.pattern.iter().map(|c| rc(c, ":")).collect(),
+            pattern: named(&step.pattern),
             placement_cells: cells(&step.placements),
             elimination_cells: cells(&step.eliminations),
             pattern_cells: cells(&step.pattern),
@@ -328,6 +361,24 @@ impl StepJson {
                 .cages
                 .iter()
                 .map(|&c| Explanation::from(Cage(c)).render(&Names::new(layout, None)))
+                .collect(),
+            fins: named(&step.fins),
+            figures: step
+                .figures
+                .iter()
+                .map(|f| FigureJson {
+                    role: f.role,
+                    candidates: named(&f.candidates),
+                })
+                .collect(),
+            links: step
+                .links
+                .iter()
+                .map(|l| LinkJson {
+                    from: named(&l.from),
+                    to: named(&l.to),
+                    kind: l.kind,
+                })
                 .collect(),
             explanation: step.explanation.render(&puzzle.names()),
             net: step.net.as_ref().map(|net| NetJson::of(net, puzzle)),
