@@ -121,7 +121,11 @@ impl<'a> Check<'a> {
             .chain([&step.fins])
             .flat_map(|list| list.iter().copied())
             .collect();
-        all.extend(step.figures.iter().flat_map(|f| f.candidates.iter().copied()));
+        all.extend(
+            step.figures
+                .iter()
+                .flat_map(|f| f.candidates.iter().copied()),
+        );
         for link in &step.links {
             all.extend(link.from.iter().chain(&link.to).copied());
         }
@@ -181,8 +185,11 @@ impl<'a> Check<'a> {
     }
 
     fn candidates_exist(&mut self) {
-        let missing: BTreeSet<Candidate> =
-            self.data().into_iter().filter(|c| !self.existed(c)).collect();
+        let missing: BTreeSet<Candidate> = self
+            .data()
+            .into_iter()
+            .filter(|c| !self.existed(c))
+            .collect();
         for c in missing {
             let name = self.name(&c);
             self.problems
@@ -204,7 +211,10 @@ impl<'a> Check<'a> {
             LinkKind::Weak => self.is_weak(from, to),
             LinkKind::Als => self.step.figures.iter().any(|f| {
                 f.role == Role::Als
-                    && from.iter().chain(to.iter()).all(|c| f.candidates.contains(c))
+                    && from
+                        .iter()
+                        .chain(to.iter())
+                        .all(|c| f.candidates.contains(c))
             }),
         };
         if !ok {
@@ -255,13 +265,12 @@ impl<'a> Check<'a> {
         }
         let layout = self.state.layout();
         let sees = |a: &Candidate, b: &Candidate| a.cell != b.cell && layout.sees(a.cell, b.cell);
-        let digits = |list: &[Candidate]| -> BTreeSet<Digit> { list.iter().map(|c| c.digit).collect() };
+        let digits =
+            |list: &[Candidate]| -> BTreeSet<Digit> { list.iter().map(|c| c.digit).collect() };
         digits(from) == digits(to)
-            && from.iter().all(|a| {
-                to.iter()
-                    .filter(|b| b.digit == a.digit)
-                    .all(|b| sees(a, b))
-            })
+            && from
+                .iter()
+                .all(|a| to.iter().filter(|b| b.digit == a.digit).all(|b| sees(a, b)))
     }
 
     fn als(&mut self, figure: &Figure) {
@@ -299,9 +308,7 @@ impl<'a> Check<'a> {
             n if n.starts_with("Death Blossom") => {
                 &[Role::Pivot, Role::Als, Role::RestrictedCommon]
             }
-            n if n.contains("Rectangle") && !n.starts_with("Empty")
-                || n.starts_with("BUG") =>
-            {
+            n if n.contains("Rectangle") && !n.starts_with("Empty") || n.starts_with("BUG") => {
                 &[Role::Deadly]
             }
             n if n.contains("Colours") => &[Role::ColourA, Role::ColourB],
@@ -368,7 +375,10 @@ fn numbers(text: &str, size: usize) -> (Vec<usize>, usize) {
 /// Every cell `text` names in the r/c notation, Eureka's groups (`r2c1235`, `r1,2c5;r3c4`)
 /// included.
 fn cell_names(text: &str, size: usize) -> Vec<Cell> {
-    cell_spans(text, size).into_iter().flat_map(|(cells, _)| cells).collect()
+    cell_spans(text, size)
+        .into_iter()
+        .flat_map(|(cells, _)| cells)
+        .collect()
 }
 
 /// Each run of cells `text` names, with the byte just after it.
@@ -434,8 +444,14 @@ fn the_cell_notation_is_read_as_written() {
         cells("(5=469)r2c1235-(469=7)r2c7"),
         [(2, 1), (2, 2), (2, 3), (2, 5), (2, 7)]
     );
-    assert_eq!(cells("r12c5, r1c23,r3c4 (row 3)"), [(1, 5), (2, 5), (1, 2), (1, 3), (3, 4)]);
-    let big: Vec<usize> = cell_names("(7)r1,12c5;r16c3,4", 16).iter().map(|c| c.index()).collect();
+    assert_eq!(
+        cells("r12c5, r1c23,r3c4 (row 3)"),
+        [(1, 5), (2, 5), (1, 2), (1, 3), (3, 4)]
+    );
+    let big: Vec<usize> = cell_names("(7)r1,12c5;r16c3,4", 16)
+        .iter()
+        .map(|c| c.index())
+        .collect();
     assert_eq!(big, [4, 11 * 16 + 4, 15 * 16 + 2, 15 * 16 + 3]);
     let claimed: Vec<(usize, usize)> = claims("⇒ r3c4<>349, r1c2=7", 9)
         .iter()

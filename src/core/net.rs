@@ -5,7 +5,7 @@
 
 use crate::explain;
 use crate::model::explanation::{Cage, House, Node};
-use crate::model::{Candidate, Cell, Digit, Explanation};
+use crate::model::{Candidate, Cell, Digit, Explanation, Unit};
 use serde::Serialize;
 
 /// Every branch of a forcing deduction.
@@ -125,7 +125,78 @@ pub fn fact(candidate: Candidate, holds: bool) -> Explanation {
     explain!("{}{}{}", Node(candidate.cell), relation, candidate.digit)
 }
 
+/// Most placement lines a story tells (runs of one digit packed into them).
+const STORY_PLACEMENT_LINES: usize = 3;
+
+/// Runs of placements a story line tells before it spreads them over more lines.
+const STORY_RUNS_PER_LINE: usize = 3;
+
+/// Most refutations a story names (the others are counted).
+const STORY_REFUTATIONS: usize = 4;
+
+/// Most branch lines a verity's story tells (branches packed into them).
+const STORY_BRANCH_LINES: usize = 4;
+
+/// A candidate both placed and eliminated, told by what eliminated it when that was the
+/// placement `other` in the same cell or in `unit`: `7 twice in column 9 (r3c9, r4c9)`,
+/// `r4c9 would be both 7 and 3`; else `r3c5 is both 2 and not 2`.
+pub fn collision(candidate: Candidate, other: Option<(Candidate, Option<Unit>)>) -> Explanation {
+    let Candidate { cell, digit } = candidate;
+    match other {
+        Some((other, _)) if other.cell == cell => {
+            explain!("{} would be both {} and {}", Node(cell), digit, other.digit)
+        }
+        Some((other, Some(unit))) => {
+            let mut cells = [cell, other.cell];
+            cells.sort_unstable();
+            explain!(
+                "{} twice in {} ({}, {})",
+                digit,
+                unit,
+                Node(cells[0]),
+                Node(cells[1])
+            )
+        }
+        _ => explain!("{} is both {} and not {}", Node(cell), digit, digit),
+    }
+}
+
+/// Items as a person lists them: `a`, `a and b`, `a, b and c`.
+fn listed(mut items: Vec<Explanation>) -> Explanation {
+    let Some(last) = items.pop() else {
+        return Explanation::new();
+    };
+    if items.is_empty() {
+        return last;
+    }
+    explain!("{} and {}", Explanation::join(items, ", "), last)
+}
+
+/// `items` packed into at most `lines` groups of consecutive items, as even as they come.
+fn packed<T>(items: Vec<T>, lines: usize) -> Vec<Vec<T>> {
+    let per_line = items.len().div_ceil(lines.max(1)).max(1);
+    let mut groups: Vec<Vec<T>> = Vec::new();
+    for item in items {
+        match groups.last_mut() {
+            Some(group) if group.len() < per_line => group.push(item),
+            _ => groups.push(vec![item]),
+        }
+    }
+    groups
+}
+
 impl Net {
+    /// The net told in at most six lines a player can follow: for a contradiction, the
+    /// assumption, the refutations on the way, the placements that carry the argument (runs of
+    /// one digit: `then 2 in r7c2 and r9c2`) and the collision; for a verity, each branch's
+    /// placements and the conclusion they all reach.
+    pub fn story(&self) -> Vec<Explanation> {
+        match &self.branches[..] {
+            [branch] if !matches!(branch.end, End::Reaches { .. }) => branch.story(),
+            branches => verity_story(branches),
+        }
+    }
+
     /// The net as numbered lines, each branch under its heading: every implication with its
     /// reason and the numbers of those it follows from, then how the branch ends. A
     /// refutation's lines follow its implication, indented and numbered under it (`12.1`).
@@ -153,7 +224,202 @@ impl Net {
     }
 }
 
+/// A verity's story: the assumptions, each one's placements and the conclusion.
+fn verity_story(branches: &[Branch]) -> Vec<Explanation> {
+    let Some(first) = branches.first() else {
+        return Vec::new();
+    };
+    let End::Reaches { at } = first.end else {
+        return Vec::new();
+    };
+    let end = &first.implications[at];
+    let conclusion = fact(end.candidate, end.holds);
+    let assumptions = branches.iter().map(|b| b.assumption());
+    let mut lines = vec![explain!(
+        "One of {} is true, and each leads to {}:",
+        listed(assumptions.collect()),
+        conclusion.clone()
+    )];
+    let told = branches.iter().map(|b| {
+        let (runs, _) = b.placement_runs();
+        match runs.is_empty() {
+            true => explain!("{} ⇒ {}", b.assumption(), conclusion.clone()),
+            false => explain!(
+                "{} places {} ⇒ {}",
+                b.assumption(),
+                listed(runs),
+                conclusion.clone()
+            ),
+        }
+    });
+    for group in packed(told.collect(), STORY_BRANCH_LINES) {
+        lines.push(Explanation::join(group, "; "));
+    }
+    lines.push(explain!("So {} whichever holds.", conclusion));
+    lines
+}
+
 impl Branch {
+    /// The assumption: `r2c2=5`.
+    fn assumption(&self) -> Explanation {
+        let assumed = &self.implications[0];
+        fact(assumed.candidate, assumed.holds)
+    }
+
+    /// The placements that carry the branch to its end, in order: from each implication the end
+    /// rests on, back through the latest premise of each implication to the assumption. Other
+    /// placements only feed these; the full proof lists them all.
+    fn spine(&self) -> Vec<usize> {
+        let ends: &[usize] = match &self.end {
+            End::Reaches { at } => std::slice::from_ref(at),
+            End::Both { from, .. } | End::EmptyCell { from, .. } | End::NoPlace { from, .. } => {
+                from
+            }
+        };
+        let mut on = vec![false; self.implications.len()];
+        for &end in ends {
+            let mut at = Some(end);
+            while let Some(i) = at.filter(|&i| !on[i]) {
+                on[i] = true;
+                at = self.implications[i].from.iter().max().copied();
+            }
+        }
+        let reached = match self.end {
+            End::Reaches { at } => Some(at),
+            _ => None,
+        };
+        (1..self.implications.len())
+            .filter(|&i| on[i] && self.is_own_placement(i) && Some(i) != reached)
+            .collect()
+    }
+
+    /// Whether implication `i` is a placement of the branch's own (not one of the enclosing
+    /// branch's, repeated).
+    fn is_own_placement(&self, i: usize) -> bool {
+        let implication = &self.implications[i];
+        implication.holds && !matches!(implication.reason, Reason::Outer { .. })
+    }
+
+    /// The placements of [`Branch::spine`] as runs of one digit: `3 in r7c5, r8c1 and r6c7`;
+    /// with the number of the branch's other placements.
+    fn placement_runs(&self) -> (Vec<Explanation>, usize) {
+        let spine = self.spine();
+        let all = (1..self.implications.len())
+            .filter(|&i| self.is_own_placement(i))
+            .count();
+        let placed: Vec<Candidate> = spine
+            .iter()
+            .map(|&i| self.implications[i].candidate)
+            .collect();
+        let runs = placed
+            .chunk_by(|a, b| a.digit == b.digit)
+            .map(|run| {
+                let cells = run.iter().map(|c| Explanation::from(Node(c.cell)));
+                explain!("{} in {}", run[0].digit, listed(cells.collect()))
+            })
+            .collect();
+        (runs, all - spine.len())
+    }
+
+    /// A contradiction's story: see [`Net::story`].
+    fn story(&self) -> Vec<Explanation> {
+        let assumed = &self.implications[0];
+        let mut lines = vec![explain!("Suppose {}.", self.assumption())];
+        let refuted: Vec<Explanation> = self.implications[1..]
+            .iter()
+            .filter(|i| matches!(i.reason, Reason::Refuted { .. }))
+            .map(|i| fact(i.candidate, true))
+            .collect();
+        let (runs, others) = self.placement_runs();
+        if runs.is_empty() {
+            let removed: Vec<Explanation> = self.implications[1..]
+                .iter()
+                .filter(|i| !i.holds && !matches!(i.reason, Reason::Outer { .. }))
+                .map(|i| fact(i.candidate, false))
+                .collect();
+            lines.push(explain!("It removes {}.", listed(removed)));
+        }
+        let lines_needed = runs.len().div_ceil(STORY_RUNS_PER_LINE);
+        let groups = packed(runs, lines_needed.min(STORY_PLACEMENT_LINES));
+        let last = groups.len().saturating_sub(1);
+        for (k, group) in groups.into_iter().enumerate() {
+            let lead = if k == 0 { "It places" } else { "then" };
+            let close = match (k == last, others) {
+                (false, _) => ",".to_string(),
+                (true, 0) => ".".to_string(),
+                (true, 1) => " (with 1 more placement on the way).".to_string(),
+                (true, n) => format!(" (with {n} more placements on the way)."),
+            };
+            let runs = Explanation::join(group, "; ");
+            lines.push(explain!("{} {}{}", lead, runs, close));
+        }
+        if !refuted.is_empty() {
+            let more = refuted.len().saturating_sub(STORY_REFUTATIONS);
+            let mut named: Vec<Explanation> = refuted.into_iter().take(STORY_REFUTATIONS).collect();
+            if more > 0 {
+                named.push(format!("{more} more").into());
+            }
+            lines.push(explain!(
+                "On the way, nets of their own rule out {}.",
+                listed(named)
+            ));
+        }
+        let verdict = match assumed.holds {
+            true => explain!(
+                "{} cannot be {}",
+                Node(assumed.candidate.cell),
+                assumed.candidate.digit
+            ),
+            false => explain!(
+                "{} must be {}",
+                Node(assumed.candidate.cell),
+                assumed.candidate.digit
+            ),
+        };
+        lines.push(explain!("So {}: {}.", self.broken(), verdict));
+        lines
+    }
+
+    /// What broke, in the headline's words: `2 twice in column 2 (r7c2, r9c2)`, `r4c4 has no
+    /// candidate left`, `box 2 has no place for 9`.
+    fn broken(&self) -> Explanation {
+        match self.end {
+            End::Reaches { at } => {
+                let end = &self.implications[at];
+                fact(end.candidate, end.holds)
+            }
+            End::Both {
+                candidate,
+                ref from,
+            } => collision(candidate, self.remover(from)),
+            End::EmptyCell { cell, .. } => explain!("{} has no candidate left", Node(cell)),
+            End::NoPlace { house, digit, .. } => {
+                explain!("{} has no place for {}", House(house), digit)
+            }
+        }
+    }
+
+    /// The placement that eliminated a candidate both placed and eliminated (`from`: the
+    /// placement and the elimination), and where it and the candidate meet, when the
+    /// elimination follows from one placement alone.
+    fn remover(&self, from: &[usize]) -> Option<(Candidate, Option<Unit>)> {
+        let removal = from
+            .iter()
+            .map(|&i| &self.implications[i])
+            .find(|i| !i.holds)?;
+        let [premise] = removal.from[..] else {
+            return None;
+        };
+        let placed = &self.implications[premise];
+        let unit = match removal.reason {
+            Reason::SameHouse { house } => Some(Unit::House(house)),
+            Reason::SameCage { cage } => Some(Unit::Cage(cage)),
+            Reason::SameCell => None,
+            _ => return None,
+        };
+        placed.holds.then_some((placed.candidate, unit))
+    }
+
     /// Writes the branch's lines at `indent`, its implications numbered by `labels`.
     fn write(&self, lines: &mut Vec<Explanation>, indent: &str, labels: &[String]) {
         for (i, implication) in self.implications.iter().enumerate() {
@@ -248,29 +514,11 @@ impl Branch {
                     labels[at].clone()
                 )
             }
-            End::Both {
-                candidate,
-                ref from,
-            } => explain!(
-                "contradiction: {} is both placed and eliminated{}",
-                fact(candidate, true),
-                numbers(from, labels)
-            ),
-            End::EmptyCell { cell, ref from } => explain!(
-                "contradiction: {} has no candidate left{}",
-                Node(cell),
-                numbers(from, labels)
-            ),
-            End::NoPlace {
-                house,
-                digit,
-                ref from,
-            } => explain!(
-                "contradiction: {} has no place for {}{}",
-                House(house),
-                digit,
-                numbers(from, labels)
-            ),
+            End::Both { ref from, .. }
+            | End::EmptyCell { ref from, .. }
+            | End::NoPlace { ref from, .. } => {
+                explain!("contradiction: {}{}", self.broken(), numbers(from, labels))
+            }
         }
     }
 }

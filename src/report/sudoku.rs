@@ -7,6 +7,7 @@ use crate::core::net::{self, Net};
 use crate::core::step::{LinkKind, Role};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
+use crate::explain;
 use crate::model::explanation::Cage;
 use crate::model::{Candidate, Cell, Digit, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate, threshold_cells};
@@ -141,6 +142,9 @@ pub struct LinkJson {
 pub struct NetJson {
     /// The branches: one for a contradiction, one per candidate or place for a verity.
     pub branches: Vec<BranchJson>,
+    /// The net in at most six lines a player can follow: the assumption, the placements that
+    /// carry it, the collision (or each branch of a verity).
+    pub story: Vec<String>,
     /// The net as `explain --full` prints it.
     pub lines: Vec<String>,
 }
@@ -223,6 +227,11 @@ impl NetJson {
                 .branches
                 .iter()
                 .map(|b| BranchJson::of(b, puzzle.layout()))
+                .collect(),
+            story: net
+                .story()
+                .iter()
+                .map(|l| l.render(&puzzle.names()))
                 .collect(),
             lines: net
                 .lines()
@@ -476,7 +485,15 @@ impl StepReport for Step {
     }
 
     fn full_lines(&self) -> Vec<Explanation> {
-        self.net.as_ref().map(Net::lines).unwrap_or_default()
+        let Some(net) = &self.net else {
+            return Vec::new();
+        };
+        let story = net.story().into_iter().map(|line| explain!("  {}", line));
+        let mut lines = vec![Explanation::from("In short:")];
+        lines.extend(story);
+        lines.push("In full:".into());
+        lines.extend(net.lines());
+        lines
     }
 }
 

@@ -229,7 +229,13 @@ pub fn net(branch: &Branch, ends: &[u32], omit: Option<u32>) -> Explanation {
         text.push(" ⇒ ");
         text.push(facts(branch, &listed[..listed.len().min(NET_LISTED)]));
         if listed.len() > NET_LISTED {
-            text.push(format!(" and {} more {kind}", listed.len() - NET_LISTED));
+            let more = listed.len() - NET_LISTED;
+            let kind = if more == 1 {
+                kind.trim_end_matches('s')
+            } else {
+                kind
+            };
+            text.push(format!(" and {more} more {kind}"));
         }
     }
     let count = implied.len();
@@ -270,9 +276,8 @@ pub fn conflict(
 }
 
 /// A candidate both placed and eliminated, told by what eliminated it when that was a
-/// placement: the same digit in a peer, or another digit in the cell.
+/// placement: the same digit in a peer, or another digit in the cell ([`net::collision`]).
 fn both(state: &State, branch: &Branch, candidate: Candidate, premises: &[u32]) -> Explanation {
-    let Candidate { cell, digit } = candidate;
     let remover = premises
         .iter()
         .find(|&&i| !branch.nodes[i as usize].fact.holds)
@@ -280,28 +285,20 @@ fn both(state: &State, branch: &Branch, candidate: Candidate, premises: &[u32]) 
             &[p] if branch.nodes[p as usize].fact.holds => Some(branch.nodes[p as usize].fact),
             _ => None,
         });
-    let Some(Fact {
-        candidate: other, ..
-    }) = remover
-    else {
-        return explain!("{} is both {} and not {}", Node(cell), digit, digit);
-    };
-    if other.cell == cell {
-        return explain!("{} would be both {} and {}", Node(cell), digit, other.digit);
-    }
-    let unit = state
-        .layout()
-        .shared_unit(cell, other.cell)
-        .expect("a peer shares a house or a cage");
-    let mut cells = [cell, other.cell];
-    cells.sort_unstable();
-    explain!(
-        "{} twice in {} ({}, {})",
-        digit,
-        unit,
-        Node(cells[0]),
-        Node(cells[1])
-    )
+    let other = remover.map(
+        |Fact {
+             candidate: other, ..
+         }| {
+            let unit = (other.cell != candidate.cell).then(|| {
+                state
+                    .layout()
+                    .shared_unit(candidate.cell, other.cell)
+                    .expect("a peer shares a house or a cage")
+            });
+            (other, unit)
+        },
+    );
+    net::collision(candidate, other)
 }
 
 /// The step's conclusion with the cell's sheet address: `r1c1=4 (A1)`, `r1c1<>4 (A1)`.
