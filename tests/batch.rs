@@ -190,7 +190,7 @@ fn standard_input_and_output_and_json_lines_give_the_same_rows() {
         .collect();
     assert_eq!(objects.len(), expected.len());
     for ((object, row), (status, _)) in objects.iter().zip(csv_rows(&from_file)).zip(&expected) {
-        assert_eq!(object["schema_version"], 1);
+        assert_eq!(object["schema_version"], 2);
         assert_eq!(object["status"], *status);
         assert_eq!(object["id"], row["id"].parse::<u64>().unwrap());
         let keys: Vec<&String> = object.as_object().unwrap().keys().skip(1).collect();

@@ -70,7 +70,7 @@ def valid(document):
 
 def test_the_schema_is_a_valid_draft_2020_12_schema_that_rejects_wrong_documents():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
-    row = gridlogic.rate_many(["not a puzzle"]).to_pylist()[0] | {"schema_version": 1}
+    row = gridlogic.rate_many(["not a puzzle"]).to_pylist()[0] | {"schema_version": gridlogic.SCHEMA_VERSION}
     valid(row)
     for broken in [{k: v for k, v in row.items() if k != "schema_version"}, row | {"status": "fine"}]:
         assert not VALIDATOR.is_valid(broken)

@@ -85,6 +85,11 @@ pub trait StepReport {
     fn full_lines(&self) -> Vec<Explanation> {
         Vec::new()
     }
+    /// What the full lines prove, told in a few lines a player can follow (a forcing net's
+    /// story); none when there are no full lines.
+    fn story(&self) -> Vec<Explanation> {
+        Vec::new()
+    }
 }
 
 /// A puzzle of any kind, as `check` and every report see it.
@@ -344,6 +349,15 @@ pub fn numbered_step(
 ) -> String {
     let mut text = format!("{number}. {}\n", step.explanation().render(names));
     if full {
+        let story = step.story();
+        let headed = |heading: &str| format!("{:indent$}{heading}\n", "");
+        if !story.is_empty() {
+            text += &headed("In short:");
+            for line in story {
+                text += &format!("{:indent$}  {}\n", "", line.render(names));
+            }
+            text += &headed("In full:");
+        }
         for line in step.full_lines() {
             text += &format!("{:indent$}{}\n", "", line.render(names));
         }

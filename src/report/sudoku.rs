@@ -7,7 +7,6 @@ use crate::core::net::{self, Net};
 use crate::core::step::{LinkKind, Role};
 use crate::core::{Outcome, Step, Technique};
 use crate::engine::Solve;
-use crate::explain;
 use crate::model::explanation::Cage;
 use crate::model::{Candidate, Cell, Digit, Explanation, Grid, Layout, Names, Origin, Puzzle};
 use crate::rating::{Rating, rate, threshold_cells};
@@ -485,15 +484,11 @@ impl StepReport for Step {
     }
 
     fn full_lines(&self) -> Vec<Explanation> {
-        let Some(net) = &self.net else {
-            return Vec::new();
-        };
-        let story = net.story().into_iter().map(|line| explain!("  {}", line));
-        let mut lines = vec![Explanation::from("In short:")];
-        lines.extend(story);
-        lines.push("In full:".into());
-        lines.extend(net.lines());
-        lines
+        self.net.as_ref().map(Net::lines).unwrap_or_default()
+    }
+
+    fn story(&self) -> Vec<Explanation> {
+        self.net.as_ref().map(Net::story).unwrap_or_default()
     }
 }
 

@@ -682,6 +682,15 @@ impl<'a> View<'a> {
         if lines.is_empty() {
             return;
         }
+        let story = step.story();
+        let mut row = row;
+        if !story.is_empty() {
+            sheet.text(row, 1, "In short:", HEADING);
+            for (i, line) in story.iter().enumerate() {
+                sheet.text(row + 1 + i, 1, self.text(line), Style::default());
+            }
+            row += story.len() + 2;
+        }
         sheet.text(row, 1, "Every implication, with its reason:", HEADING);
         for (i, line) in lines.iter().enumerate() {
             sheet.text(row + 1 + i, 1, self.text(line), Style::default());
