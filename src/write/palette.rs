@@ -30,6 +30,16 @@ pub const FIN: Rgb = 0xEE8866;
 /// The fill of the houses a step works in (a single's house, a fish's base lines).
 pub const HOUSE: Rgb = 0xBBCCEE;
 
+/// The fills of a step's almost locked sets on step sheets, one per set in turn (Paul Tol's
+/// pale green, lilac-grey and cyan).
+pub const SET_FILLS: [Rgb; 3] = [0xCCDDAA, 0xDDCCEE, 0xCCEEFF];
+
+/// The fill of a forcing step's assumed cell on step sheets: pale blue.
+pub const ASSUMPTION: Rgb = 0x99DDFF;
+
+/// The fill of the cells a forcing step's contradiction rests on: warning red.
+pub const CONTRADICTION: Rgb = BACKTRACKING;
+
 /// Chain links drawn between candidates.
 pub const LINK: Rgb = 0x009988;
 

@@ -9,6 +9,7 @@ use super::{
     Align, Book, Borders, CellSpec, Content, Font, HEADING, Line, Print, Rgb, Run, Sheet, Style,
     TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, swatch, wrapped_lines,
 };
+use crate::core::step::{Link, Role};
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
 use crate::model::explanation::Cage as CageName;
@@ -609,11 +610,13 @@ impl<'a> View<'a> {
             .map(|cell| keypad.lines(state.candidates(cell).len()))
             .max()
             .unwrap_or(1);
-        let (width, height) = keypad.cell_pixels(lines);
-        self.size_grid(&mut sheet, CANDIDATE_ANCHOR, width, height);
         let marks = step
             .map(|step| Marks::of(step, self.layout()))
             .unwrap_or_default();
+        // A chain's node numbers take a line above the candidates.
+        let lines = lines + usize::from(!marks.nodes.is_empty());
+        let (width, height) = keypad.cell_pixels(lines);
+        self.size_grid(&mut sheet, CANDIDATE_ANCHOR, width, height);
         let mut below = 0;
         for cell in self.layout().cells() {
             let spec = self.candidate_cell(state, cell, &keypad, &marks);
@@ -624,13 +627,19 @@ impl<'a> View<'a> {
         if let Some(step) = step {
             self.put_full_lines(&mut sheet, step, below);
             let col = CANDIDATE_ANCHOR.1 + self.size() + 1;
-            legend(&mut sheet, CANDIDATE_ANCHOR.0, col, &self.step_legend());
+            legend(
+                &mut sheet,
+                CANDIDATE_ANCHOR.0,
+                col,
+                &self.step_legend(&marks),
+            );
         }
         sheet
     }
 
-    /// What the colours of a step sheet mean, each with a sample in its look.
-    fn step_legend(&self) -> Vec<(CellSpec, String, String)> {
+    /// What the colours of a step sheet mean, each with a sample in its look: the marks every
+    /// step may use, then those of chains, sets and forcing steps where `marks` has them.
+    fn step_legend(&self, marks: &Marks) -> Vec<(CellSpec, String, String)> {
         let sample = self.digit_text(Digit::new(self.size().min(5)));
         let entry = |fill, mark: Option<Mark>, label: &str, text: &str| {
             let shown = if mark.is_some() { sample.as_str() } else { "" };
@@ -641,7 +650,7 @@ impl<'a> View<'a> {
                 text.to_string(),
             )
         };
-        vec![
+        let mut entries = vec![
             entry(
                 Some(palette::PATTERN),
                 Some(Mark::Pattern),
@@ -672,7 +681,37 @@ impl<'a> View<'a> {
                 "Placement",
                 "the digit the step places, in bold green",
             ),
-        ]
+        ];
+        if !marks.nodes.is_empty() {
+            let font = Font::sized(11.0).bold().coloured(palette::LINK);
+            entries.push((
+                swatch(None, &circled(1), font),
+                "Chain".to_string(),
+                "the chain's nodes in order, numbered above their candidates".to_string(),
+            ));
+        }
+        for (set, fill) in marks.sets.iter().zip(palette::SET_FILLS.iter().cycle()) {
+            let cells = set.iter().map(|&c| self.layout().cell_name(c));
+            let text = format!(
+                "almost locked set {}: N cells holding N+1 digits",
+                cells.collect::<Vec<_>>().join(", ")
+            );
+            entries.push(entry(Some(*fill), Some(Mark::Pattern), "ALS", &text));
+        }
+        if !marks.assumed.is_empty() {
+            let text = "the cell a forcing step assumes a digit in";
+            entries.push(entry(Some(palette::ASSUMPTION), None, "Assumption", text));
+        }
+        if !marks.broken.is_empty() {
+            let text = "the cells the contradiction rests on";
+            entries.push(entry(
+                Some(palette::CONTRADICTION),
+                None,
+                "Contradiction",
+                text,
+            ));
+        }
+        entries
     }
 
     /// Under a step's grid, from `row` on, what its line sums up (a forcing net's every
@@ -718,9 +757,19 @@ impl<'a> View<'a> {
                 self.digit_style(font, fill, cell),
             );
         }
-        let runs = keypad.runs(state.candidates(cell), |d| {
+        let mut runs = keypad.runs(state.candidates(cell), |d| {
             marks.font_of(Candidate::new(cell, d), keypad.font)
         });
+        if let Some(numbers) = marks.node_numbers(cell) {
+            let font = keypad.font.bold().coloured(palette::LINK);
+            runs.insert(
+                0,
+                Run {
+                    text: numbers + "\n",
+                    font,
+                },
+            );
+        }
         let mut style = self.digit_style(keypad.font, fill, cell);
         style.wrap = true;
         let content = if runs.iter().all(|r| r.text.trim().is_empty()) {
@@ -741,6 +790,14 @@ struct Marks {
     fin_cells: Vec<Cell>,
     /// Cells of the step's base houses.
     houses: Vec<Cell>,
+    /// Cells of each almost locked set, in turn.
+    sets: Vec<Vec<Cell>>,
+    /// Cells of a forcing step's assumptions.
+    assumed: Vec<Cell>,
+    /// Cells a forcing step's contradiction rests on.
+    broken: Vec<Cell>,
+    /// A chain's nodes in order: each node's cells with its number, from 1.
+    nodes: Vec<(Cell, usize)>,
     pattern: Vec<Candidate>,
     fins: Vec<Candidate>,
     eliminations: Vec<Candidate>,
@@ -791,10 +848,24 @@ impl Marks {
             .iter()
             .flat_map(|&h| layout.houses()[h].cells.iter().copied())
             .collect();
+        let cells_in = |role: Role| {
+            let figures = step.figures.iter().filter(|f| f.role == role);
+            let lists: Vec<&[Candidate]> = figures.map(|f| &f.candidates[..]).collect();
+            cells_of(&lists)
+        };
         Marks {
             cells: cells_of(&[&step.pattern, &step.placements]),
             fin_cells: cells_of(&[&step.fins]),
             houses,
+            sets: step
+                .figures
+                .iter()
+                .filter(|f| f.role == Role::Als)
+                .map(|f| cells_of(&[&f.candidates]))
+                .collect(),
+            assumed: cells_in(Role::Assumption),
+            broken: cells_in(Role::Contradiction),
+            nodes: chain_nodes(&step.links),
             pattern: step.pattern.to_vec(),
             fins: step.fins.to_vec(),
             eliminations: step.eliminations.to_vec(),
@@ -802,10 +873,19 @@ impl Marks {
         }
     }
 
-    /// A cell's fill: fin, else pattern, else losing candidates, else in a base house.
+    /// A cell's fill: a forcing step's assumption or contradiction, else fin, else an almost
+    /// locked set's (one fill per set), else pattern, else losing candidates, else in a base
+    /// house.
     fn fill(&self, cell: Cell) -> Option<Rgb> {
-        if self.fin_cells.contains(&cell) {
+        let set = self.sets.iter().position(|set| set.contains(&cell));
+        if self.assumed.contains(&cell) {
+            Some(palette::ASSUMPTION)
+        } else if self.broken.contains(&cell) {
+            Some(palette::CONTRADICTION)
+        } else if self.fin_cells.contains(&cell) {
             Some(palette::FIN)
+        } else if let Some(set) = set {
+            Some(palette::SET_FILLS[set % palette::SET_FILLS.len()])
         } else if self.cells.contains(&cell) {
             Some(palette::PATTERN)
         } else if self.eliminations.iter().any(|e| e.cell == cell) {
@@ -815,6 +895,17 @@ impl Marks {
         } else {
             None
         }
+    }
+
+    /// The numbers of the chain nodes `cell` is in, as a line above its candidates: `①⑤`.
+    fn node_numbers(&self, cell: Cell) -> Option<String> {
+        let numbers: Vec<String> = self
+            .nodes
+            .iter()
+            .filter(|(c, _)| *c == cell)
+            .map(|&(_, n)| circled(n))
+            .collect();
+        (!numbers.is_empty()).then(|| numbers.concat())
     }
 
     fn font_of(&self, candidate: Candidate, base: Font) -> Font {
@@ -921,6 +1012,28 @@ impl Keypad {
             }
         }
         runs
+    }
+}
+
+/// The cells of a chain's nodes, numbered in chain order from 1 (the first link's start is node
+/// 1, each link's end the next); a node's cells once each.
+fn chain_nodes(links: &[Link]) -> Vec<(Cell, usize)> {
+    let nodes = links.first().map(|l| &l.from).into_iter();
+    let nodes = nodes.chain(links.iter().map(|l| &l.to));
+    let mut numbered = Vec::new();
+    for (i, node) in nodes.enumerate() {
+        let mut cells: Vec<Cell> = node.iter().map(|c| c.cell).collect();
+        cells.dedup();
+        numbered.extend(cells.into_iter().map(|c| (c, i + 1)));
+    }
+    numbered
+}
+
+/// `n` as a circled number, `①` to `⑳`, and `(21)` beyond.
+fn circled(n: usize) -> String {
+    match n {
+        1..=20 => char::from_u32(0x2460 + n as u32 - 1).map_or(String::new(), String::from),
+        _ => format!("({n})"),
     }
 }
 
