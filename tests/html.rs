@@ -724,7 +724,7 @@ fn check_page(case: &Case, args: &[&str], solved: &Value, shot: usize, result: &
 
 /// The nested forcing net (the forum's hardest #1, step 10): its assumption r2c2=5 marked and its
 /// contradiction drawn when the whole net shows; played from the assumption alone, one
-/// implication at a time, the arrows grow and the contradiction shows only at the end; each
+/// implication at a time, one more shows each time and the contradiction only at the end; each
 /// implication numbered once; a refutation opens as a net of its own.
 fn check_net(shown: &Value, result: &Value) {
     assert_eq!(shown["assumption"], json!(["r2c2"]), "{shown}");
@@ -736,11 +736,18 @@ fn check_net(shown: &Value, result: &Value) {
     assert_eq!(net["start"]["contradiction"], json!([]), "{net}");
     let frames = net["frames"].as_array().unwrap();
     assert_eq!(frames.len(), 33, "32 implications and the end: {net}");
-    let arrows: Vec<u64> = frames
+    // Each move draws one more implication (the assumption first), the last move the end.
+    assert_eq!(net["start"]["implied"], 1, "{net}");
+    let implied: Vec<u64> = frames
         .iter()
-        .map(|f| f["implications"].as_u64().unwrap())
+        .map(|f| f["implied"].as_u64().unwrap())
         .collect();
-    assert!(arrows.windows(2).all(|w| w[0] <= w[1]), "{arrows:?}");
+    let expected: Vec<u64> = (2..=33).chain([33]).collect();
+    assert_eq!(implied, expected);
+    assert!(
+        frames.iter().all(|f| f["implications"].as_u64() > Some(0)),
+        "{net}"
+    );
     let (last, before) = frames.split_last().unwrap();
     assert!(
         before.iter().all(|f| f["contradiction"] == json!([])),

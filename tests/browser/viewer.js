@@ -68,6 +68,7 @@ async function snapshot(page) {
       assumption: namesOf(svg.querySelector("g.assumption")?.dataset.cells),
       contradiction: namesOf(svg.querySelector("g.contradiction")?.dataset.cells),
       implications: count("path.implication"),
+      implied: count(".implied"),
       legend: [...document.querySelectorAll("#legend li")].map((li) => li.dataset.mark),
       hash: location.hash,
     };
@@ -87,11 +88,13 @@ async function playNet(page) {
   while (!(await page.locator("#net-on").isDisabled())) {
     await page.click("#net-on");
     const frame = await snapshot(page);
-    frames.push({ implications: frame.implications, contradiction: frame.contradiction,
+    frames.push({ implications: frame.implications, implied: frame.implied,
+      contradiction: frame.contradiction,
       count: await page.locator("#net-count").textContent() });
   }
   const labels = await page.locator("#lines .label").allTextContents();
-  return { start: { implications: start.implications, assumption: start.assumption,
+  return { start: { implications: start.implications, implied: start.implied,
+    assumption: start.assumption,
     contradiction: start.contradiction }, frames, labels };
 }
 

@@ -558,8 +558,14 @@
           line(x - h, y + h, x + h, y - h, NET.gone, room * 0.16, mark.layers.rings)
             .setAttribute("class", "implied gone");
         }
+        if (imp.reason === "refuted") {
+          mark.used.add("refuted");
+          mark.ring(at(imp), NET.gone, { "stroke-dasharray": `${room * 0.3} ${room * 0.2}`,
+            class: "refuted" });
+        }
         for (const p of imp.from) {
           const [kind, attrs] = netArrow(list[p], imp, i === focus);
+          if (!kind) continue;
           mark.used.add(kind);
           attrs["data-to"] = i;
           arrow(spot(list[p].cell, list[p].digit), spot(imp.cell, imp.digit), room, attrs, group);
@@ -577,16 +583,13 @@
     /** How an implication's arrow from premise `from` to `to` is drawn, and its legend's
      * name: into a candidate that then holds, solid; into one then eliminated, dashed; light
      * and thin where a true candidate takes its digit from its peers or its other digits from
-     * its cell, which the struck candidates already show; thin and orange into a refuted
-     * candidate, whose own net opens from the list; wider when picked. */
+     * its cell, which the struck candidates already show; none into a refuted candidate
+     * (ringed instead: its premises feed its own net, which opens from the list) unless it
+     * is picked; wider when picked. */
     function netArrow(from, to, picked) {
       const peer = !to.holds && from.holds &&
         ["same_cell", "same_house", "same_cage"].includes(to.reason);
-      if (to.reason === "refuted" && !picked) {
-        const attrs = { stroke: NET.gone, "stroke-width": room * 0.12, class: "implication refuted",
-          "stroke-dasharray": `${room * 0.3} ${room * 0.3}`, opacity: 0.7 };
-        return ["net-arrow-refuted", attrs];
-      }
+      if (to.reason === "refuted" && !picked) return [null, null];
       const attrs = { stroke: NET.arrow, class: "implication" };
       let kind = "net-arrow";
       if (!to.holds) {
@@ -820,9 +823,8 @@
       ["net-arrow", curve(NET.arrow), "Implication: from a premise to what follows (true)"],
       ["net-arrow-gone", curve(NET.arrow, "5 4"),
         "Implication: from a premise to what follows (false)"],
-      ["net-arrow-refuted", curve(NET.gone, "3 3", 1.5),
-        "Premise of a refutation: assuming the candidate leads to a contradiction (open it " +
-        "from the list)"],
+      ["refuted", ring(NET.gone, 2, "3 2"),
+        "Refuted: assuming it true leads to a contradiction (open its net from the list)"],
       ["net-arrow-peer", curve(NET.peer, null, 1.5),
         "Implication: a true candidate's peers lose its digit (light)"],
       ["focus", (el) => {
@@ -1118,6 +1120,8 @@
     net = null;
     if (step && step.net) openNet(step, [0], true);
     redraw();
+    // The panel shows the step's explanation first (a click in its list may have scrolled it).
+    $("panel").scrollTop = 0;
     reveal();
     document.body.dataset.position = String(position);
     $("position").textContent = step
