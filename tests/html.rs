@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{box_regions, brute_force_count, fixture, json_rows, root, run, scratch};
+use common::{box_regions, brute_force_count, fixture, json_rows, root, run, scratch, shared};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -83,7 +83,8 @@ fn the_page_fetches_nothing_holds_every_step_and_comes_out_the_same() {
     }
     assert_eq!(
         page.matches("url(").count(),
-        page.matches("url(#head)").count()
+        page.matches("url(#").count(),
+        "url() only of the page's own arrowheads"
     );
     assert!(page.contains("Content-Security-Policy\" content=\"default-src 'none'"));
     // 99 steps, far under the budget of a megabyte.
@@ -104,10 +105,138 @@ fn the_page_fetches_nothing_holds_every_step_and_comes_out_the_same() {
     let summary = data["summary"].to_string();
     assert!(summary.contains("Extreme (score 5922)"), "{summary}");
     let chain = data["steps"].as_array().unwrap().iter().find(|s| {
-        let links = s["links"].as_array().unwrap();
-        links.iter().any(|l| l[2] == true) && links.iter().any(|l| l[2] == false)
+        let links = s["links"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let kind = |k: &str| links.iter().any(|l| l["kind"] == k);
+        kind("strong") && kind("weak")
     });
     assert!(chain.is_some(), "a chain with strong and weak links");
+}
+
+/// Line `line` (from 1) of a ../shared dataset, written to `dir` as a puzzle file; `None` (the
+/// test skips) when the datasets are missing outside CI.
+fn shared_puzzle(dataset: &str, line: usize, dir: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(shared(dataset)?).unwrap();
+    let puzzle = text.lines().nth(line - 1).unwrap();
+    let path = dir.join(format!(
+        "{}-{line}.txt",
+        Path::new(dataset).file_stem()?.to_str()?
+    ));
+    std::fs::write(&path, format!("{puzzle}\n")).unwrap();
+    Some(path)
+}
+
+/// top1465 #2: step 8 is a grouped AIC through the almost locked set r2c1235.
+const TOP1465: (&str, usize) = ("datasets/9x9/magictour_top1465.txt", 2);
+/// top1465 #3: step 33 is a Finned Franken Swordfish.
+const FRANKEN: (&str, usize) = ("datasets/9x9/magictour_top1465.txt", 3);
+/// The forum's hardest #1: step 10 is a nested forcing net (32 implications, 5 refutations).
+const HARDEST: (&str, usize) = ("datasets/9x9/forum_hardest_1106.txt", 1);
+
+#[test]
+fn the_page_carries_figures_links_by_kind_and_nets_as_data() {
+    let dir = scratch("html-data");
+    let (Some(aic), Some(nested)) = (
+        shared_puzzle(TOP1465.0, TOP1465.1, &dir),
+        shared_puzzle(HARDEST.0, HARDEST.1, &dir),
+    ) else {
+        return;
+    };
+    let read = |puzzle: &Path, name: &str| {
+        let page = dir.join(name);
+        write_page(&[puzzle.to_str().unwrap()], &page);
+        page_data(&std::fs::read_to_string(page).unwrap())
+    };
+    // The grouped AIC: its ALS r2c1235 a figure with every candidate of its four cells (as
+    // many digits as cells, and one more), its links strong, weak and inside the set.
+    let data = read(&aic, "aic.html");
+    let names = |cells: Vec<u64>| -> Vec<String> {
+        let all = data["cells"].as_array().unwrap();
+        cells
+            .iter()
+            .map(|&c| all[c as usize].as_str().unwrap().to_string())
+            .collect()
+    };
+    let step = &data["steps"][7];
+    assert!(
+        step["text"].as_str().unwrap().starts_with("Grouped AIC"),
+        "{step}"
+    );
+    let figures = step["figures"].as_array().unwrap();
+    let als: Vec<&Value> = figures.iter().filter(|f| f["role"] == "als").collect();
+    assert_eq!(als.len(), 1, "{step}");
+    let flat: Vec<u64> = als[0]["cand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let mut cells: Vec<u64> = flat.chunks(2).map(|p| p[0]).collect();
+    cells.dedup();
+    assert_eq!(names(cells), ["r2c1", "r2c2", "r2c3", "r2c5"]);
+    let digits: BTreeSet<u64> = flat.chunks(2).map(|p| p[1]).collect();
+    assert_eq!(digits.len(), 5, "{digits:?}");
+    let kinds: Vec<&str> = step["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["kind"].as_str().unwrap())
+        .collect();
+    for kind in ["strong", "weak", "als"] {
+        assert!(kinds.contains(&kind), "{kinds:?}");
+    }
+    // The nested net: one branch from r2c2=5, 32 implications after it, 5 of them refuted
+    // with their own branches ending in contradictions; its end a contradiction on cells.
+    let data = read(&nested, "nested.html");
+    let step = &data["steps"][9];
+    assert!(
+        step["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Nested forcing net"),
+        "{step}"
+    );
+    let branches = step["net"]["branches"].as_array().unwrap();
+    assert_eq!(branches.len(), 1);
+    let branch = &branches[0];
+    let implications = branch["implications"].as_array().unwrap();
+    assert_eq!(implications.len(), 33, "the assumption and 32 implications");
+    assert_eq!(implications[0]["reason"], "assumption");
+    assert_eq!(implications[0]["fact"], "r2c2=5");
+    let refuted: Vec<&Value> = implications
+        .iter()
+        .filter(|i| i["reason"] == "refuted")
+        .collect();
+    assert_eq!(refuted.len(), 5);
+    for imp in &refuted {
+        let inner = &imp["refuted"];
+        assert_eq!(inner["implications"][0]["reason"], "assumption", "{imp}");
+        assert_ne!(inner["end"]["kind"], "reaches", "{imp}");
+        assert!(
+            !inner["end"]["cells"].as_array().unwrap().is_empty(),
+            "{imp}"
+        );
+    }
+    for (i, imp) in implications.iter().enumerate() {
+        let from = imp["from"].as_array().unwrap();
+        assert!(
+            from.iter().all(|p| (p.as_u64().unwrap() as usize) < i),
+            "{imp}"
+        );
+        assert!(
+            !imp["why"].as_str().unwrap().starts_with('('),
+            "numbered once: {imp}"
+        );
+    }
+    let end = &branch["end"];
+    assert!(
+        ["both", "empty_cell", "no_place"].contains(&end["kind"].as_str().unwrap()),
+        "{end}"
+    );
+    assert!(
+        end["text"].as_str().unwrap().starts_with("contradiction"),
+        "{end}"
+    );
+    assert!(!end["cells"].as_array().unwrap().is_empty(), "{end}");
 }
 
 #[test]
@@ -167,42 +296,91 @@ fn html_goes_where_asked_beside_the_workbook_or_the_input() {
 /// One page for the browser: how to solve it and what to look at.
 struct Case {
     name: &'static str,
+    /// The solve's arguments after the input, or with it (a fixture) when `shared` is none.
     args: &'static [&'static str],
-    /// Which step to photograph: the first whose technique this accepts.
-    shot: fn(&str) -> bool,
+    /// A line of a ../shared dataset as the input.
+    shared: Option<(&'static str, usize)>,
+    /// Which step to photograph: the first that this accepts, by index and technique.
+    shot: fn(usize, &str) -> bool,
     phone: bool,
+    /// Play the photographed step's forcing net and open a refutation.
+    net: bool,
+    /// Measure the page in a 1200x900 window.
+    fit: bool,
 }
 
-const CASES: [Case; 5] = [
+const CASES: [Case; 8] = [
     Case {
         name: "chains-9x9",
         args: &[CHAINS],
-        shot: |t| t.contains("AIC"),
+        shared: None,
+        shot: |_, t| t.contains("AIC"),
         phone: true,
+        net: false,
+        fit: true,
+    },
+    Case {
+        name: "grouped-aic-9x9",
+        args: &[],
+        shared: Some(TOP1465),
+        shot: |i, _| i == 7,
+        phone: false,
+        net: false,
+        fit: false,
+    },
+    Case {
+        name: "nested-net-9x9",
+        args: &[],
+        shared: Some(HARDEST),
+        shot: |i, _| i == 9,
+        phone: false,
+        net: true,
+        fit: false,
+    },
+    Case {
+        name: "franken-9x9",
+        args: &[],
+        shared: Some(FRANKEN),
+        shot: |_, t| t.contains("Franken"),
+        phone: false,
+        net: false,
+        fit: false,
     },
     Case {
         name: "hexadoku-16x16",
         args: &[HEXADOKU, "--symbols", "0123456789ABCDEF"],
-        shot: |t| t.starts_with("Naked Single"),
+        shared: None,
+        shot: |_, t| t.starts_with("Naked Single"),
         phone: false,
+        net: false,
+        fit: false,
     },
     Case {
         name: "jigsaw-9x9",
         args: &[JIGSAW],
-        shot: |t| t.contains("X-Wing"),
+        shared: None,
+        shot: |_, t| t.contains("X-Wing"),
         phone: false,
+        net: false,
+        fit: false,
     },
     Case {
         name: "killer-9x9",
         args: &[KILLER],
-        shot: |t| t == "Cage Pointing",
+        shared: None,
+        shot: |_, t| t == "Cage Pointing",
         phone: true,
+        net: false,
+        fit: false,
     },
     Case {
         name: "shikaku-10x10",
         args: &[SHIKAKU],
-        shot: |t| t == "Single rectangle",
+        shared: None,
+        shot: |_, t| t == "Single rectangle",
         phone: true,
+        net: false,
+        fit: false,
     },
 ];
 
@@ -267,12 +445,16 @@ fn shown_cells(grid: &Value, size: usize) -> Vec<String> {
 /// Checks the grid after the last step against a source of its own: the `sudoku` crate's
 /// solution of the 9x9, the published solution on the jigsaw's line; the 16x16's is checked by
 /// the test's own rules (every row, column and box holds each symbol once, the givens kept).
-fn check_solution(case: &Case, solved: &Value, end: &[String]) {
+fn check_solution(case: &Case, args: &[&str], solved: &Value, end: &[String]) {
     let name = case.name;
     let read = |file: &str| std::fs::read_to_string(root().join(file)).unwrap();
-    let expected: Vec<usize> = match case.args[0] {
+    let first = match case.shared {
+        Some(_) => CHAINS,
+        None => args[0],
+    };
+    let expected: Vec<usize> = match first {
         CHAINS => {
-            let sudoku = sudoku::Sudoku::from_str_line(read(CHAINS).trim()).unwrap();
+            let sudoku = sudoku::Sudoku::from_str_line(read(args[0]).trim()).unwrap();
             let bytes = sudoku.solution().unwrap().to_bytes();
             bytes.iter().map(|&b| b as usize).collect()
         }
@@ -332,13 +514,22 @@ fn the_pages_step_through_in_a_real_browser() {
     let mut tests = Vec::new();
     let mut solves = Vec::new();
     for case in &CASES {
+        let mut args: Vec<String> = case.args.iter().map(|a| a.to_string()).collect();
+        if let Some((dataset, line)) = case.shared {
+            let Some(input) = shared_puzzle(dataset, line, &dir) else {
+                continue;
+            };
+            args.insert(0, input.to_str().unwrap().to_string());
+        }
+        let args_ref: Vec<&str> = args.iter().map(String::as_str).collect();
         let page = dir.join(format!("{}.html", case.name));
-        write_page(case.args, &page);
-        let solved = solve_json(case.args);
+        write_page(&args_ref, &page);
+        let solved = solve_json(&args_ref);
         let steps = solved["steps"].as_array().unwrap();
         let shot = steps
             .iter()
-            .position(|s| (case.shot)(s["technique"].as_str().unwrap()))
+            .enumerate()
+            .position(|(i, s)| (case.shot)(i, s["technique"].as_str().unwrap()))
             .unwrap_or_else(|| panic!("{}: no step to photograph", case.name));
         let grids = match solved["kind"] == "sudoku" {
             true => vec![0, shot, steps.len()],
@@ -346,9 +537,9 @@ fn the_pages_step_through_in_a_real_browser() {
         };
         tests.push(
             json!({"name": case.name, "page": page, "grids": grids, "shot": shot,
-            "phone": case.phone, "shots": shots}),
+            "phone": case.phone, "net": case.net, "fit": case.fit, "shots": shots}),
         );
-        solves.push((solved, shot));
+        solves.push((case, args, solved, shot));
     }
     let cases_file = dir.join("cases.json");
     std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
@@ -364,13 +555,14 @@ fn the_pages_step_through_in_a_real_browser() {
         "the browser script failed: {stderr}"
     );
     let results: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
-    for ((case, (solved, shot)), result) in CASES.iter().zip(&solves).zip(&results) {
-        check_page(case, solved, *shot, result);
+    for ((case, args, solved, shot), result) in solves.iter().zip(&results) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        check_page(case, &args, solved, *shot, result);
     }
 }
 
 /// What the browser saw of one page, against the solve.
-fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
+fn check_page(case: &Case, args: &[&str], solved: &Value, shot: usize, result: &Value) {
     let name = case.name;
     let steps = solved["steps"].as_array().unwrap().len();
     assert_eq!(result["errors"], json!([]), "{name}: console errors");
@@ -395,7 +587,7 @@ fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
     assert_eq!(shown["position"], shot, "{name}");
     if solved["kind"] == "sudoku" {
         let size = solved["layout"]["size"].as_u64().unwrap() as usize;
-        let explained = explained_grids(case.args, size);
+        let explained = explained_grids(args, size);
         for position in [0, shot] {
             let grid = shown_cells(&result["grids"][position.to_string()], size);
             assert_eq!(
@@ -406,7 +598,7 @@ fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
             );
         }
         let end = shown_cells(&result["grids"][steps.to_string()], size);
-        check_solution(case, solved, &end);
+        check_solution(case, args, solved, &end);
     } else {
         let rectangles = result["grids"][steps.to_string()]["rectangles"]
             .as_array()
@@ -454,6 +646,62 @@ fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
         );
         assert!(shown["eliminated"].as_u64() > Some(0), "{shown}");
     }
+    if solved["kind"] == "sudoku" {
+        // The address opens the step, written #step=N or #step-N; a move writes #step=N.
+        assert_eq!(result["opened"], shot, "{name}: #step={}", shot + 1);
+        assert_eq!(result["openedOld"], shot, "{name}: #step-{}", shot + 1);
+        assert_eq!(
+            result["hashAfterMove"],
+            format!("#step={}", shot + 2),
+            "{name}"
+        );
+    }
+    if name == "grouped-aic-9x9" {
+        // The ALS r2c1235 is outlined as one set; the links are drawn by kind.
+        let figures = shown["figures"].as_array().unwrap();
+        let set =
+            json!({"role": "als", "cells": ["r2c1", "r2c2", "r2c3", "r2c5"], "outlined": true});
+        assert!(figures.contains(&set), "{name}: {figures:?}");
+        let links = shown["links"].to_string();
+        for kind in ["link strong", "link weak", "link als"] {
+            assert!(links.contains(kind), "{name}: {links}");
+        }
+        let legend = shown["legend"].to_string();
+        for mark in ["\"als\"", "\"strong\"", "\"weak\"", "\"numbered\""] {
+            assert!(legend.contains(mark), "{name}: legend {legend}");
+        }
+        assert!(
+            !legend.contains("\"fin\""),
+            "{name}: no fin in the legend: {legend}"
+        );
+    }
+    if name == "nested-net-9x9" {
+        check_net(shown, result);
+    }
+    if name == "franken-9x9" {
+        let legend = shown["legend"].to_string();
+        assert!(
+            legend.contains("\"cover\"") && legend.contains("\"fin\""),
+            "{legend}"
+        );
+    }
+    if case.fit {
+        // The grid whole in a 1200x900 window with the summary open, the page not scrolling.
+        let fit = &result["fit"];
+        let drawn: Vec<f64> = (0..4).map(|i| fit["drawn"][i].as_f64().unwrap()).collect();
+        assert_eq!(fit["summaryOpen"], true, "{fit}");
+        assert!(drawn[0] >= 0.0 && drawn[1] >= 0.0, "{fit}");
+        assert!(
+            drawn[2] <= 1200.0 && drawn[3] <= 900.0,
+            "{name}: the grid fits: {fit}"
+        );
+        assert!(
+            drawn[2] - drawn[0] >= 500.0,
+            "{name}: the grid is large: {fit}"
+        );
+        assert!(fit["scrollHeight"].as_u64() <= Some(900), "{fit}");
+        assert!(fit["scrollWidth"].as_u64() <= Some(1200), "{fit}");
+    }
     if case.phone {
         let phone = &result["phone"];
         assert_eq!(
@@ -472,4 +720,69 @@ fn check_page(case: &Case, solved: &Value, shot: usize, result: &Value) {
         assert!(size > 10_000, "{name}: screenshot {file}");
         eprintln!("{name}: screenshot {file}");
     }
+}
+
+/// The nested forcing net (the forum's hardest #1, step 10): its assumption r2c2=5 marked and its
+/// contradiction drawn when the whole net shows; played from the assumption alone, one
+/// implication at a time, one more shows each time and the contradiction only at the end; each
+/// implication numbered once; a refutation opens as a net of its own.
+fn check_net(shown: &Value, result: &Value) {
+    assert_eq!(shown["assumption"], json!(["r2c2"]), "{shown}");
+    let contradiction = shown["contradiction"].as_array().unwrap();
+    assert!(!contradiction.is_empty(), "{shown}");
+    let net = &result["net"];
+    assert_eq!(net["start"]["implications"], 0, "{net}");
+    assert_eq!(net["start"]["assumption"], json!(["r2c2"]), "{net}");
+    assert_eq!(net["start"]["contradiction"], json!([]), "{net}");
+    let frames = net["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 33, "32 implications and the end: {net}");
+    // Each move draws one more implication (the assumption first), the last move the end.
+    assert_eq!(net["start"]["implied"], 1, "{net}");
+    let implied: Vec<u64> = frames
+        .iter()
+        .map(|f| f["implied"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (2..=33).chain([33]).collect();
+    assert_eq!(implied, expected);
+    assert!(
+        frames.iter().all(|f| f["implications"].as_u64() > Some(0)),
+        "{net}"
+    );
+    let (last, before) = frames.split_last().unwrap();
+    assert!(
+        before.iter().all(|f| f["contradiction"] == json!([])),
+        "{net}"
+    );
+    assert_eq!(&last["contradiction"], &shown["contradiction"], "{net}");
+    assert_eq!(last["implications"], shown["implications"], "{net}");
+    let labels: Vec<&str> = net["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = (1..=33)
+        .map(|i| format!("({i})"))
+        .chain(["⇒".to_string()])
+        .collect();
+    assert_eq!(labels, expected, "numbered once, in order");
+    let refutation = &result["refutation"];
+    assert!(
+        refutation["trail"]
+            .as_str()
+            .unwrap()
+            .contains("The refutation of ("),
+        "{refutation}"
+    );
+    let inner = refutation["labels"].as_array().unwrap();
+    assert!(inner[0].as_str().unwrap().ends_with(".1)"), "{refutation}");
+    assert_eq!(
+        refutation["assumption"].as_array().unwrap().len(),
+        1,
+        "{refutation}"
+    );
+    assert!(
+        !refutation["contradiction"].as_array().unwrap().is_empty(),
+        "{refutation}"
+    );
 }

@@ -11,6 +11,8 @@
 
 use super::palette::{self, family_fill};
 use super::{Rgb, shikaku::rectangle_fills};
+use crate::core::net::{Branch, End, Implication, Net, Reason, fact};
+use crate::core::step::{Figure, LinkKind, Role};
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
 use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
@@ -175,9 +177,6 @@ struct SudokuStep {
     family: usize,
     /// The explanation line.
     text: String,
-    /// What the line sums up (a forcing net's every implication), one line each.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    lines: Vec<String>,
     /// Digits placed.
     place: Vec<usize>,
     /// Candidates the step eliminates.
@@ -192,8 +191,15 @@ struct SudokuStep {
     /// The Killer cages the step reads, as indices into `cages`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cages: Vec<usize>,
-    /// Chain links: the two nodes' candidates and whether the link is strong.
-    links: Vec<(Vec<usize>, Vec<usize>, bool)>,
+    /// The parts of the pattern in their roles (almost locked sets, groups, pivot, …).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    figures: Vec<FigureData>,
+    /// Chain links, in chain order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    links: Vec<LinkData>,
+    /// A forcing chain's or net's every implication, branch by branch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    net: Option<NetData>,
     /// What applying the step takes from the candidate grid (placements' peers included):
     /// `[cell, bits, cell, bits, …]`; empty when candidates are not shown.
     gone: Vec<u64>,
@@ -221,7 +227,6 @@ impl SudokuData {
                 technique: step.technique.name(),
                 family: families.index(step.technique.family()),
                 text: step.explanation.render(&names),
-                lines: step.full_lines().iter().map(|l| l.render(&names)).collect(),
                 place: flat(&step.placements),
                 elim: flat(&step.eliminations),
                 pattern: flat(&step.pattern),
@@ -229,11 +234,26 @@ impl SudokuData {
                 base: houses.indices(solve, &step.base),
                 cover: houses.indices(solve, &step.cover),
                 cages: step.cages.clone(),
+                figures: step.figures.iter().map(FigureData::of).collect(),
                 links: step
                     .links
                     .iter()
-                    .map(|l| (flat(&l.from), flat(&l.to), l.kind.is_strong()))
+                    .map(|l| LinkData {
+                        from: flat(&l.from),
+                        to: flat(&l.to),
+                        kind: l.kind,
+                    })
                     .collect(),
+                net: step.net.as_ref().map(|net| {
+                    let mut reader = NetReader {
+                        solve,
+                        houses: &mut houses,
+                        lines: net.lines().iter().map(|l| l.render(&names)).collect(),
+                        next: 0,
+                        names: &names,
+                    };
+                    reader.net(net)
+                }),
                 gone,
             })
             .collect();
@@ -258,6 +278,260 @@ impl SudokuData {
             cages: cages(layout, &names),
             steps,
         }
+    }
+}
+
+/// A part of a step's pattern in its role, as the page draws it.
+#[derive(Serialize)]
+struct FigureData {
+    /// `als`, `group`, `pivot`, … (see [`Role`]).
+    role: Role,
+    /// Its candidates, flat.
+    cand: Vec<usize>,
+}
+
+impl FigureData {
+    fn of(figure: &Figure) -> FigureData {
+        FigureData {
+            role: figure.role,
+            cand: flat(&figure.candidates),
+        }
+    }
+}
+
+/// A chain link as the page draws it: from one node's candidates to the next's.
+#[derive(Serialize)]
+struct LinkData {
+    from: Vec<usize>,
+    to: Vec<usize>,
+    /// `strong`, `weak` or `als` (inside an almost locked set).
+    kind: LinkKind,
+}
+
+/// A forcing deduction's branches as the page draws and plays them.
+#[derive(Serialize)]
+struct NetData {
+    branches: Vec<BranchData>,
+}
+
+/// One branch: its implications in order (the assumption first) and how it ends. Implications
+/// are numbered from 1 on the page, a refutation's under its implication (`12.1`), as
+/// [`Net::lines`] numbers them, and the texts' premise numbers are those.
+#[derive(Serialize)]
+struct BranchData {
+    /// `branch 2: r1c1=5`, when the net has several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    implications: Vec<ImplicationData>,
+    end: EndData,
+}
+
+/// One implication of a branch.
+#[derive(Serialize)]
+struct ImplicationData {
+    cell: usize,
+    digit: usize,
+    /// Placed (`true`) or eliminated.
+    holds: bool,
+    /// `r9c2=6`.
+    fact: String,
+    /// The reason's kind: `assumption`, `same_cell`, `same_house`, `same_cage`, `naked_single`,
+    /// `hidden_single`, `locked`, `refuted` or `outer` (an enclosing branch's, repeated).
+    reason: &'static str,
+    /// The reason in words, premises by number: `hidden single, the last place for 6 in
+    /// column 2 (3)`; empty for `outer`.
+    why: String,
+    /// The earlier implications (indices into the branch's) it follows from.
+    from: Vec<usize>,
+    /// The house the reason reads, as an index into the page's houses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    house: Option<usize>,
+    /// The Killer cage the reason reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cage: Option<usize>,
+    /// `outer`: the enclosing branch's implication it repeats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+    /// `refuted`: the branch that assumes the candidate and reaches a contradiction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refuted: Option<Box<BranchData>>,
+}
+
+/// How a branch ends.
+#[derive(Serialize)]
+struct EndData {
+    /// `reaches` (the step's conclusion), `both` (a candidate placed and eliminated),
+    /// `empty_cell` or `no_place` (a digit without a place in a house).
+    kind: &'static str,
+    /// `contradiction: r1c1 has no candidate left (4, 7)`.
+    text: String,
+    /// The cells of the contradiction: the candidate's, the empty cell, the house's.
+    cells: Vec<usize>,
+    /// The digit of `both` and `no_place`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digit: Option<usize>,
+    /// `no_place`: the house, as an index into the page's houses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    house: Option<usize>,
+    /// `reaches`: the implication reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+    /// The implications it rests on.
+    from: Vec<usize>,
+}
+
+/// Reads a [`Net`] into the page's data, taking each implication's and end's text from
+/// [`Net::lines`], whose lines come in the order walked here: a branch's heading (when there
+/// are several), each implication but the repeated ones, a refutation's lines after its
+/// implication, the branch's end.
+struct NetReader<'a, 'n> {
+    solve: &'a Solve,
+    houses: &'a mut HouseTable,
+    names: &'a Names<'n>,
+    lines: Vec<String>,
+    next: usize,
+}
+
+impl NetReader<'_, '_> {
+    fn net(&mut self, net: &Net) -> NetData {
+        let several = net.branches.len() > 1;
+        let branches = net
+            .branches
+            .iter()
+            .map(|branch| {
+                let title = several.then(|| self.line().trim().to_string());
+                self.branch(branch, title)
+            })
+            .collect();
+        NetData { branches }
+    }
+
+    /// The next line of the net's text.
+    fn line(&mut self) -> String {
+        let line = self.lines.get(self.next).cloned().unwrap_or_default();
+        self.next += 1;
+        line
+    }
+
+    fn branch(&mut self, branch: &Branch, title: Option<String>) -> BranchData {
+        let implications = branch
+            .implications
+            .iter()
+            .map(|i| self.implication(i))
+            .collect();
+        let end = self.end(&branch.end);
+        BranchData {
+            title,
+            implications,
+            end,
+        }
+    }
+
+    fn implication(&mut self, implication: &Implication) -> ImplicationData {
+        let candidate = implication.candidate;
+        let fact = fact(candidate, implication.holds).render(self.names);
+        let outer = matches!(implication.reason, Reason::Outer { .. });
+        // `(12) r3c4<>5: the reason`: the reason, without the number and the fact.
+        let why = match outer {
+            true => String::new(),
+            false => {
+                let line = self.line();
+                let rest = line.trim_start();
+                let rest = rest.find(") ").map_or(rest, |at| &rest[at + 2..]);
+                let rest = rest.strip_prefix(fact.as_str()).unwrap_or(rest);
+                rest.strip_prefix(": ").unwrap_or(rest).to_string()
+            }
+        };
+        let mut data = ImplicationData {
+            cell: candidate.cell.index(),
+            digit: candidate.digit.get(),
+            holds: implication.holds,
+            fact,
+            reason: "",
+            why,
+            from: implication.from.clone(),
+            house: None,
+            cage: None,
+            at: None,
+            refuted: None,
+        };
+        data.reason = match &implication.reason {
+            Reason::Assumption => "assumption",
+            Reason::SameCell => "same_cell",
+            Reason::SameHouse { house } => {
+                data.house = Some(self.house(*house));
+                "same_house"
+            }
+            Reason::SameCage { cage } => {
+                data.cage = Some(*cage);
+                "same_cage"
+            }
+            Reason::NakedSingle => "naked_single",
+            Reason::HiddenSingle { house } => {
+                data.house = Some(self.house(*house));
+                "hidden_single"
+            }
+            Reason::Locked { house, .. } => {
+                data.house = Some(self.house(*house));
+                "locked"
+            }
+            Reason::Refuted { branch } => {
+                data.refuted = Some(Box::new(self.branch(branch, None)));
+                "refuted"
+            }
+            Reason::Outer { at } => {
+                data.at = Some(*at);
+                "outer"
+            }
+        };
+        data
+    }
+
+    fn end(&mut self, end: &End) -> EndData {
+        let line = self.line();
+        let text = line.trim_start();
+        let text = text.strip_prefix("⇒ ").unwrap_or(text).to_string();
+        let mut data = EndData {
+            kind: "",
+            text,
+            cells: Vec::new(),
+            digit: None,
+            house: None,
+            at: None,
+            from: Vec::new(),
+        };
+        match end {
+            End::Reaches { at } => {
+                data.kind = "reaches";
+                data.at = Some(*at);
+                data.from = vec![*at];
+            }
+            End::Both { candidate, from } => {
+                data.kind = "both";
+                data.cells = vec![candidate.cell.index()];
+                data.digit = Some(candidate.digit.get());
+                data.from = from.clone();
+            }
+            End::EmptyCell { cell, from } => {
+                data.kind = "empty_cell";
+                data.cells = vec![cell.index()];
+                data.from = from.clone();
+            }
+            End::NoPlace { house, digit, from } => {
+                data.kind = "no_place";
+                let cells = &self.solve.puzzle.layout().houses()[*house].cells;
+                data.cells = cells.iter().map(|c| c.index()).collect();
+                data.digit = Some(digit.get());
+                data.house = Some(self.house(*house));
+                data.from = from.clone();
+            }
+        }
+        data
+    }
+
+    /// The page's index of the layout's house `id`.
+    fn house(&mut self, id: usize) -> usize {
+        self.houses.indices(self.solve, &[id])[0]
     }
 }
 

@@ -6,7 +6,10 @@
 //   node tests/browser/viewer.js CASES.json
 //
 // CASES.json: [{ "name", "page" (absolute path), "grids": [positions], "shot": position|null,
-//   "phone": bool, "shots": folder }]. Positions count from 0 (the grid before step 1).
+//   "phone": bool, "net": bool, "fit": bool, "shots": folder }]. Positions count from 0 (the
+//   grid before step 1). With "net", the shot step's forcing net is played from its assumption
+//   to its end, one implication at a time, and photographed there; with "fit", the page is
+//   opened in a 1200x900 window, the summary open, and the grid's box measured.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -55,8 +58,44 @@ async function snapshot(page) {
       rectangles: count("rect.rectangle"),
       sums: [...svg.querySelectorAll("text.sum")].map((t) => Number(t.textContent)),
       cageSides: count("g.cages line"),
+      // Each figure drawn: its role and its cells by name.
+      figures: [...svg.querySelectorAll("g.figure")].map((g) => ({
+        role: g.getAttribute("class").replace("figure ", ""),
+        cells: namesOf(g.dataset.cells),
+        outlined: g.querySelectorAll("line").length > 0,
+      })),
+      links: [...svg.querySelectorAll("path.link")].map((p) => p.getAttribute("class")),
+      assumption: namesOf(svg.querySelector("g.assumption")?.dataset.cells),
+      contradiction: namesOf(svg.querySelector("g.contradiction")?.dataset.cells),
+      implications: count("path.implication"),
+      implied: count(".implied"),
+      legend: [...document.querySelectorAll("#legend li")].map((li) => li.dataset.mark),
+      hash: location.hash,
     };
+    function namesOf(cells) {
+      const data = JSON.parse(document.getElementById("data").textContent);
+      return cells ? cells.split(" ").map((c) => data.cells[Number(c)]) : [];
+    }
   });
+}
+
+/** Plays the shown step's net from its assumption to its end with the player's buttons: what
+ * the grid showed at the start, after each implication and at the end, and the list's labels. */
+async function playNet(page) {
+  await page.click("#net-start");
+  const start = await snapshot(page);
+  const frames = [];
+  while (!(await page.locator("#net-on").isDisabled())) {
+    await page.click("#net-on");
+    const frame = await snapshot(page);
+    frames.push({ implications: frame.implications, implied: frame.implied,
+      contradiction: frame.contradiction,
+      count: await page.locator("#net-count").textContent() });
+  }
+  const labels = await page.locator("#lines .label").allTextContents();
+  return { start: { implications: start.implications, implied: start.implied,
+    assumption: start.assumption,
+    contradiction: start.contradiction }, frames, labels };
 }
 
 async function run(browser, test) {
@@ -97,18 +136,64 @@ async function run(browser, test) {
     const shown = await snapshot(page);
     delete shown.markup;
     result.shown = shown;
+    if (test.net) {
+      result.net = await playNet(page);
+      result.played = await snapshot(page);
+      delete result.played.markup;
+    }
     const file = path.join(test.shots, `${test.name}-step-${test.shot + 1}.png`);
     await page.screenshot({ path: file, fullPage: true });
     result.shots.push(file);
+    if (test.net) {
+      // A refuted implication opens its own net.
+      await page.locator("#lines .open").first().click();
+      const inner = await snapshot(page);
+      result.refutation = { trail: await page.locator("#net-trail").textContent(),
+        labels: await page.locator("#lines .label").allTextContents(),
+        assumption: inner.assumption, contradiction: inner.contradiction };
+      const shot = path.join(test.shots, `${test.name}-step-${test.shot + 1}-refutation.png`);
+      await page.screenshot({ path: shot });
+      result.shots.push(shot);
+    }
+  }
+  if (test.shot !== null && test.shot !== undefined) {
+    // The address opens a step, as #step=N and as older pages wrote it, #step-N.
+    const at = `#step=${test.shot + 1}`;
+    await page.goto(`${url}${at}`);
+    result.opened = Number(await page.evaluate(() => document.body.dataset.position));
+    await page.goto("about:blank");
+    await page.goto(`${url}#step-${test.shot + 1}`);
+    result.openedOld = Number(await page.evaluate(() => document.body.dataset.position));
+    await page.keyboard.press("ArrowRight");
+    result.hashAfterMove = await page.evaluate(() => location.hash);
   }
   await context.close();
+  if (test.fit) {
+    const window = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await window.newPage();
+    await page.goto(`${url}#step=${(test.shot || 0) + 1}`);
+    result.fit = await page.evaluate(() => {
+      const box = document.getElementById("grid").getBoundingClientRect();
+      const grid = document.querySelector("#grid > rect"); // the white ground, the grid's size
+      const drawn = grid.getBoundingClientRect();
+      return { summaryOpen: document.getElementById("about").open,
+        scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        box: [box.left, box.top, box.right, box.bottom],
+        drawn: [drawn.left, drawn.top, drawn.right, drawn.bottom] };
+    });
+    const file = path.join(test.shots, `${test.name}-1200x900.png`);
+    await page.screenshot({ path: file });
+    result.shots.push(file);
+    await window.close();
+  }
   if (test.phone) {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
     });
     const small = await phone.newPage();
     small.on("pageerror", (error) => result.errors.push(`page error (phone): ${error.message}`));
-    await small.goto(`${url}#step-${(test.shot || 0) + 1}`);
+    await small.goto(`${url}#step=${(test.shot || 0) + 1}`);
     result.phone = await small.evaluate(() => ({
       pageWidth: document.documentElement.scrollWidth,
       buttonHeights: [...document.querySelectorAll("#nav button")].map(

@@ -33,15 +33,26 @@
     return out;
   }
 
-  /** The arrowhead markers of chain links, and the grid's white ground. */
+  /** Clears the grid: its white ground, and the arrowheads' definitions (one per colour). */
+  let heads = {};
   function start(width, height) {
     svg.textContent = "";
     svg.setAttribute("viewBox", `-3 -3 ${width + 6} ${height + 6}`);
-    const defs = shape("defs", {}, svg);
-    const marker = shape("marker", { id: "head", viewBox: "0 0 10 10", refX: "9", refY: "5",
-      markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
-    shape("path", { d: "M0,0 L10,5 L0,10 z", fill: C.link }, marker);
+    shape("defs", { id: "heads" }, svg);
+    heads = {};
     shape("rect", { x: 0, y: 0, width, height, fill: "#fff" }, svg);
+  }
+
+  /** The arrowhead marker of `colour`, made the first time it is asked for. */
+  function head(colour) {
+    if (!heads[colour]) {
+      const id = `head-${Object.keys(heads).length}`;
+      const marker = shape("marker", { id, viewBox: "0 0 10 10", refX: "9", refY: "5",
+        markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, $("heads"));
+      shape("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }, marker);
+      heads[colour] = `url(#${id})`;
+    }
+    return heads[colour];
   }
 
   /** A straight line. */
@@ -50,12 +61,13 @@
       "stroke-linecap": "square" }, parent || svg);
   }
 
-  /** A chain link from point `a` to point `b`, curved, its ends kept `room` clear of the
-   * candidates (less between neighbours in a cell, so that the arrow still shows). */
-  function arrow(a, b, strong, room, parent) {
+  /** An arrow from point `a` to point `b`, curved, its ends kept `room` clear of the
+   * candidates (less between neighbours in a cell, so that the arrow still shows); `attrs`
+   * style it. Returns the middle of the curve, where a number may go. */
+  function arrow(a, b, room, attrs, parent) {
     const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
     const length = Math.hypot(dx, dy);
-    if (length < 1) return;
+    if (length < 1) return null;
     const clear = Math.min(room, length * 0.3);
     const [ux, uy] = [dx / length, dy / length];
     const bend = Math.min(0.2 * length, 3 * clear);
@@ -66,12 +78,47 @@
       return [p[0] + (ex / d) * clear, p[1] + (ey / d) * clear];
     };
     const [from, to] = [toward(a, mid), toward(b, mid)];
-    const attrs = { d: `M${from[0]},${from[1]} Q${mid[0]},${mid[1]} ${to[0]},${to[1]}`,
-      fill: "none", stroke: C.link, "stroke-width": room * 0.22,
-      "marker-end": "url(#head)", class: strong ? "link strong" : "link weak" };
-    if (!strong) attrs["stroke-dasharray"] = `${clear * 0.5} ${clear * 0.35}`;
-    shape("path", attrs, parent);
+    const colour = attrs.stroke || C.link;
+    shape("path", Object.assign({ d: `M${from[0]},${from[1]} Q${mid[0]},${mid[1]} ${to[0]},${to[1]}`,
+      fill: "none", stroke: colour, "stroke-width": room * 0.22, "marker-end": head(colour) },
+    attrs), parent);
+    return [(from[0] + to[0]) / 4 + mid[0] / 2, (from[1] + to[1]) / 4 + mid[1] / 2];
   }
+
+  // How each role of a step's figures is drawn, and the legend's words for it: `cells`
+  // outlines its cells (`set`: as one shape, its parts joined), `dash` dashes that outline,
+  // `ring` circles its candidates, `square` boxes them, `disc` fills behind them, `capsule`
+  // encloses them together. Almost locked sets take one colour each, from `ALS_COLOURS`.
+  const ALS_COLOURS = ["#AA4499", "#CC7700", "#3366CC", "#228833"];
+  const ROLES = {
+    als: { cells: "set", ring: true, colour: ALS_COLOURS[0],
+      text: "Almost locked set (N cells, N+1 digits): its cells outlined as one shape, its " +
+        "digits ringed; one colour per set" },
+    group: { capsule: true, colour: C.link, text: "Group node: one of these candidates is true" },
+    pivot: { cells: "cell", width: 6, colour: "#332288", text: "Pivot (a wing's middle cell)" },
+    pincer: { cells: "cell", dash: true, colour: "#332288",
+      text: "Pincer (a wing's end): sees the pivot" },
+    restricted_common: { square: true, colour: "#EE7733",
+      text: "Restricted common digit: in one set or the other, never both" },
+    deadly: { cells: "cell", dash: true, ring: true, colour: "#882255",
+      text: "Deadly pattern: these candidates alone would allow two solutions" },
+    guardian: { ring: true, width: 2, colour: "#EE3377",
+      text: "Guardian: one of these keeps the pattern from being deadly" },
+    colour_a: { disc: "#99DDFF", text: "Colour A: all true or all false" },
+    colour_b: { disc: "#FFAABB", text: "Colour B: the opposite of colour A" },
+    intersection: { cells: "set", colour: "#44AA99", text: "Cells where the line and the box cross" },
+    line_set: { cells: "set", dash: true, colour: "#4477AA", text: "The line's cells outside the box" },
+    box_set: { cells: "set", dash: true, colour: "#AA3377", text: "The box's cells outside the line" },
+    assumption: { cells: "cell", ring: true, width: 2.5, colour: "#117733",
+      text: "Assumption: the candidate assumed true" },
+    contradiction: { cells: "set", width: 6, colour: C.eliminated,
+      text: "Contradiction: where the assumption leads to the impossible" },
+  };
+  // The outline of a cover house.
+  const COVER = "#4477AA";
+  // A forcing net's marks.
+  const NET = { arrow: "#444444", peer: "#AAAAAA", holds: "#B7E4C7", gone: "#EE7733", focus: "#FFD23F",
+    premise: "#7FB3E6" };
 
   /** The Sudoku view: the candidate grid before each step, the step's marks on it. */
   function sudoku() {
@@ -89,6 +136,9 @@
     // first cell shows its sum.
     const side = cages.length ? U * 0.11 : 0;
     const top = cages.length ? U * 0.2 : 0;
+    // The room a candidate takes: rings go round it, arrows stop short of it.
+    const room = candidates ? (U / keypad) * 0.42 : U * 0.3;
+    const rowCol = (cell) => [Math.floor(cell / n), cell % n];
     let now = 0; // the position `values` and `candidates` stand before
 
     function apply(i, forward) {
@@ -106,19 +156,21 @@
 
     /** Where candidate `digit` of `cell` sits (its cell's centre when candidates are hidden). */
     function spot(cell, digit) {
-      const [row, col] = [Math.floor(cell / n), cell % n];
+      const [row, col] = rowCol(cell);
       if (!candidates) return [(col + 0.5) * U, (row + 0.5) * U];
       const k = digit - 1;
       return [col * U + side + ((k % keypad) + 0.5) * ((U - 2 * side) / keypad),
         row * U + top + (Math.floor(k / keypad) + 0.5) * ((U - top - side) / keypadRows)];
     }
-    /** The closest two candidates of two nodes, where a link between them is drawn. */
-    function closest(from, to) {
+    /** The closest two candidates of two nodes, where a link between them is drawn; with
+     * `apart`, two in different cells where there are such (a link inside an almost locked
+     * set, which would otherwise join neighbours in a cell). */
+    function closest(from, to, apart) {
       let best = null;
       for (const [c, d] of pairs(from)) {
         for (const [e, f] of pairs(to)) {
           const [a, b] = [spot(c, d), spot(e, f)];
-          const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+          const length = Math.hypot(b[0] - a[0], b[1] - a[1]) + (apart && c === e ? 1e6 : 0);
           if (!best || length < best[2]) best = [a, b, length];
         }
       }
@@ -149,61 +201,131 @@
       if (m.houses.has(cell)) return C.house;
       return extra.has(cell) ? C.extra : "#fff";
     }
+    /** The legend's name for a cell's fill. */
+    function fillName(colour) {
+      return { [C.fin]: "fin", [C.pattern]: "pattern", [C.target]: "target", [C.house]: "house",
+        [C.extra]: "extra" }[colour];
+    }
 
-    /** A Killer's cages: a dashed outline inside each cage's edge, and its sum small in its
-     * first cell, masked by the cell's fill so that the outline does not cross it. */
-    function drawCages(fillOf) {
-      if (!cages.length) return;
-      const inset = U * 0.08;
-      const group = shape("g", { stroke: "#333", "stroke-width": 2, "stroke-dasharray": "7 5",
-        class: "cages" }, svg);
-      const same = (cell, row, col) => row >= 0 && row < n && col >= 0 && col < n &&
-        cageOf[row * n + col] === cageOf[cell];
-      // How far a side's end reaches past its corner: short of it where the cage turns, to
-      // the neighbour's line where the side goes on, beyond it round an inner corner.
+    /** Outlines the cells `has` accepts among `cells`, `inset` inside their outer edges, as
+     * one line round each connected part: a side is drawn where the neighbour is outside,
+     * reaching short of its corner where the shape turns, to the neighbour's line where the
+     * side goes on, beyond it round an inner corner. */
+    function outline(cells, has, inset, attrs, parent) {
+      const group = shape("g", attrs, parent);
+      const inside = (row, col) => row >= 0 && row < n && col >= 0 && col < n &&
+        has(row * n + col);
       const reach = (along, beyond) => (!along ? inset : beyond ? -inset : 0);
-      for (let cell = 0; cell < n * n; cell++) {
-        if (cageOf[cell] < 0) continue;
-        const [row, col] = [Math.floor(cell / n), cell % n];
+      const width = attrs["stroke-width"];
+      for (const cell of cells) {
+        const [row, col] = rowCol(cell);
         const [x0, y0, x1, y1] = [col * U, row * U, (col + 1) * U, (row + 1) * U];
         for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
-          if (same(cell, row + dr, col + dc)) continue;
+          if (inside(row + dr, col + dc)) continue;
           if (dr) {
             const y = dr < 0 ? y0 + inset : y1 - inset;
-            const a = reach(same(cell, row, col - 1), same(cell, row + dr, col - 1));
-            const b = reach(same(cell, row, col + 1), same(cell, row + dr, col + 1));
-            line(x0 + a, y, x1 - b, y, "#333", 2, group);
+            const a = reach(inside(row, col - 1), inside(row + dr, col - 1));
+            const b = reach(inside(row, col + 1), inside(row + dr, col + 1));
+            line(x0 + a, y, x1 - b, y, attrs.stroke, width, group);
           } else {
             const x = dc < 0 ? x0 + inset : x1 - inset;
-            const a = reach(same(cell, row - 1, col), same(cell, row - 1, col + dc));
-            const b = reach(same(cell, row + 1, col), same(cell, row + 1, col + dc));
-            line(x, y0 + a, x, y1 - b, "#333", 2, group);
+            const a = reach(inside(row - 1, col), inside(row - 1, col + dc));
+            const b = reach(inside(row + 1, col), inside(row + 1, col + dc));
+            line(x, y0 + a, x, y1 - b, attrs.stroke, width, group);
           }
         }
       }
-      const sums = shape("g", { "font-size": U * 0.19, "font-weight": 700,
-        "dominant-baseline": "hanging", "paint-order": "stroke", "stroke-width": 6,
-        class: "sums" }, svg);
-      for (const cage of cages) {
-        const first = cage.cells[0];
-        const [row, col] = [Math.floor(first / n), first % n];
-        shape("text", { x: col * U + inset * 0.5, y: row * U + inset * 0.5, fill: "#000",
-          stroke: fillOf(first), class: "sum" }, sums, String(cage.sum));
+      return group;
+    }
+
+    /** Joins the parts of a set of cells that do not touch, so that it reads as one shape: a
+     * line from each part to the next along their shared row's top or column's left, inside
+     * the outline; else between the nearest corners. */
+    function bridge(cells, inset, attrs, group) {
+      const set = new Set(cells);
+      const parts = [];
+      const seen = new Set();
+      for (const cell of cells) {
+        if (seen.has(cell)) continue;
+        const part = [];
+        const queue = [cell];
+        seen.add(cell);
+        while (queue.length) {
+          const c = queue.pop();
+          part.push(c);
+          const [row, col] = rowCol(c);
+          for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+            const [r, k] = [row + dr, col + dc];
+            const next = r * n + k;
+            if (r >= 0 && r < n && k >= 0 && k < n && set.has(next) && !seen.has(next)) {
+              seen.add(next);
+              queue.push(next);
+            }
+          }
+        }
+        parts.push(part);
+      }
+      for (let i = 1; i < parts.length; i++) {
+        // The nearest cells of this part and the ones before it.
+        let best = null;
+        for (const a of parts.slice(0, i).flat()) {
+          for (const b of parts[i]) {
+            const [[ra, ca], [rb, cb]] = [rowCol(a), rowCol(b)];
+            const d = Math.abs(ra - rb) + Math.abs(ca - cb);
+            if (!best || d < best[0]) best = [d, ra, ca, rb, cb];
+          }
+        }
+        const [, ra, ca, rb, cb] = best;
+        const corner = (r, c, towardRow, towardCol) => [
+          (c + (towardCol > c ? 1 : 0)) * U + (towardCol > c ? -inset : inset),
+          (r + (towardRow > r ? 1 : 0)) * U + (towardRow > r ? -inset : inset)];
+        let a;
+        let b;
+        if (ra === rb) {
+          const y = ra * U + inset;
+          const [left, right] = ca < cb ? [ca, cb] : [cb, ca];
+          [a, b] = [[(left + 1) * U - inset, y], [right * U + inset, y]];
+        } else if (ca === cb) {
+          const x = ca * U + inset;
+          const [upper, lower] = ra < rb ? [ra, rb] : [rb, ra];
+          [a, b] = [[x, (upper + 1) * U - inset], [x, lower * U + inset]];
+        } else {
+          [a, b] = [corner(ra, ca, rb, cb), corner(rb, cb, ra, ca)];
+        }
+        line(a[0], a[1], b[0], b[1], attrs.stroke, attrs["stroke-width"], group);
       }
     }
 
-    function drawLines() {
-      const thin = shape("g", { stroke: "#999", "stroke-width": 1.5 }, svg);
+    /** A Killer's cages: a dashed outline inside each cage's edge, and its sum small in its
+     * first cell, masked by the cell's fill so that the outline does not cross it. */
+    function drawCages(fillOf, layer) {
+      if (!cages.length) return;
+      const inset = U * 0.08;
+      const group = shape("g", { class: "cages" }, layer);
+      cages.forEach((cage, i) => outline(cage.cells, (cell) => cageOf[cell] === i, inset,
+        { stroke: "#333", "stroke-width": 2, "stroke-dasharray": "7 5" }, group));
+      const sums = shape("g", { "font-size": U * 0.19, "font-weight": 700,
+        "dominant-baseline": "hanging", "paint-order": "stroke", "stroke-width": 6,
+        class: "sums" }, layer);
+      for (const cage of cages) {
+        const [row, col] = rowCol(cage.cells[0]);
+        shape("text", { x: col * U + inset * 0.5, y: row * U + inset * 0.5, fill: "#000",
+          stroke: fillOf(cage.cells[0]), class: "sum" }, sums, String(cage.sum));
+      }
+    }
+
+    function drawLines(layer) {
+      const thin = shape("g", { stroke: "#999", "stroke-width": 1.5 }, layer);
       for (let i = 1; i < n; i++) {
         line(i * U, 0, i * U, n * U, "#999", 1.5, thin);
         line(0, i * U, n * U, i * U, "#999", 1.5, thin);
       }
-      const thick = shape("g", {}, svg);
+      const thick = shape("g", {}, layer);
       const regions = data.regions;
       const width = n > 16 ? 4 : 5;
       if (regions) {
         for (let cell = 0; cell < n * n; cell++) {
-          const [row, col] = [Math.floor(cell / n), cell % n];
+          const [row, col] = rowCol(cell);
           if (col + 1 < n && regions[cell] !== regions[cell + 1]) {
             line((col + 1) * U, row * U, (col + 1) * U, (row + 1) * U, "#000", width, thick);
           }
@@ -213,16 +335,19 @@
         }
       }
       shape("rect", { x: 0, y: 0, width: n * U, height: n * U, fill: "none", stroke: "#000",
-        "stroke-width": width + 1 }, svg);
+        "stroke-width": width + 1 }, layer);
     }
 
-    function drawDigits(m) {
-      const group = shape("g", { "text-anchor": "middle", "dominant-baseline": "central" }, svg);
-      const small = ((U - top - side) / Math.max(keypad, keypadRows)) * 0.82;
+    /** The size a candidate's digit is written at. */
+    const small = ((U - top - side) / Math.max(keypad, keypadRows)) * 0.82;
+
+    function drawDigits(m, layer, used) {
+      const group = shape("g", { "text-anchor": "middle", "dominant-baseline": "central" }, layer);
       for (let cell = 0; cell < n * n; cell++) {
-        const [row, col] = [Math.floor(cell / n), cell % n];
+        const [row, col] = rowCol(cell);
         if (values[cell]) {
           const given = data.givens[cell] !== 0;
+          used.add(given ? "given" : "solved");
           shape("text", { x: (col + 0.5) * U, y: (row + 0.5) * U, "font-size": U * 0.6,
             "font-weight": given ? 700 : 400, fill: given ? "#000" : "#444",
             class: given ? "given" : "solved" }, group, data.symbols[values[cell] - 1]);
@@ -253,43 +378,316 @@
       }
     }
 
-    function drawLinks(step) {
-      if (!step || step.links.length === 0) return;
-      const group = shape("g", {}, svg);
-      const clear = candidates ? (U / keypad) * 0.42 : U * 0.3;
-      const rings = new Set();
-      for (const [from, to, strong] of step.links) {
-        for (const node of [from, to]) {
-          if (node.length > 2) for (const [c, d] of pairs(node)) rings.add(c * 128 + d);
+    /** Marks on the grid, each counted per candidate and per cell so that a second ring goes
+     * round the first and a second outline inside the first. */
+    function marker(layers, used) {
+      const rings = new Map();
+      const depth = new Map();
+      return {
+        layers,
+        used,
+        /** A ring (or a rounded square) round candidate `[cell, digit]`. */
+        ring([cell, digit], colour, attrs, square) {
+          const key = cell * 128 + digit;
+          const k = rings.get(key) || 0;
+          rings.set(key, k + 1);
+          const r = room * (1 + 0.22 * k);
+          const [x, y] = spot(cell, digit);
+          const base = { fill: "none", stroke: colour, "stroke-width": room * 0.13 };
+          if (square) {
+            return shape("rect", Object.assign(base, { x: x - r, y: y - r, width: 2 * r,
+              height: 2 * r, rx: r * 0.3 }, attrs), layers.rings);
+          }
+          return shape("circle", Object.assign(base, { cx: x, cy: y, r }, attrs), layers.rings);
+        },
+        /** A disc behind candidate `[cell, digit]`. */
+        disc([cell, digit], colour, attrs) {
+          const [x, y] = spot(cell, digit);
+          return shape("circle", Object.assign({ cx: x, cy: y, r: room * 0.95, fill: colour },
+            attrs), layers.discs);
+        },
+        /** An outline round `cells` inside those already drawn there; `set` joins its parts. */
+        cells(cells, colour, width, attrs, set) {
+          const k = Math.max(0, ...cells.map((c) => depth.get(c) || 0));
+          for (const c of cells) depth.set(c, k + 1);
+          const inset = 3 + width / 2 + k * (width + 3);
+          const all = new Set(cells);
+          const group = outline(cells, (c) => all.has(c), inset,
+            Object.assign({ stroke: colour, "stroke-width": width }, attrs), layers.outlines);
+          if (set) bridge(cells, inset, { stroke: colour, "stroke-width": width }, group);
+          group.dataset.cells = cells.join(" ");
+          return group;
+        },
+      };
+    }
+
+    /** The figures of a step in their roles; a net draws its own assumption and contradiction.
+     * Returns the colour each almost locked set took, by its first candidate's key. */
+    function drawFigures(step, mark) {
+      const alsColour = new Map();
+      let sets = 0;
+      for (const figure of step.figures || []) {
+        const role = ROLES[figure.role];
+        if (!role) continue;
+        if (step.net && (figure.role === "assumption" || figure.role === "contradiction")) continue;
+        mark.used.add(figure.role);
+        const list = pairs(figure.cand);
+        let colour = role.colour;
+        if (figure.role === "als") {
+          colour = ALS_COLOURS[sets++ % ALS_COLOURS.length];
+          for (const [c, d] of list) alsColour.set(c * 128 + d, colour);
         }
-        const [a, b] = closest(from, to);
-        arrow(a, b, strong, clear, group);
+        const cells = [...new Set(list.map(([c]) => c))];
+        const digits = [...new Set(list.map(([, d]) => d))].sort((a, b) => a - b);
+        const tag = { class: `figure ${figure.role}`, "data-cells": cells.join(" "),
+          "data-digits": digits.join(" ") };
+        if (role.cells) {
+          const attrs = Object.assign({}, tag);
+          if (role.dash) attrs["stroke-dasharray"] = "9 6";
+          mark.cells(cells, colour, role.width || 4, attrs, role.cells === "set");
+        }
+        for (const candidate of list) {
+          if (role.ring) mark.ring(candidate, colour, { "stroke-width": room * 0.11 * (role.width || 1) });
+          if (role.square) mark.ring(candidate, colour, {}, true);
+          if (role.disc) mark.disc(candidate, role.disc);
+        }
+        if (role.capsule) drawCapsule(list, colour, tag, mark.layers.rings);
+        if (!role.cells) shape("g", tag, mark.layers.outlines); // the figure's tag, for readers
       }
-      for (const key of rings) {
-        const [x, y] = spot(Math.floor(key / 128), key % 128);
-        shape("circle", { cx: x, cy: y, r: clear, fill: "none", stroke: C.link,
-          "stroke-width": clear * 0.15, class: "group" }, group);
+      return alsColour;
+    }
+
+    /** One rounded outline round candidates (a group's, in a line). */
+    function drawCapsule(list, colour, attrs, layer) {
+      const points = list.map(([c, d]) => spot(c, d));
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      const r = room * 1.05;
+      const [x, y] = [Math.min(...xs) - r, Math.min(...ys) - r];
+      shape("rect", Object.assign({ x, y, width: Math.max(...xs) + r - x,
+        height: Math.max(...ys) + r - y, rx: r, fill: "none", stroke: colour,
+        "stroke-width": room * 0.15 }, attrs), layer);
+    }
+
+    /** Whether a chain's nodes come back to a cell after leaving it: its links are then
+     * numbered, so that the order can be read. */
+    function revisits(links) {
+      const nodes = [links[0].from, ...links.map((l) => l.to)];
+      const last = nodes[nodes.length - 1].join();
+      if (nodes.length > 2 && last === nodes[0].join()) nodes.pop(); // a loop's closing node
+      const cells = nodes.map((node) => new Set(pairs(node).map(([c]) => c)));
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 2; j < cells.length; j++) {
+          for (const c of cells[i]) if (cells[j].has(c)) return true;
+        }
+      }
+      return false;
+    }
+
+    /** A chain's links in order: strong solid, weak dashed, inside an almost locked set dotted
+     * in the set's colour; nodes of several candidates outside a group or set ringed. */
+    function drawLinks(step, mark, alsColour) {
+      const links = step.links || [];
+      if (!links.length) return;
+      const group = shape("g", { class: "links" }, mark.layers.links);
+      const figured = new Set();
+      for (const figure of step.figures || []) {
+        if (figure.role === "als" || figure.role === "group") {
+          for (const [c, d] of pairs(figure.cand)) figured.add(c * 128 + d);
+        }
+      }
+      const numbered = revisits(links);
+      if (numbered) mark.used.add("numbered");
+      const ringed = new Set();
+      links.forEach((link, i) => {
+        for (const node of [link.from, link.to]) {
+          if (node.length <= 2) continue;
+          for (const [c, d] of pairs(node)) {
+            const key = c * 128 + d;
+            if (figured.has(key) || ringed.has(key)) continue;
+            ringed.add(key);
+            mark.used.add("node");
+            mark.ring([c, d], C.link, { class: "node", "stroke-width": room * 0.1 });
+          }
+        }
+        mark.used.add(link.kind);
+        const [a, b] = closest(link.from, link.to, link.kind === "als");
+        const attrs = { class: `link ${link.kind}`, "data-order": i + 1 };
+        if (link.kind === "weak") attrs["stroke-dasharray"] = `${room * 0.5} ${room * 0.35}`;
+        if (link.kind === "als") {
+          attrs.stroke = alsColour.get(link.from[0] * 128 + link.from[1]) || ALS_COLOURS[0];
+          attrs["stroke-dasharray"] = `0.1 ${room * 0.4}`;
+          attrs["stroke-linecap"] = "round";
+          attrs["stroke-width"] = room * 0.3;
+        }
+        const middle = arrow(a, b, room, attrs, group);
+        if (numbered && middle) number(middle, i + 1, attrs.stroke || C.link, group);
+      });
+    }
+
+    /** A link's number in a small white disc. */
+    function number([x, y], k, colour, parent) {
+      const r = room * 0.72;
+      shape("circle", { cx: x, cy: y, r, fill: "#fff", stroke: colour,
+        "stroke-width": r * 0.15, class: "order" }, parent);
+      shape("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central",
+        "font-size": r * 1.3, "font-weight": 700, fill: colour }, parent, String(k));
+    }
+
+    /** A forcing net's branch, as far as `view.shown` implications (its end once all are
+     * shown): each implication's candidate held (a green disc) or eliminated (struck through
+     * in orange), an arrow from each premise, the assumption ringed, the contradiction
+     * outlined in red; the picked implication and its premises haloed. */
+    function drawNet(view, mark) {
+      const { branch, shown, focus } = view;
+      const list = branch.implications;
+      const count = Math.min(shown, list.length);
+      const group = shape("g", { class: "net" }, mark.layers.links);
+      const at = (imp) => [imp.cell, imp.digit];
+      if (focus !== null && focus < count) haloes(list, focus, mark);
+      for (let i = 0; i < count; i++) {
+        const imp = list[i];
+        const faint = imp.reason === "outer" ? { opacity: 0.55 } : {};
+        if (imp.holds) {
+          mark.used.add("net-holds");
+          mark.disc(at(imp), NET.holds, Object.assign({ class: "implied holds" }, faint));
+        } else {
+          mark.used.add("net-gone");
+          const [x, y] = spot(imp.cell, imp.digit);
+          const h = room * 0.7;
+          line(x - h, y + h, x + h, y - h, NET.gone, room * 0.16, mark.layers.rings)
+            .setAttribute("class", "implied gone");
+        }
+        if (imp.reason === "refuted") {
+          mark.used.add("refuted");
+          mark.ring(at(imp), NET.gone, { "stroke-dasharray": `${room * 0.3} ${room * 0.2}`,
+            class: "refuted" });
+        }
+        for (const p of imp.from) {
+          const [kind, attrs] = netArrow(list[p], imp, i === focus);
+          if (!kind) continue;
+          mark.used.add(kind);
+          attrs["data-to"] = i;
+          arrow(spot(list[p].cell, list[p].digit), spot(imp.cell, imp.digit), room, attrs, group);
+        }
+      }
+      const first = list[0];
+      mark.used.add("assumption");
+      mark.cells([first.cell], ROLES.assumption.colour, 4, { class: "assumption",
+        "data-cells": String(first.cell) });
+      mark.ring(at(first), ROLES.assumption.colour, { "stroke-width": room * 0.28,
+        class: "assumption" });
+      if (shown > list.length) drawEnd(branch, mark);
+    }
+
+    /** How an implication's arrow from premise `from` to `to` is drawn, and its legend's
+     * name: into a candidate that then holds, solid; into one then eliminated, dashed; light
+     * and thin where a true candidate takes its digit from its peers or its other digits from
+     * its cell, which the struck candidates already show; none into a refuted candidate
+     * (ringed instead: its premises feed its own net, which opens from the list) unless it
+     * is picked; wider when picked. */
+    function netArrow(from, to, picked) {
+      const peer = !to.holds && from.holds &&
+        ["same_cell", "same_house", "same_cage"].includes(to.reason);
+      if (to.reason === "refuted" && !picked) return [null, null];
+      const attrs = { stroke: NET.arrow, class: "implication" };
+      let kind = "net-arrow";
+      if (!to.holds) {
+        attrs["stroke-dasharray"] = `${room * 0.5} ${room * 0.35}`;
+        kind = "net-arrow-gone";
+      }
+      if (peer && !picked) {
+        Object.assign(attrs, { stroke: NET.peer, "stroke-width": room * 0.12,
+          class: "implication peer" });
+        kind = "net-arrow-peer";
+      }
+      if (picked) attrs["stroke-width"] = room * 0.34;
+      return [kind, attrs];
+    }
+
+    /** Haloes behind the picked implication (yellow) and its premises (blue), and its house. */
+    function haloes(list, focus, mark) {
+      const imp = list[focus];
+      mark.used.add("focus");
+      mark.disc([imp.cell, imp.digit], NET.focus, { r: room * 1.35, class: "focus" });
+      for (const p of imp.from) {
+        mark.disc([list[p].cell, list[p].digit], NET.premise, { r: room * 1.35,
+          class: "premise" });
+      }
+      if (imp.house !== undefined) {
+        mark.used.add("reason-house");
+        const cells = data.houses[imp.house].cells;
+        mark.cells(cells, NET.arrow, 2, { "stroke-dasharray": "4 4", class: "reason-house" });
       }
     }
 
-    function draw(position) {
+    /** How a branch ends: the contradiction's cells (a cell, or a house) outlined in red, the
+     * candidate or the digit it is about ringed in red; or the conclusion reached, ringed. */
+    function drawEnd(branch, mark) {
+      const end = branch.end;
+      const list = branch.implications;
+      if (end.kind === "reaches") {
+        mark.used.add("reaches");
+        const imp = list[end.at];
+        mark.ring([imp.cell, imp.digit], C.placed, { "stroke-width": room * 0.3,
+          class: "reached" });
+        return;
+      }
+      mark.used.add("contradiction");
+      mark.cells(end.cells, C.eliminated, 6, { class: "contradiction",
+        "data-cells": end.cells.join(" ") }, end.kind === "no_place");
+      // The implications the contradiction rests on, ringed in red.
+      for (const p of end.from) {
+        mark.ring([list[p].cell, list[p].digit], C.eliminated, { "stroke-width": room * 0.18,
+          class: "contradiction-premise" });
+      }
+    }
+
+    /** The cover houses of a fish (and of pointing and claiming): each outlined, dashed. */
+    function drawCover(step, mark) {
+      for (const h of step.cover) {
+        mark.used.add("cover");
+        mark.cells(data.houses[h].cells, COVER, 3, { "stroke-dasharray": "10 6",
+          class: "cover", "data-house": h });
+      }
+    }
+
+    /** Draws the grid before the step at `position` with the step's marks (a net as `netView`
+     * has it, when the step is a forcing one); returns the names of the marks drawn. */
+    function draw(position, netView) {
       seek(position);
       const step = steps[position];
       const m = marks(step);
+      const used = new Set();
       start(n * U, n * U);
-      const fills = shape("g", {}, svg);
+      const layers = {};
+      for (const name of ["fills", "lines", "outlines", "discs", "links", "digits", "rings"]) {
+        layers[name] = shape("g", { class: `layer-${name}` }, svg);
+      }
       for (let cell = 0; cell < n * n; cell++) {
-        const [row, col] = [Math.floor(cell / n), cell % n];
+        const [row, col] = rowCol(cell);
         const colour = fill(cell, m);
+        if (fillName(colour)) used.add(fillName(colour));
         const marked = colour !== "#fff" && colour !== C.house && colour !== C.extra;
         const rect = shape("rect", { x: col * U, y: row * U, width: U, height: U,
-          fill: colour, class: marked ? "cell marked" : "cell" }, fills);
+          fill: colour, class: marked ? "cell marked" : "cell" }, layers.fills);
         shape("title", {}, rect, data.cells[cell]);
       }
-      drawLines();
-      drawCages((cell) => fill(cell, m));
-      drawLinks(step);
-      drawDigits(m);
+      drawLines(layers.lines);
+      if (cages.length) used.add("cage");
+      drawCages((cell) => fill(cell, m), layers.lines);
+      const mark = marker(layers, used);
+      if (step) {
+        const alsColour = drawFigures(step, mark);
+        drawLinks(step, mark, alsColour);
+        if (netView) drawNet(netView, mark);
+        drawCover(step, mark);
+        if (m.place.size) used.add("place");
+        // A struck candidate outside a cell filled as losing candidates needs its own entry.
+        if (pairs(step.elim).some(([c]) => fill(c, m) !== C.target)) used.add("elim");
+      }
+      drawDigits(m, layers.digits, used);
+      return used;
     }
 
     function houses(step) {
@@ -303,57 +701,144 @@
       return parts.join(" · ");
     }
 
-    const legendCell = (fillColour, text, textColour, struck) => (svgEl) => {
-      shape("rect", { x: 1, y: 1, width: 34, height: 26, fill: fillColour, stroke: "#777" }, svgEl);
-      if (text) {
-        shape("text", { x: 18, y: 15, "text-anchor": "middle", "dominant-baseline": "central",
-          "font-size": 16, "font-weight": 700, fill: textColour }, svgEl, text);
-      }
-      if (struck) line(11, 15, 25, 15, C.eliminated, 2, svgEl);
-    };
-    const legendLink = (strong) => (svgEl) => {
-      shape("defs", {}, svgEl);
-      const attrs = { d: "M3,20 Q18,4 33,20", fill: "none", stroke: C.link,
-        "stroke-width": 2.5 };
-      if (!strong) attrs["stroke-dasharray"] = "5 4";
-      shape("path", attrs, svgEl);
-    };
-    const sample = data.symbols[Math.min(4, n - 1)];
-    const legend = [
-      [legendCell(C.pattern, sample, C.highlight),
-        "Pattern cell; its candidates in bold blue"],
-      [legendCell(C.fin, sample, C.highlight), "Fin cell of a finned pattern"],
-      [legendCell(C.house), "House the step works in (a single's house, base lines)"],
-      [legendCell(C.target, sample, C.eliminated, true),
-        "Cell losing candidates; each struck out in red"],
-      [legendCell("#fff", sample, C.placed), "Digit the step places, bold green"],
-      [legendCell("#fff", sample, "#000"), "Given (bold); plain grey: placed by an earlier step"],
-      [legendLink(true), "Strong link: at least one end is true"],
-      [legendLink(false), "Weak link: at most one end is true"],
-    ];
-    if (extra.size) {
-      legend.push([legendCell(C.extra), "Extra house (diagonal, window): every digit once"]);
-    }
-    if (cages.length) {
-      legend.push([(svgEl) => {
-        shape("rect", { x: 3, y: 3, width: 30, height: 22, fill: "#fff", stroke: "#333",
-          "stroke-width": 1.5, "stroke-dasharray": "4 3" }, svgEl);
-        shape("text", { x: 5, y: 5, "font-size": 9, "font-weight": 700,
-          "dominant-baseline": "hanging", fill: "#000" }, svgEl, "15");
-      }, "Killer cage: different digits adding up to its sum, written in its first cell"]);
-    }
-
     return {
       draw,
-      legend,
+      legend: sudokuLegend(n, extra),
       label: (step) => step.technique,
       swatch: (step) => data.families[step.family][1],
       detail: houses,
-      lines: (step) => step.lines || [],
       // Large grids get cells big enough to read candidates (digits alone beyond 25x25).
       cellPixels: n <= 9 ? 0 : candidates ? keypad * 14 : 28,
       size: n,
     };
+  }
+
+  /** The Sudoku legend: each entry's mark, drawn small, and its words, by the name `draw`
+   * gives the mark; only the marks a step draws are listed with it. */
+  function sudokuLegend(n) {
+    const cell = (fillColour, text, textColour, struck) => (el) => {
+      shape("rect", { x: 1, y: 1, width: 34, height: 26, fill: fillColour, stroke: "#777" }, el);
+      if (text) {
+        shape("text", { x: 18, y: 15, "text-anchor": "middle", "dominant-baseline": "central",
+          "font-size": 16, "font-weight": 700, fill: textColour }, el, text);
+      }
+      if (struck) line(11, 15, 25, 15, C.eliminated, 2, el);
+    };
+    const curve = (colour, dash, width, cap) => (el) => {
+      const attrs = { d: "M3,20 Q18,4 33,20", fill: "none", stroke: colour,
+        "stroke-width": width || 2.5 };
+      if (dash) attrs["stroke-dasharray"] = dash;
+      if (cap) attrs["stroke-linecap"] = cap;
+      shape("path", attrs, el);
+    };
+    const sample = data.symbols[Math.min(4, n - 1)];
+    const digit = (el, colour) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": 14, "font-weight": 700, fill: colour || C.highlight },
+    el, sample);
+    const ring = (colour, width, dash) => (el) => {
+      const attrs = { cx: 18, cy: 14, r: 9, fill: "none", stroke: colour, "stroke-width": width || 2 };
+      if (dash) attrs["stroke-dasharray"] = dash;
+      shape("circle", attrs, el);
+      digit(el);
+    };
+    const box = (colour, width, dash) => (el) => {
+      const attrs = { x: 3, y: 3, width: 30, height: 22, fill: "none", stroke: colour,
+        "stroke-width": width || 2.5 };
+      if (dash) attrs["stroke-dasharray"] = dash;
+      shape("rect", attrs, el);
+    };
+    const disc = (colour) => (el) => {
+      shape("circle", { cx: 18, cy: 14, r: 10, fill: colour }, el);
+      digit(el);
+    };
+    const roleMark = (name) => {
+      const role = ROLES[name];
+      if (role.disc) return disc(role.disc);
+      if (role.capsule) {
+        return (el) => shape("rect", { x: 2, y: 6, width: 32, height: 16, rx: 8, fill: "none",
+          stroke: role.colour, "stroke-width": 2 }, el);
+      }
+      if (role.square) {
+        return (el) => {
+          shape("rect", { x: 9, y: 5, width: 18, height: 18, rx: 5, fill: "none",
+            stroke: role.colour, "stroke-width": 2 }, el);
+          digit(el);
+        };
+      }
+      if (role.cells && !role.ring) return box(role.colour, role.width ? 4 : 2.5, role.dash && "6 4");
+      if (role.cells) {
+        return (el) => {
+          box(role.colour, 2.5, role.dash && "6 4")(el);
+          ring(role.colour, 1.5)(el);
+        };
+      }
+      return ring(role.colour, role.width ? 3 : 2);
+    };
+    const entries = [
+      ["pattern", cell(C.pattern, sample, C.highlight), "Pattern cell; its candidates in bold blue"],
+      ["fin", cell(C.fin, sample, C.highlight), "Fin cell of a finned pattern"],
+      ["house", cell(C.house), "House the step works in (a single's house, base lines)"],
+      ["target", cell(C.target, sample, C.eliminated, true),
+        "Cell losing candidates; each struck out in red"],
+      ["elim", cell("#fff", sample, C.eliminated, true), "Candidate the step eliminates"],
+      ["place", cell("#fff", sample, C.placed), "Digit the step places, bold green"],
+      ["given", cell("#fff", sample, "#000"), "Given digit (bold)"],
+      ["solved", (el) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": 16, fill: "#444" }, el, sample),
+      "Digit placed by an earlier step"],
+      ["cover", box(COVER, 2.5, "6 4"),
+        "Cover house: holds every place of the digit in the base, loses it elsewhere"],
+      ["extra", cell(C.extra), "Extra house (diagonal, window): every digit once"],
+      ["cage", (el) => {
+        box("#333", 1.5, "4 3")(el);
+        shape("text", { x: 5, y: 5, "font-size": 9, "font-weight": 700,
+          "dominant-baseline": "hanging", fill: "#000" }, el, "15");
+      }, "Killer cage: different digits adding up to its sum, written in its first cell"],
+      ["strong", curve(C.link), "Strong link: if one end is false, the other is true"],
+      ["weak", curve(C.link, "5 4"), "Weak link: if one end is true, the other is false"],
+      ["als", curve(ALS_COLOURS[0], "0.1 6", 4, "round"),
+        "Inside an almost locked set: without the first digit, the set holds the others"],
+      ["node", ring(C.link, 1.5), "Candidates of a cell that form one node of the chain"],
+      ["numbered", (el) => {
+        shape("circle", { cx: 18, cy: 14, r: 9, fill: "#fff", stroke: C.link, "stroke-width": 1.5 }, el);
+        shape("text", { x: 18, y: 14.5, "text-anchor": "middle", "dominant-baseline": "central",
+          "font-size": 12, "font-weight": 700, fill: C.link }, el, "3");
+      }, "Link number: the chain's order, as it comes back to a cell"],
+    ];
+    for (const name of Object.keys(ROLES)) {
+      if (name !== "contradiction" && name !== "assumption") {
+        entries.push([name, roleMark(name), ROLES[name].text]);
+      }
+    }
+    entries.push(
+      ["assumption", (el) => {
+        box(ROLES.assumption.colour, 2.5)(el);
+        ring(ROLES.assumption.colour, 3)(el);
+      }, "Assumption: the candidate assumed true"],
+      ["net-holds", disc(NET.holds), "Follows: the candidate is then true"],
+      ["net-gone", (el) => {
+        digit(el, C.quiet);
+        line(11, 21, 25, 7, NET.gone, 2.5, el);
+      }, "Follows: the candidate is then false (struck through in orange)"],
+      ["net-arrow", curve(NET.arrow), "Implication: from a premise to what follows (true)"],
+      ["net-arrow-gone", curve(NET.arrow, "5 4"),
+        "Implication: from a premise to what follows (false)"],
+      ["refuted", ring(NET.gone, 2, "3 2"),
+        "Refuted: assuming it true leads to a contradiction (open its net from the list)"],
+      ["net-arrow-peer", curve(NET.peer, null, 1.5),
+        "Implication: a true candidate's peers lose its digit (light)"],
+      ["focus", (el) => {
+        shape("circle", { cx: 10, cy: 14, r: 8, fill: NET.focus }, el);
+        shape("circle", { cx: 27, cy: 14, r: 8, fill: NET.premise }, el);
+      }, "Picked implication (yellow) and its premises (blue)"],
+      ["reason-house", box(NET.arrow, 1.5, "4 4"), "The house its reason reads"],
+      ["contradiction", (el) => {
+        box(C.eliminated, 4)(el);
+        ring(C.eliminated, 1.5)(el);
+      }, "Contradiction: its cell or house outlined in red, what it rests on ringed in red"],
+      ["reaches", ring(C.placed, 3), "The conclusion the branch reaches"],
+    );
+    return entries;
   }
 
   /** The Shikaku view: the rectangles placed before each step, the step's clue and cells. */
@@ -375,14 +860,19 @@
       x: left * U + inset, y: top * U + inset, width: width * U - 2 * inset,
       height: height * U - 2 * inset }, attrs), parent);
 
+    /** Draws the rectangles before the step at `position` and the step's; returns the names
+     * of the marks drawn. */
     function draw(position) {
       seek(position);
       const step = steps[position];
+      const used = new Set(["clue"]);
       start(cols * U, rows * U);
       placed.forEach((rect, clue) => {
         if (rect) box(rect, 0, { fill: data.fills[clue], class: "rectangle" }, svg);
+        if (rect) used.add("earlier");
       });
       if (step) {
+        if (step.cells.length) used.add("reason");
         for (const [row, col] of step.cells) {
           box([row, col, 1, 1], 0, { fill: C.pattern, class: "reason" }, svg);
           box([row, col, 1, 1], 5, { fill: "none", stroke: C.highlight, "stroke-width": 3 }, svg);
@@ -397,9 +887,11 @@
       shape("rect", { x: 0, y: 0, width: cols * U, height: rows * U, fill: "none",
         stroke: "#000", "stroke-width": 6 }, svg);
       if (step && step.placed) {
+        used.add("placing");
         box(step.placed, 4, { fill: "none", stroke: C.placed, "stroke-width": 7,
           class: "placing" }, svg);
       } else if (step) {
+        if (step.removed.length) used.add("removed");
         for (const [, ...rect] of step.removed) {
           box(rect, 6, { fill: "none", stroke: C.eliminated, "stroke-width": 4,
             "stroke-dasharray": "10 7", class: "removed" }, svg);
@@ -413,21 +905,22 @@
           fill: current ? C.highlight : "#000", class: current ? "clue current" : "clue" },
         numbers, String(number));
       });
+      return used;
     }
 
     const legendBox = (attrs) => (svgEl) => {
       shape("rect", Object.assign({ x: 3, y: 3, width: 30, height: 22 }, attrs), svgEl);
     };
     const legend = [
-      [legendBox({ fill: data.fills[0] || "#eee", stroke: "#000", "stroke-width": 2.5 }),
+      ["earlier", legendBox({ fill: data.fills[0] || "#eee", stroke: "#000", "stroke-width": 2.5 }),
         "Rectangle placed by an earlier step"],
-      [legendBox({ fill: "none", stroke: C.placed, "stroke-width": 4 }),
+      ["placing", legendBox({ fill: "none", stroke: C.placed, "stroke-width": 4 }),
         "Rectangle the step places"],
-      [legendBox({ fill: "none", stroke: C.eliminated, "stroke-width": 2.5,
+      ["removed", legendBox({ fill: "none", stroke: C.eliminated, "stroke-width": 2.5,
         "stroke-dasharray": "5 3" }), "Candidate rectangle the step removes"],
-      [legendBox({ fill: C.pattern, stroke: C.highlight, "stroke-width": 2 }),
+      ["reason", legendBox({ fill: C.pattern, stroke: C.highlight, "stroke-width": 2 }),
         "Cells the step rests on"],
-      [(svgEl) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
+      ["clue", (svgEl) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
         "dominant-baseline": "central", "font-size": 18, "font-weight": 700,
         fill: C.highlight }, svgEl, "6"), "The clue the step is about"],
     ];
@@ -437,7 +930,6 @@
       label: (step) => step.technique,
       swatch: (step) => (step.backtracking ? C.backtracking : null),
       detail: () => "",
-      lines: () => [],
       cellPixels: Math.max(rows, cols) > 20 ? 28 : 0,
       size: Math.max(rows, cols),
     };
@@ -455,8 +947,15 @@
       make("dt", {}, pair, label);
       make("dd", {}, pair, value);
     }
-    for (const [paint, text] of view.legend) {
-      const item = make("li", {}, $("legend"));
+  }
+
+  /** The legend of the marks `used` on the grid, in the legend's order. */
+  function fillLegend(used) {
+    const legend = $("legend");
+    legend.textContent = "";
+    for (const [name, paint, text] of view.legend) {
+      if (!used.has(name)) continue;
+      const item = make("li", { "data-mark": name }, legend);
       paint(shape("svg", { viewBox: "0 0 36 28", "aria-hidden": "true" }, item));
       make("span", {}, item, text);
     }
@@ -494,10 +993,135 @@
     }
   }
 
+  // The forcing net on show, when the step has one: `path` is its branch's index, then the
+  // implications whose refutations were opened, one inside the other; `shown` how many of that
+  // branch's implications are drawn (one more: its end too); `focus` the picked implication.
+  let net = null;
+
+  /** The branch `net.path` names, with its implications' labels (`12`, `12.1`, …, as the
+   * net's text numbers them; a repeated one keeps its enclosing label) and the labels of the
+   * refuted implications it sits in. */
+  function openBranch(step) {
+    let branch = step.net.branches[net.path[0]];
+    let labels = labelsOf(branch, null, []);
+    const trail = [];
+    for (const i of net.path.slice(1)) {
+      trail.push([labels[i], branch.implications[i]]);
+      branch = branch.implications[i].refuted;
+      labels = labelsOf(branch, trail[trail.length - 1][0], labels);
+    }
+    return { branch, labels, trail };
+  }
+  function labelsOf(branch, under, enclosing) {
+    let own = 0;
+    return branch.implications.map((imp) => {
+      if (imp.reason === "outer") return enclosing[imp.at];
+      own += 1;
+      return under ? `${under}.${own}` : String(own);
+    });
+  }
+
+  /** Shows branch `path` of the step's net from its start (`shown` 1) or whole. */
+  function openNet(step, path, whole) {
+    net = { path, shown: 1, focus: null };
+    if (whole) net.shown = openBranch(step).branch.implications.length + 1;
+  }
+
+  /** The net's panel: the branches to pick, where a refutation sits, the player and the
+   * implications, each a button that picks it; a refuted one opens its refutation. */
+  function fillNet(step) {
+    const box = $("net");
+    box.hidden = !(step && step.net);
+    if (box.hidden) return;
+    const { branch, labels, trail } = openBranch(step);
+    const branches = $("net-branches");
+    branches.textContent = "";
+    if (step.net.branches.length > 1) {
+      step.net.branches.forEach((b, k) => {
+        const button = make("button", { type: "button", class: "branch" }, branches,
+          b.title || `branch ${k + 1}`);
+        if (k === net.path[0]) button.setAttribute("aria-pressed", "true");
+        button.addEventListener("click", () => { openNet(step, [k], true); redraw(); });
+      });
+    }
+    const where = $("net-trail");
+    where.textContent = "";
+    where.hidden = trail.length === 0;
+    if (trail.length) {
+      const [label, imp] = trail[trail.length - 1];
+      const back = make("button", { type: "button", id: "net-out" }, where, "‹ Back out");
+      back.addEventListener("click", () => {
+        const inner = net.path[net.path.length - 1];
+        openNet(step, net.path.slice(0, -1), true);
+        net.focus = inner;
+        redraw();
+      });
+      make("span", {}, where, ` The refutation of (${label}): assume ${imp.fact.replace("<>", "=")}, reach a contradiction.`);
+    }
+    const list = $("lines");
+    list.textContent = "";
+    const total = branch.implications.length;
+    branch.implications.forEach((imp, i) => {
+      const item = make("li", { class: "implication" }, list);
+      if (i >= net.shown) item.classList.add("later");
+      if (i === net.focus) item.setAttribute("aria-current", "true");
+      const focus = net.focus !== null ? branch.implications[net.focus] : null;
+      if (focus && focus.from.includes(i)) item.classList.add("premise");
+      const button = make("button", { type: "button", class: "pick" }, item);
+      make("span", { class: "label" }, button, `(${labels[i]})`);
+      make("span", { class: "fact" }, button, imp.fact);
+      const why = imp.reason === "outer" ? "as in the enclosing net" : imp.why;
+      make("span", { class: "why" }, button, why.replace(/:$/, ""));
+      button.addEventListener("click", () => {
+        net.focus = i;
+        net.shown = Math.max(net.shown, i + 1);
+        redraw();
+      });
+      if (imp.refuted) {
+        const open = make("button", { type: "button", class: "open" }, item, "Open its refutation ›");
+        open.addEventListener("click", () => { openNet(step, net.path.concat([i]), true); redraw(); });
+      }
+    });
+    const end = make("li", { class: `end ${branch.end.kind}` }, list);
+    if (net.shown <= total) end.classList.add("later");
+    const button = make("button", { type: "button", class: "pick" }, end);
+    make("span", { class: "label" }, button, "⇒");
+    make("span", { class: "why" }, button, branch.end.text);
+    button.addEventListener("click", () => { net.shown = total + 1; net.focus = null; redraw(); });
+    $("net-count").textContent = net.shown > total
+      ? `All ${total} implications, and the end`
+      : `Implication ${net.shown} of ${total}`;
+    $("net-start").disabled = $("net-back").disabled = net.shown <= 1;
+    $("net-on").disabled = $("net-end").disabled = net.shown > total;
+  }
+
+  /** Plays the net: `shown` moves to `target`, and the newest implication drawn is picked. */
+  function play(target) {
+    const step = steps[position];
+    if (!net || !step) return;
+    const total = openBranch(step).branch.implications.length;
+    net.shown = Math.max(1, Math.min(total + 1, target));
+    net.focus = net.shown <= total ? net.shown - 1 : null;
+    redraw();
+  }
+
+  /** Draws the step at `position` again, its net as `net` stands, and its legend. */
+  function redraw() {
+    const step = steps[position];
+    const netView = step && step.net ? Object.assign(openBranch(step), net) : null;
+    const used = view.draw(position, netView);
+    fillLegend(used || new Set(view.legend.map(([name]) => name)));
+    fillNet(step);
+  }
+
   function go(target) {
     position = Math.max(0, Math.min(count, target));
     const step = steps[position];
-    view.draw(position);
+    net = null;
+    if (step && step.net) openNet(step, [0], true);
+    redraw();
+    // The panel shows the step's explanation first (a click in its list may have scrolled it).
+    $("panel").scrollTop = 0;
     reveal();
     document.body.dataset.position = String(position);
     $("position").textContent = step
@@ -514,10 +1138,6 @@
     }
     $("explanation").textContent = step ? step.text : "";
     $("houses").textContent = step ? view.detail(step) : "";
-    const lines = step ? view.lines(step) : [];
-    $("implications").hidden = lines.length === 0;
-    $("lines").textContent = "";
-    for (const text of lines) make("li", {}, $("lines"), text);
     $("first").disabled = $("previous").disabled = position === 0;
     $("next").disabled = $("last").disabled = position === count;
     const items = $("steps").children;
@@ -534,10 +1154,16 @@
       }
     }
     try {
-      history.replaceState(null, "", `#step-${position + 1}`);
+      history.replaceState(null, "", `#step=${position + 1}`);
     } catch (e) {
       // A page opened where the address cannot change keeps working without it.
     }
+  }
+
+  /** The step the address asks for, from 0: `#step=N`, or `#step-N` as older pages wrote. */
+  function asked() {
+    const match = /^#step[=-](\d+)$/.exec(location.hash);
+    return match ? Number(match[1]) - 1 : null;
   }
 
   const moves = {
@@ -556,6 +1182,14 @@
   $("previous").addEventListener("click", () => go(position - 1));
   $("next").addEventListener("click", () => go(position + 1));
   $("last").addEventListener("click", () => go(count));
+  $("net-start").addEventListener("click", () => play(1));
+  $("net-back").addEventListener("click", () => play(net.shown - 1));
+  $("net-on").addEventListener("click", () => play(net.shown + 1));
+  $("net-end").addEventListener("click", () => play(Infinity));
+  window.addEventListener("hashchange", () => {
+    const target = asked();
+    if (target !== null && target !== position) go(target);
+  });
 
   if (view.cellPixels) {
     document.body.classList.add("big");
@@ -565,6 +1199,5 @@
   if (window.matchMedia("(max-width: 800px)").matches) $("about").open = false;
   fillSummary();
   fillList();
-  const asked = /^#step-(\d+)$/.exec(location.hash);
-  go(asked ? Number(asked[1]) - 1 : 0);
+  go(asked() ?? 0);
 })();
