@@ -311,6 +311,8 @@ struct LinkData {
 /// A forcing deduction's branches as the page draws and plays them.
 #[derive(Serialize)]
 struct NetData {
+    /// The net in at most six lines a player can follow ([`Net::story`]).
+    story: Vec<String>,
     branches: Vec<BranchData>,
 }
 
@@ -403,7 +405,8 @@ impl NetReader<'_, '_> {
                 self.branch(branch, title)
             })
             .collect();
-        NetData { branches }
+        let story = net.story().iter().map(|l| l.render(self.names)).collect();
+        NetData { story, branches }
     }
 
     /// The next line of the net's text.

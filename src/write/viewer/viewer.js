@@ -1034,6 +1034,9 @@
     box.hidden = !(step && step.net);
     if (box.hidden) return;
     const { branch, labels, trail } = openBranch(step);
+    const story = $("story");
+    story.textContent = "";
+    for (const line of step.net.story) make("li", {}, story, line);
     const branches = $("net-branches");
     branches.textContent = "";
     if (step.net.branches.length > 1) {
