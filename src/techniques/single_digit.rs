@@ -17,6 +17,7 @@
 //! The searches pair strong links of one digit, quadratic in their number (a few hundred even on
 //! 100x100), so they need no cap.
 
+use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{SingleDigitPattern, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::{House, Node};
@@ -184,6 +185,7 @@ impl Chain<'_> {
         let [a, d] = self.ends;
         let mut step = Step::new(technique);
         step.pattern = self.candidates(digit).into();
+        self.draw(digit, &mut step);
         step.base = self.links.iter().map(|l| l.houses[0]).collect();
         step.cover = smallvec::smallvec![self.weak_house(state.layout())];
         step.explanation = explain!(
@@ -199,6 +201,18 @@ impl Chain<'_> {
         );
         step.eliminations = eliminations.into();
         Some(step)
+    }
+
+    /// Adds the chain's links to `step`: A=B, B-C, C=D.
+    fn draw(&self, digit: Digit, step: &mut Step) {
+        let [a, d] = self.ends;
+        let [b, c] = self.inner;
+        let node = |cell| vec![Candidate::new(cell, digit)];
+        step.links.extend([
+            link(node(a), node(b), LinkKind::Strong),
+            link(node(b), node(c), LinkKind::Weak),
+            link(node(c), node(d), LinkKind::Strong),
+        ]);
     }
 
     /// The four candidates of the chain, row-major.
@@ -273,6 +287,8 @@ fn dual_kite_step(
     let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
     let mut step = Step::new(technique);
     step.pattern = union(&first.candidates(digit), &second.candidates(digit)).into();
+    first.draw(digit, &mut step);
+    second.draw(digit, &mut step);
     step.base = first
         .links
         .iter()
@@ -291,6 +307,11 @@ fn dual_kite_step(
     );
     step.eliminations = eliminations.into();
     Some(step)
+}
+
+/// A link of `kind` from `from` to `to`.
+fn link(from: Vec<Candidate>, to: Vec<Candidate>, kind: LinkKind) -> Link {
+    Link { from, to, kind }
 }
 
 /// The candidates in `a` or `b`, sorted, without repeats.
@@ -409,6 +430,7 @@ impl<'a> EmptyRectangle<'a> {
     fn step(&self, state: &State, digit: Digit, technique: Technique) -> Step {
         let mut step = Step::new(technique);
         step.pattern = self.candidates(state, digit).into();
+        self.draw(state, digit, &mut step);
         step.base = smallvec::smallvec![self.region, self.link.houses[0]];
         step.cover = smallvec::smallvec![self.line, self.target];
         step.eliminations = self.eliminations[..].into();
@@ -421,6 +443,33 @@ impl<'a> EmptyRectangle<'a> {
             eliminations_text(&step.eliminations)
         );
         step
+    }
+
+    /// Adds the rectangle's chain to `step`: the link's end = its start - the region's places
+    /// in the line = its other places (in the target line), each group of the region also as a
+    /// figure.
+    fn draw(&self, state: &State, digit: Digit, step: &mut Step) {
+        let layout = state.layout();
+        let end = self.link.other(self.start);
+        let node = |cells: &[Cell]| -> Vec<Candidate> {
+            cells.iter().map(|&c| Candidate::new(c, digit)).collect()
+        };
+        let (in_line, rest): (Vec<Cell>, Vec<Cell>) = state
+            .places(&layout.houses()[self.region], digit)
+            .into_iter()
+            .partition(|&c| layout.houses_of(c).contains(&self.line));
+        let groups = [node(&in_line), node(&rest)];
+        step.links.extend([
+            link(node(&[end]), node(&[self.start]), LinkKind::Strong),
+            link(node(&[self.start]), groups[0].clone(), LinkKind::Weak),
+            link(groups[0].clone(), groups[1].clone(), LinkKind::Strong),
+        ]);
+        for group in groups.into_iter().filter(|g| g.len() > 1) {
+            let figure = Figure::new(Role::Group, group);
+            if !step.figures.contains(&figure) {
+                step.figures.push(figure);
+            }
+        }
     }
 
     /// `box 4 holds 5 only in row 5 and column 2, r5c7=r9c7 is strong (column 7)`.
@@ -527,6 +576,7 @@ fn dual_rectangle_step(
     let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
     let mut step = first.step(state, digit, technique);
     step.pattern = union(&step.pattern, &second.candidates(state, digit)).into();
+    second.draw(state, digit, &mut step);
     step.base.push(second.link.houses[0]);
     step.cover.extend([second.line, second.target]);
     step.explanation = explain!(
