@@ -7,6 +7,7 @@
 //! B the rest of the region, and the others both.
 
 use super::set_text;
+use crate::core::step::{Figure, Role};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -127,6 +128,12 @@ impl Crossing<'_> {
             .candidates_in(&cells, DigitSet::full(state.size()))
             .into();
         step.pattern.sort_unstable();
+        let all = DigitSet::full(state.size());
+        step.figures = [Role::Intersection, Role::LineSet, Role::BoxSet]
+            .into_iter()
+            .zip(parts)
+            .map(|(role, cells)| Figure::new(role, state.candidates_in(cells, all)))
+            .collect();
         step.base = self.houses[..].into();
         step.cover = self.houses[..].into();
         let [line, region] = self.houses.map(House);
