@@ -354,6 +354,7 @@ fn union(mut a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::step::{LinkKind, Role};
     use crate::core::{ColouringRule, Technique};
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
@@ -411,5 +412,33 @@ mod tests {
              removed 1 sees both ⇒ r1c5<>1"
         );
         assert_removes_only_one(&s, &steps[0]);
+        let figures: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::ColourA, cands(6, &[(1, 1, 1), (3, 3, 1)])),
+                (Role::ColourB, cands(6, &[(3, 5, 1), (4, 1, 1)])),
+            ]
+        );
+        // r1c1=r4c1 (column 1), r4c1=r3c3 (box 3), r3c3=r3c5 (row 3).
+        let mut links: Vec<_> = steps[0]
+            .links
+            .iter()
+            .map(|l| (l.kind, [l.from[0], l.to[0]]))
+            .collect();
+        links.sort_unstable_by_key(|(_, ends)| *ends);
+        let c = |r, c| cands(6, &[(r, c, 1)])[0];
+        assert_eq!(
+            links,
+            [
+                (LinkKind::Strong, [c(1, 1), c(4, 1)]),
+                (LinkKind::Strong, [c(3, 3), c(3, 5)]),
+                (LinkKind::Strong, [c(3, 3), c(4, 1)]),
+            ]
+        );
     }
 }

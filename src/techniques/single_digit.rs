@@ -594,13 +594,22 @@ fn dual_rectangle_step(
 /// Test states with one digit's places restricted, and an independent check of eliminations.
 #[cfg(test)]
 mod tests {
-    use crate::core::{SingleDigitPattern, Technique};
-    use crate::model::{Layout, Regions};
+    use crate::core::step::{Figure, LinkKind, Role};
+    use crate::core::{SingleDigitPattern, Step, Technique};
+    use crate::model::{Candidate, Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::{assert_removes_only_one, cands, text, without_one};
 
     fn pattern(p: SingleDigitPattern) -> Technique {
         Technique::SingleDigit(p)
+    }
+
+    /// A step's links as (kind, from, to).
+    fn links(step: &Step) -> Vec<(LinkKind, Vec<Candidate>, Vec<Candidate>)> {
+        step.links
+            .iter()
+            .map(|l| (l.kind, l.from.clone(), l.to.clone()))
+            .collect()
     }
 
     #[test]
@@ -620,6 +629,15 @@ mod tests {
             text(&s, &steps[0]),
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
              r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
+        );
+        let c = |r, c| vec![cands(6, &[(r, c, 1)])[0]];
+        assert_eq!(
+            links(&steps[0]),
+            [
+                (LinkKind::Strong, c(1, 2), c(5, 2)),
+                (LinkKind::Weak, c(5, 2), c(5, 5)),
+                (LinkKind::Strong, c(5, 5), c(2, 5)),
+            ]
         );
         assert_removes_only_one(&s, &steps[0]);
         for other in [
@@ -669,6 +687,21 @@ mod tests {
              strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
              no place ⇒ r5c3<>1, r6c3<>1"
         );
+        // (1)r6c6=r3c6-(1)r3c24=(1)r4c3: the region's places in row 3, then the rest.
+        let one = |list: &[(usize, usize)]| -> Vec<Candidate> {
+            let triples: Vec<_> = list.iter().map(|&(r, c)| (r, c, 1)).collect();
+            cands(6, &triples)
+        };
+        let row_group = one(&[(3, 2), (3, 4)]);
+        assert_eq!(
+            links(&steps[0]),
+            [
+                (LinkKind::Strong, one(&[(6, 6)]), one(&[(3, 6)])),
+                (LinkKind::Weak, one(&[(3, 6)]), row_group.clone()),
+                (LinkKind::Strong, row_group.clone(), one(&[(4, 3)])),
+            ]
+        );
+        assert_eq!(steps[0].figures, [Figure::new(Role::Group, row_group)]);
         assert_removes_only_one(&s, &steps[0]);
         // With 1 back in r4c4 the region's places no longer lie in one row and one column.
         let s = without_one(

@@ -725,6 +725,7 @@ fn rect_step(
 
 #[cfg(test)]
 mod tests {
+    use crate::core::step::{Figure, Role};
     use crate::core::{State, Technique};
     use crate::model::{Cage, Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
     use crate::search::count_from_candidates;
@@ -789,6 +790,17 @@ mod tests {
         assert_eq!(
             text(&s, &steps[0]),
             "Unique Rectangle Type 1 on 1,2 in r1c1, r1c2, r3c1, r3c2 ⇒ r3c2<>12"
+        );
+        let deadly: Vec<_> = [1, 2]
+            .iter()
+            .flat_map(|&c| [(1, c, 1), (1, c, 2), (3, c, 1), (3, c, 2)])
+            .collect();
+        assert_eq!(
+            steps[0].figures,
+            [
+                Figure::new(Role::Deadly, cands(6, &deadly)),
+                Figure::new(Role::Guardian, cands(6, &[(3, 2, 3)])),
+            ]
         );
     }
 

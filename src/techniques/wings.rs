@@ -482,6 +482,7 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
 #[cfg(test)]
 mod tests {
     use super::wxyz_patterns;
+    use crate::core::step::{LinkKind, Role};
     use crate::core::{State, Technique};
     use crate::model::Cell;
     use crate::model::{Candidate, DigitSet, Layout, Names, Regions};
@@ -575,6 +576,19 @@ mod tests {
             "XY-Wing 1/2/3: pivot r1c1 (A1), pincers r1c5 (E1) and r2c2 (B2) ⇒ r1c2<>3 (B1)"
         ));
         assert!(find_all(Technique::XyzWing, &s).is_empty());
+        let figures: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
+                (Role::Pincer, cands(6, &[(1, 5, 1), (1, 5, 3)])),
+                (Role::Pincer, cands(6, &[(2, 2, 2), (2, 2, 3)])),
+            ]
+        );
     }
 
     #[test]
@@ -615,6 +629,25 @@ mod tests {
             "W-Wing 1/2: r1c1 and r4c4 joined by the strong link on 2 in column 2 (r1c2 = r4c2) \
              ⇒ r1c4<>1, r4c1<>1"
         );
+        // (1=2)r1c1-(2)r1c2=(2)r4c2-(2=1)r4c4: the chain in order, its cells the pincers.
+        let links: Vec<_> = step
+            .links
+            .iter()
+            .map(|l| (l.kind, [&l.from[..], &l.to[..]].map(|n| n.to_vec())))
+            .collect();
+        let c = |r, c, d| cands(4, &[(r, c, d)])[0];
+        assert_eq!(
+            links,
+            [
+                (LinkKind::Strong, [vec![c(1, 1, 1)], vec![c(1, 1, 2)]]),
+                (LinkKind::Weak, [vec![c(1, 1, 2)], vec![c(1, 2, 2)]]),
+                (LinkKind::Strong, [vec![c(1, 2, 2)], vec![c(4, 2, 2)]]),
+                (LinkKind::Weak, [vec![c(4, 2, 2)], vec![c(4, 4, 2)]]),
+                (LinkKind::Strong, [vec![c(4, 4, 2)], vec![c(4, 4, 1)]]),
+            ]
+        );
+        let roles: Vec<Role> = step.figures.iter().map(|f| f.role).collect();
+        assert_eq!(roles, [Role::Pincer, Role::Pincer]);
     }
 
     #[test]
@@ -633,6 +666,22 @@ mod tests {
             text(&s, &steps[0]),
             "WXYZ-Wing 1,2,3,4 in r1c1, r1c2, r1c5, r2c1: only 3 is unrestricted ⇒ r1c3<>3, \
              r2c4<>3, r2c5<>3, r2c6<>3"
+        );
+        // r1c1 sees the three others (row 1, box 1): the pivot.
+        let roles: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates[0].cell))
+            .collect();
+        let cell = |r: usize, c: usize| Cell::at(r - 1, c - 1, 6);
+        assert_eq!(
+            roles,
+            [
+                (Role::Pivot, cell(1, 1)),
+                (Role::Pincer, cell(1, 2)),
+                (Role::Pincer, cell(1, 5)),
+                (Role::Pincer, cell(2, 1)),
+            ]
         );
     }
 }

@@ -164,6 +164,7 @@ impl Blossom<'_> {
 #[cfg(test)]
 mod tests {
     use crate::core::Technique;
+    use crate::core::step::Role;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -185,6 +186,21 @@ mod tests {
             text(&s, step),
             "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
              ⇒ r3c3<>5"
+        );
+        let figures: Vec<_> = step
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
+                (Role::Als, cands(6, &[(1, 3, 1), (1, 3, 5)])),
+                (Role::RestrictedCommon, cands(6, &[(1, 1, 1), (1, 3, 1)])),
+                (Role::Als, cands(6, &[(3, 1, 2), (3, 1, 5)])),
+                (Role::RestrictedCommon, cands(6, &[(1, 1, 2), (3, 1, 2)])),
+            ]
         );
     }
 }

@@ -302,6 +302,7 @@ fn chain_step(
 mod tests {
     use super::{Graph, has_steps, lengths_with_steps, longer};
     use crate::core::Technique;
+    use crate::core::step::{Figure, Role};
     use crate::model::{Layout, Names, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -354,6 +355,15 @@ mod tests {
             step.explanation.render(&sheet),
             "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3 (A2), r3c2<>3 (B3), \
              r4c2<>3 (B4)"
+        );
+        let a = cands(6, &[(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]);
+        assert_eq!(
+            step.figures,
+            [
+                Figure::new(Role::Als, a),
+                Figure::new(Role::Als, cands(6, &[(3, 1, 1), (3, 1, 3)])),
+                Figure::new(Role::RestrictedCommon, cands(6, &[(1, 1, 1), (3, 1, 1)])),
+            ]
         );
     }
 }

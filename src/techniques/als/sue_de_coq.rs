@@ -185,6 +185,7 @@ fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> boo
 #[cfg(test)]
 mod tests {
     use crate::core::Technique;
+    use crate::core::step::{Figure, Role};
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -216,6 +217,24 @@ mod tests {
             text(&s, step),
             "Sue de Coq: r1c1,r1c2 {1,2,3,4} in row 1 and box 1, with r1c5 {1,2} in row 1 and \
              r2c1 {3,4} in box 1 ⇒ r1c3<>1234, r1c4<>12, r1c6<>12, r2c2<>34, r2c3<>34"
+        );
+        let in_cells = |cells: &[(usize, usize)], digits: &[usize]| {
+            let all: Vec<_> = cells
+                .iter()
+                .flat_map(|&(r, c)| digits.iter().map(move |&d| (r, c, d)))
+                .collect();
+            cands(6, &all)
+        };
+        assert_eq!(
+            step.figures,
+            [
+                Figure::new(
+                    Role::Intersection,
+                    in_cells(&[(1, 1), (1, 2)], &[1, 2, 3, 4])
+                ),
+                Figure::new(Role::LineSet, in_cells(&[(1, 5)], &[1, 2])),
+                Figure::new(Role::BoxSet, in_cells(&[(2, 1)], &[3, 4])),
+            ]
         );
     }
 }
