@@ -14,6 +14,7 @@
 //! served alike. The work is linear in the candidates per cluster (pairs of clusters for
 //! multi-colours), so no cap is needed.
 
+use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{ColouringRule, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
@@ -44,6 +45,8 @@ const SIGNS: [&str; 2] = ["+", "-"];
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Cluster {
     colours: [Vec<Cell>; 2],
+    /// The strong links that join the cells, each once.
+    links: Vec<[Cell; 2]>,
 }
 
 impl Cluster {
@@ -60,6 +63,18 @@ impl Cluster {
             name,
             cells_text(&self.colours[1])
         )
+    }
+
+    /// Adds the cluster to `step`'s data: its colours as figures, its strong links as links.
+    fn draw(&self, digit: Digit, step: &mut Step) {
+        let colour = |i: usize| self.colours[i].iter().map(|&c| Candidate::new(c, digit));
+        step.figures.push(Figure::new(Role::ColourA, colour(0)));
+        step.figures.push(Figure::new(Role::ColourB, colour(1)));
+        step.links.extend(self.links.iter().map(|&[a, b]| Link {
+            from: vec![Candidate::new(a, digit)],
+            to: vec![Candidate::new(b, digit)],
+            kind: LinkKind::Strong,
+        }));
     }
 
     /// Every candidate of the cluster, row-major.
@@ -98,6 +113,7 @@ fn clusters(state: &State, links: &[StrongLink]) -> Vec<Cluster> {
         }
         let mut cluster = Cluster {
             colours: [vec![start], Vec::new()],
+            links: Vec::new(),
         };
         colour_of[start.index()] = Some(0);
         let mut queue = vec![start];
@@ -105,6 +121,9 @@ fn clusters(state: &State, links: &[StrongLink]) -> Vec<Cluster> {
         while let Some(cell) = queue.pop() {
             let colour = colour_of[cell.index()].unwrap_or_default();
             for &next in &neighbours[cell.index()] {
+                if cell < next {
+                    cluster.links.push([cell, next]);
+                }
                 match colour_of[next.index()] {
                     Some(c) => odd_loop |= c == colour,
                     None => {
@@ -155,6 +174,7 @@ fn trap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
     let technique = Technique::Colouring(ColouringRule::Trap);
     let mut step = Step::new(technique);
     step.pattern = cluster.candidates(digit).into();
+    cluster.draw(digit, &mut step);
     step.explanation = explain!(
         "{} on {}: {}, one colour holds {}; each removed {} sees both ⇒ {}",
         technique.name(),
@@ -187,6 +207,7 @@ fn wrap(state: &State, digit: Digit, cluster: &Cluster, sink: &mut Sink) -> bool
         let technique = Technique::Colouring(ColouringRule::Wrap);
         let mut step = Step::new(technique);
         step.pattern = cluster.candidates(digit).into();
+        cluster.draw(digit, &mut step);
         step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
         step.explanation = explain!(
             "{} on {}: {}; {} has {} and {} in {}, so {} is not {} ⇒ {}",
@@ -251,6 +272,8 @@ fn multi_trap(state: &State, digit: Digit, clusters: &[Cluster], sink: &mut Sink
             let technique = Technique::Colouring(ColouringRule::MultiTrap);
             let mut step = Step::new(technique);
             step.pattern = union(a.candidates(digit), b.candidates(digit)).into();
+            a.draw(digit, &mut step);
+            b.draw(digit, &mut step);
             step.explanation = explain!(
                 "{} on {}: {}; {}; {}; each removed {} sees both ⇒ {}",
                 technique.name(),
@@ -301,6 +324,8 @@ fn multi_wrap_step(
     let technique = Technique::Colouring(ColouringRule::MultiWrap);
     let mut step = Step::new(technique);
     step.pattern = union(a.candidates(digit), b.candidates(digit)).into();
+    a.draw(digit, &mut step);
+    b.draw(digit, &mut step);
     step.eliminations = colour.iter().map(|&c| Candidate::new(c, digit)).collect();
     let sees = |(p, q): (Cell, Cell)| explain!("{} sees {}", Node(p), Node(q));
     step.explanation = explain!(
@@ -329,6 +354,7 @@ fn union(mut a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::step::{LinkKind, Role};
     use crate::core::{ColouringRule, Technique};
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
@@ -386,5 +412,33 @@ mod tests {
              removed 1 sees both ⇒ r1c5<>1"
         );
         assert_removes_only_one(&s, &steps[0]);
+        let figures: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::ColourA, cands(6, &[(1, 1, 1), (3, 3, 1)])),
+                (Role::ColourB, cands(6, &[(3, 5, 1), (4, 1, 1)])),
+            ]
+        );
+        // r1c1=r4c1 (column 1), r4c1=r3c3 (box 3), r3c3=r3c5 (row 3).
+        let mut links: Vec<_> = steps[0]
+            .links
+            .iter()
+            .map(|l| (l.kind, [l.from[0], l.to[0]]))
+            .collect();
+        links.sort_unstable_by_key(|(_, ends)| *ends);
+        let c = |r, c| cands(6, &[(r, c, 1)])[0];
+        assert_eq!(
+            links,
+            [
+                (LinkKind::Strong, [c(1, 1), c(4, 1)]),
+                (LinkKind::Strong, [c(3, 3), c(3, 5)]),
+                (LinkKind::Strong, [c(3, 3), c(4, 1)]),
+            ]
+        );
     }
 }

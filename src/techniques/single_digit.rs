@@ -17,6 +17,7 @@
 //! The searches pair strong links of one digit, quadratic in their number (a few hundred even on
 //! 100x100), so they need no cap.
 
+use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{SingleDigitPattern, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::{House, Node};
@@ -184,6 +185,7 @@ impl Chain<'_> {
         let [a, d] = self.ends;
         let mut step = Step::new(technique);
         step.pattern = self.candidates(digit).into();
+        self.draw(digit, &mut step);
         step.base = self.links.iter().map(|l| l.houses[0]).collect();
         step.cover = smallvec::smallvec![self.weak_house(state.layout())];
         step.explanation = explain!(
@@ -199,6 +201,18 @@ impl Chain<'_> {
         );
         step.eliminations = eliminations.into();
         Some(step)
+    }
+
+    /// Adds the chain's links to `step`: A=B, B-C, C=D.
+    fn draw(&self, digit: Digit, step: &mut Step) {
+        let [a, d] = self.ends;
+        let [b, c] = self.inner;
+        let node = |cell| vec![Candidate::new(cell, digit)];
+        step.links.extend([
+            link(node(a), node(b), LinkKind::Strong),
+            link(node(b), node(c), LinkKind::Weak),
+            link(node(c), node(d), LinkKind::Strong),
+        ]);
     }
 
     /// The four candidates of the chain, row-major.
@@ -273,6 +287,8 @@ fn dual_kite_step(
     let technique = Technique::SingleDigit(SingleDigitPattern::DualTwoStringKite);
     let mut step = Step::new(technique);
     step.pattern = union(&first.candidates(digit), &second.candidates(digit)).into();
+    first.draw(digit, &mut step);
+    second.draw(digit, &mut step);
     step.base = first
         .links
         .iter()
@@ -291,6 +307,11 @@ fn dual_kite_step(
     );
     step.eliminations = eliminations.into();
     Some(step)
+}
+
+/// A link of `kind` from `from` to `to`.
+fn link(from: Vec<Candidate>, to: Vec<Candidate>, kind: LinkKind) -> Link {
+    Link { from, to, kind }
 }
 
 /// The candidates in `a` or `b`, sorted, without repeats.
@@ -409,6 +430,7 @@ impl<'a> EmptyRectangle<'a> {
     fn step(&self, state: &State, digit: Digit, technique: Technique) -> Step {
         let mut step = Step::new(technique);
         step.pattern = self.candidates(state, digit).into();
+        self.draw(state, digit, &mut step);
         step.base = smallvec::smallvec![self.region, self.link.houses[0]];
         step.cover = smallvec::smallvec![self.line, self.target];
         step.eliminations = self.eliminations[..].into();
@@ -421,6 +443,33 @@ impl<'a> EmptyRectangle<'a> {
             eliminations_text(&step.eliminations)
         );
         step
+    }
+
+    /// Adds the rectangle's chain to `step`: the link's end = its start - the region's places
+    /// in the line = its other places (in the target line), each group of the region also as a
+    /// figure.
+    fn draw(&self, state: &State, digit: Digit, step: &mut Step) {
+        let layout = state.layout();
+        let end = self.link.other(self.start);
+        let node = |cells: &[Cell]| -> Vec<Candidate> {
+            cells.iter().map(|&c| Candidate::new(c, digit)).collect()
+        };
+        let (in_line, rest): (Vec<Cell>, Vec<Cell>) = state
+            .places(&layout.houses()[self.region], digit)
+            .into_iter()
+            .partition(|&c| layout.houses_of(c).contains(&self.line));
+        let groups = [node(&in_line), node(&rest)];
+        step.links.extend([
+            link(node(&[end]), node(&[self.start]), LinkKind::Strong),
+            link(node(&[self.start]), groups[0].clone(), LinkKind::Weak),
+            link(groups[0].clone(), groups[1].clone(), LinkKind::Strong),
+        ]);
+        for group in groups.into_iter().filter(|g| g.len() > 1) {
+            let figure = Figure::new(Role::Group, group);
+            if !step.figures.contains(&figure) {
+                step.figures.push(figure);
+            }
+        }
     }
 
     /// `box 4 holds 5 only in row 5 and column 2, r5c7=r9c7 is strong (column 7)`.
@@ -527,6 +576,7 @@ fn dual_rectangle_step(
     let technique = Technique::SingleDigit(SingleDigitPattern::DualEmptyRectangle);
     let mut step = first.step(state, digit, technique);
     step.pattern = union(&step.pattern, &second.candidates(state, digit)).into();
+    second.draw(state, digit, &mut step);
     step.base.push(second.link.houses[0]);
     step.cover.extend([second.line, second.target]);
     step.explanation = explain!(
@@ -544,13 +594,22 @@ fn dual_rectangle_step(
 /// Test states with one digit's places restricted, and an independent check of eliminations.
 #[cfg(test)]
 mod tests {
-    use crate::core::{SingleDigitPattern, Technique};
-    use crate::model::{Layout, Regions};
+    use crate::core::step::{Figure, LinkKind, Role};
+    use crate::core::{SingleDigitPattern, Step, Technique};
+    use crate::model::{Candidate, Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::{assert_removes_only_one, cands, text, without_one};
 
     fn pattern(p: SingleDigitPattern) -> Technique {
         Technique::SingleDigit(p)
+    }
+
+    /// A step's links as (kind, from, to).
+    fn links(step: &Step) -> Vec<(LinkKind, Vec<Candidate>, Vec<Candidate>)> {
+        step.links
+            .iter()
+            .map(|l| (l.kind, l.from.clone(), l.to.clone()))
+            .collect()
     }
 
     #[test]
@@ -570,6 +629,15 @@ mod tests {
             text(&s, &steps[0]),
             "Skyscraper on 1: (1)r1c2=r5c2-r5c5=r2c5 (strong in column 2 and column 5, \
              r5c2-r5c5 in row 5), so r1c2 or r2c5 is 1 ⇒ r1c4<>1, r1c6<>1, r2c1<>1, r2c3<>1"
+        );
+        let c = |r, c| vec![cands(6, &[(r, c, 1)])[0]];
+        assert_eq!(
+            links(&steps[0]),
+            [
+                (LinkKind::Strong, c(1, 2), c(5, 2)),
+                (LinkKind::Weak, c(5, 2), c(5, 5)),
+                (LinkKind::Strong, c(5, 5), c(2, 5)),
+            ]
         );
         assert_removes_only_one(&s, &steps[0]);
         for other in [
@@ -619,6 +687,21 @@ mod tests {
              strong (column 6); 1 in column 3 seeing r6c6 would force r3c6 and leave region 3 \
              no place ⇒ r5c3<>1, r6c3<>1"
         );
+        // (1)r6c6=r3c6-(1)r3c24=(1)r4c3: the region's places in row 3, then the rest.
+        let one = |list: &[(usize, usize)]| -> Vec<Candidate> {
+            let triples: Vec<_> = list.iter().map(|&(r, c)| (r, c, 1)).collect();
+            cands(6, &triples)
+        };
+        let row_group = one(&[(3, 2), (3, 4)]);
+        assert_eq!(
+            links(&steps[0]),
+            [
+                (LinkKind::Strong, one(&[(6, 6)]), one(&[(3, 6)])),
+                (LinkKind::Weak, one(&[(3, 6)]), row_group.clone()),
+                (LinkKind::Strong, row_group.clone(), one(&[(4, 3)])),
+            ]
+        );
+        assert_eq!(steps[0].figures, [Figure::new(Role::Group, row_group)]);
         assert_removes_only_one(&s, &steps[0]);
         // With 1 back in r4c4 the region's places no longer lie in one row and one column.
         let s = without_one(

@@ -17,6 +17,7 @@
 //! candidate: that keeps every house (extra houses included) but not a cage's sum, so it stays
 //! silent on Killer puzzles.
 
+use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -98,13 +99,14 @@ pub fn hidden_rectangle(state: &State, sink: &mut Sink) {
                         a,
                         rect.cells[opposite]
                     );
-                    steps.push(rect_step(
-                        state,
-                        Technique::HiddenRectangle,
-                        rect,
-                        detail,
-                        removed,
-                    ));
+                    let mut step =
+                        rect_step(state, Technique::HiddenRectangle, rect, detail, removed);
+                    step.links = [opposite ^ 1, opposite ^ 2]
+                        .iter()
+                        .filter(|_| state.candidates(target).contains(a))
+                        .map(|&other| strong(a, target, rect.cells[other]))
+                        .collect();
+                    steps.push(step);
                 }
             }
         }
@@ -162,7 +164,23 @@ pub fn bug_plus_one(state: &State, sink: &mut Sink) {
         .map(|d| Candidate::new(cell, d))
         .collect();
     let mut step = Step::new(Technique::BugPlusOne);
-    step.pattern = smallvec::smallvec![Candidate::new(cell, z)];
+    let guardian = Candidate::new(cell, z);
+    let unsolved: Vec<Cell> = layout
+        .cells()
+        .filter(|&c| state.value(c).is_none())
+        .collect();
+    let grave: Vec<Candidate> = state
+        .candidates_in(&unsolved, DigitSet::full(state.size()))
+        .into_iter()
+        .filter(|&c| c != guardian)
+        .collect();
+    step.pattern = state
+        .candidates_in(&unsolved, DigitSet::full(state.size()))
+        .into();
+    step.figures = vec![
+        Figure::new(Role::Deadly, grave),
+        Figure::new(Role::Guardian, [guardian]),
+    ];
     step.explanation = explain!(
         "BUG+1: every unsolved cell but {} holds two candidates; without {} there every digit \
          would lie twice in each house, so {} is {} ⇒ {}",
@@ -427,6 +445,9 @@ fn type_3_step(
     );
     let mut step = rect_step(state, Technique::UniqueRectangle(3), rect, detail, removed);
     step.base = houses[..].into();
+    step.pattern
+        .extend(state.candidates_in(subset, DigitSet::full(state.size())));
+    step.pattern.sort_unstable();
     Some(step)
 }
 
@@ -457,6 +478,7 @@ fn type_4(state: &State, rect: &Rectangle) -> Vec<Step> {
             );
             let mut step = rect_step(state, Technique::UniqueRectangle(4), rect, detail, removed);
             step.base.push(id);
+            step.links.push(strong(a, roof[0], roof[1]));
             steps.push(step);
         }
     }
@@ -517,10 +539,24 @@ fn type_6(state: &State, rect: &Rectangle) -> Vec<Step> {
             house_list(&line)
         );
         let mut step = rect_step(state, Technique::UniqueRectangle(6), rect, detail, removed);
+        step.links = line
+            .iter()
+            .filter_map(|&h| state.two_places(&houses[h], a))
+            .map(|[p, q]| strong(a, p, q))
+            .collect();
         step.base = line.into();
         steps.push(step);
     }
     steps
+}
+
+/// The strong link on `digit` between cells `a` and `b`.
+fn strong(digit: Digit, a: Cell, b: Cell) -> Link {
+    Link {
+        from: vec![Candidate::new(a, digit)],
+        to: vec![Candidate::new(b, digit)],
+        kind: LinkKind::Strong,
+    }
 }
 
 /// Houses as a list: `row 1 and box 1`.
@@ -660,7 +696,19 @@ fn rect_step(
     let mut step = Step::new(technique);
     let mut cells = rect.cells.to_vec();
     cells.sort_unstable();
-    step.pattern = state.candidates_in(&cells, rect.digits()).into();
+    let placed = cells
+        .iter()
+        .filter_map(|&c| Some(Candidate::new(c, state.value(c)?)));
+    let mut deadly: Vec<Candidate> = state.candidates_in(&cells, rect.digits());
+    deadly.extend(placed.filter(|p| rect.digits().contains(p.digit)));
+    deadly.sort_unstable();
+    let extra = state.candidates_in(&cells, DigitSet::full(state.size()).without(rect.digits()));
+    step.pattern = deadly.iter().chain(&extra).copied().collect();
+    step.pattern.sort_unstable();
+    step.figures.push(Figure::new(Role::Deadly, deadly));
+    if !extra.is_empty() {
+        step.figures.push(Figure::new(Role::Guardian, extra));
+    }
     let (x, y) = (rect.x, rect.y);
     step.explanation = explain!(
         "{} on {},{} in {}{} ⇒ {}",
@@ -677,6 +725,7 @@ fn rect_step(
 
 #[cfg(test)]
 mod tests {
+    use crate::core::step::{Figure, Role};
     use crate::core::{State, Technique};
     use crate::model::{Cage, Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
     use crate::search::count_from_candidates;
@@ -741,6 +790,17 @@ mod tests {
         assert_eq!(
             text(&s, &steps[0]),
             "Unique Rectangle Type 1 on 1,2 in r1c1, r1c2, r3c1, r3c2 ⇒ r3c2<>12"
+        );
+        let deadly: Vec<_> = [1, 2]
+            .iter()
+            .flat_map(|&c| [(1, c, 1), (1, c, 2), (3, c, 1), (3, c, 2)])
+            .collect();
+        assert_eq!(
+            steps[0].figures,
+            [
+                Figure::new(Role::Deadly, cands(6, &deadly)),
+                Figure::new(Role::Guardian, cands(6, &[(3, 2, 3)])),
+            ]
         );
     }
 

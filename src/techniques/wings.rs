@@ -5,6 +5,7 @@
 //! shared house membership from the layout, so boxes, jigsaw regions and Latin squares are served
 //! alike. (Remote pairs are chains, not wings.)
 
+use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -137,6 +138,8 @@ pub fn w_wing(state: &State, sink: &mut Sink) {
                 step.pattern.extend(ends.map(|c| Candidate::new(c, x)));
                 step.pattern.sort_unstable();
                 step.base.push(house);
+                step.figures = pincers(state, &[a, b]);
+                step.links = w_wing_links([a, ends[0], ends[1], b], x, y);
                 if !sink(step) {
                     return;
                 }
@@ -170,16 +173,34 @@ pub fn wxyz_wing(state: &State, sink: &mut Sink) {
             cell_list(&cells),
             z
         );
-        if !sink(wing_step(
-            state,
-            Technique::WxyzWing,
-            &cells,
-            detail,
-            eliminations,
-        )) {
+        let mut step = wing_step(state, Technique::WxyzWing, &cells, detail, eliminations);
+        let pivot = hinge(state, &cells);
+        let others: SmallVec<[Cell; 4]> = cells.iter().copied().filter(|&c| c != pivot).collect();
+        step.figures = pivot_and_pincers(state, pivot, &others);
+        if !sink(step) {
             return;
         }
     }
+}
+
+/// The pivot of a WXYZ pattern: the cell that sees the most of the others (the first of them
+/// with the most candidates on a tie).
+fn hinge(state: &State, cells: &[Cell; 4]) -> Cell {
+    let layout = state.layout();
+    let seen = |c: Cell| {
+        cells
+            .iter()
+            .filter(|&&o| o != c && layout.sees(c, o))
+            .count()
+    };
+    let mut best = cells[0];
+    for &cell in &cells[1..] {
+        let key = |c: Cell| (seen(c), state.candidates(c).len());
+        if key(cell) > key(best) {
+            best = cell;
+        }
+    }
+    best
 }
 
 /// The digit of a WXYZ pattern whose cells holding it do not all see one another, if it is
@@ -354,7 +375,46 @@ fn pivot_step(
         a,
         b
     );
-    wing_step(state, technique, &[pivot, a, b], detail, eliminations)
+    let mut step = wing_step(state, technique, &[pivot, a, b], detail, eliminations);
+    step.figures = pivot_and_pincers(state, pivot, &[a, b]);
+    step
+}
+
+/// The figures of a wing: the pivot and each pincer, with all their candidates.
+fn pivot_and_pincers(state: &State, pivot: Cell, wings: &[Cell]) -> Vec<Figure> {
+    let all = DigitSet::full(state.size());
+    let mut figures = vec![Figure::new(Role::Pivot, state.candidates_in(&[pivot], all))];
+    figures.extend(pincers(state, wings));
+    figures
+}
+
+/// A pincer figure per cell of `cells`, with all its candidates.
+fn pincers(state: &State, cells: &[Cell]) -> Vec<Figure> {
+    let all = DigitSet::full(state.size());
+    cells
+        .iter()
+        .map(|&c| Figure::new(Role::Pincer, state.candidates_in(&[c], all)))
+        .collect()
+}
+
+/// A W-Wing's chain `(y=x)a-(x)p=(x)q-(x=y)b`: each wing cell's two digits, the weak links to
+/// the strong link's ends `p` and `q`, and the strong link on `x` between them.
+fn w_wing_links([a, p, q, b]: [Cell; 4], x: Digit, y: Digit) -> Vec<Link> {
+    let link = |from: Candidate, to: Candidate, kind| Link {
+        from: vec![from],
+        to: vec![to],
+        kind,
+    };
+    let (ay, ax) = (Candidate::new(a, y), Candidate::new(a, x));
+    let (px, qx) = (Candidate::new(p, x), Candidate::new(q, x));
+    let (bx, by) = (Candidate::new(b, x), Candidate::new(b, y));
+    vec![
+        link(ay, ax, LinkKind::Strong),
+        link(ax, px, LinkKind::Weak),
+        link(px, qx, LinkKind::Strong),
+        link(qx, bx, LinkKind::Weak),
+        link(bx, by, LinkKind::Strong),
+    ]
 }
 
 /// The step of a wing of `technique` on `cells`: `{name} {detail} ⇒ {eliminations}`.
@@ -422,6 +482,7 @@ fn only(digits: DigitSet, digit: Digit) -> Digit {
 #[cfg(test)]
 mod tests {
     use super::wxyz_patterns;
+    use crate::core::step::{LinkKind, Role};
     use crate::core::{State, Technique};
     use crate::model::Cell;
     use crate::model::{Candidate, DigitSet, Layout, Names, Regions};
@@ -515,6 +576,19 @@ mod tests {
             "XY-Wing 1/2/3: pivot r1c1 (A1), pincers r1c5 (E1) and r2c2 (B2) ⇒ r1c2<>3 (B1)"
         ));
         assert!(find_all(Technique::XyzWing, &s).is_empty());
+        let figures: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
+                (Role::Pincer, cands(6, &[(1, 5, 1), (1, 5, 3)])),
+                (Role::Pincer, cands(6, &[(2, 2, 2), (2, 2, 3)])),
+            ]
+        );
     }
 
     #[test]
@@ -555,6 +629,25 @@ mod tests {
             "W-Wing 1/2: r1c1 and r4c4 joined by the strong link on 2 in column 2 (r1c2 = r4c2) \
              ⇒ r1c4<>1, r4c1<>1"
         );
+        // (1=2)r1c1-(2)r1c2=(2)r4c2-(2=1)r4c4: the chain in order, its cells the pincers.
+        let links: Vec<_> = step
+            .links
+            .iter()
+            .map(|l| (l.kind, [&l.from[..], &l.to[..]].map(|n| n.to_vec())))
+            .collect();
+        let c = |r, c, d| cands(4, &[(r, c, d)])[0];
+        assert_eq!(
+            links,
+            [
+                (LinkKind::Strong, [vec![c(1, 1, 1)], vec![c(1, 1, 2)]]),
+                (LinkKind::Weak, [vec![c(1, 1, 2)], vec![c(1, 2, 2)]]),
+                (LinkKind::Strong, [vec![c(1, 2, 2)], vec![c(4, 2, 2)]]),
+                (LinkKind::Weak, [vec![c(4, 2, 2)], vec![c(4, 4, 2)]]),
+                (LinkKind::Strong, [vec![c(4, 4, 2)], vec![c(4, 4, 1)]]),
+            ]
+        );
+        let roles: Vec<Role> = step.figures.iter().map(|f| f.role).collect();
+        assert_eq!(roles, [Role::Pincer, Role::Pincer]);
     }
 
     #[test]
@@ -573,6 +666,22 @@ mod tests {
             text(&s, &steps[0]),
             "WXYZ-Wing 1,2,3,4 in r1c1, r1c2, r1c5, r2c1: only 3 is unrestricted ⇒ r1c3<>3, \
              r2c4<>3, r2c5<>3, r2c6<>3"
+        );
+        // r1c1 sees the three others (row 1, box 1): the pivot.
+        let roles: Vec<_> = steps[0]
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates[0].cell))
+            .collect();
+        let cell = |r: usize, c: usize| Cell::at(r - 1, c - 1, 6);
+        assert_eq!(
+            roles,
+            [
+                (Role::Pivot, cell(1, 1)),
+                (Role::Pincer, cell(1, 2)),
+                (Role::Pincer, cell(1, 5)),
+                (Role::Pincer, cell(2, 1)),
+            ]
         );
     }
 }

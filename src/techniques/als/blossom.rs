@@ -3,7 +3,8 @@
 //! other digits; so a digit z (not in the stem) held by every petal lies in one of the petals, and
 //! every cell seeing all places of z in all petals loses it. Petals may overlap.
 
-use super::{Als, CellSet, Graph, eliminations_of, set_text};
+use super::{Als, CellSet, Graph, eliminations_of, restricted_common, set_text};
+use crate::core::step::{Figure, Role};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
@@ -88,6 +89,25 @@ impl Blossom<'_> {
         true
     }
 
+    /// The stem as the pivot, then each petal (once) and the restricted common it shares with
+    /// the stem.
+    fn figures(&self, petals: &[&Als]) -> Vec<Figure> {
+        let stem_digits = self.state.candidates(self.stem);
+        let stem: Vec<Candidate> = stem_digits
+            .iter()
+            .map(|d| Candidate::new(self.stem, d))
+            .collect();
+        let mut figures = vec![Figure::new(Role::Pivot, stem.iter().copied())];
+        for (d, petal) in stem_digits.iter().zip(petals) {
+            let figure = petal.figure();
+            if !figures.contains(&figure) {
+                figures.push(figure);
+            }
+            figures.push(restricted_common(stem.iter().copied(), petal, d));
+        }
+        figures
+    }
+
     /// Reports the blossom of `petals` with every digit it eliminates, unless a smaller digit
     /// than z eliminates something too (the same blossom is then reported from that digit).
     fn report(&self, petals: &[&Als], sink: &mut Sink) -> bool {
@@ -123,6 +143,7 @@ impl Blossom<'_> {
             .collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
+        step.figures = self.figures(petals);
         let branches = stem_digits
             .iter()
             .zip(petals)
@@ -143,6 +164,7 @@ impl Blossom<'_> {
 #[cfg(test)]
 mod tests {
     use crate::core::Technique;
+    use crate::core::step::Role;
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -164,6 +186,21 @@ mod tests {
             text(&s, step),
             "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
              ⇒ r3c3<>5"
+        );
+        let figures: Vec<_> = step
+            .figures
+            .iter()
+            .map(|f| (f.role, f.candidates.to_vec()))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
+                (Role::Als, cands(6, &[(1, 3, 1), (1, 3, 5)])),
+                (Role::RestrictedCommon, cands(6, &[(1, 1, 1), (1, 3, 1)])),
+                (Role::Als, cands(6, &[(3, 1, 2), (3, 1, 5)])),
+                (Role::RestrictedCommon, cands(6, &[(1, 1, 2), (3, 1, 2)])),
+            ]
         );
     }
 }

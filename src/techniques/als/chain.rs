@@ -9,7 +9,7 @@
 //! Chains of three ALS or more are found by a breadth-first search from every ALS and first RCC
 //! over (ALS, RCC entered by) states, so each pair of ends is reported with its shortest chain.
 
-use super::{Als, CellSet, Graph, eliminations_of};
+use super::{Als, CellSet, Graph, eliminations_of, restricted_common};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Digit, DigitSet, Explanation};
@@ -87,7 +87,8 @@ fn singly_linked(a: &Als, b: &Als, x: DigitSet) -> Option<Step> {
         }
     }
     let text = || explain!("A={}, B={}, X={}, Z={}", a.text(), b.text(), x, zs);
-    step(Technique::AlsChain(2), &[a, b], eliminations, text)
+    let rccs = x.iter().map(|x| (0, x)).collect::<Vec<_>>();
+    step(Technique::AlsChain(2), &[a, b], &rccs, eliminations, text)
 }
 
 /// Two RCCs: each set is locked on its digits but one RCC, which the other set holds.
@@ -99,7 +100,8 @@ fn doubly_linked(a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
         }
     }
     let text = || explain!("A={}, B={}, X={} (doubly linked)", a.text(), b.text(), rccs);
-    step(Technique::AlsChain(2), &[a, b], eliminations, text)
+    let rccs = rccs.iter().map(|x| (0, x)).collect::<Vec<_>>();
+    step(Technique::AlsChain(2), &[a, b], &rccs, eliminations, text)
 }
 
 /// The candidates of `z` that see every place of `z` in both sets.
@@ -109,11 +111,13 @@ fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
     eliminations_of(&cells, z)
 }
 
-/// The step of an ALS pattern over `sets`, explained by `text` (written only for a step);
-/// `None` without eliminations. Cells of the sets themselves are left alone.
+/// The step of an ALS pattern over `sets`, linked by the restricted commons `rccs` (a digit
+/// `x` at `(i, x)` joins `sets[i]` and `sets[i + 1]`), explained by `text` (written only for a
+/// step); `None` without eliminations. Cells of the sets themselves are left alone.
 fn step(
     technique: Technique,
     sets: &[&Als],
+    rccs: &[(usize, Digit)],
     mut eliminations: Vec<Candidate>,
     text: impl FnOnce() -> Explanation,
 ) -> Option<Step> {
@@ -127,6 +131,11 @@ fn step(
     step.pattern = sets.iter().flat_map(|s| s.candidates(s.digits)).collect();
     step.pattern.sort_unstable();
     step.pattern.dedup();
+    step.figures = sets.iter().map(|s| s.figure()).collect();
+    step.figures.extend(rccs.iter().map(|&(i, x)| {
+        let first = sets[i].candidates(DigitSet::single(x));
+        restricted_common(first, sets[i + 1], x)
+    }));
     step.explanation = explain!(
         "{}: {} ⇒ {}",
         technique.name(),
@@ -275,13 +284,25 @@ fn chain_step(
         text.push(explain!(", Z={}", zs));
         text
     };
-    step(Technique::AlsChain(n as u8), &sets, eliminations, text)
+    let rccs: Vec<(usize, Digit)> = path
+        .iter()
+        .enumerate()
+        .map(|(i, node)| (i, node.entered))
+        .collect();
+    step(
+        Technique::AlsChain(n as u8),
+        &sets,
+        &rccs,
+        eliminations,
+        text,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Graph, has_steps, lengths_with_steps, longer};
     use crate::core::Technique;
+    use crate::core::step::{Figure, Role};
     use crate::model::{Layout, Names, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -334,6 +355,15 @@ mod tests {
             step.explanation.render(&sheet),
             "ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r3c1 {1,3}, X=1, Z=3 ⇒ r2c1<>3 (A2), r3c2<>3 (B3), \
              r4c2<>3 (B4)"
+        );
+        let a = cands(6, &[(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]);
+        assert_eq!(
+            step.figures,
+            [
+                Figure::new(Role::Als, a),
+                Figure::new(Role::Als, cands(6, &[(3, 1, 1), (3, 1, 3)])),
+                Figure::new(Role::RestrictedCommon, cands(6, &[(1, 1, 1), (3, 1, 1)])),
+            ]
         );
     }
 }

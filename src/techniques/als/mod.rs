@@ -15,6 +15,7 @@ pub use blossom::death_blossom;
 pub use chain::chain;
 pub use sue_de_coq::sue_de_coq;
 
+use crate::core::step::{Figure, Role};
 use crate::core::{Limits, State, Technique};
 use crate::explain;
 use crate::model::explanation::Node;
@@ -203,6 +204,13 @@ impl Als {
             .flat_map(|p| p.holders.iter().map(move |c| Candidate::new(c, p.digit)))
     }
 
+    /// The set as a figure: every candidate of its cells, row-major.
+    pub fn figure(&self) -> Figure {
+        let mut all: Vec<Candidate> = self.candidates(self.digits).collect();
+        all.sort_unstable();
+        Figure::new(Role::Als, all)
+    }
+
     /// `r1c2,r1c3 {1,4,7}`.
     pub fn text(&self) -> Explanation {
         set_text(&self.cells, self.digits)
@@ -314,6 +322,20 @@ pub(crate) fn set_text(cells: &[Cell], digits: DigitSet) -> Explanation {
     let mut braced = Explanation::from("{");
     braced.push(digits).push("}");
     explain!("{} {}", cells, braced)
+}
+
+/// The restricted common `digit` of two sets (an ALS or a stem cell, as candidates `a`, and the
+/// ALS `b`): its candidates in both, row-major.
+pub(crate) fn restricted_common(
+    a: impl IntoIterator<Item = Candidate>,
+    b: &Als,
+    digit: Digit,
+) -> Figure {
+    let mut both: Vec<Candidate> = a.into_iter().filter(|c| c.digit == digit).collect();
+    both.extend(eliminations_of(b.holders(digit), digit));
+    both.sort_unstable();
+    both.dedup();
+    Figure::new(Role::RestrictedCommon, both)
 }
 
 /// The candidates of `digit` in `cells`, sorted.

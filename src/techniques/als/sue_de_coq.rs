@@ -7,6 +7,7 @@
 //! B the rest of the region, and the others both.
 
 use super::set_text;
+use crate::core::step::{Figure, Role};
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -127,6 +128,12 @@ impl Crossing<'_> {
             .candidates_in(&cells, DigitSet::full(state.size()))
             .into();
         step.pattern.sort_unstable();
+        let all = DigitSet::full(state.size());
+        step.figures = [Role::Intersection, Role::LineSet, Role::BoxSet]
+            .into_iter()
+            .zip(parts)
+            .map(|(role, cells)| Figure::new(role, state.candidates_in(cells, all)))
+            .collect();
         step.base = self.houses[..].into();
         step.cover = self.houses[..].into();
         let [line, region] = self.houses.map(House);
@@ -178,6 +185,7 @@ fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> boo
 #[cfg(test)]
 mod tests {
     use crate::core::Technique;
+    use crate::core::step::{Figure, Role};
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
@@ -209,6 +217,24 @@ mod tests {
             text(&s, step),
             "Sue de Coq: r1c1,r1c2 {1,2,3,4} in row 1 and box 1, with r1c5 {1,2} in row 1 and \
              r2c1 {3,4} in box 1 ⇒ r1c3<>1234, r1c4<>12, r1c6<>12, r2c2<>34, r2c3<>34"
+        );
+        let in_cells = |cells: &[(usize, usize)], digits: &[usize]| {
+            let all: Vec<_> = cells
+                .iter()
+                .flat_map(|&(r, c)| digits.iter().map(move |&d| (r, c, d)))
+                .collect();
+            cands(6, &all)
+        };
+        assert_eq!(
+            step.figures,
+            [
+                Figure::new(
+                    Role::Intersection,
+                    in_cells(&[(1, 1), (1, 2)], &[1, 2, 3, 4])
+                ),
+                Figure::new(Role::LineSet, in_cells(&[(1, 5)], &[1, 2])),
+                Figure::new(Role::BoxSet, in_cells(&[(2, 1)], &[3, 4])),
+            ]
         );
     }
 }

@@ -38,6 +38,7 @@ mod templates;
 pub use templates::templates;
 
 use crate::core::net::Net;
+use crate::core::step::{Figure, Role};
 use crate::core::{Forcing, Limits, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
@@ -193,6 +194,7 @@ pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
             let branches = implications.branches(&assumptions);
             let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
             step.pattern = assumptions.iter().map(|a| a.candidate).collect();
+            step.figures = assumed(&assumptions);
             if !found.offer((step, weight)) {
                 return;
             }
@@ -225,6 +227,7 @@ pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
                 let branches = implications.branches(&assumptions);
                 let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
                 step.pattern = assumptions.iter().map(|a| a.candidate).collect();
+                step.figures = assumed(&assumptions);
                 step.base.push(id);
                 if !found.offer((step, weight)) {
                     return;
@@ -382,8 +385,24 @@ fn contradiction_step(
         holds: !assumption.holds,
     };
     conclude(&mut step, conclusion);
-    step.pattern.push(candidate);
     let (conflict, premises) = branch.contradiction.as_ref().expect("a branch that broke");
+    let mut broken: Vec<Candidate> = premises
+        .iter()
+        .map(|&i| branch.nodes[i as usize].fact.candidate)
+        .chain(match *conflict {
+            Conflict::Both(both) => Some(both),
+            _ => None,
+        })
+        .collect();
+    broken.sort_unstable();
+    broken.dedup();
+    step.pattern.push(candidate);
+    step.pattern
+        .extend(broken.iter().filter(|&&c| c != candidate).copied());
+    step.figures = vec![
+        Figure::new(Role::Assumption, [candidate]),
+        Figure::new(Role::Contradiction, broken),
+    ];
     if let Conflict::NoPlace(house, _) = conflict {
         step.cover.push(*house);
     }
@@ -452,6 +471,14 @@ fn verity_step(
     let weight = full.iter().map(|b| b.implications.len()).sum();
     step.net = Some(Net { branches: full });
     (step, weight)
+}
+
+/// An assumption figure per branch: each of `assumptions`' candidates.
+fn assumed(assumptions: &[Fact]) -> Vec<Figure> {
+    assumptions
+        .iter()
+        .map(|a| Figure::new(Role::Assumption, [a.candidate]))
+        .collect()
 }
 
 /// Puts `conclusion` into the step as a placement or an elimination.
