@@ -308,7 +308,9 @@ impl<'a> Check<'a> {
             n if n.starts_with("Death Blossom") => {
                 &[Role::Pivot, Role::Als, Role::RestrictedCommon]
             }
-            n if n.contains("Rectangle") && !n.starts_with("Empty") || n.starts_with("BUG") => {
+            n if n.contains("Rectangle") && !n.contains("Empty Rectangle")
+                || n.starts_with("BUG") =>
+            {
                 &[Role::Deadly]
             }
             n if n.contains("Colours") => &[Role::ColourA, Role::ColourB],
