@@ -399,6 +399,16 @@ impl Branch {
         }
     }
 
+    /// For a branch that ends with a candidate both placed and eliminated, the placement that
+    /// eliminated it (in the same cell, or the same digit where the two cells meet): the other
+    /// cell of the collision.
+    pub fn colliding(&self) -> Option<Candidate> {
+        match &self.end {
+            End::Both { from, .. } => self.remover(from).map(|(placed, _)| placed),
+            _ => None,
+        }
+    }
+
     /// The placement that eliminated a candidate both placed and eliminated (`from`: the
     /// placement and the elimination), and where it and the candidate meet, when the
     /// elimination follows from one placement alone.

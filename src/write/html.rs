@@ -367,7 +367,8 @@ struct EndData {
     kind: &'static str,
     /// `contradiction: r1c1 has no candidate left (4, 7)`.
     text: String,
-    /// The cells of the contradiction: the candidate's, the empty cell, the house's.
+    /// The cells of the contradiction: a collision's two cells (the candidate's and the
+    /// placement's that took it), the empty cell, the house's.
     cells: Vec<usize>,
     /// The digit of `both` and `no_place`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -422,7 +423,7 @@ impl NetReader<'_, '_> {
             .iter()
             .map(|i| self.implication(i))
             .collect();
-        let end = self.end(&branch.end);
+        let end = self.end(branch);
         BranchData {
             title,
             implications,
@@ -490,7 +491,8 @@ impl NetReader<'_, '_> {
         data
     }
 
-    fn end(&mut self, end: &End) -> EndData {
+    fn end(&mut self, branch: &Branch) -> EndData {
+        let end = &branch.end;
         let line = self.line();
         let text = line.trim_start();
         let text = text.strip_prefix("⇒ ").unwrap_or(text).to_string();
@@ -511,7 +513,15 @@ impl NetReader<'_, '_> {
             }
             End::Both { candidate, from } => {
                 data.kind = "both";
-                data.cells = vec![candidate.cell.index()];
+                // Both cells of a collision: the candidate's and the placement that took it.
+                let other = branch.colliding().map(|c| c.cell);
+                let mut cells: Vec<usize> = [Some(candidate.cell), other]
+                    .into_iter()
+                    .flatten()
+                    .map(|c| c.index())
+                    .collect();
+                cells.dedup();
+                data.cells = cells;
                 data.digit = Some(candidate.digit.get());
                 data.from = from.clone();
             }
