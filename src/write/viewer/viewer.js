@@ -97,7 +97,7 @@
     group: { capsule: true, colour: C.link, text: "Group node: one of these candidates is true" },
     pivot: { cells: "cell", width: 6, colour: "#332288", text: "Pivot (a wing's middle cell)" },
     pincer: { cells: "cell", dash: true, colour: "#332288",
-      text: "Pincer (a wing's end): sees the pivot" },
+      text: "Pincer: a wing's other cell" },
     restricted_common: { square: true, colour: "#EE7733",
       text: "Restricted common digit: in one set or the other, never both" },
     deadly: { cells: "cell", dash: true, ring: true, colour: "#882255",
@@ -643,9 +643,13 @@
       }
     }
 
-    /** The cover houses of a fish (and of pointing and claiming): each outlined, dashed. */
+    /** The cover houses of a fish (and of pointing and claiming): each outlined, dashed. A
+     * step without base houses, or a cover that is also a base (Sue de Coq's row and box),
+     * has no cover in this sense, and none is drawn. */
     function drawCover(step, mark) {
+      if (!step.base.length) return;
       for (const h of step.cover) {
+        if (step.base.includes(h)) continue;
         mark.used.add("cover");
         mark.cells(data.houses[h].cells, COVER, 3, { "stroke-dasharray": "10 6",
           class: "cover", "data-house": h });
@@ -787,7 +791,7 @@
         "dominant-baseline": "central", "font-size": 16, fill: "#444" }, el, sample),
       "Digit placed by an earlier step"],
       ["cover", box(COVER, 2.5, "6 4"),
-        "Cover house: holds every place of the digit in the base, loses it elsewhere"],
+        "Cover house: holds every place of the digit in the base houses, loses it elsewhere"],
       ["extra", cell(C.extra), "Extra house (diagonal, window): every digit once"],
       ["cage", (el) => {
         box("#333", 1.5, "4 3")(el);
