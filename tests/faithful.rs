@@ -14,7 +14,8 @@
 //! - every ALS figure is one: N cells holding N+1 digits, and every candidate of its cells;
 //! - each technique names the parts it rests on in their roles: wings a pivot and pincers, ALS
 //!   techniques their sets and restricted commons, uniqueness its deadly pattern, colourings
-//!   both colours, Sue de Coq its three parts, forcing steps their assumptions.
+//!   both colours, Sue de Coq its three parts, forcing steps their assumptions, told in a story
+//!   of two to six lines.
 
 mod common;
 
@@ -321,6 +322,12 @@ impl<'a> Check<'a> {
         for role in needs {
             if !self.step.figures.iter().any(|f| f.role == *role) {
                 self.problems.push(format!("no {role:?} figure"));
+            }
+        }
+        if let Some(net) = &self.step.net {
+            let lines = net.story().len();
+            if !(2..=6).contains(&lines) {
+                self.problems.push(format!("a story of {lines} lines"));
             }
         }
         let chain_like = ["Skyscraper", "2-String Kite", "Turbot Fish", "W-Wing"];

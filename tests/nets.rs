@@ -278,6 +278,67 @@ fn is_forcing(step: &Value) -> bool {
     technique == "Nishio" || technique.contains("Forcing")
 }
 
+/// The net's story: two to six lines; every placement it names (`3 in r7c5, r8c1 and r6c7`) is
+/// a placement of a branch; a contradiction's starts with its assumption and ends with the
+/// collision the step's line names (`… ⇒ 2 twice in column 2 (r7c2, r9c2) ⇒ r2c2<>5`).
+fn check_story(step: &Value, net: &Value, what: &str) {
+    let story = strings(&net["story"]);
+    assert!((2..=6).contains(&story.len()), "{what}: {story:?}");
+    let mut placed = std::collections::BTreeSet::new();
+    let mut stack: Vec<&Value> = net["branches"].as_array().unwrap().iter().collect();
+    while let Some(branch) = stack.pop() {
+        for implication in branch["implications"].as_array().unwrap() {
+            if implication["holds"] == true {
+                placed.insert(format!(
+                    "{}={}",
+                    implication["cell"].as_str().unwrap(),
+                    implication["digit"]
+                ));
+            }
+        }
+    }
+    for line in &story {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for (i, pair) in words.windows(2).enumerate() {
+            let digit_in = pair[1] == "in" && pair[0].len() == 1 && pair[0] != "a";
+            if !digit_in || !words.get(i + 2).is_some_and(|w| w.starts_with('r')) {
+                continue;
+            }
+            let cells = words[i + 2..]
+                .iter()
+                .filter(|w| **w != "and")
+                .map(|w| w.trim_end_matches([',', ';', '.']))
+                .take_while(|w| w.starts_with('r') && w.contains('c'));
+            for cell in cells {
+                let fact = format!("{cell}={}", pair[0]);
+                assert!(
+                    placed.contains(&fact),
+                    "{what}: the story places {fact}: {story:?}"
+                );
+            }
+        }
+    }
+    let explanation = step["explanation"].as_str().unwrap();
+    let parts: Vec<&str> = explanation.split(" ⇒ ").collect();
+    let branches = net["branches"].as_array().unwrap();
+    if branches.len() == 1 && branches[0]["end"]["kind"] != "reaches" {
+        let assumed = &branches[0]["implications"][0];
+        let relation = if assumed["holds"] == true { "=" } else { "<>" };
+        let assumption = format!(
+            "Suppose {}{relation}{}.",
+            assumed["cell"].as_str().unwrap(),
+            assumed["digit"]
+        );
+        assert_eq!(story[0], assumption, "{what}");
+        let broken = parts[parts.len() - 2];
+        let last = story.last().unwrap();
+        assert!(
+            last.starts_with(&format!("So {broken}: ")),
+            "{what}: {last} / {explanation}"
+        );
+    }
+}
+
 /// The reasons and ends met, by name, to make sure every kind was checked.
 type Seen = std::collections::BTreeSet<String>;
 
@@ -290,6 +351,7 @@ fn check_net(grid: &Grid, step: &Value, what: &str, seen: &mut Seen) -> bool {
     for branch in net["branches"].as_array().unwrap() {
         note_kinds(branch, seen);
     }
+    check_story(step, net, what);
     let branches = net["branches"].as_array().unwrap();
     let checked: Vec<(Fact, Option<Fact>)> = branches
         .iter()
