@@ -386,6 +386,8 @@ fn contradiction_step(
     };
     conclude(&mut step, conclusion);
     let (conflict, premises) = branch.contradiction.as_ref().expect("a branch that broke");
+    let full = explain::full(state.layout(), branch, None);
+    // A collision's two cells: the candidate's and the placement's that took it.
     let mut broken: Vec<Candidate> = premises
         .iter()
         .map(|&i| branch.nodes[i as usize].fact.candidate)
@@ -393,6 +395,7 @@ fn contradiction_step(
             Conflict::Both(both) => Some(both),
             _ => None,
         })
+        .chain(full.colliding())
         .collect();
     broken.sort_unstable();
     broken.dedup();
@@ -410,7 +413,6 @@ fn contradiction_step(
         Technique::Nishio => explain!("Nishio on {}", candidate.digit),
         _ => technique.sentence().into(),
     };
-    let full = explain::full(state.layout(), branch, None);
     // What the contradiction rests on, the assumption included.
     let weight = full.implications.len();
     step.net = Some(Net {
