@@ -358,7 +358,7 @@ mod tests {
     use crate::core::{ColouringRule, Technique};
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
-    use crate::techniques::testing::{assert_removes_only_one, cands, text, without_one};
+    use crate::techniques::testing::{assert_removes_only_one, cands, roles, text, without_one};
 
     #[test]
     fn colour_wrap_in_a_six_by_six() {
@@ -412,13 +412,8 @@ mod tests {
              removed 1 sees both ⇒ r1c5<>1"
         );
         assert_removes_only_one(&s, &steps[0]);
-        let figures: Vec<_> = steps[0]
-            .figures
-            .iter()
-            .map(|f| (f.role, f.candidates.to_vec()))
-            .collect();
         assert_eq!(
-            figures,
+            roles(&steps[0]),
             [
                 (Role::ColourA, cands(6, &[(1, 1, 1), (3, 3, 1)])),
                 (Role::ColourB, cands(6, &[(3, 5, 1), (4, 1, 1)])),

@@ -1,6 +1,7 @@
 //! What the technique tests share: states built from pencil marks, candidates from coordinates,
 //! a small jigsaw layout, and a soundness check by search.
 
+use crate::core::step::Role;
 use crate::core::{State, Step};
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Grid, Layout, Marks, Names, Regions, Symbols,
@@ -109,4 +110,12 @@ pub fn assert_removes_only_one(state: &State, step: &Step) {
 pub fn text(state: &State, step: &Step) -> String {
     step.explanation
         .render(&Names::new(state.layout(), Some(&Symbols::default())))
+}
+
+/// A step's figures as their roles and candidates, for comparison with expected ones.
+pub fn roles(step: &Step) -> Vec<(Role, Vec<Candidate>)> {
+    step.figures
+        .iter()
+        .map(|f| (f.role, f.candidates.to_vec()))
+        .collect()
 }

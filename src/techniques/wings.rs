@@ -487,7 +487,7 @@ mod tests {
     use crate::model::Cell;
     use crate::model::{Candidate, DigitSet, Layout, Names, Regions};
     use crate::search::count_from_candidates;
-    use crate::techniques::testing::{cands, jigsaw4, state, text, top1465_first};
+    use crate::techniques::testing::{cands, jigsaw4, roles, state, text, top1465_first};
     use crate::techniques::{find_all, find_first};
 
     fn six() -> Layout {
@@ -576,13 +576,8 @@ mod tests {
             "XY-Wing 1/2/3: pivot r1c1 (A1), pincers r1c5 (E1) and r2c2 (B2) ⇒ r1c2<>3 (B1)"
         ));
         assert!(find_all(Technique::XyzWing, &s).is_empty());
-        let figures: Vec<_> = steps[0]
-            .figures
-            .iter()
-            .map(|f| (f.role, f.candidates.to_vec()))
-            .collect();
         assert_eq!(
-            figures,
+            roles(&steps[0]),
             [
                 (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
                 (Role::Pincer, cands(6, &[(1, 5, 1), (1, 5, 3)])),

@@ -168,7 +168,7 @@ mod tests {
     use crate::model::{Layout, Regions};
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
-    use crate::techniques::testing::{cands, state, text};
+    use crate::techniques::testing::{cands, roles, state, text};
 
     #[test]
     fn death_blossom_in_a_latin_square() {
@@ -187,13 +187,8 @@ mod tests {
             "Death Blossom (2 petals): stem r1c1 {1,2}: 1 → r1c3 {1,5}; 2 → r3c1 {2,5}, Z=5 \
              ⇒ r3c3<>5"
         );
-        let figures: Vec<_> = step
-            .figures
-            .iter()
-            .map(|f| (f.role, f.candidates.to_vec()))
-            .collect();
         assert_eq!(
-            figures,
+            roles(step),
             [
                 (Role::Pivot, cands(6, &[(1, 1, 1), (1, 1, 2)])),
                 (Role::Als, cands(6, &[(1, 3, 1), (1, 3, 5)])),
