@@ -29,6 +29,16 @@ pub enum Error {
         message: String,
     },
 
+    /// The file holds something that cannot be a puzzle, or not under its name: a picture, a
+    /// PDF, nothing, text named as a workbook, a password-protected workbook.
+    #[error("it {what}: {advice}")]
+    Unfit {
+        /// What the file is: `is a PNG image, not a puzzle gridlogic can read`.
+        what: String,
+        /// What to do.
+        advice: String,
+    },
+
     /// An output file could not be written.
     #[error("cannot write {path}: {message}")]
     Write {
@@ -103,12 +113,9 @@ pub enum Error {
 
     /// A text of one line that is neither a grid nor a one-line puzzle (N² symbols).
     #[error(
-        "{place} is one line of {symbols} symbols: neither a grid ({symbols} lines of {symbols}) \
-         nor a puzzle on one line, which has N² symbols ({} for {root}x{root}, {} for {}x{})",
-        root * root,
-        (root + 1) * (root + 1),
-        root + 1,
-        root + 1
+        "{place} is one line of {symbols} symbols, {}: a puzzle on one line has N² symbols, \
+         a grid N lines of N",
+        nearest_square(*symbols, *root)
     )]
     OneLine {
         /// The file.
@@ -325,3 +332,24 @@ fn quoted(names: &[String]) -> String {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// How `symbols` misses the nearest square (`root` is the largest N with N² below it):
+/// `one short of a 9x9's 81`, `2 more than a 9x9's 81`.
+fn nearest_square(symbols: usize, root: usize) -> String {
+    let (below, above) = (root * root, (root + 1) * (root + 1));
+    let (n, square) = match symbols - below < above - symbols {
+        true => (root, below),
+        false => (root + 1, above),
+    };
+    let gap = symbols.abs_diff(square);
+    let count = match gap {
+        1 => "one".to_string(),
+        _ => gap.to_string(),
+    };
+    let relation = if symbols < square {
+        format!("{count} short of")
+    } else {
+        format!("{count} more than")
+    };
+    format!("{relation} a {n}x{n}'s {square}")
+}

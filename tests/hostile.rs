@@ -531,3 +531,82 @@ fn an_ods_cell_far_from_the_puzzle_is_refused_before_calamine_builds_the_sheet()
         "{err}"
     );
 }
+
+/// A file that is not what its name claims, and the words the message must hold besides its
+/// name (written once).
+fn assert_told(dir: &Path, name: &str, bytes: &[u8], says: &[&str]) {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    for command in ["check", "solve", "batch"] {
+        let (code, _, err) = run(&[command, arg(&path)]);
+        assert_eq!(code, 2, "{command} {name}: {err}");
+        assert_eq!(
+            err.matches(name).count(),
+            1,
+            "{command}: the name once: {err}"
+        );
+        for words in says {
+            assert!(err.contains(words), "{command} {name}: '{words}' in {err}");
+        }
+        assert!(!err.contains("Zip error"), "{err}");
+    }
+}
+
+#[test]
+fn files_that_are_not_what_they_claim_are_named_as_such_with_what_to_do() {
+    let dir = scratch("unfit");
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0";
+    assert_told(
+        &dir,
+        "grid.xlsx",
+        png,
+        &["a PNG image", "type the grid into"],
+    );
+    assert_told(&dir, "scan.png", png, &["a PNG image"]);
+    assert_told(
+        &dir,
+        "book.pdf",
+        b"%PDF-1.7\n%\xE2\xE3\n",
+        &["a PDF document", "copy the grid"],
+    );
+    assert_told(
+        &dir,
+        "empty.xlsx",
+        b"",
+        &["empty (0 bytes)", "save the puzzle"],
+    );
+    assert_told(&dir, "empty.txt", b"", &["empty (0 bytes)"]);
+    let text = format!("{PUZZLE}\n");
+    assert_told(
+        &dir,
+        "typed.ods",
+        text.as_bytes(),
+        &["plain text, not an .ods", "rename it to .txt"],
+    );
+    // What an encrypted .xlsx is on disk: an OLE compound file whose directory names the
+    // `EncryptedPackage` stream (in UTF-16).
+    let mut encrypted = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+    encrypted.resize(1024, 0);
+    encrypted.extend("EncryptedPackage".encode_utf16().flat_map(u16::to_le_bytes));
+    encrypted.resize(4096, 0);
+    assert_told(
+        &dir,
+        "locked.xlsx",
+        &encrypted,
+        &["protected by a password", "remove the password"],
+    );
+    let short = format!("{}\n", &PUZZLE[..80]);
+    assert_told(
+        &dir,
+        "short.txt",
+        short.as_bytes(),
+        &["80 symbols, one short of a 9x9's 81"],
+    );
+    let long = format!("{PUZZLE}00\n");
+    assert_told(
+        &dir,
+        "long.txt",
+        long.as_bytes(),
+        &["83 symbols, 2 more than a 9x9's 81"],
+    );
+}

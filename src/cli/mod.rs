@@ -112,11 +112,17 @@ fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Input(error)) => {
+            // The file's name once: before the message, unless the message names it.
+            let text = error.to_string();
+            let named = |file: &PathBuf| {
+                let name = file.file_name().unwrap_or_default().to_string_lossy();
+                text.contains(&*name)
+            };
             match (input, &error) {
-                (Some(file), e) if !matches!(e, gridlogic::Error::Write { .. }) => {
-                    eprintln!("error: {}: {error}", file.display())
+                (Some(file), e) if !matches!(e, gridlogic::Error::Write { .. }) && !named(file) => {
+                    eprintln!("error: {}: {text}", file.display())
                 }
-                _ => eprintln!("error: {error}"),
+                _ => eprintln!("error: {text}"),
             }
             ExitCode::from(2)
         }

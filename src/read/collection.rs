@@ -88,6 +88,9 @@ pub fn open(
     kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<Entries, Error> {
+    if !is_stdin(path) {
+        super::check_content(path)?;
+    }
     if is_workbook(path) && !is_stdin(path) {
         return Ok(whole(read_puzzles(path, options, kind, notes)?));
     }

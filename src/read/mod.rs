@@ -17,6 +17,7 @@ pub mod ods;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;
+pub mod sniff;
 pub mod table;
 pub mod text;
 pub mod workbook;
@@ -208,16 +209,29 @@ fn guess_kind(
 
 /// Whether `path` is read as a workbook (by its extension).
 pub fn is_workbook(path: &Path) -> bool {
-    let extension = path
-        .extension()
+    WORKBOOK_EXTENSIONS.contains(&extension_of(path).as_str())
+}
+
+/// Fails, saying what the file is and what to do, when its first bytes show that it cannot
+/// hold a puzzle read by its name: a picture, a PDF, an empty file, text named as a workbook, a
+/// password-protected workbook (see [`sniff`]).
+pub fn check_content(path: &Path) -> Result<(), Error> {
+    let extension = is_workbook(path).then(|| extension_of(path));
+    let content = sniff::sniff(&sniff::head(path)?);
+    sniff::unfit(content, extension.as_deref()).map_or(Ok(()), Err)
+}
+
+/// The extension of `path` in lower case (empty for none).
+fn extension_of(path: &Path) -> String {
+    path.extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
-    WORKBOOK_EXTENSIONS.contains(&extension.as_str())
+        .unwrap_or_default()
 }
 
 /// Reads the puzzle or puzzles in a file.
 pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+    check_content(path)?;
     if is_workbook(path) {
         return read_workbook(path, options);
     }
