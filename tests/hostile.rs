@@ -595,6 +595,10 @@ fn files_that_are_not_what_they_claim_are_named_as_such_with_what_to_do() {
         &encrypted,
         &["protected by a password", "remove the password"],
     );
+    // A real one: sudoku-9x9.xlsx encrypted with the password `secret` by msoffcrypto-tool
+    // (ECMA-376 agile encryption, as Excel writes it).
+    let real = std::fs::read(common::fixture("invalid/password-secret-9x9.xlsx")).unwrap();
+    assert_told(&dir, "secret.xlsx", &real, &["protected by a password"]);
     let short = format!("{}\n", &PUZZLE[..80]);
     assert_told(
         &dir,
