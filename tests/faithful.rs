@@ -130,9 +130,25 @@ impl<'a> Check<'a> {
         for link in &step.links {
             all.extend(link.from.iter().chain(&link.to).copied());
         }
-        if let Some(net) = &step.net {
-            for branch in &net.branches {
-                branch_candidates(branch, &mut all);
+        for branch in self.branches() {
+            all.extend(branch.implications.iter().map(|i| i.candidate));
+            if let End::Both { candidate, .. } = &branch.end {
+                all.push(*candidate);
+            }
+        }
+        all
+    }
+
+    /// The branches of the step's net, its refutations' included.
+    fn branches(&self) -> Vec<&'a Branch> {
+        let mut stack: Vec<&Branch> = self.step.net.iter().flat_map(|n| &n.branches).collect();
+        let mut all = Vec::new();
+        while let Some(branch) = stack.pop() {
+            all.push(branch);
+            for implication in &branch.implications {
+                if let Reason::Refuted { branch } = &implication.reason {
+                    stack.push(branch);
+                }
             }
         }
         all
@@ -145,9 +161,10 @@ impl<'a> Check<'a> {
         for &cage in &self.step.cages {
             cells.extend(cages[cage].cells.iter().copied());
         }
-        if let Some(net) = &self.step.net {
-            for branch in &net.branches {
-                branch_cells(branch, &mut cells);
+        // An emptied cell is named by the end alone (a house's places are its implications').
+        for branch in self.branches() {
+            if let End::EmptyCell { cell, .. } = &branch.end {
+                cells.insert(*cell);
             }
         }
         cells
@@ -333,31 +350,6 @@ impl<'a> Check<'a> {
         let chain_like = ["Skyscraper", "2-String Kite", "Turbot Fish", "W-Wing"];
         if chain_like.iter().any(|n| name.contains(n)) && self.step.links.is_empty() {
             self.problems.push("no links".into());
-        }
-    }
-}
-
-/// The candidates a branch names, its refutations' too.
-fn branch_candidates(branch: &Branch, all: &mut Vec<Candidate>) {
-    for implication in &branch.implications {
-        all.push(implication.candidate);
-        if let Reason::Refuted { branch } = &implication.reason {
-            branch_candidates(branch, all);
-        }
-    }
-    if let End::Both { candidate, .. } = &branch.end {
-        all.push(*candidate);
-    }
-}
-
-/// The cells a branch's ends name (an emptied cell, a house's places are its implications').
-fn branch_cells(branch: &Branch, cells: &mut BTreeSet<Cell>) {
-    if let End::EmptyCell { cell, .. } = &branch.end {
-        cells.insert(*cell);
-    }
-    for implication in &branch.implications {
-        if let Reason::Refuted { branch } = &implication.reason {
-            branch_cells(branch, cells);
         }
     }
 }
