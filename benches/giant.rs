@@ -4,7 +4,7 @@
 //! `/proc/self/stat`, so Linux only, 10 ms steps) is what is reported, and a count that takes
 //! more than 5 s of it, or does not finish, counts as undecided.
 //!
-//! Prints one line per instance, then the table README shows (per size and ratio: unique and
+//! Prints one line per instance, then the table the guide's Giant grids page shows (per size and ratio: unique and
 //! non-unique counts, median and maximum time, undecided). It also writes each instance as CSV
 //! under `target/giant/` for the SAT reference run, `benches/sat-reference.py`.
 //!
@@ -97,7 +97,7 @@ fn csv(grid: &gridlogic::model::Grid) -> String {
     rows.join("\n") + "\n"
 }
 
-/// The README table: one row per size and ratio.
+/// The guide's table (docs/src/giant-grids.md): one row per size and ratio.
 fn table(results: &[Result]) {
     println!("\n| size | given | unique | not unique | undecided (> 5 s) | median | max |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");

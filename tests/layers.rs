@@ -1,4 +1,4 @@
-//! The layer rule of README's developer guide: model → search → read → core → techniques → engine
+//! The layer rule of the developer guide (docs/src/dev/guide.md): model → search → read → core → techniques → engine
 //! → rating/report → write → cli, and no module imports one above it. Every `crate::` and
 //! `super::` path in the library's sources is resolved to a module and checked against the rank of
 //! the file that names it.

@@ -1,0 +1,130 @@
+//! The README and the user guide (`docs/src`, an mdBook) hold no broken link: every relative link
+//! names a file that exists, every `#fragment` a heading of the page it points at, and every
+//! page of the guide is listed in its `SUMMARY.md`.
+
+mod common;
+
+use common::root;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The README and every Markdown page under `docs/src`.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md")];
+    let mut folders = vec![root().join("docs/src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// The text outside fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut inside = false;
+    let mut kept = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+        } else if !inside {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// The targets of the `[text](target)` links of `text`.
+fn links(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let end = after.find(')').unwrap_or(after.len());
+        found.push(after[..end].to_string());
+        rest = &after[end..];
+    }
+    found
+}
+
+/// GitHub's and mdBook's anchor of a heading: lower case, spaces as hyphens, other punctuation
+/// dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_' || *c == ' ')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of the headings of the page at `path`.
+fn anchors(path: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    prose(&text)
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| anchor(l.trim_start_matches('#')))
+        .collect()
+}
+
+#[test]
+fn every_link_of_the_readme_and_the_guide_resolves() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for target in links(&prose(&text)) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let linked = match file {
+                "" => page.clone(),
+                _ => page.parent().unwrap().join(file),
+            };
+            checked += 1;
+            if !linked.exists() {
+                broken.push(format!("{}: {target}: no such file", page.display()));
+            } else if !fragment.is_empty() && !anchors(&linked).contains(fragment) {
+                broken.push(format!("{}: {target}: no such heading", page.display()));
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} links read");
+    assert!(broken.is_empty(), "{broken:#?}");
+}
+
+#[test]
+fn the_guides_summary_lists_every_page() {
+    let src = root().join("docs/src");
+    let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap();
+    let listed: BTreeSet<PathBuf> = links(&summary).iter().map(|l| src.join(l)).collect();
+    for page in pages().into_iter().skip(1) {
+        if page.file_name().unwrap() != "SUMMARY.md" {
+            assert!(
+                listed.contains(&page),
+                "{} is not in SUMMARY.md",
+                page.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    assert_eq!(anchor(" Annotated workbook"), "annotated-workbook");
+    assert_eq!(anchor("Verdicts and exit codes"), "verdicts-and-exit-codes");
+    assert_eq!(
+        anchor("Speed: the 17-clue sample (1/2)"),
+        "speed-the-17-clue-sample-12"
+    );
+}
