@@ -70,6 +70,10 @@ fn every_step_is_sound_on_the_seed_puzzles() {
     assert_sound(&unique, "seed");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_sound_on_dataset_samples() {
     let samples = [
@@ -93,6 +97,10 @@ fn every_step_is_sound_on_dataset_samples() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_sound_on_the_hodoku_exemplars() {
     let Some(path) = shared("datasets/hodoku/exemplars-1.0-dev.txt") else {

@@ -461,6 +461,10 @@ fn the_cell_notation_is_read_as_written() {
     assert_eq!(claimed, [(21, 3), (21, 4), (21, 9), (1, 7)]);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_faithful_on_top1465() {
     let Some(path) = shared("datasets/9x9/magictour_top1465.txt") else {
@@ -469,6 +473,10 @@ fn every_step_is_faithful_on_top1465() {
     assert_faithful(&sample(&path, 30, Vec::new()), "top1465");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_faithful_on_the_forums_hardest() {
     let Some(path) = shared("datasets/9x9/forum_hardest_1106.txt") else {
@@ -477,6 +485,10 @@ fn every_step_is_faithful_on_the_forums_hardest() {
     assert_faithful(&sample(&path, 40, Vec::new()), "forum hardest");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_faithful_on_16x16() {
     let Some(path) = shared("datasets/16x16/janko_16x16_62.txt") else {
@@ -485,6 +497,10 @@ fn every_step_is_faithful_on_16x16() {
     assert_faithful(&sample(&path, 6, Vec::new()), "janko 16x16");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_step_is_faithful_on_jigsaws() {
     let Some(path) = shared("datasets/jigsaw/janko_chaos_unique_333.txt") else {

@@ -211,6 +211,10 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
 /// against the unique solution. The whole datasets take minutes (each puzzle is solved twice):
 /// `GRIDLOGIC_WIDE_SOUNDNESS=1 cargo test --release --test forcing wide -- --nocapture` runs them
 /// and prints the figures; by default every puzzle at a fixed stride is taken.
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn wide_soundness_run() {
     let whole = std::env::var_os("GRIDLOGIC_WIDE_SOUNDNESS").is_some();

@@ -132,6 +132,10 @@ const FRANKEN: (&str, usize) = ("datasets/9x9/magictour_top1465.txt", 3);
 /// The forum's hardest #1: step 10 is a nested forcing net (32 implications, 5 refutations).
 const HARDEST: (&str, usize) = ("datasets/9x9/forum_hardest_1106.txt", 1);
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn the_page_carries_figures_links_by_kind_and_nets_as_data() {
     let dir = scratch("html-data");
@@ -506,14 +510,33 @@ fn published_rectangles(sol: &Path) -> BTreeSet<[u64; 4]> {
 }
 
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "needs node, Chromium and playwright-core (missing when built; .ci/run installs them, then touch build.rs)"
+)]
 fn the_pages_step_through_in_a_real_browser() {
+    step_through(false);
+}
+
+#[test]
+#[cfg_attr(
+    any(no_shared, no_browser),
+    ignore = "needs ../shared, node, Chromium and playwright-core (missing when built; after adding them, touch build.rs)"
+)]
+fn the_dataset_pages_step_through_in_a_real_browser() {
+    step_through(true);
+}
+
+/// Opens the pages of the cases whose input is a ../shared dataset (`shared`) or a fixture in
+/// Chromium, steps through them and checks what the browser saw.
+fn step_through(shared: bool) {
     let Some(script) = browser() else { return };
-    let dir = scratch("html-browser");
+    let dir = scratch(&format!("html-browser-{shared}"));
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let mut tests = Vec::new();
     let mut solves = Vec::new();
-    for case in &CASES {
+    for case in CASES.iter().filter(|c| c.shared.is_some() == shared) {
         let mut args: Vec<String> = case.args.iter().map(|a| a.to_string()).collect();
         if let Some((dataset, line)) = case.shared {
             let Some(input) = shared_puzzle(dataset, line, &dir) else {

@@ -57,6 +57,10 @@ fn a_sample_covering_every_rating_gets_sudoku_explainers_er_ep_and_ed() {
     );
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn every_fiftieth_puzzle_of_top1465_gets_sudoku_explainers_er_ep_and_ed() {
     if let Some(path) = shared("datasets/9x9/se_ratings_top1465.txt") {

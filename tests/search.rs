@@ -302,9 +302,16 @@ fn candidates_narrow_the_count() {
         search::count_from_candidates(&layout, &candidates, 1000).solutions,
         0
     );
+}
 
-    // 9x9, both engines: a unique puzzle with a wrong candidate removed from each open cell still
-    // has its solution, and removing a right one leaves none.
+/// 9x9, both engines: a unique puzzle with a wrong candidate removed from each open cell still
+/// has its solution, and removing a right one leaves none.
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
+#[test]
+fn candidates_narrow_the_count_of_dataset_puzzles() {
     let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else {
         return;
     };
@@ -362,6 +369,10 @@ fn candidates_narrow_the_count() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn top50k_sample_has_the_published_solutions() {
     let Some(puzzles) = dataset("9x9/emerentius_top50k.txt") else {
@@ -381,6 +392,10 @@ fn top50k_sample_has_the_published_solutions() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn serg_sample_has_several_solutions() {
     let Some(puzzles) = dataset("9x9/serg_benchmark_multi.txt") else {
@@ -400,6 +415,10 @@ fn serg_sample_has_several_solutions() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn standard_and_generic_engines_agree() {
     let Some(hard) = dataset("9x9/magictour_top1465.txt") else {
@@ -419,6 +438,10 @@ fn standard_and_generic_engines_agree() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn janko_16x16_have_the_published_solutions() {
     let Some(puzzles) = dataset("16x16/janko_16x16_62.txt") else {
@@ -450,6 +473,10 @@ fn jigsaw(line: &str) -> (Puzzle, String, String) {
     )
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn jigsaw_puzzles_have_the_published_solutions() {
     let Some(unique) = dataset("jigsaw/janko_chaos_unique_333.txt") else {
@@ -483,6 +510,10 @@ fn jigsaw_puzzles_have_the_published_solutions() {
     assert_eq!(several, 9);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn alphadoku_25x25_are_unique() {
     let Some(puzzles) = dataset("25x25/alphadoku_2.txt") else {
@@ -497,6 +528,10 @@ fn alphadoku_25x25_are_unique() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn liviniuk_25x25_solve() {
     let Some(puzzles) = dataset("25x25/liviniuk_25x25_10.txt") else {

@@ -298,6 +298,10 @@ const KILLER_X: [&str; 6] = [
 /// `GRIDLOGIC_KILLER_FULL` is set. Each is read as the dataset gives it, with `--variant x` for
 /// the Killer-X entries, and must be unique, solved by logic alone, to its published solution.
 /// Prints the share solved without backtracking and the time per puzzle.
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn the_killer_dataset_solves_to_the_published_solutions() {
     let Some(data) = killer_dataset() else {
@@ -373,6 +377,10 @@ fn killer_rules(puzzle: &Puzzle, rows: usize, cols: usize) -> Rules {
     rules
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn the_killer_x_entries_need_their_diagonals_by_an_independent_count() {
     // Counted by this file's backtracker from the cages the library read: two solutions or more

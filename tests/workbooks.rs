@@ -210,6 +210,10 @@ fn check_and_solve_work_on_the_fixture_workbooks() {
     assert_eq!((code, out.trim()), (0, "2354154132452133142512354"));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn choppystick_finds_the_4x4_under_the_puzzle_label() {
     let Some(path) = shared("xlsx/choppystick_sudoku.xlsm") else {
@@ -244,6 +248,10 @@ fn choppystick_finds_the_4x4_under_the_puzzle_label() {
     assert_eq!(sheet_origin(&nine.puzzles[0]), "B5");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
 #[test]
 fn afghangoat_reads_the_input_grid_at_a1_despite_the_helper_cells() {
     let Some(path) = shared("xlsx/afghangoat_sudoku.xlsx") else {
