@@ -120,11 +120,12 @@ impl Row {
     }
 }
 
-/// An id as a JSON value: a number, or the input's own id as text.
+/// An id as a JSON value: a number, or the input's own id or the sheet reference as text.
 fn id_value(id: &Id) -> Value {
     match id {
         Id::Number(n) => (*n).into(),
         Id::Named(name) => name.as_str().into(),
+        Id::Sheet { .. } => id.to_string().into(),
     }
 }
 

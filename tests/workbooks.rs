@@ -279,3 +279,156 @@ fn afghangoat_reads_the_input_grid_at_a1_despite_the_helper_cells() {
         "{out}"
     );
 }
+
+/// The week fixture's puzzle sheets: name, the seed puzzle on it, and the grid's range (where
+/// its builder wrote it).
+const WEEK: [(&str, &str, &str); 3] = [
+    ("Mon", "search-easy-9x9.csv", "B3:J11"),
+    ("Tue", "search-medium-9x9.csv", "C4:K12"),
+    ("Wed", "search-hard-9x9.csv", "A2:I10"),
+];
+
+/// The unique solution of a seed 9x9 from the `sudoku` crate, as digits.
+fn seed_solution(seed: &str) -> Vec<u8> {
+    let line: String = workbooks::seed_values(seed)
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect();
+    let solved = sudoku::Sudoku::from_str_line(&line).unwrap().solution();
+    solved.unwrap().to_bytes().to_vec()
+}
+
+#[test]
+fn every_sheet_of_a_workbook_gives_a_verdict_named_by_its_sheet_and_range() {
+    let week = "fixtures/workbooks/week-three-sheets-9x9.xlsx";
+    let (code, out, err) = run(&["check", week]);
+    assert_eq!(code, 0, "{err}");
+    for (line, (sheet, _, range)) in out.lines().zip(WEEK) {
+        assert!(
+            line.starts_with(&format!("sheet '{sheet}' {range}: ")),
+            "{out}"
+        );
+        assert!(line.ends_with("1 solution (unique)"), "{out}");
+    }
+    assert!(out.contains("3 puzzles: 3 unique"), "{out}");
+    // The sheet of notes holds no grid: said, and passed over.
+    assert!(
+        err.contains("sheet 'Notes'") && err.contains("passed over"),
+        "{err}"
+    );
+    let (_, out, _) = run(&["batch", week, "--format", "jsonl"]);
+    let ids: Vec<String> = out
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .map(|row| row["id"].as_str().unwrap().to_string())
+        .collect();
+    let expected: Vec<String> = WEEK.iter().map(|(s, _, r)| format!("{s}!{r}")).collect();
+    assert_eq!(ids, expected);
+    // --sheet still picks one.
+    let (code, out, _) = run(&["check", week, "--sheet", "Tue"]);
+    assert_eq!((code, out.lines().count()), (0, 1), "{out}");
+    assert!(out.starts_with("sheet 'Tue' C4:K12"), "{out}");
+}
+
+#[test]
+fn solve_writes_a_solution_sheet_per_puzzle_sheet() {
+    use calamine::{Reader, Xlsx, open_workbook};
+    let dir = scratch("week");
+    let input = dir.join("week.xlsx");
+    std::fs::copy(fixture("workbooks/week-three-sheets-9x9.xlsx"), &input).unwrap();
+    let (code, out, err) = run(&["solve", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("solved by logic alone").count(), 3, "{out}");
+    let mut book: Xlsx<_> = open_workbook(dir.join("week.solved.xlsx")).unwrap();
+    let names = book.sheet_names();
+    for (sheet, seed, range) in WEEK {
+        assert!(names.contains(&format!("{sheet} Steps")), "{names:?}");
+        let solution = book.worksheet_range(&format!("{sheet} Solution")).unwrap();
+        // The grid is drawn where the puzzle was typed: its first cell at the range's start.
+        let puzzle = read_with(
+            "week-three-sheets-9x9.xlsx",
+            &ReadOptions {
+                sheet: Some(sheet.into()),
+                ..ReadOptions::default()
+            },
+        );
+        assert_eq!(
+            format!("{}:", sheet_origin(&puzzle)),
+            range[..range.find(':').unwrap() + 1]
+        );
+        let (top, left) = match puzzle.origin() {
+            gridlogic::model::Origin::Sheet { top, left, .. } => (*top as u32, *left as u32),
+            other => panic!("{other:?}"),
+        };
+        let digits: Vec<u8> = (0..81)
+            .map(|i| {
+                let value = solution.get_value((top + i / 9, left + i % 9)).unwrap();
+                value.to_string().parse().unwrap()
+            })
+            .collect();
+        assert_eq!(digits, seed_solution(seed), "{sheet}");
+    }
+    assert_eq!(names.len(), 12, "{names:?}");
+}
+
+/// A workbook of sheets where one grid has a bad cell: the other sheets are solved, the bad one
+/// is an invalid entry named by its sheet, and the exit code says not every puzzle is fine; a
+/// workbook whose other sheets are blank (as Excel's default Sheet2, Sheet3) reads as one sheet
+/// does, the bad cell an input error.
+#[test]
+fn a_bad_sheet_is_named_among_good_ones_and_blank_sheets_change_nothing() {
+    use rust_xlsxwriter::Workbook;
+    let dir = scratch("bad-sheet");
+    let easy = workbooks::seed_values("search-easy-9x9.csv");
+    // Each sheet blank, or the easy seed at A1, with "x" in its empty r1c1 when it is bad.
+    let write = |name: &str, sheets: &[(&str, Sheet)]| {
+        let mut book = Workbook::new();
+        for (sheet, content) in sheets {
+            let ws = book.add_worksheet().set_name(*sheet).unwrap();
+            if *content == Sheet::Blank {
+                continue;
+            }
+            for (i, v) in easy.iter().enumerate() {
+                let (r, c) = ((i / 9) as u32, (i % 9) as u16);
+                match (i, v) {
+                    (0, _) if *content == Sheet::Bad => ws.write(r, c, "x").unwrap(),
+                    (_, 0) => ws,
+                    (_, v) => ws.write(r, c, *v).unwrap(),
+                };
+            }
+        }
+        let path = dir.join(name);
+        book.save(&path).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    assert_eq!(easy[0], 0, "r1c1 of the easy seed is empty");
+    let mixed = write("mixed.xlsx", &[("Good", Sheet::Good), ("Bad", Sheet::Bad)]);
+    let (code, out, err) = run(&["check", &mixed]);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("sheet 'Good' A1:I9: "), "{out}");
+    assert!(lines[0].ends_with("1 solution (unique)"), "{out}");
+    assert_eq!(
+        lines[1],
+        "sheet Bad: invalid: cell r1c1 (A1) holds 'x': not a digit (1 to 9) or an empty-cell \
+         marker (blank, 0, . or -)",
+        "{out}"
+    );
+    let sheets = [
+        ("Sheet1", Sheet::Bad),
+        ("Sheet2", Sheet::Blank),
+        ("Sheet3", Sheet::Blank),
+    ];
+    let excel_default = write("default.xlsx", &sheets);
+    let (code, _, err) = run(&["check", &excel_default]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cell r1c1 (A1) holds 'x'"), "{err}");
+}
+
+/// What a sheet of a test workbook holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sheet {
+    Blank,
+    Good,
+    Bad,
+}

@@ -156,6 +156,7 @@ fn invalid_line(id: &Id, invalid: &Invalid) -> String {
     let place = match id {
         Id::Number(line) => format!("line {line}"),
         Id::Named(name) => format!("id {name}"),
+        Id::Sheet { .. } => format!("sheet {id}"),
     };
     format!("{place}: invalid: {}", json::reason(&invalid.error))
 }

@@ -5,10 +5,10 @@ use super::args::{PuzzleArgs, RatingArgs, WorkbookArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use clap::ValueEnum;
 use gridlogic::model::Puzzle;
-use gridlogic::read::collection::{Entries, Stream};
+use gridlogic::read::collection::{Entries, Id, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
-use gridlogic::write::{self, Target, Targets, html, sudoku::BookOptions, xlsx};
+use gridlogic::write::{self, Book, Targets, html, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -60,12 +60,12 @@ pub fn run(args: &Args) -> CommandResult {
             let options = gridlogic::engine::OptionsBySize::new(&settings);
             let solve = |p: &Puzzle| args.rating.solve(p, &options);
             let writers = Writers {
-                book: &|solve, target| {
+                book: &|solve| {
                     let options = BookOptions {
                         step_sheets,
                         ..BookOptions::new(source.as_str())
                     };
-                    xlsx::save(&write::sudoku::book(solve, &options), target)
+                    write::sudoku::book(solve, &options)
                 },
                 page: &|solve| html::sudoku(solve, &source),
             };
@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> CommandResult {
             let solve = |p: &shikaku::Shikaku| Ok(shikaku::solve(p, &options));
             let sol = Some(shikaku::report::sol_text as fn(&shikaku::Solve) -> String);
             let writers = Writers {
-                book: &|solve, target| xlsx::save(&write::shikaku::book(solve, &source), target),
+                book: &|solve| write::shikaku::book(solve, &source),
                 page: &|solve| html::shikaku(solve, &source),
             };
             report(args, entries, solve, targets, sol, writers)
@@ -84,15 +84,16 @@ pub fn run(args: &Args) -> CommandResult {
     }
 }
 
-/// How the outputs of a solve are made: the workbook saved to a target, the page as text.
+/// How the outputs of a solve are made: the workbook, the page as text.
 struct Writers<'a, S> {
-    book: &'a dyn Fn(&S, &Target) -> Result<(), gridlogic::Error>,
+    book: &'a dyn Fn(&S) -> Book,
     page: &'a dyn Fn(&S) -> String,
 }
 
 /// Solves each entry with `solve` and prints it in the format asked for as it goes (`sol`
 /// writes the `.sol` layout of kinds that have one), then writes the workbook and the page of a
-/// single solve to `targets`, or says why they may not be written.
+/// single solve to `targets`, or says why they may not be written. The puzzles of a workbook's
+/// sheets share one workbook, their sheets named after the puzzle sheets.
 fn report<S: SolveReport>(
     args: &Args,
     entries: Stream<S::Puzzle>,
@@ -105,18 +106,17 @@ fn report<S: SolveReport>(
     let mut entries = entries.peekable();
     let first = entries.next();
     if wants_output && entries.peek().is_some() {
-        let count = 1 + entries.count();
-        return Err(gridlogic::Error::Usage(format!(
-            "the input holds {count} puzzles and a workbook or step viewer shows one; use batch \
-             for collections, or --no-workbook"
-        ))
-        .into());
+        let sheets = matches!(&first, Some(Ok(entry)) if matches!(entry.id, Id::Sheet { .. }));
+        let page = targets.as_ref().is_ok_and(|t| t.page.is_some());
+        if !sheets || page {
+            return Err(one_puzzle_only(1 + entries.count(), sheets).into());
+        }
     }
     let mut out = stdout();
     let json = matches!(args.format, Format::Json | Format::Jsonl);
     let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
     let mut all_ok = true;
-    let mut kept = None;
+    let mut kept = Vec::new();
     for entry in first.into_iter().chain(entries) {
         let entry = entry?;
         let puzzle = match &entry.puzzle {
@@ -146,7 +146,7 @@ fn report<S: SolveReport>(
             (None, format, _) => print_solve(&mut out, &solve, format, accepted)?,
         }
         if wants_output {
-            kept = Some(solve);
+            kept.push((entry.id, solve));
         }
     }
     if let Some(documents) = documents {
@@ -154,17 +154,43 @@ fn report<S: SolveReport>(
     }
     out.flush()?;
     let targets = targets?;
-    if let Some(solve) = kept {
-        if let Some(target) = &targets.workbook {
-            (writers.book)(&solve, target)?;
-            eprintln!("wrote {}", target.path.display());
-        }
-        if let Some(target) = &targets.page {
-            write::write_atomically(target, (writers.page)(&solve).as_bytes())?;
-            eprintln!("wrote {}", target.path.display());
-        }
+    if let Some(target) = &targets.workbook
+        && !kept.is_empty()
+    {
+        xlsx::save(&workbook(&kept, writers.book), target)?;
+        eprintln!("wrote {}", target.path.display());
+    }
+    if let (Some(target), [(_, solve)]) = (&targets.page, kept.as_slice()) {
+        write::write_atomically(target, (writers.page)(solve).as_bytes())?;
+        eprintln!("wrote {}", target.path.display());
     }
     Ok(exit_code(all_ok))
+}
+
+/// Why a workbook or page cannot show the `count` puzzles of an input (`sheets`: a workbook's).
+fn one_puzzle_only(count: usize, sheets: bool) -> gridlogic::Error {
+    gridlogic::Error::Usage(match sheets {
+        true => format!(
+            "the workbook holds {count} puzzles and a step viewer shows one; pick one with --sheet"
+        ),
+        false => format!(
+            "the input holds {count} puzzles and a workbook or step viewer shows one; use batch \
+             for collections, or --no-workbook"
+        ),
+    })
+}
+
+/// The workbook of the solves `kept`: one puzzle's sheets, or, for the puzzles of several
+/// sheets, each one's sheets named after its sheet (`Mon Solution`, …).
+fn workbook<S>(kept: &[(Id, S)], book: &dyn Fn(&S) -> Book) -> Book {
+    if let [(_, solve)] = kept {
+        return book(solve);
+    }
+    let label = |id: &Id| match id {
+        Id::Sheet { sheet, .. } => sheet.clone(),
+        other => other.to_string(),
+    };
+    Book::merged(kept.iter().map(|(id, s)| (label(id), book(s))).collect())
 }
 
 /// Whether every step agrees with the unique solution; the first that does not is said.

@@ -24,14 +24,21 @@ const HEAD_LINES: usize = 1000;
 const HEAD_BYTES: usize = 1 << 20;
 
 /// What names an entry: the input's `id` column, else its line number (or its place among the
-/// puzzles of an input that has no lines, such as a workbook).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// puzzles of an input that has no lines), or, in a workbook, its sheet and range.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Id {
     /// A line number or a place.
     Number(usize),
     /// The input's own id.
     Named(String),
+    /// A workbook's sheet and the grid's range on it (none when the sheet could not be read
+    /// as a puzzle): `Mon!B4:J12`, `'Week 2'!B4:J12`.
+    Sheet {
+        /// The sheet's name.
+        sheet: String,
+        /// The grid's range, `B4:J12`.
+        range: Option<String>,
+    },
 }
 
 impl fmt::Display for Id {
@@ -39,6 +46,28 @@ impl fmt::Display for Id {
         match self {
             Id::Number(n) => write!(f, "{n}"),
             Id::Named(name) => f.write_str(name),
+            Id::Sheet { sheet, range } => {
+                // Quoted as Excel quotes a sheet name in a reference when it is not one word.
+                match sheet.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    true => f.write_str(sheet)?,
+                    false => write!(f, "'{}'", sheet.replace('\'', "''"))?,
+                }
+                match range {
+                    Some(range) => write!(f, "!{range}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Serialize for Id {
+    /// A number, or a string: the input's id, or the sheet reference as displayed.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Id::Number(n) => serializer.serialize_u64(*n as u64),
+            Id::Named(name) => serializer.serialize_str(name),
+            Id::Sheet { .. } => serializer.collect_str(self),
         }
     }
 }
@@ -92,7 +121,7 @@ pub fn open(
         super::check_content(path)?;
     }
     if is_workbook(path) && !is_stdin(path) {
-        return Ok(whole(read_puzzles(path, options, kind, notes)?));
+        return workbook_entries(path, options, kind, notes);
     }
     if options.sheet.is_some() {
         return Err(Error::Usage("--sheet applies to workbooks only".into()));
@@ -153,29 +182,153 @@ pub fn open(
     )?))
 }
 
-/// Entries of puzzles read whole: each named by its first line, or its place among them.
+/// The entries of a workbook: the puzzle of every sheet that holds one ([`puzzle_sheets`]), or
+/// the workbook read as one when an option or a defined name picks the grid or at most one sheet
+/// holds a grid. A sheet without a grid is passed over (with a note unless it is blank); a sheet
+/// whose grid cannot be read is an invalid entry, named by the sheet. The sheets are read as
+/// the kind of the first that reads, unless `kind` is given.
+fn workbook_entries(
+    path: &Path,
+    options: &ReadOptions,
+    mut kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Entries, Error> {
+    let mut read = Vec::new();
+    let mut sheet_notes = Vec::new();
+    for sheet in super::puzzle_sheets(path, options)? {
+        let options = ReadOptions {
+            sheet: Some(sheet.clone()),
+            ..options.clone()
+        };
+        let result = read_puzzles(path, &options, kind, &mut sheet_notes);
+        match &result {
+            Err(Error::Empty { .. }) => continue,
+            Err(error @ (Error::NoGrid { .. } | Error::NoShikakuGrid { .. })) => {
+                sheet_notes.push(format!("note: {error}; that sheet is passed over"));
+                continue;
+            }
+            Ok(puzzles) => kind = kind.or(Some(kind_of(puzzles))),
+            Err(_) => {}
+        }
+        read.push((sheet, result));
+    }
+    if read.is_empty() {
+        // As the first sheet reads (the workbook's error, unless options pick the grid).
+        return Ok(whole(read_puzzles(path, options, kind, notes)?));
+    }
+    notes.append(&mut sheet_notes);
+    if read.len() == 1 {
+        let (_, result) = read.remove(0);
+        return Ok(whole(result?));
+    }
+    Ok(sheet_entries(read, kind.unwrap_or(Kind::Sudoku)))
+}
+
+/// The kind of `puzzles`.
+fn kind_of(puzzles: &Puzzles) -> Kind {
+    match puzzles {
+        Puzzles::Sudoku(_) => Kind::Sudoku,
+        Puzzles::Shikaku(_) => Kind::Shikaku,
+    }
+}
+
+/// Entries of `kind` from each sheet's puzzles or why it holds none, in sheet order.
+fn sheet_entries(read: Vec<(String, Result<Puzzles, Error>)>, kind: Kind) -> Entries {
+    /// The entries of the puzzles `pick` takes from each sheet.
+    fn entries<P: Send + 'static>(
+        read: Vec<(String, Result<Puzzles, Error>)>,
+        pick: fn(Puzzles) -> Option<Vec<P>>,
+        id: fn(&P) -> Id,
+    ) -> Stream<P> {
+        Box::new(read.into_iter().flat_map(move |(sheet, result)| {
+            let entries: Vec<Entry<P>> = match result {
+                // Read with the kind fixed, a sheet holds puzzles of that kind or none.
+                Ok(puzzles) => pick(puzzles)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|puzzle| Entry {
+                        id: id(&puzzle),
+                        puzzle: Ok(puzzle),
+                        solution: None,
+                    })
+                    .collect(),
+                Err(error) => vec![Entry {
+                    id: Id::Sheet {
+                        sheet: sheet.clone(),
+                        range: None,
+                    },
+                    puzzle: Err(Invalid { text: sheet, error }),
+                    solution: None,
+                }],
+            };
+            entries.into_iter().map(Ok)
+        }))
+    }
+    match kind {
+        Kind::Sudoku => Entries::Sudoku(entries(
+            read,
+            |puzzles| match puzzles {
+                Puzzles::Sudoku(puzzles) => Some(puzzles),
+                Puzzles::Shikaku(_) => None,
+            },
+            |p| entry_id(p.origin(), (p.size(), p.size()), 1),
+        )),
+        Kind::Shikaku => Entries::Shikaku(entries(
+            read,
+            |puzzles| match puzzles {
+                Puzzles::Shikaku(puzzles) => Some(puzzles),
+                Puzzles::Sudoku(_) => None,
+            },
+            |p| entry_id(p.origin(), (p.rows(), p.cols()), 1),
+        )),
+    }
+}
+
+/// Entries of puzzles read whole: each named by its sheet and range, its first line, or its
+/// place among them.
 fn whole(puzzles: Puzzles) -> Entries {
-    fn entries<P: Send + 'static>(puzzles: Vec<P>, line: fn(&P) -> Option<usize>) -> Stream<P> {
+    fn entries<P: Send + 'static>(puzzles: Vec<P>, id: fn(&P, usize) -> Id) -> Stream<P> {
         Box::new(puzzles.into_iter().enumerate().map(move |(i, puzzle)| {
             Ok(Entry {
-                id: Id::Number(line(&puzzle).unwrap_or(i + 1)),
+                id: id(&puzzle, i + 1),
                 puzzle: Ok(puzzle),
                 solution: None,
             })
         }))
     }
     match puzzles {
-        Puzzles::Sudoku(puzzles) => Entries::Sudoku(entries(puzzles, |p| first_line(p.origin()))),
-        Puzzles::Shikaku(puzzles) => Entries::Shikaku(entries(puzzles, |p| first_line(p.origin()))),
+        Puzzles::Sudoku(puzzles) => Entries::Sudoku(entries(puzzles, |p, place| {
+            entry_id(p.origin(), (p.size(), p.size()), place)
+        })),
+        Puzzles::Shikaku(puzzles) => Entries::Shikaku(entries(puzzles, |p, place| {
+            entry_id(p.origin(), (p.rows(), p.cols()), place)
+        })),
     }
 }
 
-/// The first line of a puzzle read from text.
-fn first_line(origin: &Origin) -> Option<usize> {
+/// What names a puzzle of `(rows, cols)` read from `origin`: its sheet and range in a workbook,
+/// its first line in a text, else its `place` among the puzzles of its input (from 1).
+fn entry_id(origin: &Origin, (rows, cols): (usize, usize), place: usize) -> Id {
     match origin {
-        Origin::Line { line } => Some(*line),
-        Origin::TextGrid { lines } => lines.first().copied(),
-        Origin::Sheet { .. } | Origin::Unknown => None,
+        Origin::Sheet {
+            sheet: Some(sheet),
+            top,
+            left,
+        } => {
+            let area = super::table::Area {
+                top: *top,
+                left: *left,
+                height: rows,
+                width: cols,
+            };
+            Id::Sheet {
+                sheet: sheet.clone(),
+                range: Some(area.a1()),
+            }
+        }
+        Origin::Line { line } => Id::Number(*line),
+        Origin::TextGrid { lines } => Id::Number(lines.first().copied().unwrap_or(place)),
+        Origin::Sheet { sheet: None, .. } | Origin::Unknown => Id::Number(place),
     }
 }
 

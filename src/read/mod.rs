@@ -42,6 +42,9 @@ use workbook::Workbook;
 /// Defined names that point at the grid when no `--range` is given.
 const GRID_NAMES: [&str; 3] = ["puzzle", "grid", "sudoku"];
 
+/// Sheets that describe the puzzle of another sheet rather than hold one of their own.
+const HELPER_SHEETS: [&str; 3] = ["Regions", "Extra", "Cages"];
+
 /// File extensions read as workbooks.
 const WORKBOOK_EXTENSIONS: [&str; 5] = ["xlsx", "xlsm", "xlsb", "xls", "ods"];
 
@@ -333,13 +336,37 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
     }
 }
 
+/// The sheets of the workbook at `path` to read one by one, each as if `--sheet` named it: every
+/// sheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`). Empty when
+/// `--sheet`, `--range` or a defined name (`puzzle`, `grid`, `sudoku`, `shikaku`) picks the grid:
+/// the workbook is then read as one, as [`read_puzzles`] reads it.
+pub fn puzzle_sheets(path: &Path, options: &ReadOptions) -> Result<Vec<String>, Error> {
+    if options.sheet.is_some() || options.range.is_some() {
+        return Ok(Vec::new());
+    }
+    let book = Workbook::open(path)?;
+    let named = GRID_NAMES
+        .iter()
+        .chain(&["shikaku"])
+        .any(|name| book.defined_range(name).is_some());
+    if named {
+        return Ok(Vec::new());
+    }
+    let helper = |name: &String| HELPER_SHEETS.iter().any(|h| h.eq_ignore_ascii_case(name));
+    Ok(book
+        .sheet_names()
+        .into_iter()
+        .filter(|name| !helper(name))
+        .collect())
+}
+
 fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     let reader = Reader::new(options)?;
     let mut book = Workbook::open(path)?;
     let names = book.sheet_names();
     let (sheet, named_area) = reader.choose_sheet(&book, &names)?;
     let table = book.table(&sheet)?;
-    let cages_sheet = match book.find_sheet("Cages").filter(|c| *c != sheet) {
+    let cages_sheet = match book.find_sheet(HELPER_SHEETS[2]).filter(|c| *c != sheet) {
         Some(name) => Some(book.table(&name)?),
         None => None,
     };
@@ -355,13 +382,13 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
         });
     }
     let area = reader.locate(&table, named_area)?;
-    let source = match book.find_sheet("Regions").filter(|r| *r != sheet) {
+    let source = match book.find_sheet(HELPER_SHEETS[0]).filter(|r| *r != sheet) {
         Some(regions_sheet) => {
             RegionSource::Labels(region_sheet_labels(&book.table(&regions_sheet)?, &area)?)
         }
         None => RegionSource::Fills,
     };
-    let houses = match book.find_sheet("Extra").filter(|r| *r != sheet) {
+    let houses = match book.find_sheet(HELPER_SHEETS[1]).filter(|r| *r != sheet) {
         Some(extra_sheet) => {
             let labels = extra_sheet_labels(&book.table(&extra_sheet)?, &area)?;
             regions::extra_houses(&labels, area.height)?

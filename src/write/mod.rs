@@ -294,6 +294,58 @@ impl CellSpec {
     }
 }
 
+/// The longest sheet name a workbook accepts.
+const SHEET_NAME_LIMIT: usize = 31;
+
+impl Book {
+    /// One workbook of several: each part's sheets in turn, renamed `LABEL NAME` (`Mon
+    /// Solution`, `Mon Steps`, …; the label shortened to fit the 31 characters a sheet name may
+    /// have, and numbered where shortening makes two names alike), their links following them.
+    pub fn merged(parts: Vec<(String, Book)>) -> Book {
+        let mut sheets: Vec<Sheet> = Vec::new();
+        for (label, book) in parts {
+            let renamed: BTreeMap<String, String> = book
+                .sheets
+                .iter()
+                .map(|sheet| {
+                    let taken =
+                        |name: &str| sheets.iter().any(|s| s.name.eq_ignore_ascii_case(name));
+                    (sheet.name.clone(), labelled(&label, &sheet.name, taken))
+                })
+                .collect();
+            for mut sheet in book.sheets {
+                sheet.name = renamed[&sheet.name].clone();
+                for spec in sheet.cells.values_mut() {
+                    if let Content::Link { sheet, .. } = &mut spec.content
+                        && let Some(name) = renamed.get(sheet.as_str())
+                    {
+                        *sheet = name.clone();
+                    }
+                }
+                sheets.push(sheet);
+            }
+        }
+        Book { sheets }
+    }
+}
+
+/// `label name`, the label shortened to fit [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …)
+/// until `taken` accepts the name.
+fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    (1..)
+        .map(|n| {
+            let suffix = match n {
+                1 => format!(" {name}"),
+                n => format!("~{n} {name}"),
+            };
+            let room = SHEET_NAME_LIMIT.saturating_sub(suffix.chars().count());
+            let short: String = label.chars().take(room).collect();
+            format!("{short}{suffix}")
+        })
+        .find(|candidate| !taken(candidate))
+        .expect("a free name")
+}
+
 impl Sheet {
     /// An empty sheet named `name`, gridlines shown.
     pub fn new(name: impl Into<String>) -> Sheet {

@@ -100,6 +100,7 @@ pub fn all() -> Vec<(&'static str, Builder)> {
         ("jigsaw-regions-sheet-5x5.xlsx", jigsaw_regions_sheet),
         ("killer-drawn-9x9.xlsx", killer_drawn),
         ("killer-cages-sheet-6x6.xlsx", killer_cages_sheet),
+        ("week-three-sheets-9x9.xlsx", week),
     ]
 }
 
@@ -207,6 +208,30 @@ fn titled_9x9(book: &mut Workbook) -> Result<(), XlsxError> {
     };
     write_grid(ws, 3, 1, &seed_values("search-easy-9x9.csv"), 9, style)?;
     ws.write(3, 11, "Notes: givens in B4:J12")?;
+    Ok(())
+}
+
+/// A week of puzzles, one per sheet as people keep them (`Mon`, `Tue`, `Wed`: the seed report's
+/// easy, medium and hard 9x9, each under a title at another place), and a `Notes` sheet of text
+/// only.
+fn week(book: &mut Workbook) -> Result<(), XlsxError> {
+    let style = Style {
+        boxes: Some((3, 3)),
+        ..Style::default()
+    };
+    let days = [
+        ("Mon", "search-easy-9x9.csv", (2, 1)),
+        ("Tue", "search-medium-9x9.csv", (3, 2)),
+        ("Wed", "search-hard-9x9.csv", (1, 0)),
+    ];
+    for (day, seed, (top, left)) in days {
+        let ws = book.add_worksheet().set_name(day)?;
+        ws.write(top - 1, left, format!("{day}: {seed}"))?;
+        write_grid(ws, top, left, &seed_values(seed), 9, style)?;
+    }
+    let notes = book.add_worksheet().set_name("Notes")?;
+    notes.write(0, 0, "One puzzle a day, from the BFS report's inputs.")?;
+    notes.write(1, 0, "Solve them in order: they get harder.")?;
     Ok(())
 }
 
