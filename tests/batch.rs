@@ -95,10 +95,10 @@ fn kaggle_like() -> (String, Vec<(&'static str, &'static str)>) {
     ]
     .join("\n");
     let expected = vec![
-        ("unique", "yes"),
+        ("unique", "true"),
         ("invalid", ""),
-        ("unique", "yes"),
-        ("unique", "no"),
+        ("unique", "true"),
+        ("unique", "false"),
         ("invalid", ""),
         ("invalid", ""),
         ("multiple", ""),
@@ -124,7 +124,7 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
     let ids: Vec<&str> = rows.iter().map(|r| r["id"].as_str()).collect();
     assert_eq!(ids, ["2", "3", "4", "5", "6", "7", "8", "9"]);
     for row in &rows {
-        let fine = row["status"] == "unique" && row["solution_matches"] != "no";
+        let fine = row["status"] == "unique" && row["solution_matches"] != "false";
         assert_eq!(row["detail"].is_empty(), fine, "{row:?}");
         let rated = !row["level"].is_empty() && !row["score"].is_empty();
         assert_eq!(rated, !row["solution"].is_empty(), "{row:?}");
@@ -215,7 +215,7 @@ fn jigsaw_rows_keep_their_regions() {
         // The dataset's letters follow the order of first appearance, as gridlogic's do.
         assert_eq!(row["regions"], fields[2], "{line}");
         assert_eq!(row["solution"], fields[3], "{line}");
-        assert_eq!(row["solution_matches"], "yes", "{line}");
+        assert_eq!(row["solution_matches"], "true", "{line}");
     }
 }
 
