@@ -129,7 +129,11 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
         let rated = !row["level"].is_empty() && !row["score"].is_empty();
         assert_eq!(rated, !row["solution"].is_empty(), "{row:?}");
     }
-    assert!(rows[1]["detail"].contains("80 cells"), "{:?}", rows[1]);
+    assert!(
+        rows[1]["detail"].contains("80 symbols, one short of a 9x9's 81"),
+        "{:?}",
+        rows[1]
+    );
     assert!(rows[4]["detail"].contains("'?'"), "{:?}", rows[4]);
     assert!(rows[5]["detail"].contains("appears twice"), "{:?}", rows[5]);
     assert!(
@@ -155,7 +159,7 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
     let (code, out, _) = run(&["check", input.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("line 3: invalid: the puzzle has 80 cells"),
+        out.contains("line 3: invalid: the puzzle has 80 symbols"),
         "{out}"
     );
     assert!(
