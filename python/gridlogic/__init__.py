@@ -3,7 +3,8 @@
 The work is done by the same Rust library as the ``gridlogic`` command line, so the verdicts,
 messages and JSON documents are the same: ``check``, ``solve`` and ``explain`` return the document
 that ``gridlogic check|solve|explain --format json`` prints, as a dict, and ``rate_many`` returns
-the rows of ``gridlogic batch`` as an Arrow table, solved on all cores with the GIL released.
+the rows of ``gridlogic batch`` as an Arrow table (or, for a pandas DataFrame or an Arrow Table,
+beside its own columns), solved on all cores with the GIL released.
 
 Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``variant`` ("x",
 "windoku", or a list of them: the extra houses every puzzle gets), ``kind`` ("sudoku" or
