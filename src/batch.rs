@@ -404,11 +404,12 @@ impl<W: Write> RowWriter<W> {
     }
 }
 
-/// A value as a CSV field: text as it is, `yes`/`no`, numbers, nothing for null.
+/// A value as a CSV field: text as it is, `true`/`false` (as pandas, Polars and Spark read
+/// booleans), numbers, nothing for null.
 fn csv_field(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
-        Value::Bool(flag) => if *flag { "yes" } else { "no" }.into(),
+        Value::Bool(flag) => flag.to_string(),
         Value::String(text) => text.clone(),
         other => other.to_string(),
     }

@@ -111,19 +111,17 @@ pub enum Error {
         cols: usize,
     },
 
-    /// A text of one line that is neither a grid nor a one-line puzzle (N² symbols).
+    /// A text of one line that is neither a grid nor a one-line puzzle (N² symbols): the
+    /// message names the count, and the nearest size when it is close to one.
     #[error(
-        "{place} is one line of {symbols} symbols, {}: a puzzle on one line has N² symbols, \
-         a grid N lines of N",
-        nearest_square(*symbols, *root)
+        "{place} is one line of {symbols} symbols{}, a grid N lines of N",
+        one_line_advice(*symbols)
     )]
     OneLine {
         /// The file.
         place: String,
         /// How many symbols the line holds.
         symbols: usize,
-        /// The largest N with N² below that.
-        root: usize,
     },
 
     /// A row of the grid has the wrong number of cells.
@@ -333,23 +331,42 @@ fn quoted(names: &[String]) -> String {
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// How `symbols` misses the nearest square (`root` is the largest N with N² below it):
+/// The smallest grid written on one line: a 3x3.
+const SMALLEST_ONE_LINE: usize = 3;
+
+/// What a line of `symbols` symbols lacks to be a one-line puzzle: `, one short of a 9x9's 81:
+/// a puzzle on one line has N² symbols` when a square N² (N from 3) is within N of it, else `:
+/// a puzzle on one line has N² symbols (81 for a 9x9, 16 for a 4x4, …)`.
+pub(crate) fn one_line_advice(symbols: usize) -> String {
+    let rule = "a puzzle on one line has N² symbols";
+    match nearest_square(symbols) {
+        Some(miss) => format!(", {miss}: {rule}"),
+        None => format!(": {rule} (81 for a 9x9, 16 for a 4x4, …)"),
+    }
+}
+
+/// How `symbols` misses the nearest square N² (N from 3), when it is within N of it:
 /// `one short of a 9x9's 81`, `2 more than a 9x9's 81`.
-fn nearest_square(symbols: usize, root: usize) -> String {
-    let (below, above) = (root * root, (root + 1) * (root + 1));
-    let (n, square) = match symbols - below < above - symbols {
-        true => (root, below),
-        false => (root + 1, above),
-    };
+fn nearest_square(symbols: usize) -> Option<String> {
+    let below = (SMALLEST_ONE_LINE..)
+        .take_while(|n| n * n <= symbols)
+        .last()
+        .unwrap_or(SMALLEST_ONE_LINE);
+    let n = [below, below + 1]
+        .into_iter()
+        .min_by_key(|n| symbols.abs_diff(n * n))?;
+    let square = n * n;
     let gap = symbols.abs_diff(square);
+    if gap == 0 || gap > n {
+        return None;
+    }
     let count = match gap {
         1 => "one".to_string(),
         _ => gap.to_string(),
     };
-    let relation = if symbols < square {
-        format!("{count} short of")
-    } else {
-        format!("{count} more than")
+    let relation = match symbols < square {
+        true => "short of",
+        false => "more than",
     };
-    format!("{relation} a {n}x{n}'s {square}")
+    Some(format!("{count} {relation} a {n}x{n}'s {square}"))
 }

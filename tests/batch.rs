@@ -95,10 +95,10 @@ fn kaggle_like() -> (String, Vec<(&'static str, &'static str)>) {
     ]
     .join("\n");
     let expected = vec![
-        ("unique", "yes"),
+        ("unique", "true"),
         ("invalid", ""),
-        ("unique", "yes"),
-        ("unique", "no"),
+        ("unique", "true"),
+        ("unique", "false"),
         ("invalid", ""),
         ("invalid", ""),
         ("multiple", ""),
@@ -124,12 +124,16 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
     let ids: Vec<&str> = rows.iter().map(|r| r["id"].as_str()).collect();
     assert_eq!(ids, ["2", "3", "4", "5", "6", "7", "8", "9"]);
     for row in &rows {
-        let fine = row["status"] == "unique" && row["solution_matches"] != "no";
+        let fine = row["status"] == "unique" && row["solution_matches"] != "false";
         assert_eq!(row["detail"].is_empty(), fine, "{row:?}");
         let rated = !row["level"].is_empty() && !row["score"].is_empty();
         assert_eq!(rated, !row["solution"].is_empty(), "{row:?}");
     }
-    assert!(rows[1]["detail"].contains("80 cells"), "{:?}", rows[1]);
+    assert!(
+        rows[1]["detail"].contains("80 symbols, one short of a 9x9's 81"),
+        "{:?}",
+        rows[1]
+    );
     assert!(rows[4]["detail"].contains("'?'"), "{:?}", rows[4]);
     assert!(rows[5]["detail"].contains("appears twice"), "{:?}", rows[5]);
     assert!(
@@ -155,7 +159,7 @@ fn bad_lines_in_the_middle_give_one_row_each_with_its_status() {
     let (code, out, _) = run(&["check", input.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("line 3: invalid: the puzzle has 80 cells"),
+        out.contains("line 3: invalid: the puzzle has 80 symbols"),
         "{out}"
     );
     assert!(
@@ -215,7 +219,7 @@ fn jigsaw_rows_keep_their_regions() {
         // The dataset's letters follow the order of first appearance, as gridlogic's do.
         assert_eq!(row["regions"], fields[2], "{line}");
         assert_eq!(row["solution"], fields[3], "{line}");
-        assert_eq!(row["solution_matches"], "yes", "{line}");
+        assert_eq!(row["solution_matches"], "true", "{line}");
     }
 }
 

@@ -245,7 +245,10 @@ fn batch_writes_one_csv_row_per_puzzle_with_the_solution() {
             .solution()
             .unwrap();
         assert_eq!(row["solution"], solution.to_str_line().to_string());
-        assert_eq!(row["logic_only"] == "yes", row["backtracking_steps"] == "0");
+        assert_eq!(
+            row["logic_only"] == "true",
+            row["backtracking_steps"] == "0"
+        );
     }
     assert_eq!(rows.len(), 3);
     let (code, _, err) = run(&[

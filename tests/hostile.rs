@@ -614,3 +614,21 @@ fn files_that_are_not_what_they_claim_are_named_as_such_with_what_to_do() {
         &["83 symbols, 2 more than a 9x9's 81"],
     );
 }
+
+#[test]
+fn a_line_of_a_few_digits_says_how_many_symbols_a_puzzle_needs() {
+    let dir = scratch("few-digits");
+    let needs = "a puzzle on one line has N² symbols (81 for a 9x9, 16 for a 4x4, …)";
+    for (name, text, count) in [
+        ("one.txt", "123\n", "3 symbols"),
+        ("two.txt", "12\n", "2 symbols"),
+        ("four.txt", "1234\n", "4 symbols"),
+        ("dots.txt", "....\n", "4 symbols"),
+        ("spaced.txt", "1 2 3\n", "3 symbols"),
+    ] {
+        let said = format!("{name} is one line of {count}: {needs}, a grid N lines of N");
+        assert_told(&dir, name, text.as_bytes(), &[&said]);
+    }
+    let seven = "7 symbols, 2 short of a 3x3's 9: a puzzle on one line has N² symbols, a grid";
+    assert_told(&dir, "seven.txt", b"1234567\n", &[seven]);
+}

@@ -3,7 +3,8 @@
 The work is done by the same Rust library as the ``gridlogic`` command line, so the verdicts,
 messages and JSON documents are the same: ``check``, ``solve`` and ``explain`` return the document
 that ``gridlogic check|solve|explain --format json`` prints, as a dict, and ``rate_many`` returns
-the rows of ``gridlogic batch`` as an Arrow table, solved on all cores with the GIL released.
+the rows of ``gridlogic batch`` as an Arrow table (or, for a pandas DataFrame or an Arrow Table,
+beside its own columns), solved on all cores with the GIL released.
 
 Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``variant`` ("x",
 "windoku", or a list of them: the extra houses every puzzle gets), ``kind`` ("sudoku" or
@@ -14,6 +15,7 @@ command line: the status is then ``undecided``).
 """
 
 import json as _json
+import sys as _sys
 
 from . import _gridlogic
 
@@ -118,24 +120,113 @@ def _texts(values):
     return [value if isinstance(value, str) else None for value in values]
 
 
-def rate_many(puzzles, solutions=None, **options):
-    """Rates many puzzles on all cores: one row per puzzle, as ``gridlogic batch`` writes them
-    (``id`` is the puzzle's place from 0, ``status`` its verdict, ``detail`` why a puzzle is not
-    unique and solved or why an item holds no puzzle, then the solution and the rating).
-    ``puzzles`` is a list, a pandas Series or an Arrow array of puzzle texts (one line each, or a
-    drawn grid); ``solutions``, of the same length, is checked (``solution_matches``). Returns a
-    ``pyarrow.Table``. A bad item gives an ``invalid`` row, never an exception."""
+def _is_pandas_frame(value):
+    """Whether ``value`` is a pandas DataFrame (without importing pandas when it is not loaded)."""
+    pandas = _sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, pandas.DataFrame)
+
+
+def _is_arrow_table(value):
+    """Whether ``value`` is a pyarrow Table."""
+    pyarrow = _sys.modules.get("pyarrow")
+    return pyarrow is not None and isinstance(value, pyarrow.Table)
+
+
+def _column(frame, name, role):
+    """The column ``name`` of a DataFrame or Table; InputError naming the columns there are."""
+    names = list(frame.columns) if _is_pandas_frame(frame) else frame.column_names
+    if name not in names:
+        shown = ", ".join(repr(str(n)) for n in names) or "none"
+        raise InputError(f"no column {name!r} for the {role}: the columns are {shown}")
+    return frame[name] if _is_pandas_frame(frame) else frame.column(name)
+
+
+def _rated_names(table, taken, suffix):
+    """The name of each rating column beside the input's columns ``taken``: its own, or with
+    ``suffix`` when the input has a column of that name; InputError when that is taken too."""
+    names = {}
+    for name in table.column_names:
+        new = name + suffix if name in taken else name
+        if new in taken:
+            raise InputError(
+                f"the input has columns {name!r} and {new!r}: choose another suffix= for the "
+                "rating's columns"
+            )
+        names[name] = new
+    return names
+
+
+def _beside(frame, table, suffix):
+    """The input ``frame`` (a pandas DataFrame or an Arrow Table) with the rating columns of
+    ``table`` after its own, of the input's type: pandas columns are Arrow-backed
+    (``pd.ArrowDtype``), so integers and booleans keep their type beside missing values."""
+    if _is_pandas_frame(frame):
+        import pandas as pd
+
+        rated = table.to_pandas(types_mapper=pd.ArrowDtype)
+        names = _rated_names(table, set(frame.columns), suffix)
+        return frame.assign(**{names[name]: rated[name].array for name in table.column_names})
+    names = _rated_names(table, set(frame.column_names), suffix)
+    for name in table.column_names:
+        frame = frame.append_column(names[name], table.column(name))
+    return frame
+
+
+def _table(columns):
+    """The native module's columns as a typed Arrow table."""
     import pyarrow as pa
 
-    texts = _texts(puzzles)
-    given = None if solutions is None else _texts(solutions)
-    try:
-        columns = _gridlogic.rate_columns(texts, given, **_native(options))
-    except ValueError as error:
-        raise InputError(str(error)) from None
     return pa.table(
         {
             name: pa.array(values, type=getattr(pa, _TYPES.get(name, "string"))())
             for name, values in columns.items()
         }
     )
+
+
+def rate_many(
+    puzzles,
+    solutions=None,
+    *,
+    column="puzzle",
+    solution_column=None,
+    first_id=1,
+    suffix="_rated",
+    **options,
+):
+    """Rates many puzzles on all cores: one row per puzzle, as ``gridlogic batch`` writes them
+    (``id``, ``status`` its verdict, ``detail`` why a puzzle is not unique and solved or why an
+    item holds no puzzle, then the solution and the rating). A bad item gives an ``invalid``
+    row, never an exception.
+
+    ``puzzles`` is a list, a pandas Series or an Arrow array of puzzle texts (one line each, or a
+    drawn grid), and the result a ``pyarrow.Table`` of the rating's columns; or a pandas
+    DataFrame or a ``pyarrow.Table`` whose column ``column`` holds the puzzles, and the result
+    is the same rows of the same type, every input column kept, the rating's columns after
+    them (pandas: Arrow-backed dtypes, the input's index). A rating column whose name the input
+    already uses (``puzzle``; ``id``, ``status``, ``solution``… when it has them) is named with
+    ``suffix`` (``puzzle_rated``); when that name is taken too, InputError.
+
+    ``solutions``, of the same length, or the input's column ``solution_column``, holds the
+    given solutions, which are checked (``solution_matches``).
+
+    ``id`` is the item's place counted from ``first_id``: from 1, as ``gridlogic batch`` numbers
+    the lines of a file of one puzzle per line, so the same puzzles get the same ids; a part of a
+    larger collection passes its first item's number (Dask partitions: 1 + the rows before)."""
+    whole = _is_pandas_frame(puzzles) or _is_arrow_table(puzzles)
+    if solution_column is not None and not whole:
+        raise InputError("solution_column= names a column of a DataFrame or Table of puzzles")
+    if solution_column is not None and solutions is not None:
+        raise InputError("give the solutions either as solutions= or as solution_column=")
+    if isinstance(first_id, bool) or not isinstance(first_id, int) or first_id < 0:
+        raise InputError(f"first_id is {first_id!r}: the id of the first puzzle, 0 or more")
+    texts = _texts(_column(puzzles, column, "puzzles") if whole else puzzles)
+    if solution_column is not None:
+        solutions = _column(puzzles, solution_column, "solutions")
+    given = None if solutions is None else _texts(solutions)
+    try:
+        columns = _gridlogic.rate_columns(texts, given, first_id=first_id, **_native(options))
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    table = _table(columns)
+    return _beside(puzzles, table, suffix) if whole else table

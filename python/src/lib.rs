@@ -120,10 +120,11 @@ impl Options {
         ))
     }
 
-    /// The puzzles in `text`.
+    /// The puzzles in `text`, named `the text` in messages.
     fn read(&self, text: &str) -> gridlogic::Result<Puzzles> {
         let mut notes = Vec::new();
-        read::read_text_puzzles(text, "puzzle", "puzzle", &self.read, self.kind, &mut notes)
+        let place = "the text";
+        read::read_text_puzzles(text, place, place, &self.read, self.kind, &mut notes)
     }
 }
 
@@ -211,16 +212,16 @@ fn document_json(
         .map_err(input_error)
 }
 
-/// The batch row of one puzzle text (an item of `rate_many`, named by its place `index`), with
-/// the solution given beside it; `by_size` holds the engine options of `options` per size.
+/// The batch row of one puzzle text (an item of `rate_many`, named `id`), with the solution
+/// given beside it; `by_size` holds the engine options of `options` per size.
 fn rate(
-    index: usize,
+    id: usize,
     text: Option<&str>,
     solution: Option<&str>,
     options: &Options,
     by_size: &engine::OptionsBySize,
 ) -> Row {
-    let id = Id::Number(index);
+    let id = Id::Number(id);
     let invalid = |text: &str, error| Row::invalid::<engine::Solve>(&id, text, &error);
     let Some(text) = text else {
         return invalid(
@@ -253,9 +254,10 @@ fn rate(
 
 /// The batch rows of many puzzle texts (`None` for a missing value), with their given solutions
 /// when `solutions` is given, solved on all cores with the GIL released; returned as columns:
-/// a dict of column name to list, in `batch`'s order.
+/// a dict of column name to list, in `batch`'s order. The ids are the places counted from
+/// `first_id` (1, as the line numbers `batch` gives a file of one puzzle per line).
 #[pyfunction]
-#[pyo3(signature = (puzzles, solutions=None, *, r#box=None, latin=false, symbols=None,
+#[pyo3(signature = (puzzles, solutions=None, *, first_id=1, r#box=None, latin=false, symbols=None,
                     variant=None, kind=None, techniques=None, max_level=None, no_guess=false,
                     seed=0, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
@@ -263,6 +265,7 @@ fn rate_columns<'py>(
     py: Python<'py>,
     puzzles: Vec<Option<String>>,
     solutions: Option<Vec<Option<String>>>,
+    first_id: usize,
     r#box: Option<String>,
     latin: bool,
     symbols: Option<String>,
@@ -295,7 +298,8 @@ fn rate_columns<'py>(
             .enumerate()
             .map(|(index, text)| {
                 let solution = solutions.as_ref().and_then(|s| s[index].as_deref());
-                rate(index, text.as_deref(), solution, &options, &by_size)
+                let id = first_id + index;
+                rate(id, text.as_deref(), solution, &options, &by_size)
             })
             .collect()
     });

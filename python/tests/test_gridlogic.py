@@ -106,12 +106,115 @@ def test_rate_many_reads_lists_pandas_and_arrow_alike():
         assert table.drop(["microseconds"]).equals(tables[0].drop(["microseconds"]))
     rows = tables[0].to_pylist()
     assert [row["status"] for row in rows] == ["unique", "invalid", "invalid", "unique"]
-    assert [row["id"] for row in rows] == [0, 1, 2, 3]
+    assert [row["id"] for row in rows] == [1, 2, 3, 4]
     assert rows[0]["solution"] == TOP50K_SOLUTIONS[0]
     assert rows[3]["solution"] == TOP50K_SOLUTIONS[1]
     assert rows[1]["detail"] and rows[1]["level"] is None and rows[1]["score"] is None
     assert tables[0].schema.field("score").type == pa.int64()
     assert tables[0].schema.field("logic_only").type == pa.bool_()
+
+
+def batch_rows(tmp_path, lines, *arguments):
+    """The rows `gridlogic batch` writes for a file of `lines`, read by pandas (None without
+    GRIDLOGIC_BIN)."""
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if not binary:
+        pytest.skip("GRIDLOGIC_BIN names no gridlogic binary")
+    source = tmp_path / "puzzles.txt"
+    source.write_text("\n".join(lines) + "\n")
+    target = tmp_path / "rows.csv"
+    run = subprocess.run(
+        [binary, "batch", str(source), "-o", str(target), *arguments], capture_output=True, text=True
+    )
+    assert run.returncode in (0, 1), run.stderr
+    texts = {"puzzle": str, "solution": str, "detail": str}
+    return pd.read_csv(target, keep_default_na=False, na_values=[""], dtype=texts)
+
+
+def test_rate_many_ids_are_the_line_numbers_batch_gives_the_same_puzzles(tmp_path):
+    puzzles = [TOP50K[0], "123", TOP50K[1], TOP50K[0][:80]]
+    cli = batch_rows(tmp_path, puzzles)
+    table = gridlogic.rate_many(puzzles)
+    assert list(cli["id"]) == [1, 2, 3, 4]
+    assert table.column("id").to_pylist() == list(cli["id"])
+    assert table.column("status").to_pylist() == list(cli["status"])
+    assert table.column("solution").to_pylist()[::2] == TOP50K_SOLUTIONS
+    assert list(cli["solution"])[::2] == TOP50K_SOLUTIONS
+    later = gridlogic.rate_many(puzzles[2:], first_id=3)
+    assert later.column("id").to_pylist() == list(cli["id"])[2:]
+
+
+def test_batch_csv_booleans_are_read_by_pandas_as_booleans(tmp_path):
+    wrong = TOP50K_SOLUTIONS[0].replace("2", "x").replace("8", "2").replace("x", "8")
+    lines = ["quizzes,solutions"] + [
+        f"{TOP50K[0]},{TOP50K_SOLUTIONS[0]}",
+        f"{TOP50K[1]},{TOP50K_SOLUTIONS[1]}",
+        f"{TOP50K[0]},{wrong}",
+    ]
+    rows = batch_rows(tmp_path, lines)
+    assert rows["solution_matches"].dtype == bool
+    assert rows["logic_only"].dtype == bool
+    assert list(rows["solution_matches"]) == [True, True, False]
+    logic = gridlogic.rate_many(TOP50K + TOP50K[:1]).column("logic_only").to_pylist()
+    assert list(rows["logic_only"]) == logic
+
+
+def test_rate_many_keeps_a_dataframes_columns_index_and_type():
+    frame = pd.DataFrame(
+        {
+            "name": ["first", "bad", "second"],
+            "puzzle": [TOP50K[0], "123", TOP50K[1]],
+            "solution": [TOP50K_SOLUTIONS[0], None, TOP50K_SOLUTIONS[0]],
+        },
+        index=[30, 10, 20],
+    )
+    rated = gridlogic.rate_many(frame, solution_column="solution")
+    assert isinstance(rated, pd.DataFrame)
+    assert list(rated.index) == [30, 10, 20]
+    assert rated[["name", "puzzle", "solution"]].equals(frame)
+    assert list(rated["id"]) == [1, 2, 3]
+    assert list(rated["status"]) == ["unique", "invalid", "unique"]
+    # The rating's puzzle and solution beside the input's: suffixed, never replacing them.
+    assert list(rated["puzzle_rated"])[::2] == TOP50K
+    assert list(rated["solution_rated"])[::2] == TOP50K_SOLUTIONS
+    matches = [None if pd.isna(value) else value for value in rated["solution_matches"]]
+    assert matches == [True, None, False]
+    assert rated["score"].dtype == pd.ArrowDtype(pa.int64())
+    assert rated["logic_only"].dtype == pd.ArrowDtype(pa.bool_())
+    plain = gridlogic.rate_many(frame["puzzle"], solutions=frame["solution"])
+    assert plain.column_names == list(rated.columns[3:].str.replace("_rated", ""))
+
+
+def test_rate_many_keeps_an_arrow_tables_columns_and_says_what_clashes():
+    table = pa.table({"puzzle": TOP50K, "id": ["a", "b"], "id_rated": ["c", "d"]})
+    with pytest.raises(gridlogic.InputError, match="choose another suffix="):
+        gridlogic.rate_many(table)
+    rated = gridlogic.rate_many(table, suffix="_gl", first_id=7)
+    assert isinstance(rated, pa.Table)
+    assert rated.column_names[:3] == ["puzzle", "id", "id_rated"]
+    assert rated.column("id").to_pylist() == ["a", "b"]
+    assert rated.column("id_gl").to_pylist() == [7, 8]
+    assert rated.column("solution").to_pylist() == TOP50K_SOLUTIONS
+    assert rated.column("puzzle_gl").to_pylist() == TOP50K
+    with pytest.raises(gridlogic.InputError, match="no column 'quizzes' for the puzzles"):
+        gridlogic.rate_many(table, column="quizzes")
+
+
+def test_a_line_of_three_digits_says_how_many_symbols_as_the_command_line_does(tmp_path):
+    with pytest.raises(gridlogic.InputError) as raised:
+        gridlogic.solve("123")
+    message = str(raised.value)
+    assert message.startswith("the text is one line of 3 symbols: ")
+    assert "(81 for a 9x9, 16 for a 4x4, …)" in message
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if binary:
+        path = tmp_path / "one.txt"
+        path.write_text("123\n")
+        run = subprocess.run([binary, "solve", str(path)], capture_output=True, text=True)
+        assert run.returncode == 2
+        assert run.stderr.strip() == "error: " + message.replace("the text", "one.txt", 1)
+    detail = gridlogic.rate_many(["123"]).column("detail").to_pylist()
+    assert detail == [message]
 
 
 def test_rate_many_checks_given_solutions():

@@ -934,7 +934,6 @@ fn check_written(table: &Table, area: &Area) -> Result<(), Error> {
     Err(Error::OneLine {
         place: table.place.clone(),
         symbols: cols,
-        root: (1..).find(|n| (n + 1) * (n + 1) > cols).unwrap_or(1),
     })
 }
 

@@ -222,13 +222,9 @@ fn puzzle_size(givens: &str, symbols: &Symbols) -> Result<usize, String> {
     let length = givens.chars().count();
     // From 3x3 up: a line of four symbols is more likely a row of a drawn grid than a 2x2 puzzle.
     let Some(size) = (3..=symbols.len()).find(|n| n * n == length) else {
-        let nearest = (3..=symbols.len())
-            .min_by_key(|n| (n * n).abs_diff(length))
-            .unwrap_or(3);
         return Err(format!(
-            "the puzzle has {length} cells, but a one-line puzzle has N² (a {nearest}x{nearest} \
-             has {})",
-            nearest * nearest
+            "the puzzle has {length} symbols{}",
+            crate::error::one_line_advice(length)
         ));
     };
     let is_cell = |c: char| symbols.value_of(c).is_some() || matches!(c, '.' | '0' | '-');
@@ -459,9 +455,10 @@ fn is_separator(text: &str) -> bool {
             .all(|c| matches!(c, '-' | '=' | '+' | '|' | '*' | ' ' | '\t'))
 }
 
-/// The cells of one drawn row: whitespace-separated tokens when each is one cell (a symbol or a
-/// number such as `12`), otherwise one cell per character. `|` separates boxes and is dropped.
-/// A line that reads as words (a title such as `Puzzle 3:`) is one label cell.
+/// The cells of one drawn row: whitespace-separated tokens when there are several and each is
+/// one cell (a symbol or a number such as `12`), otherwise one cell per character (a row of one
+/// number, `534678912` or `123`, is a row of digits). `|` separates boxes and is dropped. A line
+/// that reads as words (a title such as `Puzzle 3:`) is one label cell.
 fn drawn_cells(text: &str) -> Vec<String> {
     if is_label_line(text) {
         return vec![text.trim().to_string()];
@@ -470,7 +467,7 @@ fn drawn_cells(text: &str) -> Vec<String> {
     let tokens: Vec<&str> = cleaned.split_whitespace().collect();
     let one_cell =
         |t: &&str| t.chars().count() == 1 || (t.parse::<usize>().is_ok() && !t.starts_with('0'));
-    if tokens.iter().all(one_cell) {
+    if tokens.len() > 1 && tokens.iter().all(one_cell) {
         tokens.iter().map(|t| t.to_string()).collect()
     } else {
         tokens
@@ -583,7 +580,8 @@ mod tests {
         assert_eq!(
             reasons,
             [
-                "2: the puzzle has 8 cells, but a one-line puzzle has N² (a 3x3 has 9)",
+                "2: the puzzle has 8 symbols, one short of a 3x3's 9: a puzzle on one line has N² \
+                 symbols",
                 "4: symbol 5 of the puzzle is '?', which is neither a digit nor an empty-cell \
                  mark (. 0 -)"
             ]
@@ -634,6 +632,16 @@ mod tests {
         assert_eq!(row(&grid, 1), ["0", "1", "2", "3"].map(String::from));
         let (ten, _) = table("1 2 3 4 5 6 7 8 9 10\n");
         assert_eq!(ten.rows(), 1, "ten numbers are not a square");
+    }
+
+    #[test]
+    fn a_row_of_one_number_is_a_row_of_digits() {
+        let (grid, _) = table("1234\n3412\n2143\n4321\n");
+        assert_eq!(row(&grid, 1), ["3", "4", "1", "2"].map(String::from));
+        let (line, _) = table("123\n");
+        assert_eq!(row(&line, 0), ["1", "2", "3"].map(String::from));
+        let (numbers, _) = table("10 2 16\n");
+        assert_eq!(row(&numbers, 0), ["10", "2", "16"].map(String::from));
     }
 
     #[test]
