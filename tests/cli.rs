@@ -484,3 +484,20 @@ fn explanations_name_cells_and_digits_as_their_source_does() {
     }
     assert!(letters > 0, "{json}");
 }
+
+/// A 9x9 typed as nine lines of nine digits (Wikipedia's example puzzle) is a Sudoku, though its
+/// first two lines look like a Shikaku's `rows cols` header.
+#[test]
+fn a_grid_of_digit_rows_is_a_sudoku() {
+    let dir = common::scratch("digit-rows");
+    let path = dir.join("rows.txt");
+    let rows = "530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080079\n";
+    std::fs::write(&path, rows).unwrap();
+    let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--format", "line"]);
+    assert_eq!(code, 0, "{err}");
+    // The solution Wikipedia publishes beside the puzzle.
+    assert_eq!(
+        out.trim(),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    );
+}

@@ -386,9 +386,14 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
 
 /// Whether a text starts with a Shikaku `rows cols` header (which settles its kind).
 pub fn starts_with_header(text: &str) -> bool {
-    // A header takes at most the first two lines.
-    let lines: Vec<_> = content(text).take(2).collect();
-    !lines.is_empty() && header(&lines, 0).is_some()
+    // A header takes at most the first two lines, and the grid's rows follow it unless it is
+    // on the header's line: `530070000` over `600195000` is a grid of digit rows, not a header.
+    let lines: Vec<_> = content(text).collect();
+    match header(&lines, 0) {
+        Some((_, _, _, inline)) if inline > 0 => true,
+        Some((rows, _, taken, _)) => lines.len() - taken >= rows,
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -397,6 +402,15 @@ mod tests {
 
     fn read(text: &str) -> Result<Vec<Shikaku>, Error> {
         read_text(text, "t", &ReadOptions::default())
+    }
+
+    #[test]
+    fn a_header_is_followed_by_its_rows() {
+        assert!(starts_with_header("2 3\n3 - -\n- - 3\n"));
+        assert!(starts_with_header("2\n3\n3 - -\n- - 3\n"));
+        assert!(starts_with_header("2 3 3 - - - - 3\n"));
+        // Rows of digits: the first two would be a header of 530070000 rows.
+        assert!(!starts_with_header("530070000\n600195000\n098000060\n"));
     }
 
     #[test]
