@@ -432,3 +432,17 @@ enum Sheet {
     Good,
     Bad,
 }
+
+/// A generated workbook keeps its answer on a hidden sheet: `check` reads the puzzle sheet only.
+#[test]
+fn hidden_sheets_are_not_read_as_puzzles() {
+    let dir = scratch("hidden-answer");
+    let book = dir.join("puzzle.xlsx");
+    let book = book.to_str().unwrap();
+    let (code, _, err) = run(&["generate", "--seed", "3", "-o", book]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["check", book]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("sheet 'Puzzle' "), "{out}");
+}

@@ -337,7 +337,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
 }
 
 /// The sheets of the workbook at `path` to read one by one, each as if `--sheet` named it: every
-/// sheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`). Empty when
+/// visible worksheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`). Empty when
 /// `--sheet`, `--range` or a defined name (`puzzle`, `grid`, `sudoku`, `shikaku`) picks the grid:
 /// the workbook is then read as one, as [`read_puzzles`] reads it.
 pub fn puzzle_sheets(path: &Path, options: &ReadOptions) -> Result<Vec<String>, Error> {
@@ -354,7 +354,7 @@ pub fn puzzle_sheets(path: &Path, options: &ReadOptions) -> Result<Vec<String>, 
     }
     let helper = |name: &String| HELPER_SHEETS.iter().any(|h| h.eq_ignore_ascii_case(name));
     Ok(book
-        .sheet_names()
+        .visible_sheet_names()
         .into_iter()
         .filter(|name| !helper(name))
         .collect())

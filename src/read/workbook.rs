@@ -5,7 +5,9 @@
 use crate::error::Error;
 use crate::read::table::{Area, Edge, RawCell, RawValue, StylePatch, Table};
 use crate::read::{limits, notes, ods, xls};
-use calamine::{Data, Range, Reader, Sheets, StyleRange, open_workbook_auto};
+use calamine::{
+    Data, Range, Reader, SheetType, SheetVisible, Sheets, StyleRange, open_workbook_auto,
+};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -40,6 +42,19 @@ impl Workbook {
     /// The sheet names, in workbook order.
     pub fn sheet_names(&self) -> Vec<String> {
         self.sheets.sheet_names()
+    }
+
+    /// The names of the worksheets a person sees, in workbook order: hidden sheets (such as the
+    /// answer sheet `generate` writes) and chart sheets left out.
+    pub fn visible_sheet_names(&self) -> Vec<String> {
+        self.sheets
+            .sheets_metadata()
+            .iter()
+            .filter(|sheet| {
+                sheet.visible == SheetVisible::Visible && sheet.typ == SheetType::WorkSheet
+            })
+            .map(|sheet| sheet.name.clone())
+            .collect()
     }
 
     /// The sheet called `name`, ignoring case, if there is one.
