@@ -1,6 +1,7 @@
 //! The README and the user guide (`docs/src`, an mdBook) hold no broken link: every relative link
 //! names a file that exists, every `#fragment` a heading of the page it points at, and every
-//! page of the guide is listed in its `SUMMARY.md`.
+//! page of the guide is listed in its `SUMMARY.md`. Every `gridlogic` command of their `sh`
+//! blocks runs as a reader would run it, and succeeds.
 
 mod common;
 
@@ -127,4 +128,94 @@ fn anchors_are_made_as_github_makes_them() {
         anchor("Speed: the 17-clue sample (1/2)"),
         "speed-the-17-clue-sample-12"
     );
+}
+
+/// The files a reader is told to bring, and the fixture that stands in for each.
+const READERS_FILES: [(&str, &str); 2] = [
+    ("my-puzzle.xlsx", "fixtures/workbooks/sudoku-9x9.xlsx"),
+    ("puzzles.txt", "fixtures/text/top1465-first3.txt"),
+];
+
+/// Commands of the `sh` blocks that this test does not run, and what runs them: building and
+/// installing (`.ci/run` builds, tests and installs the Python wheel), the Dask example (its
+/// Python test), fuzzing (nightly, by hand).
+const RUN_ELSEWHERE: [&str; 5] = ["cargo", "pip", "cd", "python", "mdbook"];
+
+/// The commands of a page's `sh` blocks, continuation lines joined and comments dropped.
+fn shell_commands(text: &str) -> Vec<String> {
+    let mut commands = Vec::new();
+    let mut block = false;
+    let mut pending = String::new();
+    for line in text.lines() {
+        let fence = line.trim_start().strip_prefix("```");
+        match fence {
+            Some(language) => block = !block && language.trim() == "sh",
+            None if block => {
+                let line = line.split(" # ").next().unwrap().trim();
+                match line.strip_suffix('\\') {
+                    Some(start) => pending.push_str(start),
+                    None => {
+                        pending.push_str(line);
+                        if !pending.trim().is_empty() {
+                            commands.push(std::mem::take(&mut pending).trim().to_string());
+                        }
+                        pending.clear();
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_gridlogic_command_of_the_readme_and_the_guide_runs() {
+    let mut ran = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let dir = common::scratch(&format!(
+            "docs-{}",
+            page.file_stem().unwrap().to_string_lossy()
+        ));
+        for (name, fixture) in READERS_FILES {
+            std::fs::copy(root().join(fixture), dir.join(name)).unwrap();
+        }
+        for command in shell_commands(&text) {
+            let words: Vec<&str> = command.split_whitespace().collect();
+            if words[0] != "gridlogic" {
+                assert!(
+                    RUN_ELSEWHERE.contains(&words[0]),
+                    "{}: `{command}` is run by nothing",
+                    page.display()
+                );
+                continue;
+            }
+            // The fixtures a command names, copied, so that what it writes beside them stays in
+            // the scratch folder.
+            for word in words.iter().filter(|w| w.starts_with("fixtures/")) {
+                let copy = dir.join(word);
+                std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+                std::fs::copy(root().join(word), copy).unwrap();
+            }
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))
+                .args(&words[1..])
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                output.status.success(),
+                "{}: `{command}`: {err}",
+                page.display()
+            );
+            // What the command says it wrote is there.
+            for written in err.lines().filter_map(|l| l.strip_prefix("wrote ")) {
+                assert!(dir.join(written).exists(), "`{command}`: {written}");
+            }
+            ran += 1;
+        }
+    }
+    // The README's first steps and "your own file", the generator's examples at least.
+    assert!(ran >= 10, "{ran} commands");
 }
