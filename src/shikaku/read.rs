@@ -386,14 +386,14 @@ fn grid_puzzle(rows: &[(usize, Vec<&str>)], cols: usize, place: &str) -> Result<
 
 /// Whether a text starts with a Shikaku `rows cols` header (which settles its kind).
 pub fn starts_with_header(text: &str) -> bool {
-    // A header takes at most the first two lines, and the grid's rows follow it unless it is
-    // on the header's line: `530070000` over `600195000` is a grid of digit rows, not a header.
+    // A header takes at most the first two lines; N lines of N symbols each, such as
+    // `530070000` over `600195000`, are a grid of digit rows, not a header over a grid.
     let lines: Vec<_> = content(text).collect();
-    match header(&lines, 0) {
-        Some((_, _, _, inline)) if inline > 0 => true,
-        Some((rows, _, taken, _)) => lines.len() - taken >= rows,
-        None => false,
-    }
+    let square = |(_, tokens): &(usize, Vec<&str>)| {
+        matches!(tokens.as_slice(), [row] if row.chars().count() == lines.len())
+    };
+    let digit_rows = lines.len() > 1 && lines.iter().all(square);
+    !digit_rows && header(&lines, 0).is_some()
 }
 
 #[cfg(test)]
@@ -405,12 +405,16 @@ mod tests {
     }
 
     #[test]
-    fn a_header_is_followed_by_its_rows() {
+    fn digit_rows_are_no_header() {
         assert!(starts_with_header("2 3\n3 - -\n- - 3\n"));
         assert!(starts_with_header("2\n3\n3 - -\n- - 3\n"));
         assert!(starts_with_header("2 3 3 - - - - 3\n"));
-        // Rows of digits: the first two would be a header of 530070000 rows.
-        assert!(!starts_with_header("530070000\n600195000\n098000060\n"));
+        // Nine rows of nine digits: the first two would be a header of 530070000 rows.
+        let rows = "530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n\
+                    060000280\n000419005\n000080079\n";
+        assert!(!starts_with_header(rows));
+        // A header past what can be read is still one, to be refused as too large.
+        assert!(starts_with_header("4294967296 4294967296\n1 2 3\n"));
     }
 
     #[test]
