@@ -170,10 +170,7 @@ fn list_steps(args: &Args) -> CommandResult {
                         let available = techniques::steps_of(&state, &chosen);
                         (available.steps, available.capped)
                     }
-                    false => (
-                        engine::next_step(&state, &chosen).into_iter().collect(),
-                        vec![],
-                    ),
+                    false => (first_steps(&state, &chosen), vec![]),
                 }
             }
             None => (engine::state_after(&state, &options, usize::MAX).1, vec![]),
@@ -232,6 +229,12 @@ fn list_steps(args: &Args) -> CommandResult {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first instance of each of `chosen` in `state`.
+fn first_steps(state: &State, chosen: &[Technique]) -> Vec<Step> {
+    let first = |&t| techniques::find_first(t, state);
+    chosen.iter().filter_map(first).collect()
 }
 
 /// `--technique all`'s text: for each technique with instances, its name and count, then its
