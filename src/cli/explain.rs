@@ -3,15 +3,18 @@
 
 use super::args::{Format, PuzzleArgs, RatingArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
-use gridlogic::core::{State, Step};
-use gridlogic::model::Names;
+use gridlogic::Error;
+use gridlogic::core::{State, Step, Technique};
+use gridlogic::model::{Names, Origin, Puzzle};
 use gridlogic::read::{
     self,
     collection::{Entries, Stream},
 };
 use gridlogic::report::rated::RatedSolve;
-use gridlogic::report::{self, SolveReport, json};
+use gridlogic::report::sudoku::StepJson;
+use gridlogic::report::{self, SolveReport, json, numbered_step};
 use gridlogic::{engine, render, shikaku, techniques};
+use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -26,12 +29,19 @@ pub struct Args {
     /// Print every implication of forcing chains and nets, with its reason, under their step.
     #[arg(long)]
     full: bool,
-    /// List the instances of one technique in the starting state instead of solving.
-    #[arg(long, value_name = "NAME")]
+    /// List the instances of one technique (a name, short name, code or family) in the starting
+    /// state instead of solving; `all`: every instance of every technique, by technique,
+    /// simplest first.
+    #[arg(long, value_name = "NAME|all")]
     technique: Option<String>,
     /// With --technique: every instance, not just the first.
     #[arg(long, requires = "technique")]
     all: bool,
+    /// Start from the state after the solve's first N steps (0: the starting state): with
+    /// --technique, list from there; alone, print that state's candidate grid and the steps
+    /// after it, numbered on from N+1.
+    #[arg(long, value_name = "N")]
+    at_step: Option<usize>,
     /// Output: the numbered log, a JSON document with every step (as `solve --format json`; an
     /// array for several puzzles), or JSON Lines.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -42,8 +52,8 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> CommandResult {
-    if let Some(name) = &args.technique {
-        return list_technique(args, name);
+    if args.technique.is_some() || args.at_step.is_some() {
+        return list_steps(args);
     }
     let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
@@ -102,34 +112,165 @@ fn explain<S: SolveReport>(
     Ok(exit_code(all_ok))
 }
 
-/// Lists the instances of one technique in each starting state of the file (a puzzle, a
-/// pencil-mark grid or a HoDoKu library line).
-fn list_technique(args: &Args, name: &str) -> CommandResult {
+/// What `--technique` and `--at-step` print for each state of the file, in JSON.
+#[derive(Serialize)]
+struct StepsDocument {
+    schema_version: u32,
+    /// The state's place in the file, from 1.
+    entry: usize,
+    /// The steps of the solve taken before the state (0: the starting state).
+    at_step: usize,
+    /// The technique asked for (`all` for every one); `null` with `--at-step` alone.
+    technique: Option<String>,
+    /// With --technique: the instances found in the state, technique by technique (simplest
+    /// first), each as `explain --format json` writes a step. With --at-step alone: the solve's
+    /// steps after step `at_step`.
+    steps: Vec<StepJson>,
+    /// The techniques whose listing stopped at its cap: they may have more instances.
+    capped: Vec<String>,
+}
+
+/// With `--technique` (one technique, a family, or `all`) lists the instances found in each
+/// state of the file (a puzzle, a pencil-mark grid or a HoDoKu library line), after the first
+/// `--at-step` steps of its solve; with `--at-step` alone prints that state's candidate grid and
+/// the solve's steps after it.
+fn list_steps(args: &Args) -> CommandResult {
     let mut out = stdout();
-    for marks in read::read_marks(&args.puzzle.input.file, &args.puzzle.input.options())? {
+    let json = args.format != Format::Text;
+    let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
+    let marks = read::read_marks(&args.puzzle.input.file, &args.puzzle.input.options())?;
+    let several = marks.len() > 1;
+    for (index, marks) in marks.into_iter().enumerate() {
         let symbols = marks.symbols.clone();
-        let state = State::from_marks(marks);
-        let unique = engine::has_unique_solution(&state);
-        let options = args.puzzle.engine.options(state.size())?;
-        let state = state.assuming_unique(unique).with_limits(options.limits);
-        let chosen = options.named(&[name], state.size())?;
-        let steps: Vec<Step> = chosen
-            .iter()
-            .flat_map(|&t| match args.all {
-                true => techniques::find_all(t, &state),
-                false => techniques::find_first(t, &state).into_iter().collect(),
-            })
-            .collect();
-        if args.grids {
-            writeln!(out, "{}", render::candidates_text(&state, &symbols))?;
+        let puzzle = Puzzle::new(marks.layout.clone(), marks.givens.clone(), Origin::Unknown)?
+            .with_symbols(symbols.clone());
+        let start = State::from_marks(marks);
+        let unique = engine::has_unique_solution(&start);
+        let options = args.puzzle.engine.options(start.size())?;
+        let start = start.assuming_unique(unique).with_limits(options.limits);
+        let at = args.at_step.unwrap_or(0);
+        let (state, before) = engine::state_after(&start, &options, at);
+        if before.len() < at {
+            return Err(Error::Usage(format!(
+                "--at-step {at}: the solve of entry {} has only {} steps",
+                index + 1,
+                before.len()
+            ))
+            .into());
+        }
+        let (steps, capped) = match &args.technique {
+            Some(name) if name.eq_ignore_ascii_case("all") => {
+                let available = techniques::all_steps(&state);
+                (available.steps, available.capped)
+            }
+            Some(name) => {
+                let chosen = options.named(&[name], state.size())?;
+                match args.all {
+                    true => {
+                        let available = techniques::steps_of(&state, &chosen);
+                        (available.steps, available.capped)
+                    }
+                    false => (first_steps(&state, &chosen), vec![]),
+                }
+            }
+            None => (engine::state_after(&state, &options, usize::MAX).1, vec![]),
+        };
+        if let Some(documents) = &mut documents {
+            documents.push(&StepsDocument {
+                schema_version: json::SCHEMA_VERSION,
+                entry: index + 1,
+                at_step: at,
+                technique: args.technique.clone(),
+                steps: steps.iter().map(|s| StepJson::of(s, &puzzle)).collect(),
+                capped: capped.iter().map(|t| t.name()).collect(),
+            })?;
+            continue;
+        }
+        if several {
+            writeln!(out, "entry {}:", index + 1)?;
         }
         let names = Names::new(state.layout(), Some(&symbols));
-        for step in &steps {
-            writeln!(out, "{}", step.explanation.render(&names))?;
+        let grid = render::candidates_text(&state, &symbols);
+        match &args.technique {
+            None => {
+                write!(out, "after step {at}:\n{grid}\n")?;
+                let width = (at + steps.len()).to_string().len();
+                for (i, step) in steps.iter().enumerate() {
+                    let number = format!("{:>width$}", at + i + 1);
+                    write!(
+                        out,
+                        "{}",
+                        numbered_step(step, &number, &names, args.full, width + 2)
+                    )?;
+                }
+            }
+            Some(name) => {
+                if args.grids {
+                    writeln!(out, "{grid}")?;
+                }
+                match name.eq_ignore_ascii_case("all") {
+                    true => write!(out, "{}", grouped(&steps, &capped, &names, args.full))?,
+                    false => {
+                        for step in &steps {
+                            writeln!(out, "{}", step.explanation.render(&names))?;
+                        }
+                        let plural = if steps.len() == 1 { "" } else { "s" };
+                        writeln!(out, "{} instance{plural} of {name}", steps.len())?;
+                        if !capped.is_empty() {
+                            writeln!(out, "{}", capped_line(&capped))?;
+                        }
+                    }
+                }
+            }
         }
-        let plural = if steps.len() == 1 { "" } else { "s" };
-        writeln!(out, "{} instance{plural} of {name}", steps.len())?;
+    }
+    if let Some(documents) = documents {
+        documents.finish()?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first instance of each of `chosen` in `state`.
+fn first_steps(state: &State, chosen: &[Technique]) -> Vec<Step> {
+    let first = |&t| techniques::find_first(t, state);
+    chosen.iter().filter_map(first).collect()
+}
+
+/// `--technique all`'s text: for each technique with instances, its name and count, then its
+/// instances numbered as the step log numbers steps; a total, and the capped techniques.
+fn grouped(steps: &[Step], capped: &[Technique], names: &Names, full: bool) -> String {
+    let mut text = String::new();
+    let mut techniques = 0;
+    for group in steps.chunk_by(|a, b| a.technique == b.technique) {
+        techniques += 1;
+        let technique = group[0].technique;
+        let plural = if group.len() == 1 { "" } else { "s" };
+        text += &format!("{technique}: {} instance{plural}\n", group.len());
+        let width = group.len().to_string().len();
+        for (i, step) in group.iter().enumerate() {
+            let number = format!("  {:>width$}", i + 1);
+            text += &numbered_step(step, &number, names, full, width + 4);
+        }
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    text += &format!(
+        "{} instance{} of {techniques} technique{}\n",
+        steps.len(),
+        plural(steps.len()),
+        plural(techniques)
+    );
+    if !capped.is_empty() {
+        text += &format!("{}\n", capped_line(capped));
+    }
+    text
+}
+
+/// The line that names the techniques whose listing stopped at its cap.
+fn capped_line(capped: &[Technique]) -> String {
+    let each: Vec<String> = capped
+        .iter()
+        .map(|&t| format!("{t} (the first {})", techniques::cap(t)))
+        .collect();
+    format!("capped, there may be more: {}", each.join(", "))
 }

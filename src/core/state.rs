@@ -225,6 +225,11 @@ impl State {
         self
     }
 
+    /// When its long searches give up.
+    pub fn deadline(&self) -> Deadline {
+        self.deadline
+    }
+
     /// Whether the deadline has passed: a search that sees it stops and reports nothing.
     pub fn out_of_time(&self) -> bool {
         self.deadline.passed()

@@ -242,26 +242,10 @@ pub fn solve_while(
     let mut steps = Vec::with_capacity(state.empty_cells() * 3 / 2);
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {
-        if let Some(reason) = state.contradiction() {
-            break Outcome::NoSolution { reason };
-        }
-        if state.is_solved() {
-            break Outcome::Solved;
-        }
-        if deadline.passed() {
-            break undecided;
-        }
-        let step = next_step(&state, &techniques);
-        let step = match step {
-            Some(step) => step,
-            // The searches gave up rather than found nothing.
-            None if deadline.passed() => break undecided,
-            None if options.no_guess => break Outcome::Stuck,
-            None => match backtrack(&state, unique, &mut rng, deadline) {
-                Ok(step) => step,
-                Err(Halt::NoSolution(reason)) => break Outcome::NoSolution { reason },
-                Err(Halt::OutOfTime) => break undecided,
-            },
+        let step = match step_or_end(&state, &techniques, options.no_guess, &mut rng) {
+            Ok(step) => step,
+            Err(End::Outcome(outcome)) => break outcome,
+            Err(End::OutOfTime) => break undecided,
         };
         state.apply(&step);
         steps.push(step);
@@ -291,6 +275,72 @@ fn worth_trying(order: &[Technique], count: &Count) -> Vec<Technique> {
         .copied()
         .filter(|t| !(several && matches!(t, Technique::NestedNet(_))))
         .collect()
+}
+
+/// Why a solve takes no further step.
+enum End {
+    /// It came to this outcome.
+    Outcome(Outcome),
+    /// The state's deadline passed.
+    OutOfTime,
+}
+
+/// The step a solve takes from `state` with `techniques` (the first that makes progress, else a
+/// backtracking step picked with `rng` unless `no_guess`), or why it ends there: solved, no
+/// solution, stuck, or out of time (the state's deadline).
+fn step_or_end(
+    state: &State,
+    techniques: &[Technique],
+    no_guess: bool,
+    rng: &mut StdRng,
+) -> Result<Step, End> {
+    let deadline = state.deadline();
+    if let Some(reason) = state.contradiction() {
+        return Err(End::Outcome(Outcome::NoSolution { reason }));
+    }
+    if state.is_solved() {
+        return Err(End::Outcome(Outcome::Solved));
+    }
+    if deadline.passed() {
+        return Err(End::OutOfTime);
+    }
+    match next_step(state, techniques) {
+        Some(step) => Ok(step),
+        // The searches gave up rather than found nothing.
+        None if deadline.passed() => Err(End::OutOfTime),
+        None if no_guess => Err(End::Outcome(Outcome::Stuck)),
+        None => {
+            backtrack(state, state.assumes_unique(), rng, deadline).map_err(|halt| match halt {
+                Halt::NoSolution(reason) => End::Outcome(Outcome::NoSolution { reason }),
+                Halt::OutOfTime => End::OutOfTime,
+            })
+        }
+    }
+}
+
+/// The state after the first `steps` steps that a solve with `options` takes from `state`, the
+/// steps it took (fewer when the solve ends sooner: solved, stuck, no solution). The steps are
+/// those of [`solve`] when `state` is its starting state (its values and candidates, whether it
+/// is assumed unique, its limits): `gridlogic explain --at-step`.
+pub fn state_after(state: &State, options: &Options, steps: usize) -> (State, Vec<Step>) {
+    let mut state = state.clone();
+    // As `worth_trying`: no nested forcing nets on a grid without exactly one solution.
+    let techniques: Vec<Technique> = options
+        .techniques
+        .iter()
+        .copied()
+        .filter(|t| state.assumes_unique() || !matches!(t, Technique::NestedNet(_)))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let mut taken = Vec::new();
+    while taken.len() < steps {
+        let Ok(step) = step_or_end(&state, &techniques, options.no_guess, &mut rng) else {
+            break;
+        };
+        state.apply(&step);
+        taken.push(step);
+    }
+    (state, taken)
 }
 
 /// Why backtracking gave no step.
