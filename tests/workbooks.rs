@@ -271,3 +271,25 @@ fn afghangoat_reads_the_input_grid_at_a1_despite_the_helper_cells() {
         "{out}"
     );
 }
+
+#[test]
+fn the_texts_around_a_grid_are_kept_with_its_puzzle() {
+    let puzzle = read("titled-notes-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "B3");
+    let texts: Vec<(u32, u16, &str)> = puzzle
+        .texts()
+        .iter()
+        .map(|t| (t.row as u32, t.col as u16, t.text.as_str()))
+        .collect();
+    // The builder's texts, row by row; not the number 36 at L1.
+    assert_eq!(texts, workbooks::TITLED_NOTES);
+    assert_eq!(puzzle.texts()[0].points, Some(16.0));
+    // The title over sudoku-9x9.xlsx's grid was merged across B2:J2: it is read once, at B2.
+    let titled = read("sudoku-9x9.xlsx");
+    assert_eq!(titled.texts().len(), 3);
+    assert_eq!((titled.texts()[0].row, titled.texts()[0].col), (1, 1));
+    // CSV has no sheet, so no texts, although its cells are text.
+    let options = ReadOptions::default();
+    let csv = read_file(&fixture("text/jigsaw-6x6.csv"), &options).unwrap();
+    assert!(csv.puzzles[0].texts().is_empty());
+}
