@@ -398,7 +398,7 @@ pub const TITLED_NOTES: [(u32, u16, &str); 5] = [
     (
         12,
         1,
-        "Source: Gordon Royle's list of 17-clue puzzles, top1465 selection",
+        "Source: the top1465 collection of hard puzzles, number 36",
     ),
 ];
 
