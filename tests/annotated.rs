@@ -40,6 +40,8 @@ fn grid_at(
             let value = match range.get_value((row, col)) {
                 Some(Data::Float(f)) => *f as u8,
                 Some(Data::Int(i)) => *i as u8,
+                // A deduced digit under its step number on "Solution".
+                Some(Data::String(s)) => s.lines().last().and_then(|d| d.parse().ok()).unwrap_or(0),
                 _ => 0,
             };
             values.push(value);
@@ -137,56 +139,234 @@ fn solving_a_workbook_writes_the_solution_where_the_puzzle_was_typed() {
     }
 }
 
+/// A Solution cell's text: its string (a deduced cell's step number over its digit), or its
+/// number (a given).
+fn cell_text(range: &calamine::Range<Data>, row: usize, col: usize) -> String {
+    match range.get_value((row as u32, col as u32)) {
+        Some(Data::String(text)) => text.clone(),
+        Some(Data::Float(f)) => f.to_string(),
+        other => panic!("no value at row {row} column {col}: {other:?}"),
+    }
+}
+
+/// Whether `digit` at `cell` of a 9x9 is a single (naked, or hidden in its row, column or box)
+/// with only the candidates the digits of `values` leave open (0 for empty): no eliminations.
+fn plain_single(values: &[u8], cell: usize, digit: u8) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    let peers = |i: usize| {
+        (0..81).filter(move |&j| {
+            j != i
+                && (j / 9 == i / 9
+                    || j % 9 == i % 9
+                    || (j / 27 == i / 27 && (j % 9) / 3 == (i % 9) / 3))
+        })
+    };
+    let open = |i: usize, d: u8| values[i] == 0 && peers(i).all(|j| values[j] != d);
+    let naked = (1..=9).filter(|&d| open(cell, d)).eq([digit]);
+    let houses: [Vec<usize>; 3] = [
+        (0..9).map(|k| r * 9 + k).collect(),
+        (0..9).map(|k| k * 9 + c).collect(),
+        (0..9)
+            .map(|k| (r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3)
+            .collect(),
+    ];
+    let hidden = houses
+        .iter()
+        .any(|house| house.iter().all(|&i| i == cell || !open(i, digit)));
+    naked || hidden
+}
+
+/// The legend beside the Solution grid: label → text, read from the rows under `Legend`, and
+/// its column.
+fn legend_of(range: &calamine::Range<Data>) -> (Vec<(String, String)>, usize) {
+    let (top, left) = range.start().unwrap();
+    let (row, col) = range
+        .used_cells()
+        .find(|(_, _, v)| **v == Data::String("Legend".into()))
+        .map(|(r, c, _)| (r + top as usize, c + left as usize))
+        .expect("a legend");
+    let mut rows = Vec::new();
+    for r in row + 1.. {
+        match range.get_value((r as u32, col as u32 + 1)) {
+            Some(Data::String(label)) => rows.push((label.clone(), cell_text(range, r, col + 2))),
+            _ => break,
+        }
+    }
+    (rows, col)
+}
+
+/// The count a legend text starts with: `18 cells` → 18.
+fn leading_count(text: &str) -> usize {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
 #[test]
-fn deduced_cells_are_filled_by_family_and_givens_stay_white() {
+fn deduced_cells_show_their_step_number_and_kind_and_givens_stay_white() {
     let dir = scratch("fills");
-    let output = dir.join("out.xlsx");
-    let input = fixture("workbooks/offset-with-solution-9x9.xlsx");
-    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
-    assert_eq!(code, 0, "{err}");
-    let puzzle = read_puzzle(&input, &ReadOptions::default());
+    for name in ["offset-with-solution-9x9.xlsx", "titled-notes-9x9.xlsx"] {
+        let input = fixture(&format!("workbooks/{name}"));
+        let output = dir.join(name);
+        let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+        assert_eq!(code, 0, "{err}");
+        let (_, json, _) = run(&["explain", "--format", "json", path_str(&input)]);
+        let log: serde_json::Value = serde_json::from_str(&json).unwrap();
+        check_solution_sheet(&input, &output, log["steps"].as_array().unwrap());
+    }
+}
+
+/// Checks the Solution sheet of `output`, written from `input`, against the step log `steps`
+/// of `explain`: each deduced cell holds the number of the step that placed it over its digit,
+/// marked `*` exactly when it is a single that the digits placed before it do not make one;
+/// plain singles are tinted by kind, harder steps' cells by family; givens are white; the
+/// legend counts what the grid shows.
+fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]) {
+    let puzzle = read_puzzle(input, &ReadOptions::default());
     let gridlogic::model::Origin::Sheet { top, left, .. } = puzzle.origin().clone() else {
         panic!("read from a sheet");
     };
-    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let solve = engine::solve(&puzzle, &Options::all(9));
+    let mut book: Xlsx<_> = open_workbook(output).unwrap();
+    let range = book.worksheet_range("Solution").unwrap();
     let styles = book.worksheet_style("Solution").unwrap();
-    let fill_at = |row: usize, col: usize| {
+    let fill_at = |cell: usize| {
         styles
-            .get((row as u32, col as u32))
+            .get(((top + cell / 9) as u32, (left + cell % 9) as u32))
             .and_then(|s| s.fill.as_ref())
             .and_then(|f| f.get_color())
             .map(|c| c.to_argb() & 0xFF_FFFF)
     };
-    let solve = engine::solve(&puzzle, &Options::all(9));
-    let mut deduced = 0;
-    for step in &solve.steps {
-        let expected = palette::family_fill(step.technique.family());
-        for placement in &step.placements {
-            let (r, c) = (placement.cell.row(9), placement.cell.col(9));
-            assert_eq!(
-                fill_at(top + r, left + c),
-                Some(expected),
-                "{}",
-                step.explanation.render(&puzzle.names())
-            );
-            deduced += 1;
+    let mut values = puzzle.givens().values().to_vec();
+    let mut fills: std::collections::HashMap<u32, usize> = Default::default();
+    let (mut marked, mut harder_families) = (0, Vec::new());
+    for (i, (step, ours)) in steps.iter().zip(&solve.steps).enumerate() {
+        let technique = step["technique"].as_str().unwrap();
+        assert_eq!(technique, ours.technique.name(), "step {}", i + 1);
+        let single = ["Full House", "Hidden Single", "Naked Single"]
+            .iter()
+            .any(|kind| technique.starts_with(kind));
+        let placed: Vec<(usize, u8)> = step["placement_cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let at = |key: &str| p[key].as_u64().unwrap() as usize;
+                ((at("row") - 1) * 9 + at("col") - 1, at("digit") as u8)
+            })
+            .collect();
+        for &(cell, digit) in &placed {
+            let text = cell_text(&range, top + cell / 9, left + cell % 9);
+            let (number, shown) = text.split_once('\n').expect("a number over the digit");
+            assert_eq!(shown, digit.to_string(), "step {}", i + 1);
+            let unlocked = single && !plain_single(&values, cell, digit);
+            let expected = format!("{}{}", i + 1, if unlocked { "*" } else { "" });
+            assert_eq!(number, expected, "step {}: {technique}", i + 1);
+            let fill = fill_at(cell).expect("deduced cells are filled");
+            *fills.entry(fill).or_default() += 1;
+            marked += usize::from(unlocked);
+            let tint = match technique {
+                t if t.starts_with("Full House") => palette::FULL_HOUSE,
+                t if t.starts_with("Hidden Single") => palette::HIDDEN_SINGLE,
+                _ => palette::NAKED_SINGLE,
+            };
+            match (single, unlocked) {
+                (true, false) => assert_eq!(fill, tint, "step {}", i + 1),
+                (true, true) => assert!(harder_families.contains(&fill), "step {}", i + 1),
+                (false, _) => assert_eq!(fill, palette::family_fill(ours.technique.family())),
+            }
+        }
+        if !single {
+            harder_families.push(palette::family_fill(ours.technique.family()));
+        }
+        for (cell, digit) in placed {
+            values[cell] = digit;
         }
     }
-    assert_eq!(deduced + puzzle.givens().filled_count(), 81);
-    for cell in puzzle
-        .layout()
-        .cells()
-        .filter(|&c| puzzle.givens().get(c).is_some())
-    {
-        let (r, c) = (cell.row(9), cell.col(9));
+    assert_eq!(steps.len(), solve.steps.len());
+    assert!(values.iter().all(|&v| v != 0), "solved");
+    let givens = puzzle.givens().filled_count();
+    for cell in (0..81).filter(|&c| puzzle.givens().values()[c] != 0) {
+        assert_eq!(fill_at(cell), Some(0xFFFFFF), "given {cell}");
+    }
+
+    // The legend lists what is shown, each with its count.
+    let (legend, _) = legend_of(&range);
+    let count = |label: &str| {
+        legend
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, t)| leading_count(t))
+    };
+    assert_eq!(count("Given"), Some(givens));
+    let numbers = &legend.iter().find(|(l, _)| l == "Step number").unwrap().1;
+    assert!(
+        numbers.contains(&format!("1 to {}", steps.len())),
+        "{numbers}"
+    );
+    assert_eq!(count("After a harder step"), (marked > 0).then_some(marked));
+    let kinds: Vec<&(String, String)> = legend
+        .iter()
+        .filter(|(l, _)| !["Given", "Step number", "After a harder step"].contains(&l.as_str()))
+        .collect();
+    assert_eq!(kinds.len(), fills.len(), "one row per fill: {legend:?}");
+    let total: usize = kinds.iter().map(|(_, t)| leading_count(t)).sum();
+    assert_eq!(total, 81 - givens);
+    let mut counts: Vec<usize> = fills.values().copied().collect();
+    let mut listed: Vec<usize> = kinds.iter().map(|(_, t)| leading_count(t)).collect();
+    counts.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(counts, listed, "{legend:?}");
+}
+
+#[test]
+fn the_title_and_notes_around_the_grid_are_carried_to_the_solution_sheet() {
+    let dir = scratch("texts");
+    let input = fixture("workbooks/titled-notes-9x9.xlsx");
+    let output = dir.join("out.xlsx");
+    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+    assert_eq!(code, 0, "{err}");
+    let mut original: Xlsx<_> = open_workbook(&input).unwrap();
+    let typed = original.worksheet_range("Puzzle 36").unwrap();
+    let (top, left) = typed.start().unwrap();
+    // The texts of the input outside its grid at B3:J11, from the input itself.
+    let grid = |r: u32, c: u32| (2..11).contains(&r) && (1..10).contains(&c);
+    let texts: Vec<(u32, u32, String)> = typed
+        .used_cells()
+        .map(|(r, c, v)| (r as u32 + top, c as u32 + left, v))
+        .filter(|&(r, c, _)| !grid(r, c))
+        .filter_map(|(r, c, v)| match v {
+            Data::String(s) => Some((r, c, s.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts.len(), 5, "{texts:?}");
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let solution = book.worksheet_range("Solution").unwrap();
+    for (r, c, text) in &texts {
         assert_eq!(
-            fill_at(top + r, left + c),
-            Some(0xFFFFFF),
-            "given r{}c{}",
-            r + 1,
-            c + 1
+            solution.get_value((*r, *c)),
+            Some(&Data::String(text.clone()))
         );
     }
+    // The number 36 at L1 is not text and stays behind; the legend is right of every text.
+    assert_eq!(typed.get_value((0, 11)), Some(&Data::Float(36.0)));
+    assert!(matches!(
+        solution.get_value((0, 11)),
+        None | Some(Data::Empty)
+    ));
+    let (_, legend_col) = legend_of(&solution);
+    assert!(texts.iter().all(|&(_, c, _)| (c as usize) < legend_col - 1));
+
+    // Text input has no sheet texts: the grid goes to B3 with the legend right of it.
+    let text_output = dir.join("text.xlsx");
+    let text_input = fixture("text/top1465-36.txt");
+    let args = ["solve", path_str(&text_input), "-o", path_str(&text_output)];
+    assert_eq!(run(&args).0, 0);
+    let mut book: Xlsx<_> = open_workbook(&text_output).unwrap();
+    let solution = book.worksheet_range("Solution").unwrap();
+    assert_eq!(legend_of(&solution).1, 11);
 }
 
 #[test]
@@ -418,7 +598,8 @@ fn twenty_five_by_twenty_five_from_the_datasets() {
             let Some(Data::String(text)) = range.get_value((row, col)) else {
                 panic!("no symbol at row {row} column {col}");
             };
-            let c = text.chars().next().unwrap();
+            // A given alone, a deduced symbol under its step number.
+            let c = text.lines().last().unwrap().chars().next().unwrap();
             grid.push(puzzle.symbols().value_of(c).unwrap() as u8);
         }
     }

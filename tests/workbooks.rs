@@ -362,8 +362,9 @@ fn solve_writes_a_solution_sheet_per_puzzle_sheet() {
         };
         let digits: Vec<u8> = (0..81)
             .map(|i| {
+                // A deduced cell holds its step number over its digit.
                 let value = solution.get_value((top + i / 9, left + i % 9)).unwrap();
-                value.to_string().parse().unwrap()
+                value.to_string().lines().last().unwrap().parse().unwrap()
             })
             .collect();
         assert_eq!(digits, seed_solution(seed), "{sheet}");
@@ -445,4 +446,26 @@ fn hidden_sheets_are_not_read_as_puzzles() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.starts_with("sheet 'Puzzle' "), "{out}");
+}
+
+#[test]
+fn the_texts_around_a_grid_are_kept_with_its_puzzle() {
+    let puzzle = read("titled-notes-9x9.xlsx");
+    assert_eq!(sheet_origin(&puzzle), "B3");
+    let texts: Vec<(u32, u16, &str)> = puzzle
+        .texts()
+        .iter()
+        .map(|t| (t.row as u32, t.col as u16, t.text.as_str()))
+        .collect();
+    // The builder's texts, row by row; not the number 36 at L1.
+    assert_eq!(texts, workbooks::TITLED_NOTES);
+    assert_eq!(puzzle.texts()[0].points, Some(16.0));
+    // The title over sudoku-9x9.xlsx's grid was merged across B2:J2: it is read once, at B2.
+    let titled = read("sudoku-9x9.xlsx");
+    assert_eq!(titled.texts().len(), 3);
+    assert_eq!((titled.texts()[0].row, titled.texts()[0].col), (1, 1));
+    // CSV has no sheet, so no texts, although its cells are text.
+    let options = ReadOptions::default();
+    let csv = read_file(&fixture("text/jigsaw-6x6.csv"), &options).unwrap();
+    assert!(csv.puzzles[0].texts().is_empty());
 }

@@ -16,4 +16,4 @@ pub use layout::{
     touching,
 };
 pub use marks::{Candidate, Marks};
-pub use puzzle::{Grid, Origin, Puzzle, Symbols, column_name, sheet_address};
+pub use puzzle::{Grid, Origin, Puzzle, SheetText, Symbols, column_name, sheet_address};

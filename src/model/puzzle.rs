@@ -253,6 +253,20 @@ pub fn column_name(col: usize) -> String {
     String::from_utf8(name).expect("ASCII letters")
 }
 
+/// A text typed on a puzzle's sheet outside its grid — a title, a difficulty, a source line —
+/// where it was typed, so that an annotated workbook can show it in the same place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetText {
+    /// Zero-based sheet row.
+    pub row: usize,
+    /// Zero-based sheet column.
+    pub col: usize,
+    /// The text as the cell shows it.
+    pub text: String,
+    /// The font size in points, when the sheet says.
+    pub points: Option<f64>,
+}
+
 /// A Sudoku puzzle: its geometry, its givens, and how it was written.
 #[derive(Debug, Clone)]
 pub struct Puzzle {
@@ -260,6 +274,8 @@ pub struct Puzzle {
     givens: Grid,
     symbols: Symbols,
     origin: Origin,
+    /// The texts around the grid on its sheet (none for text input and built puzzles).
+    texts: Vec<SheetText>,
 }
 
 impl Puzzle {
@@ -273,6 +289,7 @@ impl Puzzle {
             givens,
             symbols: Symbols::default(),
             origin,
+            texts: Vec::new(),
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
@@ -289,6 +306,18 @@ impl Puzzle {
     pub fn with_origin(mut self, origin: Origin) -> Puzzle {
         self.origin = origin;
         self
+    }
+
+    /// The same puzzle with `texts`, the texts around its grid on its sheet.
+    pub fn with_texts(mut self, texts: Vec<SheetText>) -> Puzzle {
+        self.texts = texts;
+        self
+    }
+
+    /// The texts typed around the grid on the puzzle's sheet, in sheet order (none unless the
+    /// puzzle was read from a workbook's sheet).
+    pub fn texts(&self) -> &[SheetText] {
+        &self.texts
     }
 
     fn check_duplicates(&self) -> Result<(), Error> {

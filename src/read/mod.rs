@@ -649,6 +649,7 @@ impl Reader {
             };
             self.puzzle(grid.clone(), found, origin.clone())
         })?;
+        let puzzle = puzzle.with_texts(table.texts_outside(&area));
         Ok(Input {
             puzzles: vec![puzzle],
             warnings,

@@ -1,7 +1,7 @@
 //! A sheet-like table of raw cells: what a workbook sheet, a CSV file or a text grid holds before
 //! any grid is found in it.
 
-use crate::model::{Origin, sheet_address};
+use crate::model::{Origin, SheetText, sheet_address};
 
 /// A cell's value as read, before it is interpreted as a digit.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -288,6 +288,33 @@ impl Table {
             height: bottom + 1 - top,
             width: right + 1 - left,
         })
+    }
+
+    /// The texts a workbook's sheet holds outside the grid at `area` (a title, notes), row by
+    /// row: cells holding text, not numbers; none for CSV and text input, which have no sheet.
+    pub fn texts_outside(&self, area: &Area) -> Vec<SheetText> {
+        if self.sheet.is_none() {
+            return Vec::new();
+        }
+        let mut texts = Vec::new();
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                let cell = self.cell(row, col);
+                let RawValue::Text(text) = &cell.value else {
+                    continue;
+                };
+                if text.trim().is_empty() || area.contains(&Area::square(row, col, 1)) {
+                    continue;
+                }
+                texts.push(SheetText {
+                    row,
+                    col,
+                    text: text.clone(),
+                    points: cell.points,
+                });
+            }
+        }
+        texts
     }
 
     /// Where (`row`, `col`) is for a person: `C4` for sheets and CSV, `line 6` for text.

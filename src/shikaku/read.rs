@@ -389,9 +389,7 @@ pub fn starts_with_header(text: &str) -> bool {
     // A header takes at most the first two lines; N lines of N symbols each, such as
     // `530070000` over `600195000`, are a grid of digit rows, not a header over a grid.
     let lines: Vec<_> = content(text).collect();
-    let square = |(_, tokens): &(usize, Vec<&str>)| {
-        matches!(tokens.as_slice(), [row] if row.chars().count() == lines.len())
-    };
+    let square = |(_, tokens): &(usize, Vec<&str>)| matches!(tokens.as_slice(), [row] if row.chars().count() == lines.len());
     let digit_rows = lines.len() > 1 && lines.iter().all(square);
     !digit_rows && header(&lines, 0).is_some()
 }

@@ -405,7 +405,7 @@ pub fn area_borders(
 }
 
 /// A legend beside a grid: a heading at (`top`, `col`), then per entry a swatch (see [`swatch`]),
-/// a label and a text; returns the first row after it. Sets the three columns' widths.
+/// a label and a text (wrapped when long); returns the first row after it. Sets the three columns' widths.
 pub fn legend(
     sheet: &mut Sheet,
     top: usize,
@@ -417,9 +417,26 @@ pub fn legend(
     for (i, (swatch, label, text)) in entries.iter().enumerate() {
         sheet.put(top + 1 + i, col, swatch.clone());
         sheet.text(top + 1 + i, col + 1, label.clone(), LABEL);
-        sheet.text(top + 1 + i, col + 2, text.clone(), LABEL);
+        side_value(sheet, top + 1 + i, col + 2, text);
     }
     top + 1 + entries.len()
+}
+
+/// Width in pixels of the value column beside a grid (see [`side_columns`]).
+const SIDE_VALUE_PX: u32 = 420;
+
+/// Puts `text` in the value column beside a grid at (`row`, `col`), wrapped when longer than the
+/// column, its row made tall enough unless it has a height already (a row of the grid).
+fn side_value(sheet: &mut Sheet, row: usize, col: usize, text: &str) {
+    let lines = wrapped_lines(text, SIDE_VALUE_PX);
+    let style = Style {
+        wrap: lines > 1,
+        ..LABEL
+    };
+    sheet.text(row, col, text, style);
+    if lines > 1 && !sheet.row_heights.contains_key(&(row as u32)) {
+        sheet.row_height(row, 18 * lines as u32 + 4);
+    }
 }
 
 /// A legend's swatch: a cell filled with `fill` (none for white), thin borders all round, holding
@@ -445,16 +462,16 @@ pub fn side_columns(sheet: &mut Sheet, col: usize) {
     sheet.column_width(col - 1, 16);
     sheet.column_width(col, 24);
     sheet.column_width(col + 1, 150);
-    sheet.column_width(col + 2, 420);
+    sheet.column_width(col + 2, SIDE_VALUE_PX);
 }
 
 /// A summary: a heading at (`top`, `col`), then a bold label and a value per row, in the
-/// columns [`side_columns`] sized.
+/// columns [`side_columns`] sized, long values wrapped.
 pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) {
     sheet.text(top, col, "Summary", HEADING);
     for (i, (label, value)) in rows.iter().enumerate() {
         sheet.text(top + 1 + i, col + 1, *label, BOLD_LABEL);
-        sheet.text(top + 1 + i, col + 2, value.clone(), LABEL);
+        side_value(sheet, top + 1 + i, col + 2, value);
     }
 }
 

@@ -1,6 +1,6 @@
-//! Colours of the annotated workbooks: one fixed fill per technique family, a warning fill for
-//! backtracking, and pale fills for areas (jigsaw regions, Shikaku rectangles) coloured so that
-//! neighbours never share one. The fills are Paul Tol's "light" and "pale" schemes, chosen to stay
+//! Colours of the annotated workbooks: one fixed fill per technique family (the singles split into
+//! three tints on the Solution sheet), a warning fill for backtracking, and pale fills for areas
+//! (jigsaw regions, Shikaku rectangles) coloured so that neighbours never share one. The fills are Paul Tol's "light" and "pale" schemes, chosen to stay
 //! distinguishable with colour-blindness and to keep black digits readable.
 
 use super::Rgb;
@@ -48,6 +48,19 @@ pub const PLACED: Rgb = 0x117733;
 
 /// Digits and candidates that are not part of the story: grey.
 pub const QUIET: Rgb = 0x666666;
+
+/// The fill of cells placed by a full house on the Solution sheet: the palest of the singles'
+/// three related cyan tints, which darken with the single's difficulty.
+pub const FULL_HOUSE: Rgb = 0xDAF0FB;
+
+/// The fill of cells placed by a hidden single on the Solution sheet.
+pub const HIDDEN_SINGLE: Rgb = 0xC2E6F8;
+
+/// The fill of cells placed by a naked single on the Solution sheet.
+pub const NAKED_SINGLE: Rgb = 0x9DD3F0;
+
+/// The step numbers above deduced digits on the Solution sheet: a grey dark enough to print.
+pub const STEP_NUMBER: Rgb = 0x555555;
 
 /// The fill of cells placed by a technique of `family`.
 pub fn family_fill(family: Family) -> Rgb {

@@ -1,25 +1,26 @@
 //! The annotated Sudoku workbook, described from a solve: "Solution" (the solved grid where the
-//! puzzle was typed, deduced cells filled by technique family with a note naming their step, a
-//! legend and a summary), "Steps" (the step log as a filterable table linking to the cells),
+//! puzzle was typed, each deduced digit under the number of its step and filled by the kind of
+//! that step, the texts typed around the grid, a legend and a summary: see [`solution`]), "Steps" (the step log as a filterable table linking to the cells),
 //! "Puzzle" (the givens with region borders), "Candidates" (pencil marks after the givens) and,
 //! on request, one sheet per step showing the candidates it works on.
 
-use super::palette::{self, family_fill};
+mod solution;
+
+use super::palette;
 use super::{
     Align, Book, Borders, CellSpec, Content, Font, HEADING, Line, Print, Rgb, Run, Sheet, Style,
-    TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, summary, swatch, wrapped_lines,
+    TABLE_LINK, TABLE_TEXT, area_borders, legend, step_table, swatch, wrapped_lines,
 };
 use crate::core::step::{Link, Role};
-use crate::core::{Family, State, Step};
+use crate::core::{State, Step};
 use crate::engine::Solve;
 use crate::model::explanation::Cage as CageName;
 use crate::model::{
     Candidate, Cell, Digit, DigitSet, Explanation, Grid, HouseKind, Layout, Names, Origin, Puzzle,
     Regions,
 };
+use crate::report::StepReport;
 use crate::report::rated::RatedSolve;
-use crate::report::{StepReport, summary_rows};
-use std::collections::BTreeMap;
 
 /// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
 const DEFAULT_ANCHOR: (usize, usize) = (2, 1);
@@ -258,107 +259,6 @@ impl<'a> View<'a> {
 
     fn digit_font(&self) -> Font {
         Font::sized(f64::from(self.cell_px) * 0.45)
-    }
-
-    /// The fill of a cell placed by `step`.
-    fn fill_of(step: &Step) -> Rgb {
-        family_fill(step.technique.family())
-    }
-
-    fn note_of(&self, index: usize) -> String {
-        let explanation = self.text(&self.solve.steps[index].explanation);
-        format!("Step {} — {explanation}", index + 1)
-    }
-
-    fn solution_sheet(&self, options: &BookOptions) -> Sheet {
-        let mut sheet = Sheet::new("Solution");
-        sheet.gridlines = false;
-        sheet.print = Print::OnePage;
-        self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
-        let state = &self.solve.state;
-        for cell in self.layout().cells() {
-            let spec = self.solution_cell(state, cell);
-            let (row, col) = self.at(cell, self.anchor);
-            sheet.put(row, col, spec);
-        }
-        self.legend_and_summary(&mut sheet, options);
-        sheet
-    }
-
-    fn solution_cell(&self, state: &State, cell: Cell) -> CellSpec {
-        let font = self.digit_font();
-        if let Some(digit) = self.puzzle.givens().get(cell) {
-            let style = self.digit_style(font.bold(), Some(0xFFFFFF), cell);
-            return CellSpec::new(self.digit_content(digit), style);
-        }
-        match (state.value(cell), self.placed_by[cell.index()]) {
-            (Some(digit), Some(step)) => {
-                let fill = View::fill_of(&self.solve.steps[step]);
-                let mut spec = CellSpec::new(
-                    self.digit_content(digit),
-                    self.digit_style(font, Some(fill), cell),
-                );
-                let notes = [self.cage_note(cell), Some(self.note_of(step))];
-                spec.note = Some(notes.into_iter().flatten().collect::<Vec<_>>().join("\n"));
-                spec
-            }
-            _ => {
-                let small = Font::sized(8.0).coloured(palette::QUIET);
-                let text = self.candidate_line(state.candidates(cell));
-                let mut style = self.digit_style(small, None, cell);
-                style.wrap = true;
-                CellSpec::new(Content::Text(text), style)
-            }
-        }
-    }
-
-    fn candidate_line(&self, candidates: DigitSet) -> String {
-        let digits: Vec<String> = candidates.iter().map(|d| self.digit_text(d)).collect();
-        digits.join(" ")
-    }
-
-    /// The legend (fill → family, with counts) and the summary, right of the grid.
-    fn legend_and_summary(&self, sheet: &mut Sheet, options: &BookOptions) {
-        let (top, col) = (self.anchor.0, self.anchor.1 + self.size() + 1);
-        let next = legend(sheet, top, col, &self.legend_rows());
-        summary(
-            sheet,
-            next + 1,
-            col,
-            &match self.rated {
-                Some(rated) => summary_rows(rated, &options.source),
-                None => summary_rows(self.solve, &options.source),
-            },
-        );
-    }
-
-    /// One row for the givens, then one per family used: swatch, label, counts.
-    fn legend_rows(&self) -> Vec<(CellSpec, String, String)> {
-        let givens = self.puzzle.givens().filled_count();
-        let fill = |rgb| swatch(Some(rgb), "", Font::PLAIN);
-        let mut rows = vec![(
-            fill(0xFFFFFF),
-            "Given".to_string(),
-            format!("{givens} {}", plural(givens, "cell", "cells")),
-        )];
-        let mut families: BTreeMap<Family, (usize, usize)> = BTreeMap::new();
-        for step in &self.solve.steps {
-            let entry = families.entry(step.technique.family()).or_default();
-            entry.0 += step.placements.len();
-            entry.1 += 1;
-        }
-        for (family, (cells, steps)) in families {
-            rows.push((
-                fill(family_fill(family)),
-                family.label().to_string(),
-                format!(
-                    "{cells} {}, {steps} {}",
-                    plural(cells, "cell", "cells"),
-                    plural(steps, "step", "steps")
-                ),
-            ));
-        }
-        rows
     }
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {

@@ -101,6 +101,7 @@ pub fn all() -> Vec<(&'static str, Builder)> {
         ("killer-drawn-9x9.xlsx", killer_drawn),
         ("killer-cages-sheet-6x6.xlsx", killer_cages_sheet),
         ("week-three-sheets-9x9.xlsx", week),
+        ("titled-notes-9x9.xlsx", titled_notes_9x9),
     ]
 }
 
@@ -410,6 +411,43 @@ fn hexadoku(book: &mut Workbook) -> Result<(), XlsxError> {
         },
     )?;
     ws.write(0, 1, "Janko 16x16 #1: numbers 10-16 in cells")?;
+    Ok(())
+}
+
+/// The texts around the grid of `titled-notes-9x9.xlsx`: zero-based row and column, text.
+pub const TITLED_NOTES: [(u32, u16, &str); 5] = [
+    (0, 1, "Top 1465, puzzle 36"),
+    (2, 11, "Difficulty: hard"),
+    (3, 11, "Solved by:"),
+    (4, 0, "Try me"),
+    (
+        12,
+        1,
+        "Source: the top1465 collection of hard puzzles, number 36",
+    ),
+];
+
+/// top1465 #36 (`fixtures/text/top1465-36.txt`: AICs and nice loops) at B3:J11, with a title
+/// over it (16 points, bold), a difficulty and a name to fill in right of it, a word left of it
+/// and a source line under it; at L1 the number 36, which is not text.
+fn titled_notes_9x9(book: &mut Workbook) -> Result<(), XlsxError> {
+    let ws = book.add_worksheet().set_name("Puzzle 36")?;
+    let line = std::fs::read_to_string(super::fixture("text/top1465-36.txt")).unwrap();
+    let style = Style {
+        boxes: Some((3, 3)),
+        ..Style::default()
+    };
+    write_grid(ws, 2, 1, &super::line_values(line.trim()), 9, style)?;
+    let title = Format::new().set_bold().set_font_size(16);
+    for (i, (row, col, text)) in TITLED_NOTES.into_iter().enumerate() {
+        match i {
+            0 => ws.write_string_with_format(row, col, text, &title)?,
+            _ => ws.write_string(row, col, text)?,
+        };
+    }
+    ws.write_number(0, 11, 36)?;
+    ws.set_column_width(0, 10)?;
+    ws.set_column_width(11, 18)?;
     Ok(())
 }
 
