@@ -165,3 +165,19 @@ def test_variant_layouts_and_killer_steps_are_described_by_the_schema():
     cage = killer["layout"]["cages"][0]
     broken = killer | {"layout": killer["layout"] | {"cages": [{k: v for k, v in cage.items() if k != "sum"}]}}
     assert not VALIDATOR.is_valid(broken)
+
+
+@pytest.mark.parametrize("fixture", ["text/top1465-36.txt", "workbooks/sudoku-9x9.xlsx", "text/xwing-pencil.txt"])
+def test_the_steps_available_in_a_state_are_documents_the_schema_accepts(fixture):
+    path = str(ROOT / "fixtures" / fixture)
+    listings = [
+        ["--technique", "all"],
+        ["--technique", "aic", "--all", "--at-step", "22"],
+        ["--at-step", "3"],
+    ]
+    steps = 0
+    for listing in listings:
+        for document in documents(run("explain", path, "--format", "json", *listing), False):
+            valid(document)
+            steps += len(document["steps"])
+    assert steps > 0
