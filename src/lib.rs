@@ -16,6 +16,7 @@
 //! - [`shikaku`]: Shikaku, from reading to explained logical solving;
 //! - [`error`]: the error type.
 
+#[cfg(feature = "native")]
 pub mod batch;
 pub mod core;
 pub mod engine;

@@ -137,9 +137,10 @@ const READERS_FILES: [(&str, &str); 2] = [
 ];
 
 /// Commands of the `sh` blocks that this test does not run, and what runs them: building and
-/// installing (`.ci/run` builds, tests and installs the Python wheel), the Dask example (its
-/// Python test), fuzzing (nightly, by hand).
-const RUN_ELSEWHERE: [&str; 5] = ["cargo", "pip", "cd", "python", "mdbook"];
+/// installing (`.ci/run` builds, tests and installs the Python wheel, adds the WebAssembly target
+/// and runs the node check of the module), the Dask example (its Python test), fuzzing (nightly,
+/// by hand).
+const RUN_ELSEWHERE: [&str; 7] = ["cargo", "pip", "cd", "python", "mdbook", "rustup", "node"];
 
 /// The commands of a page's `sh` blocks, continuation lines joined and comments dropped.
 fn shell_commands(text: &str) -> Vec<String> {

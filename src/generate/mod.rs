@@ -16,6 +16,13 @@ mod dig;
 mod fill;
 mod jigsaw;
 mod killer;
+// Side by side on all cores (rayon) with the `native` feature; one after another without it (the
+// WebAssembly engine has one thread). The results are the same either way.
+#[cfg(feature = "native")]
+mod parallel;
+#[cfg(not(feature = "native"))]
+#[path = "sequential.rs"]
+mod parallel;
 
 pub use dig::Symmetry;
 
@@ -30,7 +37,6 @@ use crate::search::Deadline;
 use dig::{Check, Holes, is_minimal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
@@ -318,10 +324,11 @@ pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Error
     request.validate()?;
     let layout = request.layout_without_jigsaw()?;
     let deadline = request.time_limit.map_or(Deadline::NEVER, Deadline::after);
-    (0..count)
-        .into_par_iter()
-        .map(|index| generate_one(request, layout.as_ref(), index, deadline))
-        .collect()
+    parallel::map(0..count, |index| {
+        generate_one(request, layout.as_ref(), index, deadline)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// The first attempt (in attempt order) that meets the request. Without a level to meet, every
@@ -362,13 +369,10 @@ fn first_in_order<T: Send>(
     deadline: Deadline,
     attempt: impl Fn(usize) -> Option<T> + Sync,
 ) -> Option<T> {
-    let group = rayon::current_num_threads().max(1);
+    let group = parallel::threads().max(1);
     let groups = (0..attempts).step_by(group);
     groups.take_while(|_| !deadline.passed()).find_map(|start| {
-        (start..(start + group).min(attempts))
-            .into_par_iter()
-            .map(&attempt)
-            .collect::<Vec<_>>()
+        parallel::map(start..(start + group).min(attempts), &attempt)
             .into_iter()
             .flatten()
             .next()

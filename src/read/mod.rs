@@ -6,21 +6,32 @@
 //! fills, or default boxes).
 
 pub mod cells;
-pub mod cfb;
 pub mod collection;
 pub mod detect;
 pub mod drawn;
 pub mod killer;
 pub mod limits;
-pub mod notes;
-pub mod ods;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;
 pub mod sniff;
 pub mod table;
 pub mod text;
+
+// Workbooks (calamine, zip, quick-xml) are read only with the `native` feature; without it (the
+// WebAssembly engine) `workbook` is a stand-in whose `Workbook::open` fails.
+#[cfg(feature = "native")]
+pub mod cfb;
+#[cfg(feature = "native")]
+pub mod notes;
+#[cfg(feature = "native")]
+pub mod ods;
+#[cfg(feature = "native")]
 pub mod workbook;
+#[cfg(not(feature = "native"))]
+#[path = "no_workbook.rs"]
+pub mod workbook;
+#[cfg(feature = "native")]
 pub mod xls;
 
 use crate::error::Error;
@@ -269,18 +280,39 @@ fn not_text(path: &Path) -> Error {
 /// pencil-mark grid, or puzzles (their marks right after the givens).
 pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Error> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
+    if let Some(marks) = marks_in_text(&text)? {
+        return Ok(marks);
+    }
+    let input = read_file(path, options)?;
+    Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
+}
+
+/// Reads the pencil marks in a text as [`read_marks`] reads a file; `place` names it in messages.
+pub fn read_text_marks(
+    text: &str,
+    place: &str,
+    options: &ReadOptions,
+) -> Result<Vec<Marks>, Error> {
+    if let Some(marks) = marks_in_text(text)? {
+        return Ok(marks);
+    }
+    let input = read_text(text, place, options)?;
+    Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
+}
+
+/// The marks of a HoDoKu library line or a pencil-mark grid; `None` when the text is neither.
+fn marks_in_text(text: &str) -> Result<Option<Vec<Marks>>, Error> {
     let text = text.trim_start();
     if text.starts_with(':') {
         let line = text.lines().next().unwrap_or_default();
         let case = reglib::Case::parse(line, 1)
             .map_err(|why| Error::Usage(format!("not a HoDoKu library line: {why}")))?;
-        return Ok(vec![case.marks]);
+        return Ok(Some(vec![case.marks]));
     }
-    if let Some(marks) = pencil::parse(text, None) {
-        return Ok(vec![marks?]);
+    match pencil::parse(text, None) {
+        Some(marks) => Ok(Some(vec![marks?])),
+        None => Ok(None),
     }
-    let input = read_file(path, options)?;
-    Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
 }
 
 /// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in
@@ -545,7 +577,7 @@ impl Reader {
     }
 
     fn range_or_name(&self, book: &Workbook, range: &str) -> Result<(Option<String>, Area), Error> {
-        workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))
+        table::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))
     }
 
     /// The grid's area on `table`: the given one, `--range`, the square a Killer's dashed cage
@@ -557,7 +589,7 @@ impl Reader {
         };
         let area = match (named, &self.options.range) {
             (Some(area), _) => area,
-            (None, Some(range)) => workbook::parse_reference(range)?.1,
+            (None, Some(range)) => table::parse_reference(range)?.1,
             (None, None) => match drawn::outlined_area(table) {
                 Some(area) => area,
                 None => detect::find_grid(table, &self.symbols)?,

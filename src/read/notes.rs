@@ -101,7 +101,7 @@ fn parse_comments(xml: &str) -> HashMap<(usize, usize), String> {
         let Some(reference) = attribute(body, "ref") else {
             continue;
         };
-        let Ok((_, area)) = super::workbook::parse_reference(&reference) else {
+        let Ok((_, area)) = super::table::parse_reference(&reference) else {
             continue;
         };
         let mut text = String::new();

@@ -1,7 +1,9 @@
 //! A sheet-like table of raw cells: what a workbook sheet, a CSV file or a text grid holds before
 //! any grid is found in it.
 
+use crate::error::Error;
 use crate::model::{Origin, SheetText, sheet_address};
+use crate::read::limits;
 
 /// A cell's value as read, before it is interpreted as a digit.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -336,6 +338,86 @@ impl Table {
                 (first, last) if first == last => format!("line {first}"),
                 (first, last) => format!("lines {first}-{last}"),
             }
+        }
+    }
+}
+
+/// Parses `B3:J11`, `$B$3:$J$11`, `Sheet1!B3:J11` or `'My sheet'!$B$3:$J$11` into an optional sheet
+/// name and an area. A single cell is a 1x1 area.
+pub fn parse_reference(reference: &str) -> Result<(Option<String>, Area), Error> {
+    let bad = |reason: &str| Error::BadRange {
+        range: reference.to_string(),
+        reason: reason.to_string(),
+    };
+    let reference = reference.trim().trim_start_matches('=');
+    let (sheet, range) = match reference.rsplit_once('!') {
+        Some((sheet, range)) => {
+            let sheet = sheet.trim_matches('\'').replace("''", "'");
+            (Some(sheet), range)
+        }
+        None => (None, reference),
+    };
+    let (start, end) = range.split_once(':').unwrap_or((range, range));
+    let (top, left) = parse_cell(start).ok_or_else(|| bad("write it as A1:I9"))?;
+    let (bottom, right) = parse_cell(end).ok_or_else(|| bad("write it as A1:I9"))?;
+    if bottom < top || right < left {
+        return Err(bad(
+            "the second corner must be below and right of the first",
+        ));
+    }
+    let area = Area {
+        top,
+        left,
+        height: bottom - top + 1,
+        width: right - left + 1,
+    };
+    if !limits::table_fits(area.height, area.width) {
+        return Err(bad(&format!(
+            "it spans {} cells, and a grid read from a range has at most {}",
+            limits::thousands(area.height as u128 * area.width as u128),
+            limits::thousands(limits::MAX_TABLE_CELLS as u128)
+        )));
+    }
+    Ok((sheet, area))
+}
+
+/// Parses one cell address such as `B3` or `$B$3` into zero-based (row, column).
+fn parse_cell(address: &str) -> Option<(usize, usize)> {
+    let address = address.trim().replace('$', "");
+    let split = address.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = address.split_at(split);
+    if letters.is_empty() || letters.len() > 3 || !letters.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let col = letters
+        .to_ascii_uppercase()
+        .bytes()
+        .fold(0usize, |acc, b| acc * 26 + (b - b'A' + 1) as usize);
+    let row: usize = digits.parse().ok()?;
+    (row >= 1).then(|| (row - 1, col - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_parse_with_and_without_sheets_and_dollars() {
+        let (sheet, area) = parse_reference("B3:J11").unwrap();
+        assert_eq!(sheet, None);
+        assert_eq!((area.top, area.left, area.height, area.width), (2, 1, 9, 9));
+        let (sheet, area) = parse_reference("'Puzzle Goes Here'!$B$11:$E$14").unwrap();
+        assert_eq!(sheet.as_deref(), Some("Puzzle Goes Here"));
+        assert_eq!(area.a1(), "B11:E14");
+        let (_, area) = parse_reference("aa1:ad4").unwrap();
+        assert_eq!(area.a1(), "AA1:AD4");
+    }
+
+    #[test]
+    fn bad_references_are_rejected() {
+        for bad in ["", "B", "3B:4C", "J11:B3", "B0:C1", "ABCD1:A2"] {
+            assert!(parse_reference(bad).is_err(), "{bad}");
         }
     }
 }

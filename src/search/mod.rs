@@ -21,10 +21,25 @@
 
 mod generic;
 mod nine;
+// CaDiCaL (C++) comes with the `native` feature; without it the stand-in `sat` takes nothing
+// over and the generic engine searches to the end.
+#[cfg(feature = "native")]
 mod sat;
+#[cfg(not(feature = "native"))]
+#[path = "no_sat.rs"]
+mod sat;
+// wasm32-unknown-unknown has no clock (`Instant::now` panics there): a stand-in whose deadlines
+// never come.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[path = "no_clock.rs"]
+mod no_clock;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use no_clock::Instant;
 
 use crate::model::{Cell, DigitSet, Grid, Layout, Puzzle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How many solutions a search found, and the first two of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,7 +211,7 @@ fn exact(
     mut found: Solutions,
 ) -> Count {
     let seed = order.seed();
-    let failures = match layout.cages().is_empty() {
+    let failures = match sat::AVAILABLE && layout.cages().is_empty() {
         true => HANDOVER_FAILURES,
         false => u64::MAX,
     };

@@ -20,6 +20,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+/// Whether the SAT solver is there to take over (not in a build without the `native` feature).
+pub(super) const AVAILABLE: bool = true;
+
 /// Searches from `root` (one candidate set per cell, propagated: no house-digit is left without a
 /// place and none with one place stays unplaced), reporting solutions to `found` until it is full
 /// or no solution is left: true. False when `deadline` passed first.

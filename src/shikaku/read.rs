@@ -9,9 +9,9 @@
 use super::model::{Clue, Shikaku};
 use crate::error::Error;
 use crate::model::{Origin, Symbols};
-use crate::read::table::{Area, RawValue, Table};
+use crate::read::table::{self, Area, RawValue, Table};
 use crate::read::text::{self, TextInput};
-use crate::read::workbook::{self, Workbook};
+use crate::read::workbook::Workbook;
 use crate::read::{ReadOptions, is_workbook, limits};
 use std::path::Path;
 
@@ -51,7 +51,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Vec<S
             return Err(no_grid(place, "the lines do not form a table"));
         };
         let area = match &options.range {
-            Some(range) => Some(workbook::parse_reference(range)?.1),
+            Some(range) => Some(table::parse_reference(range)?.1),
             None => None,
         };
         return read_table(&table, area).map(|p| vec![p]);
@@ -86,7 +86,7 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
     };
     let named = match &options.range {
         Some(range) => Some(
-            workbook::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))?,
+            table::parse_reference(range).or_else(|err| book.defined_range(range).ok_or(err))?,
         ),
         None => GRID_NAMES.iter().find_map(|name| book.defined_range(name)),
     };

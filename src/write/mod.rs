@@ -9,6 +9,12 @@ pub mod html;
 pub mod palette;
 pub mod shikaku;
 pub mod sudoku;
+// The `.xlsx` writer (rust_xlsxwriter) comes with the `native` feature; without it `xlsx` is a
+// stand-in whose `save` fails.
+#[cfg(feature = "native")]
+pub mod xlsx;
+#[cfg(not(feature = "native"))]
+#[path = "no_xlsx.rs"]
 pub mod xlsx;
 
 pub use file::{Pending, Target, refusal, write_atomically};

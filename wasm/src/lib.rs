@@ -1,0 +1,243 @@
+//! gridlogic's engine as a WebAssembly module for the step viewer page: a C ABI with JSON in and
+//! out, so that the page needs no generated JavaScript glue (no wasm-bindgen), only
+//! `WebAssembly.instantiate` and three exports:
+//!
+//! - `alloc(len) -> ptr`: room for a request of `len` bytes in the module's memory;
+//! - `call(ptr, len) -> u64`: answers the UTF-8 JSON request at `ptr..ptr+len`; the answer, UTF-8
+//!   JSON, is at the high 32 bits (its pointer) for the low 32 bits (its length);
+//! - `dealloc(ptr, len)`: gives back the request's room, and the answer's once read.
+//!
+//! Requests ([`respond`]):
+//! - `{"op":"hint","state":TEXT,"level":1|2|3}`: `TEXT` is what `gridlogic hint` reads (a
+//!   puzzle, a pencil-mark grid, a HoDoKu library line); the answer is `{"text":…}`, the lines
+//!   `gridlogic hint --level N` prints, and `{"hint":…}`, its `--format json` document;
+//! - `{"op":"steps","state":TEXT}`: every step available in the state, `{"steps":[…],
+//!   "capped":[…]}`, each step as `gridlogic explain --format json` writes one (what
+//!   `explain --technique all --format json` lists);
+//! - `{"op":"solve","puzzle":TEXT}`: the solve of each puzzle in `TEXT`, `{"documents":[…]}`,
+//!   each as `gridlogic explain --format json` writes it.
+//!
+//! Every request may give `"symbols"`, the alphabet (`--symbols`, e.g. `"0123456789ABCDEF"`).
+//! Any failure is `{"error":MESSAGE}`. The exports are unmangled on wasm32 only: on other
+//! targets (the workspace's lints, and the tests, which call [`respond`]) they are plain
+//! functions, and `call`'s packing, which assumes 32-bit pointers, means nothing there.
+//! `tests/browser/wasm.js` drives the exports of the built module.
+
+use gridlogic::core::State;
+use gridlogic::engine::{self, Settings};
+use gridlogic::hint::{self, Detail};
+use gridlogic::model::{Marks, Names};
+use gridlogic::read::collection::Id;
+use gridlogic::read::{self, ReadOptions};
+use gridlogic::report::json;
+use gridlogic::report::rated::RatedSolve;
+use gridlogic::report::sudoku::StepJson;
+use gridlogic::techniques;
+use serde_json::{Value, json};
+
+/// The name inputs go by in messages.
+const PLACE: &str = "the page's grid";
+
+/// Room for `len` bytes in the module's memory, for a request (give it back with [`dealloc`]).
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub extern "C" fn alloc(len: usize) -> *mut u8 {
+    let mut room = Vec::<u8>::with_capacity(len);
+    let ptr = room.as_mut_ptr();
+    std::mem::forget(room);
+    ptr
+}
+
+/// Gives back `len` bytes at `ptr` that [`alloc`] or [`call`] handed out.
+///
+/// # Safety
+/// `ptr` and `len` must be those of one room from [`alloc`] or one answer from [`call`], given
+/// back once.
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub unsafe extern "C" fn dealloc(ptr: *mut u8, len: usize) {
+    // SAFETY: by the contract above, `ptr` came from a `Vec<u8>` of capacity `len`.
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len) });
+}
+
+/// Answers the JSON request of `len` bytes at `ptr` (which stays the caller's): the answer's
+/// pointer in the high 32 bits, its length in the low ones; give it back with [`dealloc`].
+///
+/// # Safety
+/// `ptr..ptr+len` must be readable memory of the module (a room from [`alloc`]).
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub unsafe extern "C" fn call(ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: by the contract above.
+    let request = unsafe { std::slice::from_raw_parts(ptr, len) };
+    let answer = match std::str::from_utf8(request) {
+        Ok(text) => respond(text),
+        Err(_) => json!({"error": "the request is not UTF-8"}).to_string(),
+    };
+    let answer = Box::into_raw(answer.into_bytes().into_boxed_slice());
+    let (ptr, len) = (answer as *mut u8 as usize as u64, answer.len() as u64);
+    (ptr << 32) | len
+}
+
+/// The JSON answer to a JSON request (see the module's documentation).
+pub fn respond(request: &str) -> String {
+    let answer = serde_json::from_str::<Value>(request)
+        .map_err(|e| format!("the request is not JSON: {e}"))
+        .and_then(|request| answer(&request));
+    match answer {
+        Ok(value) => value.to_string(),
+        Err(message) => json!({ "error": message }).to_string(),
+    }
+}
+
+/// The answer to a parsed request, or what is wrong.
+fn answer(request: &Value) -> Result<Value, String> {
+    let text = |field: &str| {
+        request[field]
+            .as_str()
+            .ok_or_else(|| format!("the request needs \"{field}\", a string"))
+    };
+    let options = read_options(request);
+    match request["op"].as_str() {
+        Some("hint") => {
+            let detail = match request["level"].as_u64() {
+                None | Some(1) => Detail::Family,
+                Some(2) => Detail::Technique,
+                Some(3) => Detail::Step,
+                Some(other) => return Err(format!("\"level\" is 1, 2 or 3, not {other}")),
+            };
+            hint(text("state")?, &options, detail)
+        }
+        Some("steps") => steps(text("state")?, &options),
+        Some("solve") => solve(text("puzzle")?, &options),
+        Some(other) => Err(format!(
+            "unknown \"op\" {other:?}: it is \"hint\", \"steps\" or \"solve\""
+        )),
+        None => Err("the request needs \"op\": \"hint\", \"steps\" or \"solve\"".into()),
+    }
+}
+
+/// The reading options of a request: its `"symbols"`, the alphabet (`--symbols`), if any.
+fn read_options(request: &Value) -> ReadOptions {
+    ReadOptions {
+        symbols: request["symbols"].as_str().map(str::to_string),
+        ..ReadOptions::default()
+    }
+}
+
+/// The states in a text, as `gridlogic hint` reads them.
+fn marks(text: &str, options: &ReadOptions) -> Result<Vec<Marks>, String> {
+    read::read_text_marks(text, PLACE, options).map_err(|e| e.to_string())
+}
+
+/// What `gridlogic hint` prints for the states in `text`, and its JSON documents.
+fn hint(text: &str, options: &ReadOptions, detail: Detail) -> Result<Value, String> {
+    let mut lines = String::new();
+    let mut documents = Vec::new();
+    for marks in marks(text, options)? {
+        let (layout, symbols) = (marks.layout.clone(), marks.symbols.clone());
+        let options = Settings::default()
+            .options(layout.size())
+            .map_err(|e| e.to_string())?;
+        let hint = hint::hint(marks, &options);
+        let names = Names::new(&layout, Some(&symbols));
+        for line in hint.lines(detail, &layout) {
+            lines += &line.render(&names);
+            lines.push('\n');
+        }
+        documents.push(hint.json(detail, &layout, &names));
+    }
+    let documents = serde_json::to_value(documents).map_err(|e| e.to_string())?;
+    Ok(json!({ "text": lines, "hints": documents }))
+}
+
+/// Every step available in the first state in `text`, as `explain --technique all --format json`
+/// lists them.
+fn steps(text: &str, options: &ReadOptions) -> Result<Value, String> {
+    let marks = marks(text, options)?
+        .into_iter()
+        .next()
+        .ok_or("no grid in the state")?;
+    let puzzle = gridlogic::model::Puzzle::new(
+        marks.layout.clone(),
+        marks.givens.clone(),
+        gridlogic::model::Origin::Unknown,
+    )
+    .map_err(|e| e.to_string())?
+    .with_symbols(marks.symbols.clone());
+    let start = State::from_marks(marks);
+    let unique = engine::has_unique_solution(&start);
+    let options = Settings::default()
+        .options(start.size())
+        .map_err(|e| e.to_string())?;
+    let state = start.assuming_unique(unique).with_limits(options.limits);
+    let available = techniques::all_steps(&state);
+    let steps: Vec<StepJson> = available
+        .steps
+        .iter()
+        .map(|s| StepJson::of(s, &puzzle))
+        .collect();
+    let capped: Vec<String> = available.capped.iter().map(|t| t.name()).collect();
+    Ok(json!({
+        "schema_version": json::SCHEMA_VERSION,
+        "steps": serde_json::to_value(steps).map_err(|e| e.to_string())?,
+        "capped": capped,
+    }))
+}
+
+/// The solve of each puzzle in `text`, as `explain --format json` writes it.
+fn solve(text: &str, options: &ReadOptions) -> Result<Value, String> {
+    let input = read::read_text(text, PLACE, options).map_err(|e| e.to_string())?;
+    let settings = Settings::default();
+    let mut documents = Vec::new();
+    for (index, puzzle) in input.puzzles.iter().enumerate() {
+        let options = settings.options(puzzle.size()).map_err(|e| e.to_string())?;
+        let solve = RatedSolve::new(engine::solve(puzzle, &options), false);
+        let id = Id::Number(index + 1);
+        let document = json::document(&solve, &id);
+        documents.push(serde_json::to_value(document).map_err(|e| e.to_string())?);
+    }
+    Ok(json!({ "documents": documents }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixture of the main crate, as text.
+    fn fixture(name: &str) -> String {
+        let path = format!("{}/../fixtures/text/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    fn ask(request: Value) -> Value {
+        serde_json::from_str(&respond(&request.to_string())).unwrap()
+    }
+
+    #[test]
+    fn a_hint_is_what_the_command_prints() {
+        let state = fixture("top1465-36.txt");
+        let answer = ask(json!({"op": "hint", "level": 1, "state": state}));
+        assert_eq!(answer["text"], "Hint: Singles; look at box 2.\n");
+        assert_eq!(answer["hints"][0]["verdict"], "unique");
+    }
+
+    #[test]
+    fn steps_and_solves_come_as_the_json_of_explain() {
+        let state = fixture("xwing-pencil.txt");
+        let answer = ask(json!({"op": "steps", "state": state}));
+        let steps = answer["steps"].as_array().unwrap();
+        assert!(steps.iter().any(|s| s["technique"] == "X-Wing"), "{answer}");
+        let puzzle = fixture("generated-hard-16x16.txt");
+        let answer = ask(json!({"op": "solve", "puzzle": puzzle}));
+        let document = &answer["documents"][0];
+        assert_eq!(document["unique"], true, "{answer}");
+        assert_eq!(document["steps"].as_array().unwrap().len(), 206);
+    }
+
+    #[test]
+    fn bad_requests_are_errors() {
+        assert!(respond("{").contains("\"error\""));
+        assert!(ask(json!({"op": "guess"}))["error"].is_string());
+        assert!(ask(json!({"op": "hint"}))["error"].is_string());
+        assert!(ask(json!({"op": "hint", "level": 4, "state": "1"}))["error"].is_string());
+        assert!(ask(json!({"op": "solve", "puzzle": "12"}))["error"].is_string());
+    }
+}
