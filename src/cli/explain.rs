@@ -5,16 +5,15 @@ use super::args::{Format, PuzzleArgs, RatingArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::Error;
 use gridlogic::core::{State, Step, Technique};
-use gridlogic::model::{Names, Origin, Puzzle};
+use gridlogic::model::Names;
 use gridlogic::read::{
     self,
     collection::{Entries, Stream},
 };
+use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
-use gridlogic::report::sudoku::StepJson;
-use gridlogic::report::{self, SolveReport, json, numbered_step};
+use gridlogic::report::{self, SolveReport, numbered_step};
 use gridlogic::{engine, render, shikaku, techniques};
-use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -112,24 +111,6 @@ fn explain<S: SolveReport>(
     Ok(exit_code(all_ok))
 }
 
-/// What `--technique` and `--at-step` print for each state of the file, in JSON.
-#[derive(Serialize)]
-struct StepsDocument {
-    schema_version: u32,
-    /// The state's place in the file, from 1.
-    entry: usize,
-    /// The steps of the solve taken before the state (0: the starting state).
-    at_step: usize,
-    /// The technique asked for (`all` for every one); `null` with `--at-step` alone.
-    technique: Option<String>,
-    /// With --technique: the instances found in the state, technique by technique (simplest
-    /// first), each as `explain --format json` writes a step. With --at-step alone: the solve's
-    /// steps after step `at_step`.
-    steps: Vec<StepJson>,
-    /// The techniques whose listing stopped at its cap: they may have more instances.
-    capped: Vec<String>,
-}
-
 /// With `--technique` (one technique, a family, or `all`) lists the instances found in each
 /// state of the file (a puzzle, a pencil-mark grid or a HoDoKu library line), after the first
 /// `--at-step` steps of its solve; with `--at-step` alone prints that state's candidate grid and
@@ -142,12 +123,9 @@ fn list_steps(args: &Args) -> CommandResult {
     let several = marks.len() > 1;
     for (index, marks) in marks.into_iter().enumerate() {
         let symbols = marks.symbols.clone();
-        let puzzle = Puzzle::new(marks.layout.clone(), marks.givens.clone(), Origin::Unknown)?
-            .with_symbols(symbols.clone());
-        let start = State::from_marks(marks);
-        let unique = engine::has_unique_solution(&start);
-        let options = args.puzzle.engine.options(start.size())?;
-        let start = start.assuming_unique(unique).with_limits(options.limits);
+        let puzzle = marks.puzzle()?;
+        let options = args.puzzle.engine.options(puzzle.size())?;
+        let start = engine::starting_state(marks, options.limits);
         let at = args.at_step.unwrap_or(0);
         let (state, before) = engine::state_after(&start, &options, at);
         if before.len() < at {
@@ -176,14 +154,11 @@ fn list_steps(args: &Args) -> CommandResult {
             None => (engine::state_after(&state, &options, usize::MAX).1, vec![]),
         };
         if let Some(documents) = &mut documents {
-            documents.push(&StepsDocument {
-                schema_version: json::SCHEMA_VERSION,
-                entry: index + 1,
-                at_step: at,
-                technique: args.technique.clone(),
-                steps: steps.iter().map(|s| StepJson::of(s, &puzzle)).collect(),
-                capped: capped.iter().map(|t| t.name()).collect(),
-            })?;
+            let place = (index + 1, at);
+            let technique = args.technique.clone();
+            documents.push(&AvailableDocument::new(
+                &puzzle, place, technique, &steps, &capped,
+            ))?;
             continue;
         }
         if several {

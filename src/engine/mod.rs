@@ -5,8 +5,8 @@
 use crate::core::{Family, Level, Limits, Outcome, State, Step, Technique};
 use crate::error::Error;
 use crate::explain;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Puzzle};
-use crate::search::{self, Count, Deadline, TimeLimit};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Marks, Puzzle};
+use crate::search::{self, Deadline, TimeLimit};
 use crate::techniques;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -228,7 +228,8 @@ pub fn solve_while(
         seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
     };
     let count = search::count_solutions_until(puzzle, 2, deadline);
-    let techniques = worth_trying(&options.techniques, &count);
+    let several = count.complete && count.solutions != 1;
+    let techniques = worth_trying(&options.techniques, several);
     let solution = count
         .first
         .filter(|_| count.solutions == 1 && count.complete);
@@ -264,12 +265,11 @@ pub fn solve_while(
     })
 }
 
-/// The techniques of `order` worth trying on a puzzle whose solutions the search `count`ed: all
-/// of them, except nested forcing nets on a puzzle shown not to have exactly one solution. Their
+/// The techniques of `order` worth trying on a puzzle: all of them, except nested forcing nets
+/// on a puzzle the search showed not to have exactly one solution (`several`). Their
 /// refutations rarely break a branch of such a grid, so before nearly every guess they would
 /// search to their caps in vain (a 9x9 with 3 givens took 12 s instead of 0.5 s).
-fn worth_trying(order: &[Technique], count: &Count) -> Vec<Technique> {
-    let several = count.complete && count.solutions != 1;
+fn worth_trying(order: &[Technique], several: bool) -> Vec<Technique> {
     order
         .iter()
         .copied()
@@ -321,16 +321,10 @@ fn step_or_end(
 /// The state after the first `steps` steps that a solve with `options` takes from `state`, the
 /// steps it took (fewer when the solve ends sooner: solved, stuck, no solution). The steps are
 /// those of [`solve`] when `state` is its starting state (its values and candidates, whether it
-/// is assumed unique, its limits): `gridlogic explain --at-step`.
+/// is assumed unique by a complete count, its limits): `gridlogic explain --at-step`.
 pub fn state_after(state: &State, options: &Options, steps: usize) -> (State, Vec<Step>) {
     let mut state = state.clone();
-    // As `worth_trying`: no nested forcing nets on a grid without exactly one solution.
-    let techniques: Vec<Technique> = options
-        .techniques
-        .iter()
-        .copied()
-        .filter(|t| state.assumes_unique() || !matches!(t, Technique::NestedNet(_)))
-        .collect();
+    let techniques = worth_trying(&options.techniques, !state.assumes_unique());
     let mut rng = StdRng::seed_from_u64(options.seed);
     let mut taken = Vec::new();
     while taken.len() < steps {
@@ -444,6 +438,14 @@ fn leads_to_solution(state: &State, cell: Cell, digit: Digit, deadline: Deadline
     candidates[cell.index()] = DigitSet::single(digit);
     let count = search::count_from_candidates_until(state.layout(), &candidates, 1, deadline);
     (count.complete || count.solutions > 0).then_some(count.solutions > 0)
+}
+
+/// The state a person's `marks` stand for, as a solve from them starts: assumed unique when the
+/// search finds exactly one solution (so that uniqueness techniques may fire), with `limits`.
+pub fn starting_state(marks: Marks, limits: Limits) -> State {
+    let state = State::from_marks(marks);
+    let unique = has_unique_solution(&state);
+    state.assuming_unique(unique).with_limits(limits)
 }
 
 /// Whether the state's values and candidates allow exactly one solution (by search).

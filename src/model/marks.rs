@@ -51,6 +51,13 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// The puzzle of the givens, in the marks' symbols, from no known source.
+    pub fn puzzle(&self) -> Result<Puzzle, crate::error::Error> {
+        let origin = crate::model::Origin::Unknown;
+        let puzzle = Puzzle::new(self.layout.clone(), self.givens.clone(), origin)?;
+        Ok(puzzle.with_symbols(self.symbols.clone()))
+    }
+
     /// Marks from placed digits and explicit candidates; candidates of filled cells are dropped.
     pub fn new(
         layout: Arc<Layout>,

@@ -4,6 +4,7 @@
 //! beside them. A line of a collection that holds no puzzle gets an [`InvalidDocument`].
 //! `schema/gridlogic.schema.json` describes them all.
 
+use super::sudoku::StepJson;
 use super::{PuzzleReport, SolveReport, Status, Tally, count_verdict, verdict};
 use crate::core::Outcome;
 use crate::error::Error;
@@ -224,5 +225,46 @@ pub fn to_string<T: Serialize>(documents: &[T]) -> serde_json::Result<String> {
     match documents {
         [one] => serde_json::to_string_pretty(one),
         many => serde_json::to_string_pretty(many),
+    }
+}
+
+/// The steps available in a state, as `explain --technique NAME|all` and `--at-step` write them
+/// (and the page's engine answers): one document per state of a file.
+#[derive(Debug, Serialize)]
+pub struct AvailableDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The state's place in its file, from 1.
+    pub entry: usize,
+    /// The steps of the solve taken before the state (0: the starting state).
+    pub at_step: usize,
+    /// The technique asked for (`all` for every one); `null` with `--at-step` alone.
+    pub technique: Option<String>,
+    /// The instances found in the state, technique by technique (simplest first), each as
+    /// `explain --format json` writes a step; with `--at-step` alone, the solve's steps after
+    /// step `at_step`.
+    pub steps: Vec<StepJson>,
+    /// The techniques whose listing stopped at its cap: they may have more instances.
+    pub capped: Vec<String>,
+}
+
+impl AvailableDocument {
+    /// The document of `steps` (`capped` stopped at their caps) in the state of `puzzle` after
+    /// `at_step` steps, the `entry`th of its file, listed for `technique`.
+    pub fn new(
+        puzzle: &crate::model::Puzzle,
+        (entry, at_step): (usize, usize),
+        technique: Option<String>,
+        steps: &[crate::core::Step],
+        capped: &[crate::core::Technique],
+    ) -> AvailableDocument {
+        AvailableDocument {
+            schema_version: SCHEMA_VERSION,
+            entry,
+            at_step,
+            technique,
+            steps: steps.iter().map(|s| StepJson::of(s, puzzle)).collect(),
+            capped: capped.iter().map(|t| t.name()).collect(),
+        }
     }
 }
