@@ -23,7 +23,6 @@
 //! functions, and `call`'s packing, which assumes 32-bit pointers, means nothing there.
 //! `tests/browser/wasm.js` drives the exports of the built module.
 
-use gridlogic::core::State;
 use gridlogic::engine::{self, Settings};
 use gridlogic::hint::{self, Detail};
 use gridlogic::model::{Marks, Names};
@@ -31,7 +30,6 @@ use gridlogic::read::collection::Id;
 use gridlogic::read::{self, ReadOptions};
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
-use gridlogic::report::sudoku::StepJson;
 use gridlogic::techniques;
 use serde_json::{Value, json};
 
