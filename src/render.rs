@@ -3,7 +3,9 @@
 
 use crate::core::State;
 use crate::model::explanation;
-use crate::model::{Cell, Explanation, Grid, Layout, Names, Puzzle, Regions, Symbols};
+use crate::model::{
+    Cell, Digit, DigitSet, Explanation, Grid, Layout, Marks, Names, Puzzle, Regions, Symbols,
+};
 use serde::Serialize;
 
 /// Draws a grid as aligned text with region borders: `|` between cells of different regions and
@@ -20,19 +22,38 @@ pub fn grid_text(grid: &Grid, layout: &Layout, symbols: &Symbols) -> String {
 /// Draws the pencil marks of a state: each empty cell lists its candidates, each filled cell
 /// its digit, in columns as wide as their widest entry.
 pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
-    let texts: Vec<String> = state
-        .layout()
-        .cells()
-        .map(|cell| match state.value(cell) {
-            Some(digit) => symbols.write(digit),
-            None => state
-                .candidates(cell)
-                .iter()
-                .map(|d| symbols.write(d))
-                .collect(),
-        })
-        .collect();
-    draw(&texts, state.layout())
+    let entries = |cell| (state.value(cell), state.candidates(cell));
+    draw(&pencil_texts(state.layout(), entries, symbols), state.layout())
+}
+
+/// A person's state as [`crate::read::state`] reads it back: a comment line, the puzzle
+/// ([`puzzle_text`]), `candidates:`, then the pencil marks as [`candidates_text`] draws them, a
+/// cell without any written `.`.
+pub fn state_text(marks: &Marks) -> Result<String, crate::error::Error> {
+    let puzzle = marks.puzzle()?;
+    let entries = |cell: Cell| (marks.values.get(cell), marks.candidates[cell.index()]);
+    let grid = draw(&pencil_texts(&marks.layout, entries, &marks.symbols), &marks.layout);
+    Ok(format!(
+        "# gridlogic state: the puzzle, then each cell's digit or candidates ('.': none marked)\n\
+         {}\n{}\n{grid}",
+        puzzle_text(&puzzle),
+        crate::read::state::MARKER,
+    ))
+}
+
+/// Each cell's text in a pencil-mark grid: its digit, else its candidates (`.` for none), from
+/// `entries`, a cell's placed digit and candidates.
+fn pencil_texts(
+    layout: &Layout,
+    entries: impl Fn(Cell) -> (Option<Digit>, DigitSet),
+    symbols: &Symbols,
+) -> Vec<String> {
+    let text = |cell| match entries(cell) {
+        (Some(digit), _) => symbols.write(digit),
+        (None, candidates) if candidates.is_empty() => ".".to_string(),
+        (None, candidates) => candidates.iter().map(|d| symbols.write(d)).collect(),
+    };
+    layout.cells().map(text).collect()
 }
 
 /// Draws one text per cell with region borders, each column as wide as its widest text.

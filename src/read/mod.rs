@@ -15,6 +15,7 @@ pub mod pencil;
 pub mod regions;
 pub mod reglib;
 pub mod sniff;
+pub mod state;
 pub mod table;
 pub mod text;
 
@@ -276,10 +277,14 @@ fn not_text(path: &Path) -> Error {
     }
 }
 
-/// Reads the pencil marks in a file: a HoDoKu library line (`:0300:3:<givens>:<deleted>:…`), a
-/// pencil-mark grid, or puzzles (their marks right after the givens).
+/// Reads the pencil marks in a file: a state (a puzzle, `candidates:` and its pencil marks, see
+/// [`state`]), a HoDoKu library line (`:0300:3:<givens>:<deleted>:…`), a pencil-mark grid, or
+/// puzzles (their marks right after the givens).
 pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Error> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
+    if let Some(marks) = state::parse(&text, &path.display().to_string(), options) {
+        return Ok(vec![marks?]);
+    }
     if let Some(marks) = marks_in_text(&text)? {
         return Ok(marks);
     }
@@ -293,6 +298,9 @@ pub fn read_text_marks(
     place: &str,
     options: &ReadOptions,
 ) -> Result<Vec<Marks>, Error> {
+    if let Some(marks) = state::parse(text, place, options) {
+        return Ok(vec![marks?]);
+    }
     if let Some(marks) = marks_in_text(text)? {
         return Ok(marks);
     }

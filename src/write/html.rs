@@ -14,13 +14,13 @@ use super::{Rgb, shikaku::rectangle_fills};
 use crate::core::net::{Branch, End, Implication, Net, Reason, fact};
 use crate::core::step::{Figure, LinkKind, Role};
 use crate::core::{Family, State, Step};
+use crate::render;
 use crate::engine::Solve;
 use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
 use crate::report::rated::RatedSolve;
 use crate::report::{SolveReport, StepReport, summary_rows};
 use crate::shikaku;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// The page, with `{{style}}`, `{{script}}` and `{{data}}` to fill in.
 const TEMPLATE: &str = include_str!("viewer/page.html");
@@ -28,6 +28,10 @@ const TEMPLATE: &str = include_str!("viewer/page.html");
 const STYLE: &str = include_str!("viewer/viewer.css");
 /// The script that draws the steps.
 const SCRIPT: &str = include_str!("viewer/viewer.js");
+
+/// gridlogic's engine compiled to WebAssembly (`wasm/`) and gzipped, which build.rs leaves in
+/// `OUT_DIR`: empty when this gridlogic was built without the `wasm32-unknown-unknown` target.
+const ENGINE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/engine.wasm.gz"));
 
 /// What marks a page as gridlogic's own output (see [`is_own`]).
 const OWN_MARK: &str = r#"<meta name="generator" content="gridlogic">"#;
@@ -38,12 +42,15 @@ pub const MAX_CANDIDATE_SIZE: usize = 25;
 /// The page of a Sudoku solve (its summary shows Sudoku Explainer's rating when the solve has
 /// one); `source` names the input file in the summary.
 pub fn sudoku(rated: &RatedSolve, source: &str) -> String {
-    page(&Page::new(rated, source, SudokuData::of(&rated.solve)))
+    let data = SudokuData::of(&rated.solve);
+    // The engine answers hints for grids whose candidates the board shows.
+    let engine = if data.candidates.is_some() { ENGINE } else { &[] };
+    page(&Page::new(rated, source, data), engine)
 }
 
 /// The page of a Shikaku solve; `source` names the input file in the summary.
 pub fn shikaku(solve: &shikaku::Solve, source: &str) -> String {
-    page(&Page::new(solve, source, ShikakuData::of(solve)))
+    page(&Page::new(solve, source, ShikakuData::of(solve)), &[])
 }
 
 /// Whether the file at `path` is a page gridlogic wrote (its head carries [`OWN_MARK`]).
@@ -79,15 +86,26 @@ impl<D> Page<D> {
     }
 }
 
-/// The page around `data`: the template with the style (colours first), the script and the data
+/// The page around `data`: the template with the style (colours first), the script, the data
 /// as JSON, in which `<` is written `\u003c` so that no text of the puzzle's can end the script
-/// element or open a comment in it.
-fn page<D: Serialize>(data: &Page<D>) -> String {
+/// element or open a comment in it, and `engine` (gzipped WebAssembly, maybe none) as base64.
+fn page<D: Serialize>(data: &Page<D>, engine: &[u8]) -> String {
+    use base64::Engine as _;
     let json = serde_json::to_string(data).expect("page data serialises");
     TEMPLATE
         .replace("{{style}}", &(palette_css() + STYLE))
         .replace("{{script}}", SCRIPT)
+        .replace(
+            "{{engine}}",
+            &base64::engine::general_purpose::STANDARD.encode(engine),
+        )
+        // Last: the data is the puzzle's text, which no other replacement may read.
         .replace("{{data}}", &json.replace('<', "\\u003c"))
+}
+
+/// Whether pages carry the engine: this gridlogic was built with it (see build.rs).
+pub fn has_engine() -> bool {
+    !ENGINE.is_empty()
 }
 
 /// The palette as CSS custom properties, so the page and the workbooks share their colours.
@@ -127,6 +145,12 @@ struct SudokuData {
     regions: Option<Vec<usize>>,
     /// Digits 1..=N as the puzzle writes them.
     symbols: Vec<String>,
+    /// The puzzle's own alphabet, when it is not the default (`--symbols`), for its engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alphabet: Option<String>,
+    /// The puzzle as text gridlogic reads back ([`render::puzzle_text`]): what a person's state
+    /// starts with.
+    puzzle: String,
     /// Each cell's name, as explanations write it.
     cells: Vec<String>,
     /// Each cell's given digit, 0 for none.
@@ -134,9 +158,9 @@ struct SudokuData {
     /// Each cell's candidates after the givens, a bit per digit (bit 0 for 1); none for grids
     /// larger than [`MAX_CANDIDATE_SIZE`].
     candidates: Option<Vec<u64>>,
-    /// The technique families used, by index: label and colour.
+    /// Every technique family, in [`Family::ALL`]'s order: label and colour.
     families: Vec<(&'static str, String)>,
-    /// The houses the steps name, by index: name and cells.
+    /// Every house of the layout, by the layout's index: name and cells.
     houses: Vec<HouseData>,
     /// The cells of the extra houses (diagonals, windows, a map's houses), shaded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -173,7 +197,7 @@ struct HouseData {
 struct SudokuStep {
     /// `Hidden Single (row)`.
     technique: String,
-    /// Index into `families`.
+    /// Index into `families` ([`Family::ALL`]).
     family: usize,
     /// The explanation line.
     text: String,
@@ -185,7 +209,7 @@ struct SudokuStep {
     pattern: Vec<usize>,
     /// Fin candidates.
     fins: Vec<usize>,
-    /// Base and cover houses, as indices into `houses`.
+    /// Base and cover houses, as the layout's (and `houses`') indices.
     base: Vec<usize>,
     cover: Vec<usize>,
     /// The Killer cages the step reads, as indices into `cages`.
@@ -213,8 +237,6 @@ impl SudokuData {
         let size = puzzle.size();
         let with_candidates = size <= MAX_CANDIDATE_SIZE;
         let start = State::from_puzzle(puzzle);
-        let mut families = Families::default();
-        let mut houses = HouseTable::default();
         let gone = match with_candidates {
             true => taken_by_steps(start.clone(), &solve.steps),
             false => vec![Vec::new(); solve.steps.len()],
@@ -223,39 +245,7 @@ impl SudokuData {
             .steps
             .iter()
             .zip(gone)
-            .map(|(step, gone)| SudokuStep {
-                technique: step.technique.name(),
-                family: families.index(step.technique.family()),
-                text: step.explanation.render(&names),
-                place: flat(&step.placements),
-                elim: flat(&step.eliminations),
-                pattern: flat(&step.pattern),
-                fins: flat(&step.fins),
-                base: houses.indices(solve, &step.base),
-                cover: houses.indices(solve, &step.cover),
-                cages: step.cages.clone(),
-                figures: step.figures.iter().map(FigureData::of).collect(),
-                links: step
-                    .links
-                    .iter()
-                    .map(|l| LinkData {
-                        from: flat(&l.from),
-                        to: flat(&l.to),
-                        kind: l.kind,
-                    })
-                    .collect(),
-                net: step.net.as_ref().map(|net| {
-                    let mut reader = NetReader {
-                        solve,
-                        houses: &mut houses,
-                        lines: net.lines().iter().map(|l| l.render(&names)).collect(),
-                        next: 0,
-                        names: &names,
-                    };
-                    reader.net(net)
-                }),
-                gone,
-            })
+            .map(|(step, gone)| SudokuStep::of(step, layout, &names, gone))
             .collect();
         let latin = matches!(layout.regions(), Regions::Latin);
         SudokuData {
@@ -265,6 +255,11 @@ impl SudokuData {
                 layout.cells().map(region).collect()
             }),
             symbols: (1..=size).map(|d| names.digit(Digit::new(d))).collect(),
+            alphabet: puzzle
+                .symbols()
+                .is_custom()
+                .then(|| (1..=size).map(|d| names.digit(Digit::new(d))).collect()),
+            puzzle: render::puzzle_text(puzzle),
             cells: layout.cells().map(|c| names.cell(c)).collect(),
             givens: layout
                 .cells()
@@ -272,13 +267,83 @@ impl SudokuData {
                 .collect(),
             candidates: with_candidates
                 .then(|| layout.cells().map(|c| bits(start.candidates(c))).collect()),
-            families: families.list,
-            houses: houses.list,
+            families: Family::ALL
+                .iter()
+                .map(|&f| (f.label(), css(family_fill(f))))
+                .collect(),
+            houses: layout
+                .houses()
+                .iter()
+                .map(|house| HouseData {
+                    name: house.to_string(),
+                    cells: house.cells.iter().map(|c| c.index()).collect(),
+                })
+                .collect(),
             extra: extra_cells(layout),
             cages: cages(layout, &names),
             steps,
         }
     }
+}
+
+impl SudokuStep {
+    /// The page's form of `step` on `layout`, `gone` what applying it takes from the candidate
+    /// grid.
+    fn of(step: &Step, layout: &Layout, names: &Names, gone: Vec<u64>) -> SudokuStep {
+        SudokuStep {
+            technique: step.technique.name(),
+            family: Family::ALL
+                .iter()
+                .position(|&f| f == step.technique.family())
+                .unwrap_or(0),
+            text: step.explanation.render(names),
+            place: flat(&step.placements),
+            elim: flat(&step.eliminations),
+            pattern: flat(&step.pattern),
+            fins: flat(&step.fins),
+            base: step.base.to_vec(),
+            cover: step.cover.to_vec(),
+            cages: step.cages.clone(),
+            figures: step.figures.iter().map(FigureData::of).collect(),
+            links: step
+                .links
+                .iter()
+                .map(|l| LinkData {
+                    from: flat(&l.from),
+                    to: flat(&l.to),
+                    kind: l.kind,
+                })
+                .collect(),
+            net: step.net.as_ref().map(|net| {
+                let mut reader = NetReader {
+                    layout,
+                    lines: net.lines().iter().map(|l| l.render(names)).collect(),
+                    next: 0,
+                    names,
+                };
+                reader.net(net)
+            }),
+            gone,
+        }
+    }
+}
+
+/// Steps found in `state` (each an alternative to the others), as the page draws them: the JSON
+/// the page's engine answers with, so that the page draws a hint or an available step as it
+/// draws gridlogic's own.
+pub fn board_steps(state: &State, steps: &[Step], names: &Names) -> serde_json::Value {
+    let with_candidates = state.size() <= MAX_CANDIDATE_SIZE;
+    let page_steps: Vec<SudokuStep> = steps
+        .iter()
+        .map(|step| {
+            let gone = match with_candidates {
+                true => taken_by_steps(state.clone(), std::slice::from_ref(step)).remove(0),
+                false => Vec::new(),
+            };
+            SudokuStep::of(step, state.layout(), names, gone)
+        })
+        .collect();
+    serde_json::to_value(page_steps).expect("page steps serialise")
 }
 
 /// A part of a step's pattern in its role, as the page draws it.
@@ -388,8 +453,7 @@ struct EndData {
 /// are several), each implication but the repeated ones, a refutation's lines after its
 /// implication, the branch's end.
 struct NetReader<'a, 'n> {
-    solve: &'a Solve,
-    houses: &'a mut HouseTable,
+    layout: &'a Layout,
     names: &'a Names<'n>,
     lines: Vec<String>,
     next: usize,
@@ -463,7 +527,7 @@ impl NetReader<'_, '_> {
             Reason::Assumption => "assumption",
             Reason::SameCell => "same_cell",
             Reason::SameHouse { house } => {
-                data.house = Some(self.house(*house));
+                data.house = Some(*house);
                 "same_house"
             }
             Reason::SameCage { cage } => {
@@ -472,11 +536,11 @@ impl NetReader<'_, '_> {
             }
             Reason::NakedSingle => "naked_single",
             Reason::HiddenSingle { house } => {
-                data.house = Some(self.house(*house));
+                data.house = Some(*house);
                 "hidden_single"
             }
             Reason::Locked { house, .. } => {
-                data.house = Some(self.house(*house));
+                data.house = Some(*house);
                 "locked"
             }
             Reason::Refuted { branch } => {
@@ -532,19 +596,14 @@ impl NetReader<'_, '_> {
             }
             End::NoPlace { house, digit, from } => {
                 data.kind = "no_place";
-                let cells = &self.solve.puzzle.layout().houses()[*house].cells;
+                let cells = &self.layout.houses()[*house].cells;
                 data.cells = cells.iter().map(|c| c.index()).collect();
                 data.digit = Some(digit.get());
-                data.house = Some(self.house(*house));
+                data.house = Some(*house);
                 data.from = from.clone();
             }
         }
         data
-    }
-
-    /// The page's index of the layout's house `id`.
-    fn house(&mut self, id: usize) -> usize {
-        self.houses.indices(self.solve, &[id])[0]
     }
 }
 
@@ -609,49 +668,6 @@ fn taken(before: &State, after: &State) -> Vec<u64> {
         })
         .flatten()
         .collect()
-}
-
-/// The families met so far, each with its index.
-#[derive(Default)]
-struct Families {
-    list: Vec<(&'static str, String)>,
-    index: BTreeMap<Family, usize>,
-}
-
-impl Families {
-    fn index(&mut self, family: Family) -> usize {
-        let list = &mut self.list;
-        *self.index.entry(family).or_insert_with(|| {
-            list.push((family.label(), css(family_fill(family))));
-            list.len() - 1
-        })
-    }
-}
-
-/// The houses named so far, each with its index.
-#[derive(Default)]
-struct HouseTable {
-    list: Vec<HouseData>,
-    index: BTreeMap<usize, usize>,
-}
-
-impl HouseTable {
-    /// The page's indices of the layout's houses `ids`.
-    fn indices(&mut self, solve: &Solve, ids: &[usize]) -> Vec<usize> {
-        let houses = solve.puzzle.layout().houses();
-        ids.iter()
-            .map(|&id| {
-                let list = &mut self.list;
-                *self.index.entry(id).or_insert_with(|| {
-                    list.push(HouseData {
-                        name: houses[id].to_string(),
-                        cells: houses[id].cells.iter().map(|c| c.index()).collect(),
-                    });
-                    list.len() - 1
-                })
-            })
-            .collect()
-    }
 }
 
 /// A Shikaku's puzzle and steps as the script reads them. A rectangle is `[top, left, height,

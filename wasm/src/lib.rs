@@ -13,9 +13,17 @@
 //!   `gridlogic hint --level N` prints, and `{"hint":…}`, its `--format json` document;
 //! - `{"op":"steps","state":TEXT}`: every step available in the state, `{"steps":[…],
 //!   "capped":[…]}`, each step as `gridlogic explain --format json` writes one (what
-//!   `explain --technique all --format json` lists);
+//!   `explain --technique all --format json` lists); with `"technique":I`, only the steps of
+//!   the I-th technique of the list `{"op":"techniques","state":TEXT}` answers
+//!   (`{"techniques":[NAME, …]}`, in the order the listing tries them);
 //! - `{"op":"solve","puzzle":TEXT}`: the solve of each puzzle in `TEXT`, `{"documents":[…]}`,
-//!   each as `gridlogic explain --format json` writes it.
+//!   each as `gridlogic explain --format json` writes it;
+//! - `{"op":"state","puzzle":TEXT,"values":[…],"candidates":[…]}`: a person's state as text
+//!   that `gridlogic hint` reads (`render::state_text`), from the puzzle's text and, cell by
+//!   cell, the digit placed (0 for none) and the candidates (bit 0 for digit 1); `{"text":…}`.
+//!
+//! `hint` and `steps` answers also carry `"board"`: the hint's step (at level 3) or every step
+//! available, as the step viewer page draws steps (`write::html::board_steps`).
 //!
 //! Every request may give `"symbols"`, the alphabet (`--symbols`, e.g. `"0123456789ABCDEF"`).
 //! Any failure is `{"error":MESSAGE}`. The exports are unmangled on wasm32 only: on other
@@ -25,12 +33,15 @@
 
 use gridlogic::engine::{self, Settings};
 use gridlogic::hint::{self, Detail};
-use gridlogic::model::{Marks, Names};
+use gridlogic::core::State;
+use gridlogic::model::{Digit, DigitSet, Grid, Marks, Names, Puzzle};
 use gridlogic::read::collection::Id;
 use gridlogic::read::{self, ReadOptions};
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
 use gridlogic::techniques;
+use gridlogic::write::html;
+use gridlogic::render;
 use serde_json::{Value, json};
 
 /// The name inputs go by in messages.
@@ -103,12 +114,20 @@ fn answer(request: &Value) -> Result<Value, String> {
             };
             hint(text("state")?, &options, detail)
         }
-        Some("steps") => steps(text("state")?, &options),
+        Some("steps") => {
+            let technique = request["technique"].as_u64().map(|i| i as usize);
+            steps(text("state")?, &options, technique)
+        }
+        Some("techniques") => technique_names(text("state")?, &options),
         Some("solve") => solve(text("puzzle")?, &options),
+        Some("state") => state(text("puzzle")?, request, &options),
         Some(other) => Err(format!(
-            "unknown \"op\" {other:?}: it is \"hint\", \"steps\" or \"solve\""
+            "unknown \"op\" {other:?}: it is \"hint\", \"steps\", \"techniques\", \"solve\" or \"state\""
         )),
-        None => Err("the request needs \"op\": \"hint\", \"steps\" or \"solve\"".into()),
+        None => Err(
+            "the request needs \"op\": \"hint\", \"steps\", \"techniques\", \"solve\" or \"state\""
+                .into(),
+        ),
     }
 }
 
@@ -129,11 +148,13 @@ fn marks(text: &str, options: &ReadOptions) -> Result<Vec<Marks>, String> {
 fn hint(text: &str, options: &ReadOptions, detail: Detail) -> Result<Value, String> {
     let mut lines = String::new();
     let mut documents = Vec::new();
+    let mut board = Vec::new();
     for marks in marks(text, options)? {
         let (layout, symbols) = (marks.layout.clone(), marks.symbols.clone());
         let options = Settings::default()
             .options(layout.size())
             .map_err(|e| e.to_string())?;
+        let state = engine::starting_state(marks.clone(), options.limits);
         let hint = hint::hint(marks, &options);
         let names = Names::new(&layout, Some(&symbols));
         for line in hint.lines(detail, &layout) {
@@ -141,14 +162,57 @@ fn hint(text: &str, options: &ReadOptions, detail: Detail) -> Result<Value, Stri
             lines.push('\n');
         }
         documents.push(hint.json(detail, &layout, &names));
+        let shown = hint.step.as_slice();
+        let shown = if detail == Detail::Step { shown } else { &[] };
+        board.push(html::board_steps(&state, shown, &names));
     }
     let documents = serde_json::to_value(documents).map_err(|e| e.to_string())?;
-    Ok(json!({ "text": lines, "hints": documents }))
+    Ok(json!({ "text": lines, "hints": documents, "board": board }))
 }
 
 /// Every step available in the first state in `text`, as `explain --technique all --format json`
-/// lists them.
-fn steps(text: &str, options: &ReadOptions) -> Result<Value, String> {
+/// lists them; with `technique`, an index into the list `techniques` answers, that technique's
+/// only (so that a page can list them one technique at a time and stay responsive).
+fn steps(text: &str, options: &ReadOptions, technique: Option<usize>) -> Result<Value, String> {
+    let (puzzle, state) = first_state(text, options)?;
+    let every = techniques::every(state.size(), state.limits());
+    let order = match technique {
+        None => every.as_slice(),
+        Some(i) => every.get(i..=i).ok_or(format!(
+            "\"technique\" is an index below {}, not {i}",
+            every.len()
+        ))?,
+    };
+    let available = techniques::steps_of(&state, order);
+    let asked = match order {
+        [one] if technique.is_some() => one.name(),
+        _ => "all".to_string(),
+    };
+    let document = AvailableDocument::new(
+        &puzzle,
+        (1, 0),
+        Some(asked),
+        &available.steps,
+        &available.capped,
+    );
+    let mut answer = serde_json::to_value(document).map_err(|e| e.to_string())?;
+    let names = Names::new(puzzle.layout(), Some(puzzle.symbols()));
+    answer["board"] = html::board_steps(&state, &available.steps, &names);
+    Ok(answer)
+}
+
+/// The names of the techniques `steps` tries in the first state in `text`, in its order.
+fn technique_names(text: &str, options: &ReadOptions) -> Result<Value, String> {
+    let (_, state) = first_state(text, options)?;
+    let names: Vec<String> = techniques::every(state.size(), state.limits())
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    Ok(json!({ "techniques": names }))
+}
+
+/// The puzzle of the first state in `text` and that state, as the engine starts from it.
+fn first_state(text: &str, options: &ReadOptions) -> Result<(Puzzle, State), String> {
     let marks = marks(text, options)?
         .into_iter()
         .next()
@@ -157,12 +221,46 @@ fn steps(text: &str, options: &ReadOptions) -> Result<Value, String> {
     let options = Settings::default()
         .options(puzzle.size())
         .map_err(|e| e.to_string())?;
-    let state = engine::starting_state(marks, options.limits);
-    let available = techniques::all_steps(&state);
-    let all = Some("all".to_string());
-    let document =
-        AvailableDocument::new(&puzzle, (1, 0), all, &available.steps, &available.capped);
-    serde_json::to_value(document).map_err(|e| e.to_string())
+    Ok((puzzle, engine::starting_state(marks, options.limits)))
+}
+
+/// A person's state as text `gridlogic hint` reads: the puzzle in `text`, the digits and
+/// candidates of the request's `"values"` and `"candidates"`.
+fn state(text: &str, request: &Value, options: &ReadOptions) -> Result<Value, String> {
+    let input = read::read_text(text, PLACE, options).map_err(|e| e.to_string())?;
+    let [puzzle] = input.puzzles.as_slice() else {
+        return Err(format!("a state holds one puzzle, not {}", input.puzzles.len()));
+    };
+    let numbers = |field: &str| -> Result<Vec<u64>, String> {
+        let list = request[field].as_array();
+        let list = list.filter(|list| list.len() == puzzle.layout().cell_count());
+        let list = list.ok_or_else(|| format!("\"{field}\" is a number for each cell"))?;
+        list.iter()
+            .map(|v| v.as_u64().ok_or(format!("\"{field}\" holds numbers only")))
+            .collect()
+    };
+    let (values, candidates) = (numbers("values")?, numbers("candidates")?);
+    let size = puzzle.size();
+    let mut grid = Grid::empty(size);
+    for (cell, &value) in puzzle.layout().cells().zip(&values) {
+        let value = usize::try_from(value).unwrap_or(usize::MAX);
+        if value > size {
+            return Err(format!("\"values\" holds {value}, beyond the grid's {size} digits"));
+        }
+        grid.set(cell, (value > 0).then(|| Digit::new(value)));
+    }
+    let full = DigitSet::full(size).bits();
+    let candidates = candidates
+        .iter()
+        .map(|&bits| DigitSet::from_bits(u128::from(bits) & full))
+        .collect();
+    let layout = puzzle.layout_arc().clone();
+    let marks = Marks {
+        symbols: puzzle.symbols().clone(),
+        ..Marks::new(layout, puzzle.givens().clone(), grid, candidates)
+    };
+    let text = render::state_text(&marks).map_err(|e| e.to_string())?;
+    Ok(json!({ "text": text }))
 }
 
 /// The solve of each puzzle in `text`, as `explain --format json` writes it.

@@ -116,6 +116,10 @@
   };
   // The outline of a cover house.
   const COVER = "#4477AA";
+  // The person's marks on the board: the selected cell, a highlighted digit, digits entered,
+  // candidates in their colours A and B (a green and a violet, apart from the steps' colours).
+  const BOARD = { selected: "#1F6FEB", highlight: "#FFE066", entered: "#1F4FA8", a: "#A6E3A1",
+    b: "#D7B8F3" };
   // A forcing net's marks.
   const NET = { arrow: "#444444", peer: "#AAAAAA", holds: "#B7E4C7", gone: "#EE7733", focus: "#FFD23F",
     premise: "#7FB3E6" };
@@ -124,8 +128,12 @@
   function sudoku() {
     const n = data.size;
     const U = 90;
-    const values = data.givens.slice();
-    const candidates = data.candidates ? data.candidates.slice() : null;
+    // gridlogic's solve as it stands before step `now`, and the grid being drawn: that one, or
+    // the person's (see `draw`).
+    const replay = { values: data.givens.slice(),
+      candidates: data.candidates ? data.candidates.slice() : null };
+    let values = replay.values;
+    let candidates = replay.candidates;
     const keypad = Math.ceil(Math.sqrt(n));
     const keypadRows = Math.ceil(n / keypad);
     const extra = new Set(data.extra || []);
@@ -143,10 +151,11 @@
 
     function apply(i, forward) {
       const step = steps[i];
-      for (const [cell, digit] of pairs(step.place)) values[cell] = forward ? digit : 0;
-      if (!candidates) return;
+      for (const [cell, digit] of pairs(step.place)) replay.values[cell] = forward ? digit : 0;
+      if (!replay.candidates) return;
+      const list = replay.candidates;
       for (const [cell, bits] of pairs(step.gone)) {
-        candidates[cell] = forward ? candidates[cell] & ~bits : candidates[cell] | bits;
+        list[cell] = forward ? list[cell] & ~bits : list[cell] | bits;
       }
     }
     function seek(position) {
@@ -341,16 +350,18 @@
     /** The size a candidate's digit is written at. */
     const small = ((U - top - side) / Math.max(keypad, keypadRows)) * 0.82;
 
-    function drawDigits(m, layer, used) {
+    function drawDigits(m, layer, used, board) {
       const group = shape("g", { "text-anchor": "middle", "dominant-baseline": "central" }, layer);
       for (let cell = 0; cell < n * n; cell++) {
         const [row, col] = rowCol(cell);
         if (values[cell]) {
           const given = data.givens[cell] !== 0;
-          used.add(given ? "given" : "solved");
+          const own = !given && board && board.own && !board.origin[cell];
+          const kind = given ? "given" : own ? "entered" : "solved";
+          used.add(kind);
           shape("text", { x: (col + 0.5) * U, y: (row + 0.5) * U, "font-size": U * 0.6,
-            "font-weight": given ? 700 : 400, fill: given ? "#000" : "#444",
-            class: given ? "given" : "solved" }, group, data.symbols[values[cell] - 1]);
+            "font-weight": given ? 700 : 400, fill: { given: "#000", entered: BOARD.entered,
+              solved: "#444" }[kind], class: kind }, group, data.symbols[values[cell] - 1]);
           continue;
         }
         if (!candidates) continue;
@@ -656,11 +667,19 @@
       }
     }
 
-    /** Draws the grid before the step at `position` with the step's marks (a net as `netView`
-     * has it, when the step is a forcing one); returns the names of the marks drawn. */
-    function draw(position, netView) {
+    /** gridlogic's grid before the step at `position`: digits and candidates, copied. */
+    function at(position) {
       seek(position);
-      const step = steps[position];
+      return { values: replay.values.slice(),
+        candidates: replay.candidates ? replay.candidates.slice() : null };
+    }
+
+    /** Draws `grid` (digits and candidates) with `step`'s marks (a net as `netView` has it,
+     * when the step is a forcing one) and the person's `board` marks (selection, highlighted
+     * digit, coloured candidates, mistakes); returns the names of the marks drawn. */
+    function draw(grid, step, netView, board) {
+      values = grid.values;
+      candidates = grid.candidates;
       const m = marks(step);
       const used = new Set();
       start(n * U, n * U);
@@ -690,8 +709,42 @@
         // A struck candidate outside a cell filled as losing candidates needs its own entry.
         if (pairs(step.elim).some(([c]) => fill(c, m) !== C.target)) used.add("elim");
       }
-      drawDigits(m, layers.digits, used);
+      if (board) drawBoard(board, mark);
+      drawDigits(m, layers.digits, used, board);
       return used;
+    }
+
+    /** The person's marks: the highlighted digit's cells and candidates, the candidates they
+     * coloured, the cells a check found wrong, and the selected cell. */
+    function drawBoard(board, mark) {
+      const tint = (cell, colour, cls) => {
+        const [row, col] = rowCol(cell);
+        shape("rect", { x: col * U + 2, y: row * U + 2, width: U - 4, height: U - 4,
+          fill: colour, class: cls }, mark.layers.discs);
+      };
+      for (let cell = 0; cell < n * n; cell++) {
+        if (board.highlight && values[cell] === board.highlight) {
+          mark.used.add("highlight");
+          tint(cell, BOARD.highlight, "highlighted");
+        } else if (board.highlight && candidates && candidates[cell] & (1 << (board.highlight - 1))) {
+          mark.used.add("highlight");
+          mark.disc([cell, board.highlight], BOARD.highlight, { class: "highlighted" });
+        }
+      }
+      for (const [key, colour] of board.colours) {
+        const [cell, digit] = [Math.floor(key / 128), key % 128];
+        if (values[cell] || !candidates || !(candidates[cell] & (1 << (digit - 1)))) continue;
+        mark.used.add(`mine_${colour}`);
+        mark.disc([cell, digit], BOARD[colour], { class: `coloured ${colour}` });
+      }
+      for (const cell of board.wrong) {
+        mark.used.add("wrong");
+        mark.cells([cell], C.eliminated, 5, { class: "wrong" });
+      }
+      if (board.selected >= 0) {
+        mark.used.add("selected");
+        mark.cells([board.selected], BOARD.selected, 6, { class: "selected" });
+      }
     }
 
     function houses(step) {
@@ -707,6 +760,7 @@
 
     return {
       draw,
+      at,
       legend: sudokuLegend(n, extra),
       label: (step) => step.technique,
       swatch: (step) => data.families[step.family][1],
@@ -790,6 +844,14 @@
       ["solved", (el) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
         "dominant-baseline": "central", "font-size": 16, fill: "#444" }, el, sample),
       "Digit placed by an earlier step"],
+      ["entered", (el) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": 16, fill: BOARD.entered }, el, sample),
+      "Digit on your grid"],
+      ["selected", box(BOARD.selected, 4), "The cell you are at"],
+      ["highlight", disc(BOARD.highlight), "The digit you highlighted: its cells and candidates"],
+      ["mine_a", disc(BOARD.a), "Your colour A"],
+      ["mine_b", disc(BOARD.b), "Your colour B"],
+      ["wrong", box(C.eliminated, 4), "A digit or a missing candidate the check found wrong"],
       ["cover", box(COVER, 2.5, "6 4"),
         "Cover house: holds every place of the digit in the base houses, loses it elsewhere"],
       ["extra", cell(C.extra), "Extra house (diagonal, window): every digit once"],
@@ -1104,7 +1166,7 @@
 
   /** Plays the net: `shown` moves to `target`, and the newest implication drawn is picked. */
   function play(target) {
-    const step = steps[position];
+    const step = current();
     if (!net || !step) return;
     const total = openBranch(step).branch.implications.length;
     net.shown = Math.max(1, Math.min(total + 1, target));
@@ -1112,47 +1174,386 @@
     redraw();
   }
 
-  /** Draws the step at `position` again, its net as `net` stands, and its legend. */
+  // ---- The board: the grid a person works on ----------------------------------------------
+  // It shows gridlogic's solve before the step at `position` until the person changes it; then
+  // it is theirs ("own"), and the step shown is a hint or a step they picked (`overlay`), if
+  // any. Every change can be undone; going back into gridlogic's solve can be undone too.
+  const boardOn = data.kind === "sudoku" && !!data.candidates;
+  const n = data.size || 0;
+  // `origin`: the digits the board had when it became the person's (theirs are the others).
+  const board = { values: [], candidates: [], colours: new Map(), own: false, from: 0,
+    moves: 0, selected: -1, highlight: 0, wrong: [], origin: [] };
+  let overlay = null; // { step, title }
+  let mode = "digit"; // what a digit does: "digit", "pencil", "a" or "b" (a colour)
+  const undone = [];
+  const redone = [];
+  const bit = (digit) => 1 << (digit - 1);
+
+  /** The step drawn: the overlay, else gridlogic's step at `position` (none on an own grid). */
+  function current() {
+    if (overlay) return overlay.step;
+    return board.own ? null : steps[position];
+  }
+
+  /** The board as it stands, for undo. */
+  function snapshot() {
+    return { values: board.values.slice(), candidates: board.candidates.slice(),
+      colours: new Map(board.colours), own: board.own, from: board.from, moves: board.moves,
+      origin: board.origin, position };
+  }
+  function restore(shot) {
+    Object.assign(board, { values: shot.values.slice(), candidates: shot.candidates.slice(),
+      colours: new Map(shot.colours), own: shot.own, from: shot.from, moves: shot.moves,
+      origin: shot.origin, wrong: [] });
+    overlay = null;
+    position = shot.position;
+  }
+
+  /** Makes one change to the board (`change` edits it and says whether it changed), as an own
+   * grid from here on; undoable. */
+  function change(edit) {
+    const before = snapshot();
+    const origin = board.own ? board.origin : board.values.slice();
+    if (!edit()) return false;
+    undone.push(before);
+    redone.length = 0;
+    if (!board.own) Object.assign(board, { own: true, from: position, moves: 0, origin });
+    board.moves += 1;
+    board.wrong = [];
+    overlay = null;
+    stale();
+    show();
+    return true;
+  }
+
+  /** The hint and the listing no longer hold once the board changes. */
+  function stale() {
+    hintText("");
+    listing += 1;
+    $("available").textContent = "";
+    $("available-box").hidden = true;
+  }
+  function undo() {
+    if (!undone.length) return;
+    redone.push(snapshot());
+    restore(undone.pop());
+    stale();
+    show();
+  }
+  function redo() {
+    if (!redone.length) return;
+    undone.push(snapshot());
+    restore(redone.pop());
+    stale();
+    show();
+  }
+
+  /** The cells `cell` shares a house or a cage with. */
+  const peers = (() => {
+    if (!boardOn) return [];
+    const list = Array.from({ length: n * n }, () => new Set());
+    const together = (cells) => {
+      for (const a of cells) for (const b of cells) if (a !== b) list[a].add(b);
+    };
+    data.houses.forEach((house) => together(house.cells));
+    (data.cages || []).forEach((cage) => together(cage.cells));
+    return list.map((set) => [...set]);
+  })();
+
+  /** Every digit the placed digits of `cell`'s peers leave it. */
+  function open(cell) {
+    let bits = (2 ** n) - 1;
+    for (const peer of peers[cell]) if (board.values[peer]) bits &= ~bit(board.values[peer]);
+    return bits;
+  }
+
+  /** Places `digit` in `cell` (not a given), taking it from the cell's peers' pencil marks. */
+  function enter(cell, digit) {
+    return change(() => {
+      if (data.givens[cell] || board.values[cell] === digit) return false;
+      board.values[cell] = digit;
+      board.candidates[cell] = 0;
+      for (const peer of peers[cell]) board.candidates[peer] &= ~bit(digit);
+      return true;
+    });
+  }
+  /** Empties `cell` (not a given): it gets every digit its peers leave. */
+  function clear(cell) {
+    return change(() => {
+      if (data.givens[cell] || !board.values[cell]) return false;
+      board.values[cell] = 0;
+      board.candidates[cell] = open(cell);
+      return true;
+    });
+  }
+  /** Toggles the pencil mark `digit` of the empty `cell`. */
+  function mark(cell, digit) {
+    return change(() => {
+      if (board.values[cell]) return false;
+      board.candidates[cell] ^= bit(digit);
+      return true;
+    });
+  }
+  /** Toggles colour `colour` ("a" or "b") on candidate `digit` of `cell`. */
+  function paint(cell, digit, colour) {
+    return change(() => {
+      if (board.values[cell] || !(board.candidates[cell] & bit(digit))) return false;
+      const key = cell * 128 + digit;
+      if (board.colours.get(key) === colour) board.colours.delete(key);
+      else board.colours.set(key, colour);
+      return true;
+    });
+  }
+  /** Every empty cell's pencil marks: all the digits its peers leave, or none. */
+  function allMarks(on) {
+    return change(() => {
+      let changed = false;
+      for (let cell = 0; cell < n * n; cell++) {
+        if (board.values[cell]) continue;
+        const bits = on ? open(cell) : 0;
+        changed = changed || bits !== board.candidates[cell];
+        board.candidates[cell] = bits;
+      }
+      return changed;
+    });
+  }
+  /** What a digit key or keypad button does to the selected cell, by the mode. */
+  function act(digit) {
+    const cell = board.selected;
+    if (cell < 0 || digit < 1 || digit > n) return;
+    if (mode === "digit") enter(cell, digit);
+    else if (mode === "pencil") mark(cell, digit);
+    else paint(cell, digit, mode);
+  }
+
+  // ---- The engine: gridlogic compiled to WebAssembly, carried by the page -------------------
+  let ask = null;
+  let engineProblem = "";
+  /** Instantiates the page's engine; `ask(request)` then answers as `wasm/` documents. */
+  async function loadEngine() {
+    const text = $("engine").textContent.trim();
+    if (!text) {
+      throw new Error("this page was written by a gridlogic built without its engine " +
+        "(rustup target add wasm32-unknown-unknown, then build gridlogic again)");
+    }
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const module = await WebAssembly.compile(await new Response(stream).arrayBuffer());
+    let exports = (await WebAssembly.instantiate(module, {})).exports;
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    ask = (request) => {
+      const input = encoder.encode(JSON.stringify(request));
+      let answer;
+      try {
+        const ptr = exports.alloc(input.length);
+        new Uint8Array(exports.memory.buffer, ptr, input.length).set(input);
+        const packed = BigInt.asUintN(64, exports.call(ptr, input.length));
+        exports.dealloc(ptr, input.length);
+        const [at, len] = [Number(packed >> 32n), Number(packed & 0xffffffffn)];
+        answer = JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, at, len)));
+        exports.dealloc(at, len);
+      } catch (trap) {
+        // A trap leaves the module's memory as it was mid-call: start a fresh one.
+        WebAssembly.instantiate(module, {}).then((fresh) => { exports = fresh.exports; });
+        throw new Error(`the engine stopped: ${trap.message}`);
+      }
+      if (answer.error) throw new Error(answer.error);
+      return answer;
+    };
+  }
+  /** A request to the engine, with the puzzle's alphabet when it has its own. */
+  function request(fields) {
+    if (!ask) throw new Error(engineProblem || "the engine is still loading");
+    return ask(Object.assign(data.alphabet ? { symbols: data.alphabet } : {}, fields));
+  }
+
+  /** The board as text `gridlogic hint` reads: the puzzle, then its pencil marks. */
+  function stateText() {
+    return request({ op: "state", puzzle: data.puzzle, values: board.values,
+      candidates: board.candidates }).text;
+  }
+
+  /** The hint at `level` (1 to 3) from the board: its text, shown; the cells of its mistakes
+   * outlined; at level 3 its step drawn. */
+  function hint(level) {
+    const answer = request({ op: "hint", level, state: stateText() });
+    const found = answer.hints[0];
+    board.wrong = found.mistakes.map((m) => cellIndex(m.cell));
+    const step = answer.board[0][0];
+    overlay = step ? { step, title: "Hint" } : null;
+    show();
+    hintText(answer.text.trim());
+    return answer.text.trim();
+  }
+
+  /** Every step available on the board: the engine's answer (`steps`, as `explain --format
+   * json` writes them; `board`, as the page draws them). */
+  function available() {
+    return request({ op: "steps", state: stateText() });
+  }
+
+  // The listing of every step available: a new one, or any change to the board, stops the one
+  // under way (it asks the engine one technique at a time, letting the page answer between).
+  let listing = 0;
+
+  /** Lists every step available on the board, grouped by technique, simplest first; each one
+   * drawn when picked. */
+  function listAvailable() {
+    const generation = ++listing;
+    const list = $("available");
+    list.textContent = "";
+    let state;
+    let names;
+    try {
+      state = stateText();
+      names = request({ op: "techniques", state }).techniques;
+    } catch (e) {
+      hintText(e.message);
+      return;
+    }
+    $("available-box").hidden = false;
+    $("available-box").open = true;
+    let [total, groups, i] = [0, 0, 0];
+    const next = () => {
+      if (generation !== listing) return;
+      const counted = `${total} ${total === 1 ? "step" : "steps"}, ${groups} ` +
+        `${groups === 1 ? "technique" : "techniques"}`;
+      if (i === names.length) {
+        $("available-count").textContent = total ? counted : "none: the grid is solved, " +
+          "or a mistake stands in the way (Check)";
+        return;
+      }
+      $("available-count").textContent = `${counted}; looking for ${names[i]}…`;
+      let answer;
+      try {
+        answer = request({ op: "steps", state, technique: i });
+      } catch (e) {
+        hintText(e.message);
+        return;
+      }
+      i += 1;
+      if (answer.board.length) {
+        total += answer.board.length;
+        groups += 1;
+        listGroup(list, names[i - 1], answer.board, answer.capped.length > 0);
+      }
+      setTimeout(next, 0);
+    };
+    next();
+  }
+
+  /** One technique's steps in the listing: a heading to open, a button per step. */
+  function listGroup(list, technique, found, capped) {
+    const group = make("li", { class: "technique" }, list);
+    const head = make("details", {}, group);
+    const summary = make("summary", {}, head);
+    const swatch = make("span", { class: "swatch", "aria-hidden": "true" }, summary);
+    swatch.style.background = data.families[found[0].family][1];
+    make("span", {}, summary, ` ${technique} (${found.length}${capped ? ", more not listed" : ""})`);
+    const inner = make("ol", {}, head);
+    for (const step of found) {
+      const item = make("li", {}, inner);
+      const button = make("button", { type: "button", class: "available-step" }, item, step.text);
+      button.addEventListener("click", () => {
+        overlay = { step, title: "Available here" };
+        show();
+      });
+    }
+  }
+
+  function hintText(text) {
+    $("hint").textContent = text;
+    $("hint").hidden = !text;
+  }
+
+  /** The index of a cell named `r1c2` (or as the puzzle names it). */
+  function cellIndex(name) {
+    const named = data.cells.indexOf(name);
+    if (named >= 0) return named;
+    const match = /^r(\d+)c(\d+)$/i.exec(String(name));
+    if (!match) throw new Error(`no cell ${name}: cells are named r1c1 to r${n}c${n}`);
+    const [row, col] = [Number(match[1]), Number(match[2])];
+    if (row < 1 || row > n || col < 1 || col > n) throw new Error(`no cell ${name} in this grid`);
+    return (row - 1) * n + col - 1;
+  }
+  /** A digit as a number 1..N, from a number or the puzzle's symbol. */
+  function digitOf(value) {
+    if (typeof value === "number" && value >= 1 && value <= n) return value;
+    const at = data.symbols.findIndex((s) => s.toUpperCase() === String(value).toUpperCase());
+    if (at < 0) throw new Error(`${value} is not a digit of this grid`);
+    return at + 1;
+  }
+
+  /** Draws what is on show: the board or gridlogic's grid, the step, the legend, the panel. */
   function redraw() {
-    const step = steps[position];
+    const step = current();
     const netView = step && step.net ? Object.assign(openBranch(step), net) : null;
-    const used = view.draw(position, netView);
+    const marks = boardOn ? { selected: board.selected, highlight: board.highlight,
+      colours: board.colours, wrong: board.wrong, own: board.own, origin: board.origin } : null;
+    const used = boardOn ? view.draw(board, step, netView, marks) : view.draw(position);
     fillLegend(used || new Set(view.legend.map(([name]) => name)));
     fillNet(step);
   }
 
-  function go(target) {
-    position = Math.max(0, Math.min(count, target));
-    const step = steps[position];
+  /** The panel and the grid for what is on show. */
+  function show() {
+    const step = current();
     net = null;
     if (step && step.net) openNet(step, [0], true);
     redraw();
-    // The panel shows the step's explanation first (a click in its list may have scrolled it).
-    $("panel").scrollTop = 0;
-    reveal();
     document.body.dataset.position = String(position);
-    $("position").textContent = step
-      ? `Step ${position + 1} of ${count}`
-      : count ? `After the last step (${count} steps)` : "No steps: the givens fill the grid";
+    document.body.dataset.own = String(board.own);
+    $("position").textContent = board.own
+      ? `Your grid: ${board.moves} ${board.moves === 1 ? "move" : "moves"} from ` +
+        (board.from ? `step ${board.from + 1}` : "the start")
+      : step && !overlay
+        ? `Step ${position + 1} of ${count}`
+        : count ? `After the last step (${count} steps)` : "No steps: the givens fill the grid";
     const heading = $("technique");
     heading.textContent = "";
     if (step) {
       const colour = view.swatch(step);
       if (colour) make("span", { class: "swatch", style: `background:${colour}` }, heading);
-      make("span", {}, heading, view.label(step));
-    } else {
+      make("span", {}, heading, overlay ? `${overlay.title}: ${view.label(step)}` : view.label(step));
+    } else if (!board.own) {
       make("span", {}, heading, data.summary.find(([label]) => label === "Result")?.[1] || "");
     }
     $("explanation").textContent = step ? step.text : "";
     $("houses").textContent = step ? view.detail(step) : "";
-    $("first").disabled = $("previous").disabled = position === 0;
-    $("next").disabled = $("last").disabled = position === count;
+    $("first").disabled = $("previous").disabled = !board.own && position === 0;
+    $("next").disabled = $("last").disabled = !board.own && position === count;
+    if (boardOn) {
+      $("undo").disabled = !undone.length;
+      $("redo").disabled = !redone.length;
+    }
     const items = $("steps").children;
     for (let i = 0; i < items.length; i++) {
-      if (i === position) items[i].setAttribute("aria-current", "step");
+      if (i === position && !board.own) items[i].setAttribute("aria-current", "step");
       else items[i].removeAttribute("aria-current");
     }
-    const current = items[position];
+  }
+
+  /** Shows gridlogic's grid before the step at `target` (an own grid can be had back by
+   * undo). */
+  function go(target) {
+    if (board.own) {
+      undone.push(snapshot());
+      redone.length = 0;
+    }
+    position = Math.max(0, Math.min(count, target));
+    if (boardOn) {
+      const grid = view.at(position);
+      Object.assign(board, { values: grid.values, candidates: grid.candidates, own: false,
+        colours: new Map(), moves: 0, wrong: [] });
+    }
+    overlay = null;
+    stale();
+    show();
+    // The panel shows the step's explanation first (a click in its list may have scrolled it).
+    $("panel").scrollTop = 0;
+    reveal();
+    const current = $("steps").children[position];
     if (current) {
       const list = $("steps");
       const top = current.offsetTop - list.offsetTop;
@@ -1180,14 +1581,16 @@
     End: () => count,
   };
   document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("#grid-wrap")) return;
     const move = moves[event.key];
     if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.tagName === "SELECT") return;
     event.preventDefault();
-    go(move());
+    go(board.own && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? position : move());
   });
   $("first").addEventListener("click", () => go(0));
-  $("previous").addEventListener("click", () => go(position - 1));
-  $("next").addEventListener("click", () => go(position + 1));
+  $("previous").addEventListener("click", () => go(board.own ? position : position - 1));
+  $("next").addEventListener("click", () => go(board.own ? position : position + 1));
   $("last").addEventListener("click", () => go(count));
   $("net-start").addEventListener("click", () => play(1));
   $("net-back").addEventListener("click", () => play(net.shown - 1));
@@ -1195,8 +1598,137 @@
   $("net-end").addEventListener("click", () => play(Infinity));
   window.addEventListener("hashchange", () => {
     const target = asked();
-    if (target !== null && target !== position) go(target);
+    if (target !== null && (target !== position || board.own)) go(target);
   });
+
+  /** The board's controls: the keypad, the modes, undo and redo, marks, highlight, hints, and
+   * the grid itself (click or tap a cell, then keys). */
+  function setUpBoard() {
+    $("board-tools").hidden = false;
+    $("study").hidden = false;
+    const keypad = $("keypad");
+    data.symbols.forEach((symbol, i) => {
+      const key = make("button", { type: "button", class: "digit", "data-digit": i + 1,
+        "aria-label": `digit ${symbol}` }, keypad, symbol);
+      key.addEventListener("click", () => act(i + 1));
+      make("option", { value: i + 1 }, $("highlight"), symbol);
+    });
+    const erase = make("button", { type: "button", id: "erase", title: "Clear the cell (Delete)" },
+      keypad, "⌫");
+    erase.addEventListener("click", () => { if (board.selected >= 0) clear(board.selected); });
+    keypad.style.setProperty("--columns", String(Math.min(n + 1, Math.ceil(Math.sqrt(n)) * 2)));
+    for (const button of $("modes").querySelectorAll("button")) {
+      button.addEventListener("click", () => setMode(button.dataset.mode));
+    }
+    $("undo").addEventListener("click", undo);
+    $("redo").addEventListener("click", redo);
+    $("all-marks").addEventListener("click", () => allMarks(true));
+    $("no-marks").addEventListener("click", () => allMarks(false));
+    $("highlight").addEventListener("change", () => {
+      board.highlight = Number($("highlight").value);
+      redraw();
+    });
+    for (const level of [1, 2, 3]) {
+      $(`hint-${level}`).addEventListener("click", () => guarded(() => hint(level)));
+    }
+    $("check").addEventListener("click", () => guarded(check));
+    $("list-available").addEventListener("click", listAvailable);
+    const wrap = $("grid-wrap");
+    wrap.tabIndex = 0;
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const view = svg.viewBox.baseVal;
+      const x = view.x + ((event.clientX - box.left) / box.width) * view.width;
+      const y = view.y + ((event.clientY - box.top) / box.height) * view.height;
+      const [col, row] = [Math.floor(x / 90), Math.floor(y / 90)];
+      if (row < 0 || row >= n || col < 0 || col >= n) return;
+      select(row * n + col);
+      wrap.focus({ preventScroll: true });
+    });
+    wrap.addEventListener("keydown", boardKey);
+  }
+
+  /** Selects `cell`; a cell holding a digit highlights that digit. */
+  function select(cell) {
+    board.selected = cell;
+    if (board.values[cell]) {
+      board.highlight = board.values[cell];
+      $("highlight").value = String(board.highlight);
+    }
+    redraw();
+  }
+
+  function setMode(next) {
+    mode = next;
+    for (const button of $("modes").querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
+    }
+  }
+
+  /** Keys on the grid: arrows move, symbols act by the mode, Delete clears, Space switches
+   * digits and pencil marks, Ctrl+Z and Ctrl+Y undo and redo. */
+  function boardKey(event) {
+    const key = event.key;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const steer = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    let done = true;
+    if (ctrl && key.toLowerCase() === "z") (event.shiftKey ? redo : undo)();
+    else if (ctrl && key.toLowerCase() === "y") redo();
+    else if (ctrl || event.altKey) done = false;
+    else if (steer[key]) {
+      const [row, col] = board.selected < 0 ? [0, 0]
+        : [Math.floor(board.selected / n) + steer[key][0], (board.selected % n) + steer[key][1]];
+      select(((row + n) % n) * n + ((col + n) % n));
+    } else if (key === "Delete" || key === "Backspace") {
+      if (board.selected >= 0) clear(board.selected);
+    } else if (key === " ") setMode(mode === "digit" ? "pencil" : "digit");
+    else {
+      const digit = data.symbols.findIndex((s) => s.toUpperCase() === key.toUpperCase()) + 1;
+      if (digit) act(digit);
+      else done = false;
+    }
+    if (done) event.preventDefault();
+  }
+
+  /** The check: the mistakes the solution finds on the board, named and outlined. */
+  function check() {
+    const answer = request({ op: "hint", level: 1, state: stateText() });
+    const found = answer.hints[0];
+    board.wrong = found.mistakes.map((m) => cellIndex(m.cell));
+    overlay = null;
+    redraw();
+    const lines = answer.text.trim().split("\n").filter((l) => !l.startsWith("Hint"));
+    const verdict = found.verdict === "solved" ? "Solved: every digit is right."
+      : found.mistakes.length ? lines.join("\n") : "No mistakes so far.";
+    hintText(verdict);
+    return verdict;
+  }
+
+  /** Runs `work`, showing what went wrong instead of throwing. */
+  function guarded(work) {
+    try {
+      work();
+    } catch (e) {
+      hintText(e.message);
+    }
+  }
+
+  // The page's JavaScript API (README, "The board in a page"): for tests and for anyone who
+  // embeds the board. Cells are named `r1c2`; digits are numbers or the puzzle's symbols.
+  window.gridlogic = {
+    ready: null,
+    enter: (cell, digit) => enter(cellIndex(cell), digitOf(digit)),
+    clear: (cell) => clear(cellIndex(cell)),
+    mark: (cell, digit) => mark(cellIndex(cell), digitOf(digit)),
+    colour: (cell, digit, colour) => paint(cellIndex(cell), digitOf(digit), colour),
+    hint: (level) => hint(level || 1),
+    check,
+    steps: () => available().steps,
+    state: stateText,
+    goto: (step) => go(step),
+    undo,
+    redo,
+  };
 
   if (view.cellPixels) {
     document.body.classList.add("big");
@@ -1206,5 +1738,15 @@
   if (window.matchMedia("(max-width: 800px)").matches) $("about").open = false;
   fillSummary();
   fillList();
+  if (boardOn) setUpBoard();
   go(asked() ?? 0);
+  window.gridlogic.ready = boardOn
+    ? loadEngine().then(() => { $("engine-status").textContent = ""; },
+      (e) => {
+        engineProblem = `Hints need the engine: ${e.message}`;
+        $("engine-status").textContent = engineProblem;
+        throw e;
+      })
+    : Promise.reject(new Error("this page has no board"));
+  window.gridlogic.ready.catch(() => {});
 })();

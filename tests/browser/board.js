@@ -1,0 +1,144 @@
+// Drives Debian's Chromium through the board of step viewer pages (src/write/viewer) as a person
+// and a program would: keys and clicks on the grid, then the page's JavaScript API
+// (window.gridlogic). Prints, as JSON, what the page answered; tests/board.rs writes the pages
+// and the cases file, and checks every answer against the command line.
+//
+//   node tests/browser/board.js CASES.json
+//
+// CASES.json: [{ "name", "page" (absolute path), "goto": n, "size": the grid's N,
+//   "typed": [row, col, symbol] (clicked, then the symbol's key pressed),
+//   "pencilled": [row, col, symbol] (clicked, Space, the key, Space again),
+//   "entered": [cell name, digit], "marked": [cell name, digit] (through the API),
+//   "wrong": [cell name, digit] (entered last, then undone), "shots": folder or null,
+//   "phone": bool }]
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+/** Clicks the middle of cell (row, col) of the page's grid, scrolled into sight first. */
+async function clickCell(page, n, row, col) {
+  const point = await page.evaluate(([index]) => {
+    const cell = document.querySelectorAll("#grid rect.cell")[index];
+    cell.scrollIntoView({ block: "center", inline: "center" });
+    const box = cell.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  }, [row * n + col]);
+  await page.mouse.click(point[0], point[1]);
+}
+
+/** One case: the page's answers, in the order the case's moves were made. */
+async function run(browser, c) {
+  const viewport = c.phone ? { width: 390, height: 844 } : { width: 1280, height: 1000 };
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1,
+    hasTouch: c.phone, isMobile: c.phone });
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("request", (r) => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
+  await page.goto(`file://${c.page}`);
+  const started = Date.now();
+  await page.evaluate(() => window.gridlogic.ready);
+  const out = { name: c.name, ready_ms: Date.now() - started };
+  out.goto_state = await page.evaluate((n) => { window.gridlogic.goto(n); return window.gridlogic.state(); }, c.goto);
+
+  // As a person: a digit typed into a cell, then a pencil mark toggled in pencil mode.
+  const [row, col, symbol] = c.typed;
+  await clickCell(page, c.size, row, col);
+  await page.keyboard.press(symbol);
+  const [prow, pcol, psymbol] = c.pencilled;
+  await clickCell(page, c.size, prow, pcol);
+  await page.keyboard.press("Space");
+  await page.keyboard.press(psymbol);
+  await page.keyboard.press("Space");
+  out.label = await page.evaluate(() => document.getElementById("position").textContent);
+
+  // As a program: a digit entered and a mark toggled, then the hints, the steps and the state.
+  const timed = await page.evaluate(([entered, marked]) => {
+    const g = window.gridlogic;
+    g.enter(entered[0], entered[1]);
+    g.mark(marked[0], marked[1]);
+    const state = g.state();
+    const hints = [];
+    const ms = [];
+    for (const level of [1, 2, 3]) {
+      const t = performance.now();
+      hints.push(g.hint(level));
+      ms.push(performance.now() - t);
+    }
+    const t = performance.now();
+    const steps = g.steps();
+    return { state, hints, hint_ms: ms, steps, steps_ms: performance.now() - t };
+  }, [c.entered, c.marked]);
+  Object.assign(out, timed);
+  out.drawn = await page.evaluate(() => ({
+    technique: document.getElementById("technique").textContent,
+    eliminated: document.querySelectorAll("#grid text.candidate.eliminated").length,
+    placed: document.querySelectorAll("#grid text.candidate.placed").length,
+    entered: document.querySelectorAll("#grid text.entered").length,
+  }));
+  if (c.shots) {
+    await page.screenshot({ path: path.join(c.shots, `board-${c.name}-hint3.png`), fullPage: c.phone });
+  }
+
+  // A wrong digit: the hint and the check name it; undo takes it back.
+  Object.assign(out, await page.evaluate((wrong) => {
+    const g = window.gridlogic;
+    g.enter(wrong[0], wrong[1]);
+    const wrongHint = g.hint(1);
+    const check = g.check();
+    return { wrong_hint: wrongHint, check,
+      wrong_outlined: document.querySelectorAll("#grid .wrong").length };
+  }, c.wrong));
+  if (c.shots) {
+    await page.screenshot({ path: path.join(c.shots, `board-${c.name}-check.png`), fullPage: c.phone });
+  }
+  out.undo_state = await page.evaluate(() => { window.gridlogic.undo(); return window.gridlogic.state(); });
+
+  // The listing of every step, as a person opens it: grouped by technique, one drawn when picked.
+  await page.click("#list-available");
+  await page.waitForFunction(() => !/looking/.test(document.getElementById("available-count").textContent),
+    null, { timeout: 120000 });
+  out.listed = await page.evaluate(() => {
+    const groups = [...document.querySelectorAll("#available > li.technique")];
+    return groups.map((g) => [g.querySelector("summary").textContent.trim(),
+      g.querySelectorAll(".available-step").length]);
+  });
+  if (out.listed.length) {
+    await page.evaluate(() => {
+      document.querySelector("#available details").open = true;
+    });
+    await page.click("#available .available-step");
+    out.picked = await page.evaluate(() => document.getElementById("technique").textContent);
+  }
+  if (c.shots) {
+    await page.screenshot({ path: path.join(c.shots, `board-${c.name}-listed.png`), fullPage: c.phone });
+  }
+  out.errors = errors;
+  out.requests = requests;
+  await context.close();
+  return out;
+}
+
+(async () => {
+  const cases = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+  const browser = await chromium.launch({
+    executablePath: process.env.GRIDLOGIC_CHROMIUM || "/usr/bin/chromium", args: FLAGS });
+  const results = [];
+  try {
+    for (const c of cases) results.push(await run(browser, c));
+  } finally {
+    await browser.close();
+  }
+  process.stdout.write(JSON.stringify(results));
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
