@@ -19,8 +19,9 @@ pub fn grid_text(grid: &Grid, layout: &Layout, symbols: &Symbols) -> String {
     draw(&texts, layout)
 }
 
-/// Draws the pencil marks of a state: each empty cell lists its candidates, each filled cell
-/// its digit, in columns as wide as their widest entry.
+/// Draws the pencil marks of a state: each empty cell lists its candidates (its last one in
+/// brackets, `(7)`, so that it does not read as placed), each filled cell its digit, in columns
+/// as wide as their widest entry.
 pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
     let entries = |cell| (state.value(cell), state.candidates(cell));
     draw(&pencil_texts(state.layout(), entries, symbols), state.layout())
@@ -41,8 +42,8 @@ pub fn state_text(marks: &Marks) -> Result<String, crate::error::Error> {
     ))
 }
 
-/// Each cell's text in a pencil-mark grid: its digit, else its candidates (`.` for none), from
-/// `entries`, a cell's placed digit and candidates.
+/// Each cell's text in a pencil-mark grid: its digit, else its candidates (`.` for none, `(7)`
+/// for a last candidate not placed yet), from `entries`, a cell's placed digit and candidates.
 fn pencil_texts(
     layout: &Layout,
     entries: impl Fn(Cell) -> (Option<Digit>, DigitSet),
@@ -51,6 +52,10 @@ fn pencil_texts(
     let text = |cell| match entries(cell) {
         (Some(digit), _) => symbols.write(digit),
         (None, candidates) if candidates.is_empty() => ".".to_string(),
+        // One candidate left, not placed yet: in brackets, apart from a placed digit.
+        (None, candidates) if candidates.len() == 1 => {
+            format!("({})", candidates.iter().map(|d| symbols.write(d)).collect::<String>())
+        }
         (None, candidates) => candidates.iter().map(|d| symbols.write(d)).collect(),
     };
     layout.cells().map(text).collect()

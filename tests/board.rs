@@ -25,14 +25,14 @@ const CASES: [Case; 6] = [
     Case {
         name: "chains-9x9",
         file: "text/top1465-36.txt",
-        goto: 10,
+        goto: 45,
         shots: true,
         phone: false,
     },
     Case {
         name: "phone-9x9",
         file: "text/top1465-36.txt",
-        goto: 40,
+        goto: 60,
         shots: true,
         phone: true,
     },
@@ -60,7 +60,7 @@ const CASES: [Case; 6] = [
     Case {
         name: "sudoku-x-9x9",
         file: "text/sudoku-x-9x9.txt",
-        goto: 10,
+        goto: 30,
         shots: false,
         phone: false,
     },
@@ -238,6 +238,10 @@ fn check(case: &Case, file: &Path, moves: &Moves, n: usize, page: &Value, dir: &
         let native = on_state(dir, state, &["hint", "--level", &level.to_string()]);
         assert_eq!(page["hints"][level - 1], native.trim(), "{name}: level {level}");
     }
+    // Levels 1 and 2 outline where to look (a house, the pattern's cells); level 3 draws all.
+    assert!(page["looked_1"].as_u64().unwrap() > 0, "{name}: level 1 outlines nothing");
+    assert!(page["looked_2"].as_u64().unwrap() > 0, "{name}: level 2 outlines nothing");
+    assert_eq!(page["looked_3"].as_u64(), Some(0), "{name}");
     let drawn = &page["drawn"];
     assert!(drawn["technique"].as_str().unwrap().starts_with("Hint: "), "{name}");
     let marks = drawn["eliminated"].as_u64().unwrap() + drawn["placed"].as_u64().unwrap();

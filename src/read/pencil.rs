@@ -6,7 +6,9 @@
 //! | 4   2569  1256 | 126  7    8    | 1256  25  3   |
 //! ```
 //!
-//! Candidates are written as digits, so the form covers grids up to 9x9.
+//! Candidates are written as digits, so the form covers grids up to 9x9. A single digit is a
+//! placed cell; a last candidate not placed yet is written in brackets, `(7)`, as gridlogic
+//! writes it ([`crate::render::candidates_text`]).
 
 use crate::error::Error;
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Marks, Regions};
@@ -24,11 +26,19 @@ pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<Marks, Error
     let size = (2..=9).find(|n| n * n == tokens.len())?;
     let digits_only = tokens
         .iter()
-        .all(|t| t.bytes().all(|b| (b'1'..=b'0' + size as u8).contains(&b)));
+        .all(|t| last_candidate(t).bytes().all(|b| (b'1'..=b'0' + size as u8).contains(&b)));
     if !digits_only || tokens.iter().all(|t| t.len() == 1) {
         return None;
     }
     Some(build(&tokens, size, regions))
+}
+
+/// A token's digits without the brackets of a last candidate not yet placed (`(7)`).
+fn last_candidate(token: &str) -> &str {
+    token
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(token)
 }
 
 fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<Marks, Error> {
@@ -40,7 +50,7 @@ fn build(tokens: &[&str], size: usize, regions: Option<Regions>) -> Result<Marks
     let mut values = Grid::empty(size);
     let mut candidates = Vec::with_capacity(tokens.len());
     for (index, token) in tokens.iter().enumerate() {
-        let set: DigitSet = token
+        let set: DigitSet = last_candidate(token)
             .bytes()
             .map(|b| Digit::new((b - b'0') as usize))
             .collect();

@@ -10,8 +10,9 @@
 //! 8     2345   3459 | 3459  …
 //! ```
 //!
-//! A token of one symbol is a placed digit, a longer one the cell's candidates, and `.` a cell
-//! without pencil marks: every digit its peers leave. The givens are the puzzle's, so a state of
+//! A token of one symbol is a placed digit, a longer one the cell's candidates, one in brackets
+//! (`(7)`) a last candidate not placed yet, and `.` a cell without pencil marks: every digit its
+//! peers leave. The givens are the puzzle's, so a state of
 //! a jigsaw, a Killer or a 25x25 keeps its layout, and uniqueness techniques know which digits
 //! were given.
 
@@ -122,9 +123,10 @@ fn entry(token: &str, cell: Cell, puzzle: &Puzzle) -> Result<Entry, Error> {
             None => Ok(Entry::Unmarked),
         };
     }
-    let set = digits(token, puzzle.symbols(), layout.size()).map_err(bad)?;
+    let last = token.strip_prefix('(').and_then(|t| t.strip_suffix(')'));
+    let set = digits(last.unwrap_or(token), puzzle.symbols(), layout.size()).map_err(bad)?;
     let entry = match set.as_single() {
-        Some(digit) if token.chars().count() == 1 => Entry::Placed(digit),
+        Some(digit) if last.is_none() && token.chars().count() == 1 => Entry::Placed(digit),
         _ => Entry::Candidates(set),
     };
     match (puzzle.givens().get(cell), &entry) {

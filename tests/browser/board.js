@@ -60,33 +60,41 @@ async function run(browser, c) {
   await page.keyboard.press("Space");
   out.label = await page.evaluate(() => document.getElementById("position").textContent);
 
-  // As a program: a digit entered and a mark toggled, then the hints, the steps and the state.
-  const timed = await page.evaluate(([entered, marked]) => {
+  // As a program: a digit entered and a mark toggled, then the state, the hints at each level
+  // (each photographed), and the steps.
+  out.state = await page.evaluate(([entered, marked]) => {
     const g = window.gridlogic;
     g.enter(entered[0], entered[1]);
     g.mark(marked[0], marked[1]);
-    const state = g.state();
-    const hints = [];
-    const ms = [];
-    for (const level of [1, 2, 3]) {
-      const t = performance.now();
-      hints.push(g.hint(level));
-      ms.push(performance.now() - t);
-    }
-    const t = performance.now();
-    const steps = g.steps();
-    return { state, hints, hint_ms: ms, steps, steps_ms: performance.now() - t };
+    return g.state();
   }, [c.entered, c.marked]);
-  Object.assign(out, timed);
+  out.hints = [];
+  out.hint_ms = [];
+  for (const level of [1, 2, 3]) {
+    const [text, ms] = await page.evaluate((level) => {
+      const t = performance.now();
+      const text = window.gridlogic.hint(level);
+      return [text, performance.now() - t];
+    }, level);
+    out.hints.push(text);
+    out.hint_ms.push(Math.round(ms));
+    out[`looked_${level}`] = await page.evaluate(() => document.querySelectorAll("#grid .look").length);
+    if (c.shots) {
+      await page.screenshot({ path: path.join(c.shots, `board-${c.name}-hint${level}.png`),
+        fullPage: c.phone });
+    }
+  }
+  Object.assign(out, await page.evaluate(() => {
+    const t = performance.now();
+    const steps = window.gridlogic.steps();
+    return { steps, steps_ms: performance.now() - t };
+  }));
   out.drawn = await page.evaluate(() => ({
     technique: document.getElementById("technique").textContent,
     eliminated: document.querySelectorAll("#grid text.candidate.eliminated").length,
     placed: document.querySelectorAll("#grid text.candidate.placed").length,
     entered: document.querySelectorAll("#grid text.entered").length,
   }));
-  if (c.shots) {
-    await page.screenshot({ path: path.join(c.shots, `board-${c.name}-hint3.png`), fullPage: c.phone });
-  }
 
   // A wrong digit: the hint and the check name it; undo takes it back.
   Object.assign(out, await page.evaluate((wrong) => {

@@ -5,9 +5,8 @@
 //
 //   node tests/browser/wasm.js [MODULE.wasm] [GRIDLOGIC]
 //
-// Defaults: target/wasm32-unknown-unknown/wasm/gridlogic_wasm.wasm (built by
-// `cargo build -p gridlogic-wasm --profile wasm --target wasm32-unknown-unknown`) and
-// target/release/gridlogic. Exits 1 on any difference.
+// Defaults: target/engine/wasm32-unknown-unknown/wasm/gridlogic_wasm.wasm (what build.rs builds
+// for the step viewer pages) and target/release/gridlogic. Exits 1 on any difference.
 "use strict";
 
 const fs = require("fs");
@@ -18,7 +17,7 @@ const { execFileSync } = require("child_process");
 const root = path.join(__dirname, "..", "..");
 const modulePath =
   process.argv[2] ||
-  path.join(root, "target", "wasm32-unknown-unknown", "wasm", "gridlogic_wasm.wasm");
+  path.join(root, "target", "engine", "wasm32-unknown-unknown", "wasm", "gridlogic_wasm.wasm");
 const gridlogic = process.argv[3] || path.join(root, "target", "release", "gridlogic");
 
 /** The module's exports, wrapped: request object in, answer object out. */

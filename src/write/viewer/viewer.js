@@ -119,7 +119,7 @@
   // The person's marks on the board: the selected cell, a highlighted digit, digits entered,
   // candidates in their colours A and B (a green and a violet, apart from the steps' colours).
   const BOARD = { selected: "#1F6FEB", highlight: "#FFE066", entered: "#1F4FA8", a: "#A6E3A1",
-    b: "#D7B8F3" };
+    b: "#D7B8F3", look: "#E07B00" };
   // A forcing net's marks.
   const NET = { arrow: "#444444", peer: "#AAAAAA", holds: "#B7E4C7", gone: "#EE7733", focus: "#FFD23F",
     premise: "#7FB3E6" };
@@ -737,6 +737,12 @@
         mark.used.add(`mine_${colour}`);
         mark.disc([cell, digit], BOARD[colour], { class: `coloured ${colour}` });
       }
+      if (board.look.length) {
+        mark.used.add("look");
+        // A house to look at is one shape; a pattern's cells are each outlined.
+        if (board.lookHouse) mark.cells(board.look, BOARD.look, 5, { class: "look", "stroke-dasharray": "12 6" }, true);
+        else for (const cell of board.look) mark.cells([cell], BOARD.look, 5, { class: "look" });
+      }
       for (const cell of board.wrong) {
         mark.used.add("wrong");
         mark.cells([cell], C.eliminated, 5, { class: "wrong" });
@@ -852,6 +858,7 @@
       ["mine_a", disc(BOARD.a), "Your colour A"],
       ["mine_b", disc(BOARD.b), "Your colour B"],
       ["wrong", box(C.eliminated, 4), "A digit or a missing candidate the check found wrong"],
+      ["look", box(BOARD.look, 3, "6 3"), "Where the hint says to look"],
       ["cover", box(COVER, 2.5, "6 4"),
         "Cover house: holds every place of the digit in the base houses, loses it elsewhere"],
       ["extra", cell(C.extra), "Extra house (diagonal, window): every digit once"],
@@ -1182,7 +1189,7 @@
   const n = data.size || 0;
   // `origin`: the digits the board had when it became the person's (theirs are the others).
   const board = { values: [], candidates: [], colours: new Map(), own: false, from: 0,
-    moves: 0, selected: -1, highlight: 0, wrong: [], origin: [] };
+    moves: 0, selected: -1, highlight: 0, wrong: [], look: [], origin: [] };
   let overlay = null; // { step, title }
   let mode = "digit"; // what a digit does: "digit", "pencil", "a" or "b" (a colour)
   const undone = [];
@@ -1204,7 +1211,7 @@
   function restore(shot) {
     Object.assign(board, { values: shot.values.slice(), candidates: shot.candidates.slice(),
       colours: new Map(shot.colours), own: shot.own, from: shot.from, moves: shot.moves,
-      origin: shot.origin, wrong: [] });
+      origin: shot.origin, wrong: [], look: [] });
     overlay = null;
     position = shot.position;
   }
@@ -1220,6 +1227,7 @@
     if (!board.own) Object.assign(board, { own: true, from: position, moves: 0, origin });
     board.moves += 1;
     board.wrong = [];
+    board.look = [];
     overlay = null;
     stale();
     show();
@@ -1383,8 +1391,21 @@
     const step = answer.board[0][0];
     overlay = step ? { step, title: "Hint" } : null;
     show();
+    board.look = lookAt(found.step, level);
+    board.lookHouse = level === 1;
+    redraw();
     hintText(answer.text.trim());
     return answer.text.trim();
+  }
+
+  /** The cells a hint below level 3 points at: the house to look at (level 1), the cells of
+   * the technique's pattern (level 2). */
+  function lookAt(step, level) {
+    if (!step || level >= 3) return [];
+    if (level === 2) return (step.cells || []).map(cellIndex);
+    const house = data.houses.find((h) => h.name === step.house) ||
+      (data.cages || []).find((c) => c.name === step.house);
+    return house ? house.cells : [];
   }
 
   /** Every step available on the board: the engine's answer (`steps`, as `explain --format
@@ -1490,7 +1511,8 @@
     const step = current();
     const netView = step && step.net ? Object.assign(openBranch(step), net) : null;
     const marks = boardOn ? { selected: board.selected, highlight: board.highlight,
-      colours: board.colours, wrong: board.wrong, own: board.own, origin: board.origin } : null;
+      colours: board.colours, wrong: board.wrong, look: board.look, lookHouse: board.lookHouse,
+      own: board.own, origin: board.origin } : null;
     const used = boardOn ? view.draw(board, step, netView, marks) : view.draw(position);
     fillLegend(used || new Set(view.legend.map(([name]) => name)));
     fillNet(step);
@@ -1545,7 +1567,7 @@
     if (boardOn) {
       const grid = view.at(position);
       Object.assign(board, { values: grid.values, candidates: grid.candidates, own: false,
-        colours: new Map(), moves: 0, wrong: [] });
+        colours: new Map(), moves: 0, wrong: [], look: [] });
     }
     overlay = null;
     stale();
@@ -1695,6 +1717,7 @@
     const answer = request({ op: "hint", level: 1, state: stateText() });
     const found = answer.hints[0];
     board.wrong = found.mistakes.map((m) => cellIndex(m.cell));
+    board.look = [];
     overlay = null;
     redraw();
     const lines = answer.text.trim().split("\n").filter((l) => !l.startsWith("Hint"));
