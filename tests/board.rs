@@ -32,7 +32,7 @@ const CASES: [Case; 6] = [
     Case {
         name: "phone-9x9",
         file: "text/top1465-36.txt",
-        goto: 60,
+        goto: 85,
         shots: true,
         phone: true,
     },
@@ -46,7 +46,7 @@ const CASES: [Case; 6] = [
     Case {
         name: "jigsaw-9x9",
         file: "text/jigsaw-sashimi-9x9.txt",
-        goto: 22,
+        goto: 60,
         shots: false,
         phone: false,
     },
@@ -60,7 +60,7 @@ const CASES: [Case; 6] = [
     Case {
         name: "sudoku-x-9x9",
         file: "text/sudoku-x-9x9.txt",
-        goto: 30,
+        goto: 45,
         shots: false,
         phone: false,
     },

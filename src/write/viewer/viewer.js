@@ -1575,11 +1575,11 @@
     // The panel shows the step's explanation first (a click in its list may have scrolled it).
     $("panel").scrollTop = 0;
     reveal();
-    const current = $("steps").children[position];
-    if (current) {
+    const item = $("steps").children[position];
+    if (item) {
       const list = $("steps");
-      const top = current.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      const top = item.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = top - list.clientHeight / 2;
       }
     }
@@ -1632,7 +1632,10 @@
     data.symbols.forEach((symbol, i) => {
       const key = make("button", { type: "button", class: "digit", "data-digit": i + 1,
         "aria-label": `digit ${symbol}` }, keypad, symbol);
-      key.addEventListener("click", () => act(i + 1));
+      key.addEventListener("click", () => {
+        act(i + 1);
+        $("grid-wrap").focus({ preventScroll: true }); // the keys go on working on the grid
+      });
       make("option", { value: i + 1 }, $("highlight"), symbol);
     });
     const erase = make("button", { type: "button", id: "erase", title: "Clear the cell (Delete)" },
