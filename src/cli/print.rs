@@ -61,7 +61,8 @@ pub fn run(args: &Args) -> CommandResult {
         1 => "1 puzzle".to_string(),
         n => format!("{n} puzzles"),
     };
-    eprintln!("wrote {} ({puzzles})", target.path.display());
+    eprintln!("{puzzles} printed");
+    eprintln!("wrote {}", target.path.display());
     Ok(exit_code(all_ok))
 }
 
