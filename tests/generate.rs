@@ -500,3 +500,146 @@ fn a_region_file_fixes_the_jigsaw_of_every_puzzle() {
         "{err}"
     );
 }
+
+/// The XML of the `index`th worksheet (from 1) of the workbook at `path`.
+fn sheet_xml(path: &Path, index: usize) -> String {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut xml = String::new();
+    archive
+        .by_name(&format!("xl/worksheets/sheet{index}.xml"))
+        .unwrap()
+        .read_to_string(&mut xml)
+        .unwrap();
+    xml
+}
+
+#[test]
+fn the_puzzle_sheet_fills_its_page_and_keeps_the_hardest_step_for_the_answer() {
+    let dir = scratch("generate-print");
+    let file = dir.join("hard.xlsx");
+    let said = generate_to(&file, &["--difficulty", "hard", "--seed", "3"]);
+    assert!(said.contains("hardest step"), "{said}");
+    let mut workbook: Xlsx<_> = open_workbook(&file).unwrap();
+    let text = |workbook: &mut Xlsx<_>, sheet: &str| -> String {
+        let range = workbook.worksheet_range(sheet).unwrap();
+        range
+            .cells()
+            .map(|(_, _, v)| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let puzzle = text(&mut workbook, "Puzzle");
+    assert!(
+        puzzle.contains("level Hard") && !puzzle.contains("hardest"),
+        "{puzzle}"
+    );
+    assert!(text(&mut workbook, "Solution").contains("hardest step"));
+    // One page, centred, the grid a page wide (a sheet is only ever shrunk to fit its page).
+    let xml = sheet_xml(&file, 1);
+    for setting in [
+        "<pageSetUpPr fitToPage=\"1\"/>",
+        "horizontalCentered=\"1\" verticalCentered=\"1\"",
+        "<pageMargins left=\"0.5\" right=\"0.5\" top=\"0.5\" bottom=\"0.5\"",
+    ] {
+        assert!(xml.contains(setting), "{setting}: {xml}");
+    }
+    let attribute = |element: &str, name: &str| -> f64 {
+        let element = format!(" {element}");
+        let value = element.split(&format!(" {name}=\"")).nth(1).unwrap();
+        value.split('"').next().unwrap().parse().unwrap()
+    };
+    // Excel's widths are characters of 7 pixels (and 5 of padding); 697 pixels is A4's
+    // printable width at half-inch margins.
+    let pixels: f64 = xml
+        .split("<col ")
+        .skip(1)
+        .map(|col| {
+            let columns = attribute(col, "max") - attribute(col, "min") + 1.0;
+            columns * (attribute(col, "width") * 7.0 + 5.0)
+        })
+        .sum();
+    assert!(pixels > 697.0, "{pixels} pixels wide");
+}
+
+#[test]
+fn a_killer_workbook_keeps_the_box_borders_under_its_cages_and_reads_back() {
+    let dir = scratch("generate-killer-book");
+    let file = dir.join("killer.xlsx");
+    let path = file.to_str().unwrap();
+    let said = generate_to(&file, &["--killer", "--seed", "1"]);
+    let cages = said
+        .split(", ")
+        .find(|part| part.ends_with(" cages"))
+        .unwrap()
+        .to_string();
+    let (code, out, err) = run(&["check", path]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&cages) && out.contains("1 solution (unique)"),
+        "{out}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    // Each grid cell's borders (B4:J12): thick on every box edge, medium dashed cage edges only
+    // inside boxes.
+    let xml = sheet_xml(&file, 1);
+    let styles = {
+        use std::io::Read;
+        let mut archive = zip::ZipArchive::new(std::fs::File::open(&file).unwrap()).unwrap();
+        let mut xml = String::new();
+        let mut entry = archive.by_name("xl/styles.xml").unwrap();
+        entry.read_to_string(&mut xml).unwrap();
+        xml
+    };
+    let borders: Vec<&str> = styles
+        .split("<border>")
+        .skip(1)
+        .map(|b| b.split("</border>").next().unwrap())
+        .collect();
+    let xfs: Vec<usize> = styles
+        .split("<cellXfs")
+        .nth(1)
+        .unwrap()
+        .split("<xf ")
+        .skip(1)
+        .map(|xf| {
+            xf.split("borderId=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let mut dashed = 0;
+    for row in 0..9 {
+        for col in 0..9 {
+            let address = format!("r=\"{}{}\"", (b'B' + col as u8) as char, row + 4);
+            let cell = xml.split(&address).nth(1).unwrap();
+            let style: usize = cell
+                .split("s=\"")
+                .nth(1)
+                .map_or(0, |s| s.split('"').next().unwrap().parse().unwrap());
+            let border = borders[xfs[style]];
+            let side = |name: &str| {
+                border
+                    .split(&format!("<{name} style=\""))
+                    .nth(1)
+                    .map_or("none", |s| s.split('"').next().unwrap())
+            };
+            if col % 3 == 2 && col < 8 {
+                assert_eq!(side("right"), "thick", "r{}c{}", row + 1, col + 1);
+            }
+            if row % 3 == 2 && row < 8 {
+                assert_eq!(side("bottom"), "thick", "r{}c{}", row + 1, col + 1);
+            }
+            dashed += ["top", "right", "bottom", "left"]
+                .iter()
+                .filter(|s| side(s) == "mediumDashed")
+                .count();
+        }
+    }
+    assert!(dashed > 20, "{dashed} dashed cage edges");
+}

@@ -12,6 +12,7 @@ use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
 use gridlogic::report::rated::RatedSolve;
 use gridlogic::search::TimeLimit;
+use gridlogic::write::booklet::{Paper, Setup};
 use gridlogic::write::{self, Targets};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -340,4 +341,43 @@ pub enum Format {
     Text,
     Json,
     Jsonl,
+}
+
+/// How a PDF booklet is laid out (`generate -o NAME.pdf`, `print`).
+#[derive(Args)]
+pub struct PrintArgs {
+    /// The paper of a PDF: a4 (the default) or letter.
+    #[arg(long, value_enum)]
+    paper: Option<PaperArg>,
+    /// Puzzles on a page of a PDF: 1, 2, 4 or 6 (the solutions at the back are smaller). Default:
+    /// 1 for a single puzzle, else 4.
+    #[arg(long, value_name = "N", value_parser = ["1", "2", "4", "6"])]
+    per_page: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperArg {
+    A4,
+    Letter,
+}
+
+impl PrintArgs {
+    /// Whether an option of the layout is given.
+    pub fn given(&self) -> bool {
+        self.paper.is_some() || self.per_page.is_some()
+    }
+
+    /// The layout of a booklet of `count` puzzles.
+    pub fn setup(&self, count: usize) -> Result<Setup, gridlogic::Error> {
+        let paper = match self.paper {
+            Some(PaperArg::Letter) => Paper::Letter,
+            Some(PaperArg::A4) | None => Paper::A4,
+        };
+        let per_page = match &self.per_page {
+            Some(text) => text.parse().unwrap_or(0),
+            None if count == 1 => 1,
+            None => 4,
+        };
+        Setup::new(paper, per_page)
+    }
 }

@@ -1,13 +1,13 @@
-//! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid or a
-//! printable workbook.
+//! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid, a
+//! printable workbook or a PDF booklet.
 
-use super::args::{LevelArg, parse_seconds, parse_variant};
+use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant};
 use super::{CommandResult, print};
 use clap::ValueEnum;
 use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
 use gridlogic::model::{Regions, Variant};
 use gridlogic::read;
-use gridlogic::write::generated::{check_target, save};
+use gridlogic::write::generated::{Output, check_target, save};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -70,10 +70,13 @@ pub struct Args {
     /// Attempts per puzzle before giving up.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     attempts: usize,
-    /// Output file: .xlsx (printable, with hidden "Solution" sheets), .csv (one puzzle as a grid),
-    /// or text with one puzzle per line. Standard output by default.
+    /// Output file: .xlsx (printable, with hidden "Solution" sheets), .pdf (a booklet, the
+    /// solutions at the back), .csv (one puzzle as a grid), or text with one puzzle per line.
+    /// Standard output by default.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
     /// Replace the output file if it exists.
     #[arg(long, requires = "output")]
     force: bool,
@@ -148,6 +151,15 @@ pub fn run(args: &Args) -> CommandResult {
         .as_deref()
         .map(|path| check_target(path, args.count as usize, args.force, &inputs))
         .transpose()?;
+    let pdf = match &args.output {
+        Some(path) => Output::of(path)? == Output::Pdf,
+        None => false,
+    };
+    if args.print.given() && !pdf {
+        let message = "--paper and --per-page lay out a PDF: give -o a .pdf name";
+        return Err(gridlogic::Error::Usage(message.into()).into());
+    }
+    let setup = args.print.setup(args.count as usize)?;
     if args.seed.is_none() {
         eprintln!("seed {seed} (give --seed {seed} for the same puzzles again)");
     }
@@ -157,7 +169,7 @@ pub fn run(args: &Args) -> CommandResult {
         print(&generate::text(&header, &puzzles))?;
         return Ok(ExitCode::SUCCESS);
     };
-    save(target, &puzzles, seed, &header)?;
+    save(target, &puzzles, seed, &header, setup)?;
     for (i, generated) in puzzles.iter().enumerate() {
         eprintln!("puzzle {}: {}", i + 1, generated.describe());
     }

@@ -8,6 +8,7 @@ mod check;
 mod explain;
 mod generate;
 mod hint;
+mod print;
 mod reglib;
 mod solve;
 
@@ -46,11 +47,19 @@ enum Command {
     /// Generate puzzles with exactly one solution, rated at the level asked for.
     ///
     /// Writes one puzzle per line with a comment line each (level, score, hardest step) to standard
-    /// output or a .txt file, a CSV grid, or a printable .xlsx with hidden answer sheets.
+    /// output or a .txt file, a CSV grid, a printable .xlsx with hidden answer sheets, or a PDF
+    /// booklet with the solutions at the back.
     /// Exit code 0: generated; 1: no puzzle met the request within --attempts; 2: bad usage.
     Generate(generate::Args),
     /// Solve a file of puzzles on all cores and write one CSV row per puzzle.
     Batch(batch::Args),
+    /// Print the puzzles of a file (a collection, a workbook, any input gridlogic reads) as a
+    /// PDF booklet: 1, 2, 4 or 6 a page, each with its number and level, the solutions at the
+    /// back.
+    ///
+    /// Exit code 0: every puzzle has exactly one solution; 1: some entry is not a puzzle or has
+    /// none or several (printed all the same, said on standard error); 2: bad input or usage.
+    Print(print::Args),
     /// The next step from your own state: a puzzle with some cells filled, a pencil-mark grid or
     /// a HoDoKu library line, checked against the solution first.
     ///
@@ -66,6 +75,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => (Some(&args.puzzle.input.file), solve::run(args)),
         Command::Explain(args) => (Some(&args.puzzle.input.file), explain::run(args)),
         Command::Batch(args) => (Some(&args.puzzle.input.file), batch::run(args)),
+        Command::Print(args) => (Some(&args.input.file), print::run(args)),
         Command::Hint(args) => (Some(&args.puzzle.input.file), hint::run(args)),
         Command::Reglib(args) => (Some(&args.file), reglib::run(args)),
         Command::Generate(args) => (None, generate::run(args)),

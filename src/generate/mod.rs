@@ -301,8 +301,6 @@ impl Generated {
     /// One line: `9x9, 3x3 boxes, 24 clues, one solution, level Hard, score 1190, hardest step
     /// X-Wing (rated 3.2)`.
     pub fn describe(&self) -> String {
-        let layout = self.puzzle.layout();
-        let n = layout.size();
         let hardest = self
             .rating
             .hardest
@@ -310,11 +308,22 @@ impl Generated {
                 format!("{technique} (rated {rated:.1})")
             });
         format!(
-            "{n}x{n}, {}, {} clues, one solution, level {}, score {}, hardest step {hardest}",
-            layout.describe(),
-            self.puzzle.givens().filled_count(),
+            "{}, level {}, score {}, hardest step {hardest}",
+            self.outline(),
             self.rating.level,
             self.rating.score,
+        )
+    }
+
+    /// The puzzle without its rating, which tells nothing of how to solve it: `9x9, 3x3 boxes,
+    /// 24 clues, one solution`.
+    pub fn outline(&self) -> String {
+        let layout = self.puzzle.layout();
+        let n = layout.size();
+        format!(
+            "{n}x{n}, {}, {} clues, one solution",
+            layout.describe(),
+            self.puzzle.givens().filled_count(),
         )
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Cells joined by an edge without a dashed border, a thick border or a change of fill are in
 //! one cage. A thick border is also a region's edge, and a cage may cross it: a part left
-//! without a number belongs to a part with a number it reaches across such edges. Where that
+//! without a number belongs to a part with a number it reaches across such edges (where the
+//! fill goes on, when the fills colour the cages, as gridlogic's own workbooks do). Where that
 //! leaves a choice, every reading whose cages are connected and whose sums their cells can make
 //! is kept, and the reader takes the one whose puzzle has exactly one solution.
 
@@ -21,7 +22,8 @@ pub struct Drawn {
     pub readings: Vec<Vec<Cage>>,
     /// The values of the cells that hold a given (numbers that are not sums), row-major.
     pub givens: Vec<Option<usize>>,
-    /// Whether the cages are coloured patches (the fills then say nothing else).
+    /// Whether the cages are coloured patches, outlined or not (the fills then say nothing
+    /// else).
     pub by_fills: bool,
 }
 
@@ -51,7 +53,8 @@ pub fn read(
     let between = |a: usize, b: usize| edge_between(table, area, a, b);
     let dashed = (0..n * n).any(|a| touching(n, a).any(|b| between(a, b) == Edge::Dashed));
     let fill = |i: usize| at(i).fill;
-    if !dashed && !fill_patches(n, &fill, &numbers) {
+    let patches = fill_patches(n, &fill, &numbers);
+    if !dashed && !patches {
         return None;
     }
     // Cells join unless a dashed or thick border, or (without dashed borders) a fill change,
@@ -70,8 +73,11 @@ pub fn read(
         .collect();
     let in_cells = sums_of(&unnoted, &points);
     let sums: Vec<Option<usize>> = (0..n * n).map(|i| noted[i].or(in_cells[i])).collect();
-    let crossable =
-        |a: usize, b: usize| between(a, b) == Edge::Thick && (dashed || fill(a) == fill(b));
+    // A cage crosses a thick border where its fill goes on, or anywhere when the fills are not
+    // the cages' (dashed outlines without them).
+    let crossable = |a: usize, b: usize| {
+        between(a, b) == Edge::Thick && (fill(a) == fill(b) || (dashed && !patches))
+    };
     let groupings = readings(n, &group, &sums, &crossable);
     if groupings.is_empty() {
         let orphan = unsummed(n, &group, &sums).first().copied();
@@ -105,7 +111,7 @@ pub fn read(
     Some(readings.map(|readings| Drawn {
         readings,
         givens,
-        by_fills: !dashed,
+        by_fills: patches,
     }))
 }
 

@@ -1,7 +1,8 @@
 //! Generated puzzles written out: the workbook (one printable sheet per puzzle with a title, its
-//! rating and the givens with region borders, then one hidden answer sheet per puzzle), a CSV grid,
-//! or text with one puzzle per line.
+//! level and the givens with region borders, then one hidden answer sheet per puzzle that also
+//! names the hardest step), a PDF booklet, a CSV grid, or text with one puzzle per line.
 
+use super::booklet::{self, Item, Setup};
 use super::sudoku::puzzle_and_answer;
 use super::{Book, Target, refusal, write_atomically, xlsx};
 use crate::error::Error;
@@ -15,6 +16,8 @@ use std::path::Path;
 pub enum Output {
     /// `.xlsx`: printable sheets with hidden answers.
     Workbook,
+    /// `.pdf`: a booklet, the solutions at the back.
+    Pdf,
     /// `.csv`: one puzzle as a grid, `0` for empty, its region labels after it when needed.
     Csv,
     /// Any other name: text, one puzzle per line after a comment line.
@@ -29,10 +32,12 @@ impl Output {
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
         match extension.as_deref() {
             Some("xlsx") => Ok(Output::Workbook),
+            Some("pdf") => Ok(Output::Pdf),
             Some("csv") => Ok(Output::Csv),
             Some("xlsm" | "xlsb" | "xls" | "ods") => Err(refusal(
                 path,
-                "puzzles are written as .xlsx, .csv or text (.txt); give it one of those names",
+                "puzzles are written as .xlsx, .pdf, .csv or text (.txt); give it one of those \
+                 names",
             )),
             _ => Ok(Output::Text),
         }
@@ -59,10 +64,25 @@ pub fn check_target(
 }
 
 /// Writes `puzzles` (generated with `seed`, as `header` says) to `target`, in the kind its name
-/// asks for.
-pub fn save(target: &Target, puzzles: &[Generated], seed: u64, header: &str) -> Result<(), Error> {
+/// asks for; a PDF laid out as `setup` says.
+pub fn save(
+    target: &Target,
+    puzzles: &[Generated],
+    seed: u64,
+    header: &str,
+    setup: Setup,
+) -> Result<(), Error> {
     match Output::of(&target.path)? {
         Output::Workbook => xlsx::save(&book(puzzles, seed), target),
+        Output::Pdf => {
+            let items = puzzles
+                .iter()
+                .enumerate()
+                .map(|(i, g)| Item::sudoku(&format!("Puzzle {}", i + 1), &g.solve))
+                .collect::<Result<Vec<_>, _>>()?;
+            let title = header.trim_start_matches(['#', ' ']);
+            booklet::save(&items, setup, title, target)
+        }
         Output::Csv => {
             let first = puzzles.first().map(|g| render::puzzle_csv(&g.puzzle));
             write_atomically(target, first.unwrap_or_default().as_bytes())
@@ -89,14 +109,18 @@ pub fn book(puzzles: &[Generated], seed: u64) -> Book {
     for (i, generated) in puzzles.iter().enumerate() {
         let puzzle = generated.puzzle.clone().with_origin(GENERATED_ORIGIN);
         let title = format!("{} — level {}", name("Puzzle", i), generated.rating.level);
-        let line = format!("{}; seed {seed}", generated.describe());
+        // The hardest step would give the puzzle away: only the answer names it.
+        let lines = [
+            format!("{}; seed {seed}", generated.outline()),
+            format!("{}; seed {seed}", generated.describe()),
+        ];
         let [puzzle_sheet, answer] = puzzle_and_answer(
             &puzzle,
             &generated.solve,
             &generated.solution,
             (&name("Puzzle", i), &name("Solution", i)),
             &title,
-            &line,
+            &lines,
         );
         shown.push(puzzle_sheet);
         answers.push(answer);

@@ -1,8 +1,11 @@
-//! Workbook output. A [`Book`] is an in-memory description of a workbook — sheets, cells, values,
+//! Output files. A [`Book`] is an in-memory description of a workbook — sheets, cells, values,
 //! formats, notes, links, borders, column widths — built by a puzzle-specific module
 //! ([`sudoku`], [`shikaku`]) from a solve, printable as text for snapshot tests ([`Book::describe`]) and written
-//! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library.
+//! to `.xlsx` by [`xlsx`]. Puzzle modules never touch the spreadsheet library. Likewise a
+//! printed booklet is described as pages of lines, fills and text ([`booklet`]) and written as a
+//! PDF by [`pdf`]; the step viewer is one HTML page ([`html`]).
 
+pub mod booklet;
 pub mod file;
 pub mod generated;
 pub mod html;
@@ -16,6 +19,12 @@ pub mod xlsx;
 #[cfg(not(feature = "native"))]
 #[path = "no_xlsx.rs"]
 pub mod xlsx;
+// Likewise the PDF writer (pdf-writer): without `native`, `save` fails.
+#[cfg(feature = "native")]
+pub mod pdf;
+#[cfg(not(feature = "native"))]
+#[path = "no_pdf.rs"]
+pub mod pdf;
 
 pub use file::{Pending, Target, refusal, write_atomically};
 

@@ -40,6 +40,10 @@ const STEP_COLUMNS: [(&str, u32); 8] = [
 /// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
 const CANDIDATE_ANCHOR: (usize, usize) = (3, 1);
 
+/// The printable width of an upright page in pixels: A4's 595 points less two half-inch
+/// margins, 96 pixels to 72 points.
+const PAGE_WIDTH_PX: u32 = 697;
+
 /// Width of the margin column left of a printable grid.
 const MARGIN_PX: u32 = 24;
 
@@ -79,21 +83,21 @@ pub fn book(rated: &RatedSolve, options: &BookOptions) -> Book {
     Book { sheets }
 }
 
-/// A printable puzzle and its answer: sheet `names.0` holds a title line, a line of text and the
-/// givens at the puzzle's place; the hidden sheet `names.1` holds `solution`, givens in bold.
-/// `solve` is a solve of `puzzle`.
+/// A printable puzzle and its answer: sheet `names.0` holds a title line, the line of text
+/// `lines[0]` and the givens at the puzzle's place; the hidden sheet `names.1` holds the title,
+/// `lines[1]` and `solution`, givens in bold. `solve` is a solve of `puzzle`.
 pub fn puzzle_and_answer(
     puzzle: &Puzzle,
     solve: &Solve,
     solution: &Grid,
     names: (&str, &str),
     title: &str,
-    line: &str,
+    lines: &[String; 2],
 ) -> [Sheet; 2] {
     let view = View::new(puzzle, solve);
     let mut shown = view.grid_sheet(names.0, puzzle.givens());
     let mut answer = view.grid_sheet(names.1, solution);
-    for sheet in [&mut shown, &mut answer] {
+    for (sheet, line) in [&mut shown, &mut answer].into_iter().zip(lines) {
         sheet.text(0, 1, title, HEADING);
         sheet.text(1, 1, line, Style::default());
         // A narrow margin column, so that the page is taller than wide and prints upright.
@@ -191,7 +195,8 @@ impl<'a> View<'a> {
     }
 
     /// Thin lines between cells, thick ones on region edges and around the grid; a Killer's
-    /// cage edges dashed (medium dashed where they run on a region's edge).
+    /// cage edges medium dashed where they part cells of one region (a region's edge stays
+    /// thick, cage edge or not: the cages' fills tell them apart there).
     fn borders(&self, cell: Cell) -> Borders {
         let n = self.size();
         let layout = self.layout();
@@ -210,11 +215,8 @@ impl<'a> View<'a> {
         ];
         for (line, neighbour) in sides {
             let other = neighbour.map(|(r, c)| layout.cage_of(Cell::at(r, c, n)));
-            if other.is_some_and(|other| other != layout.cage_of(cell)) {
-                *line = match *line {
-                    Line::Thin => Line::Dashed,
-                    _ => Line::MediumDashed,
-                };
+            if other.is_some_and(|other| other != layout.cage_of(cell)) && *line == Line::Thin {
+                *line = Line::MediumDashed;
             }
         }
         borders
@@ -257,8 +259,10 @@ impl<'a> View<'a> {
         }
     }
 
-    fn digit_font(&self) -> Font {
-        Font::sized(f64::from(self.cell_px) * 0.45)
+    /// The side of a cell of a printable grid: the grid is a page wide (spreadsheets shrink a
+    /// sheet to fit a page, never enlarge it), or the usual cell where that is larger.
+    fn print_px(&self) -> u32 {
+        (PAGE_WIDTH_PX / self.size() as u32).max(self.cell_px)
     }
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {
@@ -366,11 +370,17 @@ impl<'a> View<'a> {
         let mut sheet = Sheet::new(name);
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
-        self.size_grid(&mut sheet, self.anchor, self.cell_px, self.cell_px);
+        let px = self.print_px();
+        self.size_grid(&mut sheet, self.anchor, px, px);
         let fills = self.region_fills();
+        let cage_fills = self.cage_fills();
         let extra: Vec<bool> = self.layout().cells().map(|c| self.in_extra(c)).collect();
         for cell in self.layout().cells() {
+            // A Killer's cages are coloured (regions show by their borders, extra houses by
+            // name), so that the cages can be told and read back where one crosses a region.
+            let cage_fill = self.layout().cage_of(cell).map(|c| cage_fills[c]);
             let fill = match extra[cell.index()] {
+                _ if cage_fill.is_some() => cage_fill,
                 true => Some(palette::EXTRA_HOUSE),
                 false => self
                     .layout()
@@ -378,7 +388,7 @@ impl<'a> View<'a> {
                     .and_then(|r| fills.get(r).copied()),
             };
             if let (None, Some(sum)) = (values.get(cell), self.cage_sum_at(cell)) {
-                let mut style = self.digit_style(Font::sized(8.0), fill, cell);
+                let mut style = self.digit_style(sum_font(px), fill, cell);
                 style.align = Align::TopLeft;
                 let (row, col) = self.at(cell, self.anchor);
                 sheet.put(row, col, CellSpec::new(Content::Number(sum as f64), style));
@@ -390,8 +400,8 @@ impl<'a> View<'a> {
             // Digits that are not givens (an answer's) are plain; givens and blanks are bold.
             let deduced = values.get(cell).is_some() && self.puzzle.givens().get(cell).is_none();
             let font = match deduced {
-                true => self.digit_font(),
-                false => self.digit_font().bold(),
+                true => digit_font(px),
+                false => digit_font(px).bold(),
             };
             let (row, col) = self.at(cell, self.anchor);
             let mut spec = CellSpec::new(content, self.digit_style(font, fill, cell));
@@ -410,6 +420,13 @@ impl<'a> View<'a> {
             .any(|&h| houses[h].kind == HouseKind::Extra)
     }
 
+    /// Pale fills for a Killer's cages, touching cages differing, so that a cage that crosses a
+    /// region's edge reads as one.
+    fn cage_fills(&self) -> Vec<Rgb> {
+        let layout = self.layout();
+        area_fills(layout, layout.cages().len(), |cell| layout.cage_of(cell))
+    }
+
     /// Pale fills for jigsaw regions and boxes of a shape other than the size's default (so that a
     /// reader sees the regions), neighbours differing; none for default boxes and Latin squares.
     fn region_fills(&self) -> Vec<Rgb> {
@@ -421,26 +438,10 @@ impl<'a> View<'a> {
             }
             Regions::Latin => false,
         };
-        if !shaded {
-            return Vec::new();
+        match shaded {
+            true => area_fills(layout, self.size(), |cell| layout.region_of(cell)),
+            false => Vec::new(),
         }
-        let n = self.size();
-        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for cell in layout.cells() {
-            let (row, col) = (cell.row(n), cell.col(n));
-            let next = [(row + 1, col), (row, col + 1)];
-            for (r, c) in next.into_iter().filter(|&(r, c)| r < n && c < n) {
-                let (a, b) = (layout.region_of(cell), layout.region_of(Cell::at(r, c, n)));
-                if let (Some(a), Some(b)) = (a, b)
-                    && a != b
-                    && !neighbours[a].contains(&b)
-                {
-                    neighbours[a].push(b);
-                    neighbours[b].push(a);
-                }
-            }
-        }
-        palette::colour_areas(&neighbours)
     }
 
     fn candidates_sheet(&self) -> Sheet {
@@ -935,6 +936,38 @@ fn circled(n: usize) -> String {
         1..=20 => char::from_u32(0x2460 + n as u32 - 1).map_or(String::new(), String::from),
         _ => format!("({n})"),
     }
+}
+
+/// A pale fill for each of `count` areas of `layout` (regions, cages: `area` names a cell's),
+/// touching areas differing.
+fn area_fills(layout: &Layout, count: usize, area: impl Fn(Cell) -> Option<usize>) -> Vec<Rgb> {
+    let n = layout.size();
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for cell in layout.cells() {
+        let (row, col) = (cell.row(n), cell.col(n));
+        let next = [(row + 1, col), (row, col + 1)];
+        for (r, c) in next.into_iter().filter(|&(r, c)| r < n && c < n) {
+            if let (Some(a), Some(b)) = (area(cell), area(Cell::at(r, c, n)))
+                && a != b
+                && !neighbours[a].contains(&b)
+            {
+                neighbours[a].push(b);
+                neighbours[b].push(a);
+            }
+        }
+    }
+    palette::colour_areas(&neighbours)
+}
+
+/// The font of digits in cells `px` pixels wide.
+fn digit_font(px: u32) -> Font {
+    Font::sized(f64::from(px) * 0.45)
+}
+
+/// The font of a Killer's sums in cells `px` pixels wide: a fifth of the cell, 9 points at least,
+/// so at least 8 on paper (a printable grid is shrunk by a few percent at most to fit its page).
+fn sum_font(px: u32) -> Font {
+    Font::sized((f64::from(px) * 0.75 * 0.22).max(9.0).round())
 }
 
 /// `Step 12`.

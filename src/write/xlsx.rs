@@ -169,12 +169,7 @@ fn fill_worksheet(
     }
     match sheet.print {
         Print::Default => {}
-        Print::OnePage => {
-            worksheet.set_print_fit_to_pages(1, 1);
-            if is_wide(sheet) {
-                worksheet.set_landscape();
-            }
-        }
+        Print::OnePage => fill_page(worksheet, sheet)?,
         Print::PageWide => {
             worksheet.set_print_fit_to_pages(1, 0).set_landscape();
         }
@@ -249,16 +244,73 @@ fn note(text: &str) -> Note {
         .set_height(20 + 16 * lines as u32)
 }
 
-/// Whether the sheet's used area is wider than tall, in pixels (default sizes for the rest).
-fn is_wide(sheet: &Sheet) -> bool {
-    let (rows, cols) = sheet.cells.keys().fold((0, 0), |(r, c), &(row, col)| {
-        (r.max(row + 1), c.max(col + 1))
-    });
-    let width: u32 = (0..cols)
-        .map(|c| sheet.column_widths.get(&c).copied().unwrap_or(64))
+/// The page margins, in inches (top and bottom, left and right), and those of the empty header
+/// and footer.
+const MARGIN_INCHES: f64 = 0.5;
+const HEADER_INCHES: f64 = 0.3;
+
+/// Prints `sheet` on one page, centred, turned sideways when wider than tall, its print area
+/// reaching as far right as its texts run. Spreadsheets only shrink a sheet to fit a page, so a
+/// sheet meant to fill one is drawn at least a page wide (see `sudoku::View::print_px`).
+fn fill_page(worksheet: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
+    let (last_row, last_col) = print_extent(sheet);
+    let (width, height) = pixels_to(sheet, last_row, last_col);
+    worksheet
+        .set_print_area(0, 0, last_row, last_col)?
+        .set_print_fit_to_pages(1, 1)
+        .set_margins(
+            MARGIN_INCHES,
+            MARGIN_INCHES,
+            MARGIN_INCHES,
+            MARGIN_INCHES,
+            HEADER_INCHES,
+            HEADER_INCHES,
+        )
+        .set_print_center_horizontally(true)
+        .set_print_center_vertically(true);
+    if width > height {
+        worksheet.set_landscape();
+    }
+    Ok(())
+}
+
+/// The default column width and row height, in pixels.
+const COLUMN_PX: u32 = 64;
+const ROW_PX: u32 = 20;
+
+/// The last row and column of `sheet` that print: its last cell, and further right as far as a
+/// text that is neither wrapped nor centred runs on past its cell.
+fn print_extent(sheet: &Sheet) -> (u32, u16) {
+    let width = |col: u16| sheet.column_widths.get(&col).copied().unwrap_or(COLUMN_PX);
+    let (mut last_row, mut last_col) = (0, 0);
+    for (&(row, col), cell) in &sheet.cells {
+        last_row = last_row.max(row);
+        let mut end = col;
+        if let Content::Text(text) = &cell.content
+            && !cell.style.wrap
+            && matches!(cell.style.align, Align::General | Align::Left)
+        {
+            let points = cell.style.font.points().unwrap_or(11.0);
+            // About 0.65 of the size a character, in pixels (7 for the default 11 points).
+            let mut room = (text.chars().count() as f64 * points * 0.65) as u32;
+            while room > width(end) {
+                room -= width(end);
+                end += 1;
+            }
+        }
+        last_col = last_col.max(end);
+    }
+    (last_row, last_col)
+}
+
+/// The width and height in pixels of the rows and columns of `sheet` up to `last_row` and
+/// `last_col`.
+fn pixels_to(sheet: &Sheet, last_row: u32, last_col: u16) -> (u32, u32) {
+    let width: u32 = (0..=last_col)
+        .map(|c| sheet.column_widths.get(&c).copied().unwrap_or(COLUMN_PX))
         .sum();
-    let height: u32 = (0..rows)
-        .map(|r| sheet.row_heights.get(&r).copied().unwrap_or(20))
+    let height: u32 = (0..=last_row)
+        .map(|r| sheet.row_heights.get(&r).copied().unwrap_or(ROW_PX))
         .sum();
-    width > height
+    (width, height)
 }

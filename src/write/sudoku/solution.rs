@@ -4,7 +4,7 @@
 //! earlier harder step made possible; the texts typed around the grid on the puzzle's sheet where
 //! they were; a legend and the summary right of both.
 
-use super::{BookOptions, View, plural};
+use super::{BookOptions, View, digit_font, plural};
 use crate::core::{Family, State, Technique};
 use crate::model::{Candidate, Cell, Digit, DigitSet, SheetText};
 use crate::report::summary_rows;
@@ -94,7 +94,7 @@ impl View<'_> {
     }
 
     fn solution_cell(&self, state: &State, cell: Cell, needed: &[Vec<usize>]) -> CellSpec {
-        let font = self.digit_font();
+        let font = digit_font(self.cell_px);
         if let Some(digit) = self.puzzle.givens().get(cell) {
             let style = self.digit_style(font.bold(), Some(0xFFFFFF), cell);
             return CellSpec::new(self.digit_content(digit), style);
@@ -122,10 +122,10 @@ impl View<'_> {
             },
             Run {
                 text: self.digit_text(digit),
-                font: self.digit_font(),
+                font: digit_font(self.cell_px),
             },
         ];
-        let mut style = self.digit_style(self.digit_font(), Some(kind.fill()), cell);
+        let mut style = self.digit_style(digit_font(self.cell_px), Some(kind.fill()), cell);
         style.wrap = true;
         let mut spec = CellSpec::new(Content::Rich(runs), style);
         let notes = [

@@ -1,0 +1,414 @@
+//! PDF booklets (`generate -o NAME.pdf`, `print`), read back with poppler-utils: the pages of a
+//! Killer rendered by `pdftoppm`, whose box borders must be unbroken under the cages; the page
+//! count for each number of puzzles a page (`pdfinfo`); the solutions after every puzzle and equal
+//! to an independent solver's (`pdftotext`); clear errors for bad options; the same bytes twice.
+//! Without poppler-utils the tests skip, and under CI (`CI` set) they fail: `.ci/run` installs it.
+
+mod common;
+
+use common::{fixture, run, scratch};
+use std::path::Path;
+use std::process::Command;
+
+/// Whether `pdftoppm`, `pdftotext` and `pdfinfo` are there; under CI their absence fails.
+fn poppler() -> bool {
+    let found = Command::new("pdfinfo").arg("-v").output().is_ok();
+    if !found && std::env::var_os("CI").is_some() {
+        panic!("poppler-utils (pdftoppm, pdftotext, pdfinfo) are missing");
+    }
+    if !found {
+        eprintln!("SKIPPED: poppler-utils are not installed (under CI this fails)");
+    }
+    found
+}
+
+/// `path` as an argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Runs gridlogic and expects exit code `code`; returns standard error.
+fn gridlogic(args: &[&str], code: i32) -> String {
+    let (got, out, err) = run(args);
+    assert_eq!(got, code, "{args:?}: {out}{err}");
+    err
+}
+
+/// The output of a poppler tool.
+fn poppler_output(tool: &str, args: &[&str]) -> String {
+    let output = Command::new(tool).args(args).output().unwrap();
+    assert!(output.status.success(), "{tool} {args:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The number of pages `pdfinfo` counts.
+fn pages(pdf: &Path) -> usize {
+    let info = poppler_output("pdfinfo", &[arg(pdf)]);
+    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
+    line["Pages:".len()..].trim().parse().unwrap()
+}
+
+/// A greyscale picture: width, height, one byte a pixel (0 black).
+struct Picture {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+}
+
+impl Picture {
+    /// Page `page` of `pdf` rendered by `pdftoppm` in grey at `dpi`.
+    fn render(pdf: &Path, page: usize, dpi: usize) -> Picture {
+        let page = page.to_string();
+        let dpi = dpi.to_string();
+        let args = ["-gray", "-r", &dpi, "-f", &page, "-l", &page, arg(pdf)];
+        let output = Command::new("pdftoppm").args(args).output().unwrap();
+        assert!(output.status.success());
+        Picture::from_pgm(&output.stdout)
+    }
+
+    /// A binary PGM (`P5`, 8 bits).
+    fn from_pgm(bytes: &[u8]) -> Picture {
+        let mut fields = Vec::new();
+        let mut at = 0;
+        while fields.len() < 4 {
+            while bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            let start = at;
+            while !bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+        }
+        assert_eq!(fields[0], "P5");
+        let (width, height) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+        Picture {
+            width,
+            height,
+            pixels: bytes[at + 1..].to_vec(),
+        }
+    }
+
+    fn at(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+}
+
+/// What counts as dark: a black line, not a grey hairline (grey 0.35, 89 at most) or the paper.
+const DARK: u8 = 50;
+
+/// The lines of a grid drawn inside the box `(x0, y0)`–`(x1, y1)` of `picture`, across (rows)
+/// or down (columns): the rows or columns whose longest dark run is at least 90% of the
+/// longest in the box, grouped where they touch, each as (first, last, run start, run end).
+fn long_lines(
+    picture: &Picture,
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+    across: bool,
+) -> Vec<(usize, usize, usize, usize)> {
+    let (lines, along) = if across {
+        (y0..y1, x0..x1)
+    } else {
+        (x0..x1, y0..y1)
+    };
+    let dark = |line: usize, pos: usize| match across {
+        true => picture.at(pos, line) < DARK,
+        false => picture.at(line, pos) < DARK,
+    };
+    let runs: Vec<(usize, usize, usize)> = lines
+        .map(|line| {
+            let (mut best, mut start) = ((0, 0), None);
+            for pos in along.clone().chain([along.end]) {
+                match (start, pos < along.end && dark(line, pos)) {
+                    (None, true) => start = Some(pos),
+                    (Some(s), false) => {
+                        if pos - s > best.1 - best.0 {
+                            best = (s, pos);
+                        }
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            (line, best.0, best.1)
+        })
+        .collect();
+    let longest = runs.iter().map(|r| r.2 - r.1).max().unwrap_or(0);
+    let mut found: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (line, start, end) in runs {
+        if (end - start) * 10 < longest * 9 {
+            continue;
+        }
+        match found.last_mut() {
+            Some(last) if last.1 + 1 == line => last.1 = line,
+            _ => found.push((line, line, start, end)),
+        }
+    }
+    found
+}
+
+/// Whether a cage of the first Killer of `text` (gridlogic's text format: a comment line per
+/// puzzle, `9 9`, nine lines of sums, nine of cage labels) crosses a box border.
+fn a_cage_crosses_a_box_border(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let labels: Vec<Vec<&str>> = lines[10..19]
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    (0..9).any(|r| {
+        (0..9).any(|c| {
+            (c % 3 == 2 && c < 8 && labels[r][c] == labels[r][c + 1])
+                || (r % 3 == 2 && r < 8 && labels[r][c] == labels[r + 1][c])
+        })
+    })
+}
+
+#[test]
+fn the_box_borders_of_a_killer_page_are_unbroken_under_its_cages() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("print-killer");
+    let pdf = dir.join("killer.pdf");
+    let args = ["generate", "--killer", "--seed", "1", "--count", "4"];
+    let (_, text, _) = run(&args);
+    assert!(a_cage_crosses_a_box_border(&text), "{text}");
+    gridlogic(
+        &[&args[..], &["--per-page", "4", "-o", arg(&pdf)]].concat(),
+        0,
+    );
+    let picture = Picture::render(&pdf, 1, 100);
+    let (w, h) = (picture.width, picture.height);
+    for quarter in [(0, 0, w / 2, h / 2), (w / 2, 0, w, h / 2)]
+        .into_iter()
+        .chain([(0, h / 2, w / 2, h), (w / 2, h / 2, w, h)])
+    {
+        for across in [true, false] {
+            let lines = long_lines(&picture, quarter, across);
+            // The frame's two sides and the two box borders between them, evenly spaced.
+            assert_eq!(lines.len(), 4, "{quarter:?} across {across}: {lines:?}");
+            let centre = |l: &(usize, usize, usize, usize)| (l.0 + l.1) as f64 / 2.0;
+            let third = (centre(&lines[3]) - centre(&lines[0])) / 3.0;
+            for (i, line) in lines.iter().enumerate() {
+                let expected = centre(&lines[0]) + third * i as f64;
+                assert!((centre(line) - expected).abs() < 2.0, "{lines:?}");
+                // Every pixel of the border's middle line is dark, from frame to frame.
+                let middle = (line.0 + line.1) / 2;
+                let (from, to) = (lines[0].2.max(line.2), lines[0].3.min(line.3));
+                assert!(to - from > 300, "{lines:?}");
+                for pos in from..to {
+                    let pixel = match across {
+                        true => picture.at(pos, middle),
+                        false => picture.at(middle, pos),
+                    };
+                    assert!(pixel < DARK, "{quarter:?} line {i} breaks at {pos}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pages_hold_as_many_puzzles_as_asked_and_the_solutions_follow_smaller() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("print-pages");
+    let seven = dir.join("seven.txt");
+    let (_, text, _) = run(&["generate", "--seed", "2", "--count", "7"]);
+    std::fs::write(&seven, text).unwrap();
+    for per_page in [1, 2, 4, 6] {
+        let pdf = dir.join(format!("{per_page}.pdf"));
+        let n = per_page.to_string();
+        gridlogic(
+            &["print", arg(&seven), "--per-page", &n, "-o", arg(&pdf)],
+            0,
+        );
+        // Seven puzzles, then seven 9x9 solutions at twelve a page.
+        assert_eq!(
+            pages(&pdf),
+            7_usize.div_ceil(per_page) + 1,
+            "{per_page} a page"
+        );
+    }
+    let letter = dir.join("letter.pdf");
+    gridlogic(
+        &[
+            "print",
+            arg(&seven),
+            "--paper",
+            "letter",
+            "-o",
+            arg(&letter),
+        ],
+        0,
+    );
+    let info = poppler_output("pdfinfo", &[arg(&letter)]);
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    let a4 = poppler_output("pdfinfo", &[arg(&dir.join("4.pdf"))]);
+    assert!(a4.contains("(A4)"), "{a4}");
+}
+
+#[test]
+fn the_solutions_come_after_every_puzzle_and_match_an_independent_solver() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("print-order");
+    let pdf = dir.join("book.pdf");
+    let input = fixture("text/top1465-first3.txt");
+    gridlogic(
+        &["print", arg(&input), "--per-page", "1", "-o", arg(&pdf)],
+        0,
+    );
+    let text = poppler_output("pdftotext", &["-layout", arg(&pdf), "-"]);
+    let solutions = text.find("Solutions").expect("a solutions page");
+    for n in 1..=3 {
+        let title = format!("Puzzle {n} · ");
+        let first = text.find(&title).unwrap();
+        let last = text.rfind(&title).unwrap();
+        assert!(first < solutions && solutions < last, "{text}");
+    }
+    // The hardest step only with the solutions.
+    assert!(text.find("hardest step").unwrap() > solutions, "{text}");
+    // The solutions page's digits, grid by grid (three side by side), against `sudoku`.
+    let puzzles = std::fs::read_to_string(&input).unwrap();
+    let expected: Vec<Vec<u8>> = puzzles
+        .lines()
+        .map(|line| {
+            let puzzle = sudoku::Sudoku::from_str_line(line).unwrap();
+            puzzle.solution().unwrap().to_bytes().to_vec()
+        })
+        .collect();
+    let page = poppler_output(
+        "pdftotext",
+        &["-layout", "-f", "4", "-l", "4", arg(&pdf), "-"],
+    );
+    let rows: Vec<Vec<u8>> = page
+        .lines()
+        .map(|l| {
+            l.bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|b| b - b'0')
+                .collect()
+        })
+        .filter(|digits: &Vec<u8>| digits.len() == 27)
+        .collect();
+    assert_eq!(rows.len(), 9, "{page}");
+    for (i, solution) in expected.iter().enumerate() {
+        let read: Vec<u8> = rows
+            .iter()
+            .flat_map(|r| r[i * 9..i * 9 + 9].to_vec())
+            .collect();
+        assert_eq!(&read, solution, "puzzle {}", i + 1);
+    }
+}
+
+#[test]
+fn bad_options_and_outputs_get_clear_messages() {
+    let dir = scratch("print-errors");
+    let input = fixture("text/top1465-first3.txt");
+    let pdf = dir.join("book.pdf");
+    let (text, workbook) = (dir.join("book.txt"), dir.join("p.xlsx"));
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["print", arg(&input), "--per-page", "3", "-o", arg(&pdf)],
+            "[possible values: 1, 2, 4, 6]",
+        ),
+        (
+            &["print", arg(&input), "--paper", "a5", "-o", arg(&pdf)],
+            "[possible values: a4, letter]",
+        ),
+        (
+            &["print", arg(&input), "-o", arg(&text)],
+            "print writes a PDF: give it a .pdf name",
+        ),
+        (&["print", arg(&input)], "--output <FILE.pdf>"),
+        (
+            &["generate", "--per-page", "2", "-o", arg(&workbook)],
+            "--paper and --per-page lay out a PDF: give -o a .pdf name",
+        ),
+    ];
+    for (args, message) in cases {
+        let err = gridlogic(args, 2);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    std::fs::write(&pdf, "precious").unwrap();
+    let err = gridlogic(&["print", arg(&input), "-o", arg(&pdf)], 2);
+    assert!(err.contains("it exists; use --force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&pdf).unwrap(), "precious");
+}
+
+#[test]
+fn a_puzzle_without_one_solution_is_printed_and_said_with_exit_code_1() {
+    let dir = scratch("print-several");
+    let input = dir.join("two.txt");
+    let first = std::fs::read_to_string(fixture("text/top1465-first.txt")).unwrap();
+    // The first puzzle, and the same with its first five givens taken away.
+    let line = first.lines().find(|l| l.len() == 81).unwrap();
+    let mut open = line.to_string();
+    for _ in 0..5 {
+        let at = open.find(|c: char| c.is_ascii_digit() && c != '0').unwrap();
+        open.replace_range(at..at + 1, ".");
+    }
+    std::fs::write(&input, format!("{line}\n{open}\nnot a puzzle\n")).unwrap();
+    assert_eq!(
+        sudoku::Sudoku::from_str_line(&open)
+            .unwrap()
+            .solutions_count_up_to(2),
+        2
+    );
+    let pdf = dir.join("book.pdf");
+    let err = gridlogic(&["print", arg(&input), "-o", arg(&pdf)], 1);
+    assert!(err.contains("Puzzle 2 · several solutions"), "{err}");
+    assert!(err.contains("line 3: invalid"), "{err}");
+    assert!(pdf.exists());
+}
+
+#[test]
+fn the_same_puzzles_give_the_same_bytes() {
+    let dir = scratch("print-bytes");
+    for name in ["a.pdf", "b.pdf"] {
+        let path = dir.join(name);
+        let args = ["generate", "--jigsaw", "--seed", "4", "--count", "3"];
+        gridlogic(&[&args[..], &["-o", arg(&path)]].concat(), 0);
+        let printed = dir.join(format!("printed-{name}"));
+        let workbook = fixture("workbooks/week-three-sheets-9x9.xlsx");
+        gridlogic(&["print", arg(&workbook), "-o", arg(&printed)], 0);
+    }
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    assert_eq!(read("a.pdf"), read("b.pdf"));
+    assert_eq!(read("printed-a.pdf"), read("printed-b.pdf"));
+    assert!(read("a.pdf").starts_with(b"%PDF-1.7"));
+}
+
+#[test]
+fn shikaku_and_sixteen_by_sixteen_print() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("print-kinds");
+    for (input, per_page) in [
+        (fixture("shikaku/janko-045.txt"), "2"),
+        (fixture("text/generated-hard-16x16.txt"), "1"),
+    ] {
+        let pdf = dir.join("kind.pdf");
+        let err = gridlogic(
+            &[
+                "print",
+                arg(&input),
+                "--per-page",
+                per_page,
+                "-o",
+                arg(&pdf),
+                "--force",
+            ],
+            0,
+        );
+        assert!(err.contains("wrote"), "{err}");
+        let text = poppler_output("pdftotext", &[arg(&pdf), "-"]);
+        assert!(
+            text.contains("Puzzle 1 · ") && text.contains("Solutions"),
+            "{text}"
+        );
+    }
+}
