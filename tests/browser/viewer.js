@@ -22,17 +22,21 @@ const FLAGS = [
 // A cell in SVG units, as the page draws it (src/write/viewer/viewer.js).
 const UNITS = { sudoku: 90, shikaku: 60 };
 
-/** What the grid shows: each Sudoku cell's text (its digit, or its candidates in order) by
- * "row,col", and each placed Shikaku rectangle as [top, left, height, width]. */
+/** What the grid shows: each Sudoku cell's text (its digit, or its candidates in order, a
+ * last one in brackets) by "row,col", and each placed Shikaku rectangle as [top, left, height, width]. */
 function readGrid(units) {
   const svg = document.getElementById("grid");
   const cells = {};
+  const candidates = {};
   for (const text of svg.querySelectorAll("text.given, text.solved, text[class^=candidate]")) {
     const col = Math.floor(Number(text.getAttribute("x")) / units.sudoku);
     const row = Math.floor(Number(text.getAttribute("y")) / units.sudoku);
     const key = `${row},${col}`;
     cells[key] = (cells[key] || "") + text.textContent;
+    if (text.getAttribute("class").startsWith("candidate")) candidates[key] = (candidates[key] || 0) + 1;
   }
+  // A last candidate not placed yet, as `explain --grids` writes it: `(7)`.
+  for (const key in candidates) if (candidates[key] === 1) cells[key] = `(${cells[key]})`;
   const cell = (value) => Math.round(Number(value) / units.shikaku);
   const rectangles = [...svg.querySelectorAll("rect.rectangle")].map((r) => [
     cell(r.getAttribute("y")), cell(r.getAttribute("x")),
