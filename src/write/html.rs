@@ -14,9 +14,9 @@ use super::{Rgb, shikaku::rectangle_fills};
 use crate::core::net::{Branch, End, Implication, Net, Reason, fact};
 use crate::core::step::{Figure, LinkKind, Role};
 use crate::core::{Family, State, Step};
-use crate::render;
 use crate::engine::Solve;
 use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
+use crate::render;
 use crate::report::rated::RatedSolve;
 use crate::report::{SolveReport, StepReport, summary_rows};
 use crate::shikaku;
@@ -44,7 +44,11 @@ pub const MAX_CANDIDATE_SIZE: usize = 25;
 pub fn sudoku(rated: &RatedSolve, source: &str) -> String {
     let data = SudokuData::of(&rated.solve);
     // The engine answers hints for grids whose candidates the board shows.
-    let engine = if data.candidates.is_some() { ENGINE } else { &[] };
+    let engine = if data.candidates.is_some() {
+        ENGINE
+    } else {
+        &[]
+    };
     page(&Page::new(rated, source, data), engine)
 }
 

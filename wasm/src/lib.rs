@@ -31,17 +31,17 @@
 //! functions, and `call`'s packing, which assumes 32-bit pointers, means nothing there.
 //! `tests/browser/wasm.js` drives the exports of the built module.
 
+use gridlogic::core::State;
 use gridlogic::engine::{self, Settings};
 use gridlogic::hint::{self, Detail};
-use gridlogic::core::State;
 use gridlogic::model::{Digit, DigitSet, Grid, Marks, Names, Puzzle};
 use gridlogic::read::collection::Id;
 use gridlogic::read::{self, ReadOptions};
+use gridlogic::render;
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
 use gridlogic::techniques;
 use gridlogic::write::html;
-use gridlogic::render;
 use serde_json::{Value, json};
 
 /// The name inputs go by in messages.
@@ -229,7 +229,10 @@ fn first_state(text: &str, options: &ReadOptions) -> Result<(Puzzle, State), Str
 fn state(text: &str, request: &Value, options: &ReadOptions) -> Result<Value, String> {
     let input = read::read_text(text, PLACE, options).map_err(|e| e.to_string())?;
     let [puzzle] = input.puzzles.as_slice() else {
-        return Err(format!("a state holds one puzzle, not {}", input.puzzles.len()));
+        return Err(format!(
+            "a state holds one puzzle, not {}",
+            input.puzzles.len()
+        ));
     };
     let numbers = |field: &str| -> Result<Vec<u64>, String> {
         let list = request[field].as_array();
@@ -245,7 +248,9 @@ fn state(text: &str, request: &Value, options: &ReadOptions) -> Result<Value, St
     for (cell, &value) in puzzle.layout().cells().zip(&values) {
         let value = usize::try_from(value).unwrap_or(usize::MAX);
         if value > size {
-            return Err(format!("\"values\" holds {value}, beyond the grid's {size} digits"));
+            return Err(format!(
+                "\"values\" holds {value}, beyond the grid's {size} digits"
+            ));
         }
         grid.set(cell, (value > 0).then(|| Digit::new(value)));
     }
