@@ -1241,20 +1241,16 @@
     $("available").textContent = "";
     $("available-box").hidden = true;
   }
-  function undo() {
-    if (!undone.length) return;
-    redone.push(snapshot());
-    restore(undone.pop());
+  /** Takes the board back from `from` (the undo or the redo stack), keeping it on `to`. */
+  function back(from, to) {
+    if (!from.length) return;
+    to.push(snapshot());
+    restore(from.pop());
     stale();
     show();
   }
-  function redo() {
-    if (!redone.length) return;
-    undone.push(snapshot());
-    restore(redone.pop());
-    stale();
-    show();
-  }
+  const undo = () => back(undone, redone);
+  const redo = () => back(redone, undone);
 
   /** The cells `cell` shares a house or a cage with. */
   const peers = (() => {
