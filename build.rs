@@ -78,7 +78,13 @@ fn wanted() -> bool {
 /// The module, built by cargo from `wasm/` when rustc has the target; `None`, with a warning,
 /// when it has not or the build fails.
 fn build_engine(out: &Path) -> Option<Vec<u8>> {
-    for watched in ["src", "wasm/src", "wasm/Cargo.toml", "Cargo.toml", "Cargo.lock"] {
+    for watched in [
+        "src",
+        "wasm/src",
+        "wasm/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+    ] {
         println!("cargo::rerun-if-changed={watched}");
     }
     if !has_wasm_target() {
@@ -110,7 +116,10 @@ fn build_engine(out: &Path) -> Option<Vec<u8>> {
         command.env_remove(variable);
     }
     let status = command.status();
-    let module = target_dir.join(WASM).join("wasm").join("gridlogic_wasm.wasm");
+    let module = target_dir
+        .join(WASM)
+        .join("wasm")
+        .join("gridlogic_wasm.wasm");
     match status {
         Ok(status) if status.success() => std::fs::read(module).ok(),
         _ => {

@@ -24,7 +24,10 @@ pub fn grid_text(grid: &Grid, layout: &Layout, symbols: &Symbols) -> String {
 /// as wide as their widest entry.
 pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
     let entries = |cell| (state.value(cell), state.candidates(cell));
-    draw(&pencil_texts(state.layout(), entries, symbols), state.layout())
+    draw(
+        &pencil_texts(state.layout(), entries, symbols),
+        state.layout(),
+    )
 }
 
 /// A person's state as [`crate::read::state`] reads it back: a comment line, the puzzle
@@ -33,7 +36,10 @@ pub fn candidates_text(state: &State, symbols: &Symbols) -> String {
 pub fn state_text(marks: &Marks) -> Result<String, crate::error::Error> {
     let puzzle = marks.puzzle()?;
     let entries = |cell: Cell| (marks.values.get(cell), marks.candidates[cell.index()]);
-    let grid = draw(&pencil_texts(&marks.layout, entries, &marks.symbols), &marks.layout);
+    let grid = draw(
+        &pencil_texts(&marks.layout, entries, &marks.symbols),
+        &marks.layout,
+    );
     Ok(format!(
         "# gridlogic state: the puzzle, then each cell's digit or candidates ('.': none marked)\n\
          {}\n{}\n{grid}",
@@ -54,7 +60,13 @@ fn pencil_texts(
         (None, candidates) if candidates.is_empty() => ".".to_string(),
         // One candidate left, not placed yet: in brackets, apart from a placed digit.
         (None, candidates) if candidates.len() == 1 => {
-            format!("({})", candidates.iter().map(|d| symbols.write(d)).collect::<String>())
+            format!(
+                "({})",
+                candidates
+                    .iter()
+                    .map(|d| symbols.write(d))
+                    .collect::<String>()
+            )
         }
         (None, candidates) => candidates.iter().map(|d| symbols.write(d)).collect(),
     };

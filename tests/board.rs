@@ -89,7 +89,9 @@ fn grid_after(file: &Path, n: usize) -> String {
 
 /// The pencil-mark grid of a state as the page writes it: what follows `candidates:`.
 fn grid_part(state: &str) -> &str {
-    let at = state.find("candidates:\n").expect("a state has its candidates");
+    let at = state
+        .find("candidates:\n")
+        .expect("a state has its candidates");
     &state[at + "candidates:\n".len()..]
 }
 
@@ -151,7 +153,12 @@ fn prepare(dir: &Path, shots: &Path) -> (PathBuf, Vec<(PathBuf, Moves, usize)>) 
     for case in &CASES {
         let file = fixture(case.file);
         let page = dir.join(format!("{}.html", case.name));
-        let (code, _, err) = run(&["solve", file.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+        let (code, _, err) = run(&[
+            "solve",
+            file.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ]);
         assert_eq!(code, 0, "{err}");
         let (_, out, _) = run(&["solve", file.to_str().unwrap(), "--format", "json"]);
         let document: Value = serde_json::from_str(&out).unwrap();
@@ -220,42 +227,85 @@ fn the_board_answers_as_the_command_line() {
 /// Checks one case's answers (see the file's documentation).
 fn check(case: &Case, file: &Path, moves: &Moves, n: usize, page: &Value, dir: &Path) {
     let name = case.name;
-    let text = |field: &str| page[field].as_str().unwrap_or_else(|| panic!("{name}: {field}"));
+    let text = |field: &str| {
+        page[field]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: {field}"))
+    };
     assert_eq!(page["errors"], json!([]), "{name}: console errors");
-    assert_eq!(page["requests"], json!([]), "{name}: the page asked the network");
+    assert_eq!(
+        page["requests"],
+        json!([]),
+        "{name}: the page asked the network"
+    );
     // goto(n), then state(): the grid after step n.
-    assert_eq!(grid_part(text("goto_state")), grid_after(file, case.goto), "{name}");
+    assert_eq!(
+        grid_part(text("goto_state")),
+        grid_after(file, case.goto),
+        "{name}"
+    );
     // The keys, clicks and API calls landed where they were aimed.
     let state = text("state");
     let after = tokens(grid_part(state));
     let written = |(cell, digit): (usize, usize)| after[cell] == symbol(digit);
     let taken = |(cell, digit): (usize, usize)| !after[cell].contains(&symbol(digit));
-    assert!(written(moves.typed) && written(moves.entered), "{name}: {state}");
-    assert!(taken(moves.pencilled) && taken(moves.marked), "{name}: {state}");
+    assert!(
+        written(moves.typed) && written(moves.entered),
+        "{name}: {state}"
+    );
+    assert!(
+        taken(moves.pencilled) && taken(moves.marked),
+        "{name}: {state}"
+    );
     assert!(text("label").starts_with("Your grid"), "{name}");
     // Hints at each level: what `gridlogic hint` says on the same state.
     for level in 1..=3 {
         let native = on_state(dir, state, &["hint", "--level", &level.to_string()]);
-        assert_eq!(page["hints"][level - 1], native.trim(), "{name}: level {level}");
+        assert_eq!(
+            page["hints"][level - 1],
+            native.trim(),
+            "{name}: level {level}"
+        );
     }
     // Levels 1 and 2 outline where to look (a house, the pattern's cells); level 3 draws all.
-    assert!(page["looked_1"].as_u64().unwrap() > 0, "{name}: level 1 outlines nothing");
-    assert!(page["looked_2"].as_u64().unwrap() > 0, "{name}: level 2 outlines nothing");
+    assert!(
+        page["looked_1"].as_u64().unwrap() > 0,
+        "{name}: level 1 outlines nothing"
+    );
+    assert!(
+        page["looked_2"].as_u64().unwrap() > 0,
+        "{name}: level 2 outlines nothing"
+    );
     assert_eq!(page["looked_3"].as_u64(), Some(0), "{name}");
     let drawn = &page["drawn"];
-    assert!(drawn["technique"].as_str().unwrap().starts_with("Hint: "), "{name}");
+    assert!(
+        drawn["technique"].as_str().unwrap().starts_with("Hint: "),
+        "{name}"
+    );
     let marks = drawn["eliminated"].as_u64().unwrap() + drawn["placed"].as_u64().unwrap();
     assert!(marks > 0, "{name}: the level 3 hint is drawn");
-    assert_eq!(drawn["entered"].as_u64(), Some(2), "{name}: the digits entered");
+    assert_eq!(
+        drawn["entered"].as_u64(),
+        Some(2),
+        "{name}: the digits entered"
+    );
     // Every step available: what `explain --technique all` lists on the same state.
-    let native = on_state(dir, state, &["explain", "--technique", "all", "--format", "json"]);
+    let native = on_state(
+        dir,
+        state,
+        &["explain", "--technique", "all", "--format", "json"],
+    );
     let native: Value = serde_json::from_str(&native).unwrap();
     assert_eq!(page["steps"], native["steps"], "{name}: steps()");
     check_listing(name, page);
     // A wrong digit is named by the hint and by the check, and outlined; undo takes it back.
     let (cell, digit) = moves.wrong;
     let named = format!("{} should not be {}", cell_name(cell, n), symbol(digit));
-    assert!(text("wrong_hint").contains(&named), "{name}: {}", text("wrong_hint"));
+    assert!(
+        text("wrong_hint").contains(&named),
+        "{name}: {}",
+        text("wrong_hint")
+    );
     assert!(text("check").contains(&named), "{name}: {}", text("check"));
     assert!(page["wrong_outlined"].as_u64().unwrap() >= 1, "{name}");
     assert_eq!(text("undo_state"), state, "{name}: undo");

@@ -24,9 +24,11 @@ pub fn parse(text: &str, regions: Option<Regions>) -> Option<Result<Marks, Error
         .filter(|t| !t.is_empty())
         .collect();
     let size = (2..=9).find(|n| n * n == tokens.len())?;
-    let digits_only = tokens
-        .iter()
-        .all(|t| last_candidate(t).bytes().all(|b| (b'1'..=b'0' + size as u8).contains(&b)));
+    let digits_only = tokens.iter().all(|t| {
+        last_candidate(t)
+            .bytes()
+            .all(|b| (b'1'..=b'0' + size as u8).contains(&b))
+    });
     if !digits_only || tokens.iter().all(|t| t.len() == 1) {
         return None;
     }
