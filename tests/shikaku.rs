@@ -351,3 +351,65 @@ fn workbook_grids_with_empty_edges_are_found_by_their_borders() {
     let grid = book.worksheet_range("Solution").unwrap();
     assert_eq!(grid.get_value((3, 1)), Some(&calamine::Data::Float(3.0)));
 }
+
+/// A person's state of janko 45: its rectangles are checked by the rules and against the
+/// published solution (`janko-045.sol`), and a sound one gets the way to the next rectangle.
+#[test]
+fn hints_check_the_rectangles_placed() {
+    let dir = scratch("shikaku-hint");
+    let puzzle = std::fs::read_to_string(fixture("shikaku/janko-045.txt")).unwrap();
+    let hint = |rects: &[String], level: &str| {
+        let file = dir.join("state.txt");
+        std::fs::write(
+            &file,
+            format!("{puzzle}rectangles:\n{}\n", rects.join("\n")),
+        )
+        .unwrap();
+        run(&["hint", file.to_str().unwrap(), "--level", level])
+    };
+    let rects = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    // The 6 at r10c4 takes the bottom row's first six cells in the published solution.
+    let (code, out, _) = hint(&rects(&["r10c1-r10c6"]), "1");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Hint: ") && out.contains("; look at the "),
+        "{out}"
+    );
+    let wrong = rects(&[
+        "r10c1-r10c5",
+        "r9c3-r10c5",
+        "r5c5",
+        "r10c1-r10c6",
+        "r9c2-r10c4",
+    ]);
+    let (code, out, _) = hint(&wrong, "1");
+    assert_eq!(code, 1);
+    let expected = "r10c1-r10c5 has 5 cells, and the 6 at r10c4 needs 6\n\
+                    r9c3-r10c5 holds 2 numbers: the 4 at r9c5, the 6 at r10c4; a rectangle holds one\n\
+                    r5c5 holds no number\n\
+                    r9c2-r10c4 overlaps r10c1-r10c6\n";
+    assert_eq!(out, expected);
+    // Every rectangle of the published solution: solved.
+    let sol = std::fs::read_to_string(fixture("shikaku/janko-045.sol")).unwrap();
+    let solved: Vec<String> = partition(&parse_owners(&sol))
+        .iter()
+        .map(|cells| {
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            format!(
+                "r{}c{}-r{}c{}",
+                first.0 + 1,
+                first.1 + 1,
+                last.0 + 1,
+                last.1 + 1
+            )
+        })
+        .collect();
+    let (code, out, _) = hint(&solved, "3");
+    assert_eq!((code, out.as_str()), (0, "The grid is solved.\n"));
+    let (code, _, err) = hint(&rects(&["r10c1-r11c1"]), "1");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 13: 'r10c1-r11c1' reaches outside the 10x10 grid"),
+        "{err}"
+    );
+}

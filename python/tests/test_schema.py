@@ -152,6 +152,23 @@ def test_hints_are_documents_the_schema_accepts(level, tmp_path):
     assert not VALIDATOR.is_valid(hints[0] | {"detail": 4})
 
 
+@pytest.mark.parametrize("level", ["1", "2", "3"])
+def test_shikaku_hints_are_documents_the_schema_accepts(level, tmp_path):
+    puzzle = (ROOT / "fixtures" / "shikaku" / "janko-045.txt").read_text()
+    # The 6 at r10c4 in its published rectangle, then one that holds no number.
+    states = [puzzle + "rectangles:\nr10c1-r10c6\n", puzzle + "rectangles:\nr5c5\n"]
+    hints = []
+    for i, state in enumerate(states):
+        path = tmp_path / f"state{i}.txt"
+        path.write_text(state)
+        hints.append(json.loads(run("hint", str(path), "--level", level, "--format", "json")))
+    for hint in hints:
+        valid(hint)
+    assert [h["verdict"] for h in hints] == ["unique", "mistakes"]
+    assert hints[1]["mistakes"][0]["kind"] == "no_clue"
+    assert not VALIDATOR.is_valid(hints[0] | {"kind": "sudoku"})
+
+
 def test_variant_layouts_and_killer_steps_are_described_by_the_schema():
     x = documents(run("solve", str(ROOT / "fixtures" / "text" / "sudoku-x-9x9.txt"), "--format", "json"), False)[0]
     houses = x["layout"]["extra_houses"]

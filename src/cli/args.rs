@@ -77,7 +77,7 @@ impl InputArgs {
     }
 
     /// The kind asked for.
-    fn kind(&self) -> Option<Kind> {
+    pub fn kind(&self) -> Option<Kind> {
         self.kind.map(|k| match k {
             KindArg::Sudoku => Kind::Sudoku,
             KindArg::Shikaku => Kind::Shikaku,

@@ -5,14 +5,15 @@ use super::args::{Format, PuzzleArgs, RatingArgs};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::Error;
 use gridlogic::core::{State, Step, Technique};
-use gridlogic::model::Names;
+use gridlogic::model::{Marks, Names};
 use gridlogic::read::{
-    self,
+    self, States,
     collection::{Entries, Stream},
 };
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
 use gridlogic::report::{self, SolveReport, numbered_step};
+use gridlogic::shikaku::read::Placed;
 use gridlogic::{engine, render, shikaku, techniques};
 use std::io::Write;
 use std::process::ExitCode;
@@ -52,7 +53,14 @@ pub struct Args {
 
 pub fn run(args: &Args) -> CommandResult {
     if args.technique.is_some() || args.at_step.is_some() {
-        return list_steps(args);
+        let input = &args.puzzle.input;
+        let mut notes = Vec::new();
+        let states = read::read_states(&input.file, &input.options(), input.kind(), &mut notes);
+        notes.iter().for_each(|note| eprintln!("{note}"));
+        return match states? {
+            States::Sudoku(marks) => list_steps(args, marks),
+            States::Shikaku(placed) => shikaku_at_step(args, placed),
+        };
     }
     let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
@@ -111,15 +119,59 @@ fn explain<S: SolveReport>(
     Ok(exit_code(all_ok))
 }
 
+/// With `--at-step N` alone on a Shikaku: the state after the solve's first N steps, as text
+/// `gridlogic hint` reads (the rectangles placed so far), then the steps after it.
+fn shikaku_at_step(args: &Args, states: Vec<Placed>) -> CommandResult {
+    if args.technique.is_some() || args.format != Format::Text {
+        let message = "--technique and --format apply to Sudoku states; for a Shikaku, \
+                       --at-step N alone prints the state after N steps and the steps after it";
+        return Err(Error::Usage(message.into()).into());
+    }
+    let options = shikaku::Options::of(&args.puzzle.settings())?;
+    let at = args.at_step.unwrap_or(0);
+    let mut out = stdout();
+    for (index, placed) in states.iter().enumerate() {
+        let solve = shikaku::solve(&placed.puzzle, &options);
+        if solve.steps.len() < at {
+            let steps = solve.steps.len();
+            let message = format!(
+                "--at-step {at}: the solve of entry {} has only {steps} steps",
+                index + 1
+            );
+            return Err(Error::Usage(message).into());
+        }
+        let mut rects = vec![None; placed.puzzle.clues().len()];
+        for step in &solve.steps[..at] {
+            if let Some(rect) = step.placed {
+                rects[step.clue] = Some(rect);
+            }
+        }
+        let rects: Vec<_> = rects.into_iter().flatten().collect();
+        let state = shikaku::report::state_text(&placed.puzzle, &rects);
+        write!(out, "after step {at}:\n{state}\n")?;
+        let names = placed.puzzle.names();
+        let width = solve.steps.len().to_string().len();
+        for (i, step) in solve.steps.iter().enumerate().skip(at) {
+            let number = format!("{:>width$}", i + 1);
+            write!(
+                out,
+                "{}",
+                numbered_step(step, &number, &names, args.full, width + 2)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// With `--technique` (one technique, a family, or `all`) lists the instances found in each
 /// state of the file (a puzzle, a pencil-mark grid or a HoDoKu library line), after the first
 /// `--at-step` steps of its solve; with `--at-step` alone prints that state's candidate grid and
 /// the solve's steps after it.
-fn list_steps(args: &Args) -> CommandResult {
+fn list_steps(args: &Args, marks: Vec<Marks>) -> CommandResult {
     let mut out = stdout();
     let json = args.format != Format::Text;
     let mut documents = json.then(|| Documents::new(stdout(), args.format == Format::Jsonl));
-    let marks = read::read_marks(&args.puzzle.input.file, &args.puzzle.input.options())?;
     let several = marks.len() > 1;
     for (index, marks) in marks.into_iter().enumerate() {
         let symbols = marks.symbols.clone();

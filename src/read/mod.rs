@@ -292,6 +292,51 @@ pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Erro
     Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
 }
 
+/// A person's states in a file, all of one kind.
+#[derive(Debug, Clone)]
+pub enum States {
+    /// Sudoku digits and pencil marks.
+    Sudoku(Vec<Marks>),
+    /// Shikaku rectangles.
+    Shikaku(Vec<shikaku_read::Placed>),
+}
+
+/// Reads the states in a file as `kind`, or, without it, as its content says: a Shikaku state
+/// (a puzzle, `rectangles:` and its rectangles), what [`read_marks`] reads, or puzzles of the
+/// kind [`read_puzzles`] finds (a Shikaku with no rectangle placed yet).
+pub fn read_states(
+    path: &Path,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<States, Error> {
+    let text = match is_workbook(path) {
+        true => None,
+        false => Some(read_text_file(path)?),
+    };
+    let text = text.as_deref().unwrap_or_default();
+    if kind != Some(Kind::Sudoku) {
+        let place = path.display().to_string();
+        if let Some(placed) = shikaku_read::parse_state(text, &place) {
+            return Ok(States::Shikaku(vec![placed?]));
+        }
+    }
+    let state = text.lines().any(|line| line.trim() == state::MARKER);
+    let marked = state || !matches!(marks_in_text(text), Ok(None));
+    if kind == Some(Kind::Sudoku) || marked {
+        return read_marks(path, options).map(States::Sudoku);
+    }
+    match read_puzzles(path, options, kind, notes)? {
+        Puzzles::Sudoku(_) => read_marks(path, options).map(States::Sudoku),
+        Puzzles::Shikaku(puzzles) => Ok(States::Shikaku(
+            puzzles
+                .into_iter()
+                .map(shikaku_read::Placed::empty)
+                .collect(),
+        )),
+    }
+}
+
 /// Reads the pencil marks in a text as [`read_marks`] reads a file; `place` names it in messages.
 pub fn read_text_marks(
     text: &str,

@@ -7,13 +7,16 @@
 //!   the grid's extent from `--range`, a defined name, or detection;
 //! - [`search`]: the exact solver (exact cover by dancing links): solution counts 0/1/2+;
 //! - [`engine`]: the logical solver and its steps, each explained in one line;
-//! - [`report`]: summaries, grid drawings, `.sol` layout, JSON and batch rows.
+//! - [`report`]: summaries, grid drawings, `.sol` layout, JSON and batch rows, a person's state
+//!   as text;
+//! - [`hint`]: the next rectangle from a person's own rectangles, after checking them.
 //!
 //! The workbook writer reads a [`engine::Solve`]: the puzzle (size and clues), the rectangle of
 //! each clue, the index of the step that placed it, and every step's explanation.
 
 mod deductions;
 pub mod engine;
+pub mod hint;
 pub mod model;
 pub mod read;
 pub mod report;

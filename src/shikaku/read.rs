@@ -5,8 +5,12 @@
 //! grid is `--range`, a defined name (`shikaku`, `puzzle` or `grid`), or the block spanned by the
 //! numbers and empty markers — widened to bordered or filled cells when the numbers do not cover
 //! their block's area — and otherwise an error that asks for `--range`.
+//!
+//! A person's state ([`parse_state`]) is a puzzle in one of these text forms, a line
+//! `rectangles:`, then the rectangles they placed, one a line, by their corners (`r2c3-r4c5`, or
+//! `r2c3` for one cell), as `shikaku::report::state_text` writes it.
 
-use super::model::{Clue, Shikaku};
+use super::model::{Clue, Rect, Shikaku};
 use crate::error::Error;
 use crate::model::{Origin, Symbols};
 use crate::read::table::{self, Area, RawValue, Table};
@@ -394,6 +398,98 @@ pub fn starts_with_header(text: &str) -> bool {
     !digit_rows && header(&lines, 0).is_some()
 }
 
+/// The line between a Shikaku state's puzzle and its rectangles.
+pub const STATE_MARKER: &str = "rectangles:";
+
+/// A person's Shikaku state: the puzzle and the rectangles they placed, as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// The puzzle.
+    pub puzzle: Shikaku,
+    /// The rectangles, in the order written (any of them may be wrong: the hint checks).
+    pub rects: Vec<Rect>,
+}
+
+impl Placed {
+    /// The puzzle with no rectangle placed yet.
+    pub fn empty(puzzle: Shikaku) -> Placed {
+        Placed {
+            puzzle,
+            rects: Vec::new(),
+        }
+    }
+}
+
+/// The Shikaku state in `text`, if it has a [`STATE_MARKER`] line; `place` names it in messages.
+pub fn parse_state(text: &str, place: &str) -> Option<Result<Placed, Error>> {
+    let (at, _) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.trim() == STATE_MARKER)?;
+    let puzzle: Vec<&str> = text.lines().take(at).collect();
+    Some(read_state(&puzzle.join("\n"), text, at, place))
+}
+
+/// The state whose puzzle is `puzzle` and whose rectangles follow line `at` (0-based) of `text`.
+fn read_state(puzzle: &str, text: &str, at: usize, place: &str) -> Result<Placed, Error> {
+    let mut puzzles = read_text(puzzle, place, &ReadOptions::default())?;
+    if puzzles.len() != 1 {
+        return Err(Error::Usage(format!(
+            "{place}: a state holds one puzzle before '{STATE_MARKER}', not {}",
+            puzzles.len()
+        )));
+    }
+    let puzzle = puzzles.remove(0);
+    let rects = text
+        .lines()
+        .enumerate()
+        .skip(at + 1)
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or_default().trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .map(|(number, line)| {
+            rect_on_line(line, &puzzle).map_err(|why| bad_line(place, number, line, &why))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Placed { puzzle, rects })
+}
+
+/// The error of line `number` of a state, `line`, and why it is wrong.
+fn bad_line(place: &str, number: usize, line: &str, why: &str) -> Error {
+    Error::Usage(format!("{place} line {number}: '{line}' {why}"))
+}
+
+/// The rectangle a line names by its corners (in any order), inside `puzzle`'s grid.
+fn rect_on_line(line: &str, puzzle: &Shikaku) -> Result<Rect, String> {
+    let shape = "is not a rectangle: write its corners, as r2c3-r4c5, or r2c3 for one cell";
+    let corners: Vec<(usize, usize)> = line
+        .split('-')
+        .map(|corner| cell_of(corner.trim()).ok_or_else(|| shape.to_string()))
+        .collect::<Result<_, _>>()?;
+    let (a, b) = match corners.as_slice() {
+        [one] => (*one, *one),
+        [a, b] => (*a, *b),
+        _ => return Err(shape.into()),
+    };
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    if a.0.max(b.0) >= rows || a.1.max(b.1) >= cols {
+        return Err(format!("reaches outside the {rows}x{cols} grid"));
+    }
+    Ok(Rect {
+        top: a.0.min(b.0),
+        left: a.1.min(b.1),
+        height: a.0.abs_diff(b.0) + 1,
+        width: a.1.abs_diff(b.1) + 1,
+    })
+}
+
+/// The zero-based (row, column) of a cell named `r2c3` (any case).
+fn cell_of(name: &str) -> Option<(usize, usize)> {
+    let name = name.to_ascii_lowercase();
+    let (row, col) = name.strip_prefix('r')?.split_once('c')?;
+    let number = |text: &str| text.parse::<usize>().ok().filter(|&n| n > 0);
+    Some((number(row)? - 1, number(col)? - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,5 +538,23 @@ mod tests {
         assert!(e.contains("not positive"), "{e}");
         let e = read("2,-,-\n-,-,-\n").unwrap_err().to_string();
         assert!(e.contains("--range"), "{e}");
+    }
+
+    #[test]
+    fn states_list_rectangles_by_their_corners() {
+        let state = "2 3\n3 - -\n- - 3\nrectangles:\n# the 3 at r1c1\nr2c1-r1c1 \nr1c2\n";
+        let placed = parse_state(state, "s").unwrap().unwrap();
+        let rects: Vec<String> = placed.rects.iter().map(Rect::to_string).collect();
+        assert_eq!(rects, ["r1c1-r2c1", "r1c2"]);
+        assert!(parse_state("2 3\n3 - -\n- - 3\n", "s").is_none());
+        let e = parse_state("2 3\n3 - -\n- - 3\nrectangles:\nr1c1-r2\n", "s");
+        let e = e.unwrap().unwrap_err().to_string();
+        assert!(e.contains("s line 5: 'r1c1-r2' is not a rectangle"), "{e}");
+        let e = parse_state("2 3\n3 - -\n- - 3\nrectangles:\nr1c1-r3c1\n", "s");
+        let e = e.unwrap().unwrap_err().to_string();
+        assert!(
+            e.contains("line 5") && e.contains("outside the 2x3 grid"),
+            "{e}"
+        );
     }
 }

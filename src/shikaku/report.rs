@@ -94,6 +94,39 @@ pub fn grid_text(p: &Shikaku, rects: &[Option<Rect>]) -> String {
     text
 }
 
+/// The puzzle as text gridlogic reads back: a `rows cols` header, then a line per row, numbers
+/// and `-` for empty cells, in columns.
+pub fn puzzle_text(p: &Shikaku) -> String {
+    let width = p.clues().iter().map(|c| c.number.to_string().len()).max();
+    let width = width.unwrap_or(1);
+    let mut text = format!("{} {}\n", p.rows(), p.cols());
+    for r in 0..p.rows() {
+        let cells: Vec<String> = (0..p.cols())
+            .map(|c| match p.clue_at(r, c) {
+                Some(i) => format!("{:>width$}", p.clues()[i].number),
+                None => format!("{:>width$}", "-"),
+            })
+            .collect();
+        let _ = writeln!(text, "{}", cells.join(" "));
+    }
+    text
+}
+
+/// A person's state as text `gridlogic hint` reads ([`super::read::parse_state`]): the puzzle,
+/// the line `rectangles:`, then each rectangle by its corners, one a line.
+pub fn state_text(p: &Shikaku, rects: &[Rect]) -> String {
+    let mut text = String::from(
+        "# gridlogic state: the Shikaku puzzle, then the rectangles placed, by their corners\n",
+    );
+    text += &puzzle_text(p);
+    text += super::read::STATE_MARKER;
+    text.push('\n');
+    for rect in rects {
+        let _ = writeln!(text, "{rect}");
+    }
+    text
+}
+
 /// The datasets' `.sol` layout: each cell the 0-based number of its rectangle, rectangles
 /// numbered in reading order of their top-left cells (which is how every `.sol` file in
 /// `../shared/datasets/shikaku` numbers them); `-` where no rectangle is placed.

@@ -52,9 +52,10 @@ pub fn sudoku(rated: &RatedSolve, source: &str) -> String {
     page(&Page::new(rated, source, data), engine)
 }
 
-/// The page of a Shikaku solve; `source` names the input file in the summary.
+/// The page of a Shikaku solve, with the engine for hints on its board; `source` names the input
+/// file in the summary.
 pub fn shikaku(solve: &shikaku::Solve, source: &str) -> String {
-    page(&Page::new(solve, source, ShikakuData::of(solve)), &[])
+    page(&Page::new(solve, source, ShikakuData::of(solve)), ENGINE)
 }
 
 /// Whether the file at `path` is a page gridlogic wrote (its head carries [`OWN_MARK`]).
@@ -684,6 +685,9 @@ struct ShikakuData {
     clues: Vec<[usize; 3]>,
     /// Each clue's rectangle fill, neighbours differing (as on the workbook).
     fills: Vec<String>,
+    /// The puzzle as text gridlogic reads back ([`shikaku::report::puzzle_text`]): what a
+    /// person's state starts with.
+    puzzle: String,
     steps: Vec<ShikakuStep>,
 }
 
@@ -708,7 +712,6 @@ impl ShikakuData {
     fn of(solve: &shikaku::Solve) -> ShikakuData {
         let puzzle = &solve.puzzle;
         let names = solve.names();
-        let rect = |r: &shikaku::Rect| [r.top, r.left, r.height, r.width];
         ShikakuData {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
@@ -718,26 +721,42 @@ impl ShikakuData {
                 .map(|c| [c.row, c.col, c.number])
                 .collect(),
             fills: rectangle_fills(solve).into_iter().map(css).collect(),
+            puzzle: shikaku::report::puzzle_text(puzzle),
             steps: solve
                 .steps
                 .iter()
-                .map(|step| ShikakuStep {
-                    technique: step.technique.name(),
-                    text: step.explanation.render(&names),
-                    clue: step.clue,
-                    placed: step.placed.as_ref().map(rect),
-                    removed: step
-                        .removed
-                        .iter()
-                        .map(|c| {
-                            let [top, left, height, width] = rect(&c.rect);
-                            [c.clue, top, left, height, width]
-                        })
-                        .collect(),
-                    cells: step.cells.iter().map(|&(r, c)| [r, c]).collect(),
-                    backtracking: step.is_backtracking(),
-                })
+                .map(|step| ShikakuStep::of(step, &names))
                 .collect(),
         }
     }
+}
+
+impl ShikakuStep {
+    /// The page's form of `step`, named by `names`.
+    fn of(step: &shikaku::Step, names: &Names) -> ShikakuStep {
+        let rect = |r: &shikaku::Rect| [r.top, r.left, r.height, r.width];
+        ShikakuStep {
+            technique: step.technique.name(),
+            text: step.explanation.render(names),
+            clue: step.clue,
+            placed: step.placed.as_ref().map(rect),
+            removed: step
+                .removed
+                .iter()
+                .map(|c| {
+                    let [top, left, height, width] = rect(&c.rect);
+                    [c.clue, top, left, height, width]
+                })
+                .collect(),
+            cells: step.cells.iter().map(|&(r, c)| [r, c]).collect(),
+            backtracking: step.is_backtracking(),
+        }
+    }
+}
+
+/// Shikaku steps (a hint's way to its rectangle) as the page draws them: the JSON the page's
+/// engine answers with.
+pub fn shikaku_board_steps(steps: &[shikaku::Step], names: &Names) -> serde_json::Value {
+    let page_steps: Vec<ShikakuStep> = steps.iter().map(|s| ShikakuStep::of(s, names)).collect();
+    serde_json::to_value(page_steps).expect("page steps serialise")
 }

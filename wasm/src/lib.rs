@@ -25,6 +25,12 @@
 //! `hint` and `steps` answers also carry `"board"`: the hint's step (at level 3) or every step
 //! available, as the step viewer page draws steps (`write::html::board_steps`).
 //!
+//! Shikaku: `hint` reads a Shikaku state too (a puzzle, `rectangles:`, the rectangles; what
+//! `shikaku::report::state_text` writes), and its `"board"` holds the way to the next rectangle
+//! (at level 3), as the page draws Shikaku steps; `{"op":"state","puzzle":TEXT,
+//! "rectangles":[…]}`, each rectangle `[top, left, height, width]` (zero-based) or `null`,
+//! writes that state.
+//!
 //! Every request may give `"symbols"`, the alphabet (`--symbols`, e.g. `"0123456789ABCDEF"`).
 //! Any failure is `{"error":MESSAGE}`. The exports are unmangled on wasm32 only: on other
 //! targets (the workspace's lints, and the tests, which call [`respond`]) they are plain
@@ -40,6 +46,7 @@ use gridlogic::read::{self, ReadOptions};
 use gridlogic::render;
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::RatedSolve;
+use gridlogic::shikaku::{self, Rect, read::Placed};
 use gridlogic::techniques;
 use gridlogic::write::html;
 use serde_json::{Value, json};
@@ -112,7 +119,11 @@ fn answer(request: &Value) -> Result<Value, String> {
                 Some(3) => Detail::Step,
                 Some(other) => return Err(format!("\"level\" is 1, 2 or 3, not {other}")),
             };
-            hint(text("state")?, &options, detail)
+            let state = text("state")?;
+            match shikaku::read::parse_state(state, PLACE) {
+                Some(placed) => shikaku_hint(placed.map_err(|e| e.to_string())?, detail),
+                None => hint(state, &options, detail),
+            }
         }
         Some("steps") => {
             let technique = request["technique"].as_u64().map(|i| i as usize);
@@ -120,6 +131,9 @@ fn answer(request: &Value) -> Result<Value, String> {
         }
         Some("techniques") => technique_names(text("state")?, &options),
         Some("solve") => solve(text("puzzle")?, &options),
+        Some("state") if request.get("rectangles").is_some() => {
+            shikaku_state(text("puzzle")?, &request["rectangles"])
+        }
         Some("state") => state(text("puzzle")?, request, &options),
         Some(other) => Err(format!(
             "unknown \"op\" {other:?}: it is \"hint\", \"steps\", \"techniques\", \"solve\" or \"state\""
@@ -268,6 +282,65 @@ fn state(text: &str, request: &Value, options: &ReadOptions) -> Result<Value, St
     Ok(json!({ "text": text }))
 }
 
+/// What `gridlogic hint` prints for a Shikaku state, its JSON document, and at level 3 the way
+/// to the next rectangle as the page draws it.
+fn shikaku_hint(placed: Placed, detail: Detail) -> Result<Value, String> {
+    let hint = shikaku::hint::hint(&placed, &shikaku::Options::default());
+    let names = placed.puzzle.names();
+    let lines: String = hint
+        .lines(detail, &placed.puzzle)
+        .iter()
+        .map(|line| line.render(&names) + "\n")
+        .collect();
+    let shown = if detail == Detail::Step {
+        hint.steps.as_slice()
+    } else {
+        &[]
+    };
+    let document = hint.json(detail, &placed.puzzle);
+    let board = html::shikaku_board_steps(shown, &names);
+    Ok(json!({ "text": lines, "hints": [document], "board": [board] }))
+}
+
+/// A person's Shikaku state as text `gridlogic hint` reads: the puzzle in `text`, the
+/// `rectangles` (`[top, left, height, width]` each, `null` for none).
+fn shikaku_state(text: &str, rectangles: &Value) -> Result<Value, String> {
+    let mut puzzles = shikaku::read::read_text(text, PLACE, &ReadOptions::default())
+        .map_err(|e| e.to_string())?;
+    let puzzle = puzzles.pop().filter(|_| puzzles.is_empty());
+    let puzzle = puzzle.ok_or("a state holds one Shikaku puzzle")?;
+    let list = rectangles.as_array().ok_or("\"rectangles\" is a list")?;
+    let rects = list
+        .iter()
+        .filter(|r| !r.is_null())
+        .map(|r| rect_of(r, &puzzle))
+        .collect::<Result<Vec<_>, _>>()?;
+    let text = shikaku::report::state_text(&puzzle, &rects);
+    Ok(json!({ "text": text }))
+}
+
+/// A rectangle `[top, left, height, width]`, inside `puzzle`'s grid.
+fn rect_of(value: &Value, puzzle: &shikaku::Shikaku) -> Result<Rect, String> {
+    let bad = || format!("{value} is not a rectangle [top, left, height, width] in the grid");
+    let numbers: Vec<usize> = value
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|n| n.as_u64().map(|n| n as usize).ok_or_else(bad))
+        .collect::<Result<_, _>>()?;
+    let [top, left, height, width] = numbers.as_slice() else {
+        return Err(bad());
+    };
+    let rect = Rect {
+        top: *top,
+        left: *left,
+        height: *height,
+        width: *width,
+    };
+    let inside = rect.area() > 0 && rect.bottom() <= puzzle.rows() && rect.right() <= puzzle.cols();
+    inside.then_some(rect).ok_or_else(bad)
+}
+
 /// The solve of each puzzle in `text`, as `explain --format json` writes it.
 fn solve(text: &str, options: &ReadOptions) -> Result<Value, String> {
     let input = read::read_text(text, PLACE, options).map_err(|e| e.to_string())?;
@@ -347,6 +420,27 @@ mod tests {
             seen.sort();
             assert_eq!(seen, (1..=16).collect::<Vec<u64>>());
         }
+    }
+
+    #[test]
+    fn shikaku_states_and_hints() {
+        let path = format!(
+            "{}/../fixtures/shikaku/janko-045.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let puzzle = std::fs::read_to_string(path).unwrap();
+        // The 6 at r10c4 along the bottom row, as the puzzle's published solution has it.
+        let rectangles = json!([null, [9, 0, 1, 6]]);
+        let state = ask(json!({"op": "state", "puzzle": puzzle, "rectangles": rectangles}));
+        let state = state["text"].as_str().unwrap();
+        assert!(state.ends_with("rectangles:\nr10c1-r10c6\n"), "{state}");
+        let answer = ask(json!({"op": "hint", "level": 3, "state": state}));
+        assert_eq!(answer["hints"][0]["verdict"], "unique", "{answer}");
+        let way = answer["board"][0].as_array().unwrap();
+        assert!(way.last().unwrap()["placed"].is_array(), "{answer}");
+        let wrong = state.replace("r10c1-r10c6", "r9c2-r10c4");
+        let answer = ask(json!({"op": "hint", "level": 1, "state": wrong}));
+        assert_eq!(answer["hints"][0]["mistakes"][0]["kind"], "wrong_rectangle");
     }
 
     #[test]

@@ -914,35 +914,30 @@
     return entries;
   }
 
-  /** The Shikaku view: the rectangles placed before each step, the step's clue and cells. */
+  /** The Shikaku view: the rectangles on the board (gridlogic's before each step, or the
+   * person's), the step's clue, cells and rectangles, and the person's marks. */
   function shikaku() {
     const [rows, cols, U] = [data.rows, data.cols, 60];
-    const placed = data.clues.map(() => null);
-    let now = 0;
-    function seek(position) {
-      while (now < position) {
-        const step = steps[now++];
-        if (step.placed) placed[step.clue] = step.placed;
-      }
-      while (now > position) {
-        const step = steps[--now];
-        if (step.placed) placed[step.clue] = null;
-      }
+    /** The rectangles of gridlogic's solve before the step at `position`, by clue. */
+    function at(position) {
+      const placed = data.clues.map(() => null);
+      for (const step of steps.slice(0, position)) if (step.placed) placed[step.clue] = step.placed;
+      return { values: placed, candidates: [] };
     }
     const box = ([top, left, height, width], inset, attrs, parent) => shape("rect", Object.assign({
       x: left * U + inset, y: top * U + inset, width: width * U - 2 * inset,
       height: height * U - 2 * inset }, attrs), parent);
 
-    /** Draws the rectangles before the step at `position` and the step's; returns the names
-     * of the marks drawn. */
-    function draw(position) {
-      seek(position);
-      const step = steps[position];
+    /** Draws the rectangles of `grid` (by clue), `step`'s marks and the person's `board` marks
+     * (mistakes, where to look, the rectangle being dragged); returns the names of the marks
+     * drawn. */
+    function draw(grid, step, netView, board) {
       const used = new Set(["clue"]);
       start(cols * U, rows * U);
-      placed.forEach((rect, clue) => {
-        if (rect) box(rect, 0, { fill: data.fills[clue], class: "rectangle" }, svg);
-        if (rect) used.add("earlier");
+      grid.values.forEach((rect, clue) => {
+        if (!rect) return;
+        used.add("earlier");
+        box(rect, 0, { fill: data.fills[clue], class: "rectangle", "fill-opacity": 0.85 }, svg);
       });
       if (step) {
         if (step.cells.length) used.add("reason");
@@ -951,25 +946,16 @@
           box([row, col, 1, 1], 5, { fill: "none", stroke: C.highlight, "stroke-width": 3 }, svg);
         }
       }
-      const grid = shape("g", { stroke: "#999", "stroke-width": 1.5 }, svg);
-      for (let c = 1; c < cols; c++) line(c * U, 0, c * U, rows * U, "#999", 1.5, grid);
-      for (let r = 1; r < rows; r++) line(0, r * U, cols * U, r * U, "#999", 1.5, grid);
-      placed.forEach((rect) => {
+      const lines = shape("g", { stroke: "#999", "stroke-width": 1.5 }, svg);
+      for (let c = 1; c < cols; c++) line(c * U, 0, c * U, rows * U, "#999", 1.5, lines);
+      for (let r = 1; r < rows; r++) line(0, r * U, cols * U, r * U, "#999", 1.5, lines);
+      grid.values.forEach((rect) => {
         if (rect) box(rect, 0, { fill: "none", stroke: "#000", "stroke-width": 5 }, svg);
       });
       shape("rect", { x: 0, y: 0, width: cols * U, height: rows * U, fill: "none",
         stroke: "#000", "stroke-width": 6 }, svg);
-      if (step && step.placed) {
-        used.add("placing");
-        box(step.placed, 4, { fill: "none", stroke: C.placed, "stroke-width": 7,
-          class: "placing" }, svg);
-      } else if (step) {
-        if (step.removed.length) used.add("removed");
-        for (const [, ...rect] of step.removed) {
-          box(rect, 6, { fill: "none", stroke: C.eliminated, "stroke-width": 4,
-            "stroke-dasharray": "10 7", class: "removed" }, svg);
-        }
-      }
+      if (step) drawStep(step, used);
+      if (board) drawBoard(board, used);
       const numbers = shape("g", { "text-anchor": "middle", "dominant-baseline": "central",
         "font-size": U * 0.5, "font-weight": 700 }, svg);
       data.clues.forEach(([row, col, number], clue) => {
@@ -981,12 +967,46 @@
       return used;
     }
 
+    /** The step's rectangle placed, or the candidate rectangles it removes. */
+    function drawStep(step, used) {
+      if (step.placed) {
+        used.add("placing");
+        box(step.placed, 4, { fill: "none", stroke: C.placed, "stroke-width": 7,
+          class: "placing" }, svg);
+        return;
+      }
+      if (step.removed.length) used.add("removed");
+      for (const [, ...rect] of step.removed) {
+        box(rect, 6, { fill: "none", stroke: C.eliminated, "stroke-width": 4,
+          "stroke-dasharray": "10 7", class: "removed" }, svg);
+      }
+    }
+
+    /** The person's marks: rectangles a check found wrong, the clue to look at, the rectangle
+     * being dragged. */
+    function drawBoard(board, used) {
+      for (const rect of board.wrong) {
+        used.add("wrong");
+        box(rect, 8, { fill: "none", stroke: C.eliminated, "stroke-width": 6, class: "wrong" }, svg);
+      }
+      for (const [row, col] of board.look) {
+        used.add("look");
+        box([row, col, 1, 1], 4, { fill: "none", stroke: BOARD.look, "stroke-width": 5,
+          "stroke-dasharray": "12 6", class: "look" }, svg);
+      }
+      if (board.preview) {
+        used.add("drawing");
+        box(board.preview, 3, { fill: BOARD.selected, "fill-opacity": 0.15,
+          stroke: BOARD.selected, "stroke-width": 5, class: "preview" }, svg);
+      }
+    }
+
     const legendBox = (attrs) => (svgEl) => {
       shape("rect", Object.assign({ x: 3, y: 3, width: 30, height: 22 }, attrs), svgEl);
     };
     const legend = [
       ["earlier", legendBox({ fill: data.fills[0] || "#eee", stroke: "#000", "stroke-width": 2.5 }),
-        "Rectangle placed by an earlier step"],
+        "Rectangle placed (by an earlier step, or by you)"],
       ["placing", legendBox({ fill: "none", stroke: C.placed, "stroke-width": 4 }),
         "Rectangle the step places"],
       ["removed", legendBox({ fill: "none", stroke: C.eliminated, "stroke-width": 2.5,
@@ -996,15 +1016,23 @@
       ["clue", (svgEl) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
         "dominant-baseline": "central", "font-size": 18, "font-weight": 700,
         fill: C.highlight }, svgEl, "6"), "The clue the step is about"],
+      ["wrong", legendBox({ fill: "none", stroke: C.eliminated, "stroke-width": 4 }),
+        "A rectangle the check found wrong"],
+      ["look", legendBox({ fill: "none", stroke: BOARD.look, "stroke-width": 3,
+        "stroke-dasharray": "6 3" }), "The number the hint says to look at"],
+      ["drawing", legendBox({ fill: BOARD.selected, "fill-opacity": 0.15, stroke: BOARD.selected,
+        "stroke-width": 3 }), "The rectangle you are drawing"],
     ];
     return {
       draw,
+      at,
       legend,
       label: (step) => step.technique,
       swatch: (step) => (step.backtracking ? C.backtracking : null),
       detail: () => "",
       cellPixels: Math.max(rows, cols) > 20 ? 28 : 0,
       size: Math.max(rows, cols),
+      unit: U,
     };
   }
 
@@ -1185,11 +1213,12 @@
   // It shows gridlogic's solve before the step at `position` until the person changes it; then
   // it is theirs ("own"), and the step shown is a hint or a step they picked (`overlay`), if
   // any. Every change can be undone; going back into gridlogic's solve can be undone too.
-  const boardOn = data.kind === "sudoku" && !!data.candidates;
+  const shikakuOn = data.kind === "shikaku";
+  const boardOn = shikakuOn || !!data.candidates;
   const n = data.size || 0;
   // `origin`: the digits the board had when it became the person's (theirs are the others).
   const board = { values: [], candidates: [], colours: new Map(), own: false, from: 0,
-    moves: 0, selected: -1, highlight: 0, wrong: [], look: [], origin: [] };
+    moves: 0, selected: -1, highlight: 0, wrong: [], look: [], origin: [], preview: null };
   let overlay = null; // { step, title }
   let mode = "digit"; // what a digit does: "digit", "pencil", "a" or "b" (a colour)
   const undone = [];
@@ -1254,7 +1283,7 @@
 
   /** The cells `cell` shares a house or a cage with. */
   const peers = (() => {
-    if (!boardOn) return [];
+    if (!boardOn || shikakuOn) return [];
     const list = Array.from({ length: n * n }, () => new Set());
     const together = (cells) => {
       for (const a of cells) for (const b of cells) if (a !== b) list[a].add(b);
@@ -1330,6 +1359,127 @@
     else paint(cell, digit, mode);
   }
 
+  // ---- The Shikaku board: rectangles drawn by dragging from one cell to another ------------
+  // `board.values` holds each clue's rectangle, `[top, left, height, width]`, or null.
+
+  /** The mistakes a hint names, as the board outlines them: cells, or a Shikaku's rectangles. */
+  function wrongOf(mistakes) {
+    return mistakes.map((m) => (shikakuOn ? rectOf(m.rectangle) : cellIndex(m.cell)));
+  }
+  /** The zero-based `[row, col]` of a Shikaku cell named `r2c3`. */
+  function shikakuCell(name) {
+    const match = /^r(\d+)c(\d+)$/i.exec(String(name));
+    const [row, col] = match ? [Number(match[1]) - 1, Number(match[2]) - 1] : [-1, -1];
+    if (row < 0 || row >= data.rows || col < 0 || col >= data.cols) {
+      throw new Error(`no cell ${name}: cells are named r1c1 to r${data.rows}c${data.cols}`);
+    }
+    return [row, col];
+  }
+  /** A rectangle named by its corners, `r2c3-r4c5` (or `r2c3`). */
+  function rectOf(name) {
+    const [a, b] = name.split("-").map(shikakuCell);
+    return spanning(a, b || a);
+  }
+  /** `r2c3-r4c5`, or `r2c3` for one cell. */
+  function rectName([top, left, height, width]) {
+    const corner = `r${top + 1}c${left + 1}`;
+    return height * width > 1 ? `${corner}-r${top + height}c${left + width}` : corner;
+  }
+  /** The rectangle with corners `a` and `b`, `[row, col]` each. */
+  function spanning(a, b) {
+    return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.abs(a[0] - b[0]) + 1,
+      Math.abs(a[1] - b[1]) + 1];
+  }
+  const inside = ([top, left, height, width], [row, col]) =>
+    row >= top && row < top + height && col >= left && col < left + width;
+
+  /** Places the rectangle with corners `a` and `b` for the one number it holds (in place of
+   * that number's rectangle, if any); a rectangle without a number, or with several, is
+   * refused with the reason. */
+  function place(a, b) {
+    const rect = spanning(a, b);
+    const clues = data.clues.flatMap((clue, i) => (inside(rect, clue) ? [i] : []));
+    if (clues.length !== 1) {
+      const held = clues.length ? `${clues.length} numbers` : "no number";
+      throw new Error(`${rectName(rect)} holds ${held}: a rectangle holds exactly one`);
+    }
+    return change(() => {
+      const same = String(board.values[clues[0]]) === String(rect);
+      board.values[clues[0]] = rect;
+      return !same;
+    });
+  }
+  /** Removes the rectangle that covers `cell` (the last drawn, where several do). */
+  function remove(cell) {
+    return change(() => {
+      const clue = board.values.map((rect, i) => (rect && inside(rect, cell) ? i : -1))
+        .reduce((a, b) => Math.max(a, b), -1);
+      if (clue < 0) return false;
+      board.values[clue] = null;
+      return true;
+    });
+  }
+
+  /** A Shikaku's controls: drag (mouse, pen or touch) from one cell to another to draw a
+   * rectangle, click or tap one to remove it; Ctrl+Z and Ctrl+Y undo and redo. */
+  function setUpRectangles(wrap) {
+    // Digits, pencil marks and the listing of every step are a Sudoku's.
+    for (const id of ["modes", "keypad", "all-marks", "no-marks", "list-available"]) {
+      $(id).style.display = "none";
+    }
+    $("highlight").closest("label").style.display = "none";
+    $("keys").textContent = "Keys: ← previous, → next, Home first, End last. On the grid: drag " +
+      "from one cell to another to draw a rectangle, click a rectangle to remove it; Ctrl+Z " +
+      "undoes, Ctrl+Y redoes.";
+    svg.style.touchAction = "none";
+    /** The cell under a pointer event (the nearest one, outside the grid). */
+    const cellAt = (event) => {
+      const point = new DOMPoint(event.clientX, event.clientY)
+        .matrixTransform(svg.getScreenCTM().inverse());
+      const clamp = (v, n) => Math.max(0, Math.min(n - 1, Math.floor(v / view.unit)));
+      return [clamp(point.y, data.rows), clamp(point.x, data.cols)];
+    };
+    let drag = null;
+    svg.addEventListener("pointerdown", (event) => {
+      const at = cellAt(event);
+      drag = { from: at, to: at };
+      svg.setPointerCapture(event.pointerId);
+      event.preventDefault();
+      wrap.focus({ preventScroll: true });
+    });
+    svg.addEventListener("pointermove", (event) => {
+      if (!drag) return;
+      const at = cellAt(event);
+      if (String(at) === String(drag.to)) return;
+      drag.to = at;
+      board.preview = spanning(drag.from, at);
+      redraw();
+    });
+    svg.addEventListener("pointerup", () => {
+      if (!drag) return;
+      const { from, to } = drag;
+      drag = null;
+      board.preview = null;
+      const covered = board.values.some((rect) => rect && inside(rect, from));
+      if (String(from) === String(to) && covered) remove(from);
+      else guarded(() => place(from, to));
+      redraw();
+    });
+    svg.addEventListener("pointercancel", () => {
+      drag = null;
+      board.preview = null;
+      redraw();
+    });
+    wrap.addEventListener("keydown", (event) => {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === "z") (event.shiftKey ? redo : undo)();
+      else if (key === "y") redo();
+      else return;
+      event.preventDefault();
+    });
+  }
+
   // ---- The engine: gridlogic compiled to WebAssembly, carried by the page -------------------
   let ask = null;
   let engineProblem = "";
@@ -1372,8 +1522,10 @@
     return ask(Object.assign(data.alphabet ? { symbols: data.alphabet } : {}, fields));
   }
 
-  /** The board as text `gridlogic hint` reads: the puzzle, then its pencil marks. */
+  /** The board as text `gridlogic hint` reads: the puzzle, then its pencil marks (a
+   * Shikaku's: its rectangles). */
   function stateText() {
+    if (shikakuOn) return request({ op: "state", puzzle: data.puzzle, rectangles: board.values }).text;
     return request({ op: "state", puzzle: data.puzzle, values: board.values,
       candidates: board.candidates }).text;
   }
@@ -1383,8 +1535,9 @@
   function hint(level) {
     const answer = request({ op: "hint", level, state: stateText() });
     const found = answer.hints[0];
-    board.wrong = found.mistakes.map((m) => cellIndex(m.cell));
-    const step = answer.board[0][0];
+    board.wrong = wrongOf(found.mistakes);
+    // A Shikaku hint's way ends with the step that places a rectangle: that one is drawn.
+    const step = answer.board[0][answer.board[0].length - 1];
     overlay = step ? { step, title: "Hint" } : null;
     show();
     board.look = lookAt(found.step, level);
@@ -1398,6 +1551,7 @@
    * the technique's pattern (level 2). */
   function lookAt(step, level) {
     if (!step || level >= 3) return [];
+    if (shikakuOn) return [shikakuCell(step.cell)];
     if (level === 2) return (step.cells || []).map(cellIndex);
     const house = data.houses.find((h) => h.name === step.house) ||
       (data.cages || []).find((c) => c.name === step.house);
@@ -1508,7 +1662,7 @@
     const netView = step && step.net ? Object.assign(openBranch(step), net) : null;
     const marks = boardOn ? { selected: board.selected, highlight: board.highlight,
       colours: board.colours, wrong: board.wrong, look: board.look, lookHouse: board.lookHouse,
-      own: board.own, origin: board.origin } : null;
+      own: board.own, origin: board.origin, preview: board.preview } : null;
     const used = boardOn ? view.draw(board, step, netView, marks) : view.draw(position);
     fillLegend(used || new Set(view.legend.map(([name]) => name)));
     fillNet(step);
@@ -1624,6 +1778,21 @@
   function setUpBoard() {
     $("board-tools").hidden = false;
     $("study").hidden = false;
+    $("undo").addEventListener("click", undo);
+    $("redo").addEventListener("click", redo);
+    for (const level of [1, 2, 3]) {
+      $(`hint-${level}`).addEventListener("click", () => guarded(() => hint(level)));
+    }
+    $("check").addEventListener("click", () => guarded(check));
+    const wrap = $("grid-wrap");
+    wrap.tabIndex = 0;
+    if (shikakuOn) setUpRectangles(wrap);
+    else setUpDigits(wrap);
+  }
+
+  /** A Sudoku's controls: the keypad, the modes, marks, highlight, the listing, and the grid's
+   * cells (click or tap one, then keys). */
+  function setUpDigits(wrap) {
     const keypad = $("keypad");
     data.symbols.forEach((symbol, i) => {
       const key = make("button", { type: "button", class: "digit", "data-digit": i + 1,
@@ -1641,21 +1810,13 @@
     for (const button of $("modes").querySelectorAll("button")) {
       button.addEventListener("click", () => setMode(button.dataset.mode));
     }
-    $("undo").addEventListener("click", undo);
-    $("redo").addEventListener("click", redo);
     $("all-marks").addEventListener("click", () => allMarks(true));
     $("no-marks").addEventListener("click", () => allMarks(false));
     $("highlight").addEventListener("change", () => {
       board.highlight = Number($("highlight").value);
       redraw();
     });
-    for (const level of [1, 2, 3]) {
-      $(`hint-${level}`).addEventListener("click", () => guarded(() => hint(level)));
-    }
-    $("check").addEventListener("click", () => guarded(check));
     $("list-available").addEventListener("click", listAvailable);
-    const wrap = $("grid-wrap");
-    wrap.tabIndex = 0;
     svg.addEventListener("click", (event) => {
       const box = svg.getBoundingClientRect();
       const view = svg.viewBox.baseVal;
@@ -1715,12 +1876,13 @@
   function check() {
     const answer = request({ op: "hint", level: 1, state: stateText() });
     const found = answer.hints[0];
-    board.wrong = found.mistakes.map((m) => cellIndex(m.cell));
+    board.wrong = wrongOf(found.mistakes);
     board.look = [];
     overlay = null;
     redraw();
     const lines = answer.text.trim().split("\n").filter((l) => !l.startsWith("Hint"));
-    const verdict = found.verdict === "solved" ? "Solved: every digit is right."
+    const right = shikakuOn ? "every rectangle is right" : "every digit is right";
+    const verdict = found.verdict === "solved" ? `Solved: ${right}.`
       : found.mistakes.length ? lines.join("\n") : "No mistakes so far.";
     hintText(verdict);
     return verdict;
@@ -1745,6 +1907,8 @@
     colour: (cell, digit, colour) => paint(cellIndex(cell), digitOf(digit), colour),
     hint: (level) => hint(level || 1),
     check,
+    place: (from, to) => place(shikakuCell(from), shikakuCell(to === undefined ? from : to)),
+    remove: (cell) => remove(shikakuCell(cell)),
     steps: () => available().steps,
     state: stateText,
     goto: (step) => go(step),
