@@ -4,7 +4,7 @@
 use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant};
 use super::{CommandResult, print};
 use clap::ValueEnum;
-use gridlogic::generate::{self, Fill, Request, Shape, Symmetry};
+use gridlogic::generate::{self, DEFAULT_CAGE_SIZES, Fill, Request, SeBand, Shape, Symmetry};
 use gridlogic::model::{Regions, Variant};
 use gridlogic::read;
 use gridlogic::write::generated::{Output, check_target, save};
@@ -37,10 +37,24 @@ pub struct Args {
     /// small sums in a workbook).
     #[arg(long, conflicts_with_all = ["holes", "minimal", "jigsaw", "regions", "latin"])]
     killer: bool,
+    /// With --killer: the fewest cells of a cage (1 allows single-cell cages).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.0, requires = "killer")]
+    min_cage: usize,
+    /// With --killer: the most cells of a cage.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.1, requires = "killer")]
+    max_cage: usize,
     /// The level the engine must rate each puzzle at; easy to unfair are solved without
     /// backtracking. Any level by default.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with_all = ["technique", "se_rating"])]
     difficulty: Option<LevelArg>,
+    /// A practice set: each puzzle's solve uses this technique (a name, short name or HoDoKu
+    /// code, as --techniques takes them) and nothing later in the engine's order.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["se_rating", "holes", "minimal"])]
+    technique: Option<String>,
+    /// Sudoku Explainer's rating (ER) of each puzzle in the band LOW..HIGH, e.g. 7.0..7.5 (9x9
+    /// with 3x3 boxes).
+    #[arg(long, value_name = "LOW..HIGH", value_parser = SeBand::parse)]
+    se_rating: Option<SeBand>,
     /// Exactly K empty cells (the seed 001 report's mode), still with one solution.
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     holes: Option<usize>,
@@ -120,6 +134,9 @@ impl Args {
         request.variants = self.variants.clone();
         request.killer = self.killer;
         request.time_limit = self.time_limit;
+        request.technique = self.technique.clone();
+        request.se_rating = self.se_rating;
+        request.cage_sizes = (self.min_cage, self.max_cage);
         Ok(request)
     }
 

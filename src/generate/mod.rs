@@ -4,6 +4,11 @@
 //! accepted only when it has exactly one solution by search and meets every requirement (level,
 //! holes, minimality); otherwise another attempt starts from a new grid.
 //!
+//! A practice set (`--technique NAME`, see `practice`) gives clues back to a dug puzzle until the
+//! chosen technique and the simpler ones solve it, and accepts it when the engine's solve uses
+//! that technique and nothing harder; a band of Sudoku Explainer ratings (`--se-rating`, see
+//! `se_band`) rates the candidates with the exact Sudoku Explainer mode.
+//!
 //! Variants add their extra houses to the layout before the grid is filled (`--variant x`,
 //! `windoku`). A Killer (`--killer`) has no givens: cages are drawn on the full grid instead of
 //! digging (see `killer`), and their sums make the solution unique.
@@ -16,6 +21,8 @@ mod dig;
 mod fill;
 mod jigsaw;
 mod killer;
+mod practice;
+mod se_band;
 // Side by side on all cores (rayon) with the `native` feature; one after another without it (the
 // WebAssembly engine has one thread). The results are the same either way.
 #[cfg(feature = "native")]
@@ -25,11 +32,15 @@ mod parallel;
 mod parallel;
 
 pub use dig::Symmetry;
+pub use killer::DEFAULT_CAGE_SIZES;
+pub use practice::Practice;
+pub use se_band::SeBand;
 
 use crate::core::Level;
 use crate::engine::{self, Options, Solve};
 use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions, Variant};
+use crate::rating::se::SeRating;
 use crate::rating::{Rating, rate, threshold_cells};
 use crate::render;
 use crate::report::SolveReport;
@@ -99,6 +110,13 @@ pub struct Request {
     /// How long the whole run may take; when it runs out, generation stops with
     /// [`Error::OutOfTime`]. `None`: no limit.
     pub time_limit: Option<Duration>,
+    /// A practice set: every puzzle's solve uses the technique (or one of the techniques) this
+    /// name stands for, and nothing later in the engine's order (see [`Practice`]).
+    pub technique: Option<String>,
+    /// Sudoku Explainer's ER of every puzzle lies in this band (9x9 with 3x3 boxes only).
+    pub se_rating: Option<SeBand>,
+    /// The fewest and the most cells a Killer cage may have.
+    pub cage_sizes: (usize, usize),
 }
 
 impl Request {
@@ -121,6 +139,9 @@ impl Request {
             variants: Vec::new(),
             killer: false,
             time_limit: None,
+            technique: None,
+            se_rating: None,
+            cage_sizes: DEFAULT_CAGE_SIZES,
         }
     }
 
@@ -191,6 +212,71 @@ impl Request {
         if self.killer && (!boxed || !self.variants.is_empty()) {
             return usage("--killer makes Killers on boxes, without other variants".into());
         }
+        self.validate_cage_sizes()?;
+        self.validate_goals()?;
+        Ok(())
+    }
+
+    /// Checks `cage_sizes` other than the default: only for Killers, at least one cell and at most
+    /// N (the digits of a cage differ), the fewest no more than the most.
+    fn validate_cage_sizes(&self) -> Result<(), Error> {
+        let (min, max) = self.cage_sizes;
+        let n = self.size;
+        let message = if (min, max) == DEFAULT_CAGE_SIZES {
+            return Ok(());
+        } else if !self.killer {
+            "--min-cage and --max-cage shape Killer cages: add --killer".to_string()
+        } else if min == 0 {
+            "--min-cage must be at least 1".to_string()
+        } else if max < 2 {
+            "--max-cage must be at least 2: cages of one cell are givens".to_string()
+        } else if max > n {
+            format!("--max-cage {max}: a cage's digits differ, so it has at most {n} cells")
+        } else if min > max {
+            format!("--min-cage {min} is above --max-cage {max}")
+        } else {
+            return Ok(());
+        };
+        Err(Error::Usage(message))
+    }
+
+    /// Checks that the practice technique and the band of Sudoku Explainer ratings fit the rest
+    /// of the request.
+    fn validate_goals(&self) -> Result<(), Error> {
+        let usage = |message: &str| Err(Error::Usage(message.into()));
+        let goals = [
+            self.technique.is_some(),
+            self.se_rating.is_some(),
+            self.difficulty.is_some(),
+        ];
+        if goals.iter().filter(|&&g| g).count() > 1 {
+            return usage(
+                "--technique, --se-rating and --difficulty each set how hard the puzzles are: \
+                 give one of them",
+            );
+        }
+        if self.technique.is_some() && (self.holes.is_some() || self.minimal) {
+            return usage(
+                "--technique gives clues back where the solve needs a harder technique: \
+                 --holes and --minimal do not apply",
+            );
+        }
+        if let Some(name) = &self.technique {
+            Practice::resolve(name, self)?;
+        }
+        let se_layout = self.size == 9
+            && self.shape
+                == (Shape::Fixed {
+                    regions: Regions::Boxes { rows: 3, cols: 3 },
+                })
+            && self.variants.is_empty()
+            && !self.killer;
+        if self.se_rating.is_some() && !se_layout {
+            return usage(
+                "--se-rating: Sudoku Explainer rates only 9x9 puzzles with 3x3 boxes, without \
+                 variants or cages",
+            );
+        }
         Ok(())
     }
 
@@ -239,8 +325,18 @@ impl Request {
         if self.killer {
             parts.push("Killer".into());
         }
+        if self.killer && self.cage_sizes != DEFAULT_CAGE_SIZES {
+            let (min, max) = self.cage_sizes;
+            parts.push(format!("cages of {min} to {max} cells"));
+        }
         if let Some(level) = self.difficulty {
             parts.push(format!("level {level}"));
+        }
+        if let Some(name) = &self.technique {
+            parts.push(format!("technique {name}"));
+        }
+        if let Some(band) = self.se_rating {
+            parts.push(format!("Sudoku Explainer rating {band}"));
         }
         if let Some(holes) = self.holes {
             let even = if self.even_holes {
@@ -295,6 +391,10 @@ pub struct Generated {
     pub rating: Rating,
     /// The number of the attempt that succeeded (1-based).
     pub attempt: usize,
+    /// For a practice set: the index of the solve's first step that uses the technique.
+    pub focus: Option<usize>,
+    /// Sudoku Explainer's rating, when the request asked for a band of it.
+    pub se: Option<SeRating>,
 }
 
 impl Generated {
@@ -307,8 +407,14 @@ impl Generated {
             .map_or("none".to_string(), |(technique, rated)| {
                 format!("{technique} (rated {rated:.1})")
             });
+        let se = self.se.as_ref().map_or(String::new(), |se| {
+            format!(
+                ", Sudoku Explainer ER {:.1} EP {:.1} ED {:.1}",
+                se.er, se.ep, se.ed
+            )
+        });
         format!(
-            "{}, level {}, score {}, hardest step {hardest}",
+            "{}, level {}, score {}, hardest step {hardest}{se}",
             self.outline(),
             self.rating.level,
             self.rating.score,
@@ -333,29 +439,67 @@ pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Error
     request.validate()?;
     let layout = request.layout_without_jigsaw()?;
     let deadline = request.time_limit.map_or(Deadline::NEVER, Deadline::after);
+    let goal = Goal::of(request)?;
     parallel::map(0..count, |index| {
-        generate_one(request, layout.as_ref(), index, deadline)
+        generate_one(request, &goal, layout.as_ref(), index, deadline)
     })
     .into_iter()
     .collect()
 }
 
-/// The first attempt (in attempt order) that meets the request. Without a level to meet, every
+/// What a rated puzzle must meet besides having one solution.
+#[derive(Debug, Clone, Default)]
+struct Goal {
+    /// The level asked for.
+    level: Option<Level>,
+    /// The practice set asked for.
+    practice: Option<Practice>,
+    /// The band of Sudoku Explainer ratings asked for.
+    se: Option<SeBand>,
+}
+
+impl Goal {
+    fn of(request: &Request) -> Result<Goal, Error> {
+        let practice = request.technique.as_deref();
+        Ok(Goal {
+            level: request.difficulty,
+            practice: practice
+                .map(|name| Practice::resolve(name, request))
+                .transpose()?,
+            se: request.se_rating,
+        })
+    }
+
+    /// Whether every candidate meets it.
+    fn is_open(&self) -> bool {
+        self.level.is_none() && self.practice.is_none() && self.se.is_none()
+    }
+
+    /// Whether a solve that took `steps` so far may still meet it.
+    fn may_meet(&self, steps: &[crate::core::Step], cells: Option<usize>) -> bool {
+        self.level
+            .is_none_or(|level| rate(steps, cells).level <= level)
+            && self.practice.as_ref().is_none_or(|p| p.within(steps))
+    }
+}
+
+/// The first attempt (in attempt order) that meets the request. Without a goal to meet, every
 /// candidate is accepted, so only the first one is rated.
 fn generate_one(
     request: &Request,
+    goal: &Goal,
     layout: Option<&Arc<Layout>>,
     index: usize,
     deadline: Deadline,
 ) -> Result<Generated, Error> {
-    let candidate = |attempt| candidate(request, layout, index, attempt, deadline);
+    let candidate = |attempt| candidate(request, goal, layout, index, attempt, deadline);
     let attempts = request.attempts;
-    let found = match request.difficulty {
-        None => {
-            first_in_order(attempts, deadline, candidate).and_then(|c| rated(c, None, deadline))
+    let found = match goal.is_open() {
+        true => {
+            first_in_order(attempts, deadline, candidate).and_then(|c| rated(c, goal, deadline))
         }
-        Some(level) => first_in_order(attempts, deadline, |attempt| {
-            candidate(attempt).and_then(|c| rated(c, Some(level), deadline))
+        false => first_in_order(attempts, deadline, |attempt| {
+            candidate(attempt).and_then(|c| rated(c, goal, deadline))
         }),
     };
     found.ok_or_else(|| match (deadline.passed(), request.time_limit) {
@@ -398,6 +542,7 @@ struct Candidate {
 /// One attempt: a layout, a full grid and a dig; `None` when the dig misses the request.
 fn candidate(
     request: &Request,
+    goal: &Goal,
     layout: Option<&Arc<Layout>>,
     index: usize,
     attempt: usize,
@@ -416,11 +561,12 @@ fn candidate(
         Fill::Permutation => fill::by_permutation(&layout, &mut rng)?,
     };
     if request.killer {
-        let logic = match check_for(request) {
+        let logic = match check_for(request, goal) {
             check @ Check::Logic(..) => Some(check),
             Check::Unique => None,
         };
-        let caged = killer::cages(&layout, &solution, logic.as_ref(), &mut rng);
+        let sizes = request.cage_sizes;
+        let caged = killer::cages(&layout, &solution, logic.as_ref(), sizes, &mut rng)?;
         let puzzle = Puzzle::new(caged, Grid::empty(request.size), Origin::Unknown).ok()?;
         return Some(Candidate {
             puzzle,
@@ -429,8 +575,8 @@ fn candidate(
         });
     }
     let holes = holes_of(request, &layout);
-    let check = check_for(request);
-    let clues = dig::dig(
+    let check = check_for(request, goal);
+    let mut clues = dig::dig(
         &layout,
         &solution,
         request.symmetry,
@@ -438,6 +584,12 @@ fn candidate(
         &check,
         &mut rng,
     )?;
+    if let Some(practice) = &goal.practice {
+        let symmetry = request.symmetry;
+        clues = practice::give_back(
+            &layout, &solution, clues, practice, symmetry, &mut rng, deadline,
+        )?;
+    }
     if request.minimal && !is_minimal(&layout, &clues) {
         return None;
     }
@@ -449,10 +601,10 @@ fn candidate(
     })
 }
 
-/// Rates a candidate with every technique; `None` when it is not unique by search or its level
-/// is not `level`. A solve that is already harder than `level`, or reaches `deadline`, is
-/// abandoned at once.
-fn rated(candidate: Candidate, level: Option<Level>, deadline: Deadline) -> Option<Generated> {
+/// Rates a candidate with every technique; `None` when it is not unique by search or misses the
+/// goal (its level, its practice technique, its band of Sudoku Explainer ratings). A solve that
+/// already misses the level or the practice set, or reaches `deadline`, is abandoned at once.
+fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Generated> {
     let Candidate {
         puzzle,
         solution,
@@ -463,24 +615,40 @@ fn rated(candidate: Candidate, level: Option<Level>, deadline: Deadline) -> Opti
         time_limit: deadline.remaining(),
         ..Options::all(puzzle.size())
     };
-    let within = |steps: &[_]| level.is_none_or(|level| rate(steps, cells).level <= level);
-    let solve = engine::solve_while(&puzzle, &options, within)?;
+    let solve = engine::solve_while(&puzzle, &options, |steps| goal.may_meet(steps, cells))?;
     let rating = rate(&solve.steps, cells);
-    let level_ok = level.is_none_or(|level| rating.level == level);
-    (solve.is_unique() && solve.is_solved() && level_ok).then_some(Generated {
+    let level_ok = goal.level.is_none_or(|level| rating.level == level);
+    if !(solve.is_unique() && solve.is_solved() && level_ok) {
+        return None;
+    }
+    let focus = match &goal.practice {
+        Some(practice) => Some(practice.focus(&solve.steps)?),
+        None => None,
+    };
+    let se = match goal.se {
+        Some(band) => Some(band.rate(&puzzle, &rating)?),
+        None => None,
+    };
+    Some(Generated {
         puzzle,
         solution,
         solve,
         rating,
         attempt,
+        focus,
+        se,
     })
 }
 
 /// The check each removal must pass: for easy and medium, a logical solve within that level (cheap
 /// with such simple techniques, and it keeps the clues a solver at that level needs); otherwise
 /// uniqueness by search, digging as deep as it allows — the rating then sorts the attempts, and
-/// deep digs reach the harder levels often (about one attempt in three to ten on 9x9).
-fn check_for(request: &Request) -> Check {
+/// deep digs reach the harder levels often (about one attempt in three to ten on 9x9). A Killer
+/// of a practice set is drawn for a logical solve with the techniques it allows.
+fn check_for(request: &Request, goal: &Goal) -> Check {
+    if let (true, Some(practice)) = (request.killer, &goal.practice) {
+        return Check::Logic(practice.allowed.clone(), Level::Extreme);
+    }
     match request.difficulty {
         // A minimal puzzle has as few clues as uniqueness allows: only a full dig gives one.
         Some(level) if level <= Level::Medium && !request.minimal => {

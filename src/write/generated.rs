@@ -4,10 +4,10 @@
 
 use super::booklet::{self, Item, Setup};
 use super::sudoku::puzzle_and_answer;
-use super::{Book, Target, refusal, write_atomically, xlsx};
+use super::{Book, Sheet, Style, Target, palette, refusal, write_atomically, xlsx};
 use crate::error::Error;
 use crate::generate::{self, Generated};
-use crate::model::Origin;
+use crate::model::{Names, Origin};
 use crate::render;
 use std::path::Path;
 
@@ -123,8 +123,48 @@ pub fn book(puzzles: &[Generated], seed: u64) -> Book {
             &lines,
         );
         shown.push(puzzle_sheet);
-        answers.push(answer);
+        answers.push(mark_focus(answer, generated));
     }
     shown.extend(answers);
     Book { sheets: shown }
+}
+
+/// The answer sheet of a practice puzzle with the step where its technique first applies: the
+/// cells of the step's pattern shaded, those it removes candidates from in another shade, and
+/// under the grid a line with the step's number and explanation. Other puzzles' sheets are left
+/// as they are.
+fn mark_focus(mut answer: Sheet, generated: &Generated) -> Sheet {
+    let Some(step) = generated.focus.and_then(|i| generated.solve.steps.get(i)) else {
+        return answer;
+    };
+    let (top, left) = match GENERATED_ORIGIN {
+        Origin::Sheet { top, left, .. } => (top, left),
+        _ => (0, 0),
+    };
+    let layout = generated.puzzle.layout();
+    let n = layout.size();
+    let shade = |sheet: &mut Sheet, cell: crate::model::Cell, fill| {
+        let at = ((top + cell.row(n)) as u32, (left + cell.col(n)) as u16);
+        if let Some(spec) = sheet.cells.get_mut(&at) {
+            spec.style.fill = Some(fill);
+        }
+    };
+    for candidate in step.pattern.iter().chain(&step.placements) {
+        shade(&mut answer, candidate.cell, palette::PATTERN);
+    }
+    for candidate in step.eliminations.iter() {
+        shade(&mut answer, candidate.cell, palette::TARGET);
+    }
+    let puzzle = &generated.puzzle;
+    let symbols = (!puzzle.writes_numbers()).then(|| puzzle.symbols());
+    let names = Names::new(layout, symbols).at_sheet(top, left);
+    let number = generated.focus.unwrap_or_default() + 1;
+    let line = format!(
+        "Step {number} ({}; shaded: its pattern in yellow, the cells it removes candidates from \
+         in pink): {}",
+        step.technique,
+        step.explanation.render(&names)
+    );
+    answer.text(top + n + 1, left, line, Style::default());
+    answer
 }

@@ -125,6 +125,13 @@ pub fn check_layout(puzzle: &Puzzle) -> Result<(), Error> {
 
 /// Solves `puzzle` with Sudoku Explainer's rules and rates it as `serate` does.
 pub fn rate(puzzle: &Puzzle) -> Result<SeSolve, Error> {
+    rate_within(puzzle, f64::INFINITY).map(|solve| solve.expect("no ceiling to pass"))
+}
+
+/// Like [`rate`], but stops and gives `Ok(None)` at the first step rated above `ceiling` (as
+/// `serate` rounds it): the ER would be above it too. A generator looking for a band of ratings
+/// needs no more of a puzzle that is too hard.
+pub fn rate_within(puzzle: &Puzzle, ceiling: f64) -> Result<Option<SeSolve>, Error> {
     check_layout(puzzle)?;
     let mut givens = [0u8; 81];
     for (index, given) in givens.iter_mut().enumerate() {
@@ -139,12 +146,15 @@ pub fn rate(puzzle: &Puzzle) -> Result<SeSolve, Error> {
     let (mut pearl, mut diamond) = (None, None);
     while !grid.is_solved() {
         let Some(hint) = first_hint(&grid) else {
-            return Ok(SeSolve {
+            return Ok(Some(SeSolve {
                 steps,
                 rating: None,
-            });
+            }));
         };
         let step = SeStep::of(&hint);
+        if rounded(step.rating) > ceiling {
+            return Ok(None);
+        }
         if hardest.as_ref().is_none_or(|(r, _)| step.rating > *r) {
             hardest = Some((step.rating, step.technique.clone()));
         }
@@ -157,7 +167,7 @@ pub fn rate(puzzle: &Puzzle) -> Result<SeSolve, Error> {
         steps.push(step);
     }
     let (er, hardest) = hardest.unwrap_or((0.0, String::new()));
-    Ok(SeSolve {
+    Ok(Some(SeSolve {
         steps,
         rating: Some(SeRating {
             er: rounded(er),
@@ -165,7 +175,7 @@ pub fn rate(puzzle: &Puzzle) -> Result<SeSolve, Error> {
             ed: rounded(diamond.unwrap_or(0.0)),
             hardest,
         }),
-    })
+    }))
 }
 
 /// The first hint of the first rule that has one.
