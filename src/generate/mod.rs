@@ -33,7 +33,6 @@ mod parallel;
 
 pub use dig::Symmetry;
 pub use killer::DEFAULT_CAGE_SIZES;
-pub use practice::Practice;
 pub use se_band::SeBand;
 
 use crate::core::Level;
@@ -46,6 +45,7 @@ use crate::render;
 use crate::report::SolveReport;
 use crate::search::Deadline;
 use dig::{Check, Holes, is_minimal};
+use practice::Practice;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -111,7 +111,7 @@ pub struct Request {
     /// [`Error::OutOfTime`]. `None`: no limit.
     pub time_limit: Option<Duration>,
     /// A practice set: every puzzle's solve uses the technique (or one of the techniques) this
-    /// name stands for, and nothing later in the engine's order (see [`Practice`]).
+    /// name stands for, and nothing later in the engine's order (see the `practice` module).
     pub technique: Option<String>,
     /// Sudoku Explainer's ER of every puzzle lies in this band (9x9 with 3x3 boxes only).
     pub se_rating: Option<SeBand>,
@@ -479,7 +479,10 @@ impl Goal {
     fn may_meet(&self, steps: &[crate::core::Step], cells: Option<usize>) -> bool {
         self.level
             .is_none_or(|level| rate(steps, cells).level <= level)
-            && self.practice.as_ref().is_none_or(|p| p.within(steps))
+            && self.practice.as_ref().is_none_or(|p| {
+                // Asked after every step: the earlier ones were allowed.
+                steps.last().is_none_or(|step| p.allows(step))
+            })
     }
 }
 

@@ -16,7 +16,7 @@ use super::dig::Symmetry;
 use crate::core::{FishKind, KillerRule, Limits, SingleDigitPattern, SingleHouse, Step, Technique};
 use crate::engine::{self, Options, Solve};
 use crate::error::Error;
-use crate::model::{Grid, Layout, Origin, Puzzle, Regions};
+use crate::model::{Cell, Grid, Layout, Origin, Puzzle, Regions};
 use crate::search::Deadline;
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -71,10 +71,9 @@ impl Practice {
         })
     }
 
-    /// Whether every step uses an allowed technique (none is later in the order, and none is a
-    /// guess).
-    pub fn within(&self, steps: &[Step]) -> bool {
-        steps.iter().all(|s| self.allowed.contains(&s.technique))
+    /// Whether the step uses an allowed technique (none later in the order, and no guess).
+    pub fn allows(&self, step: &Step) -> bool {
+        self.allowed.contains(&step.technique)
     }
 
     /// The index of the first step that uses a target, if one does.
@@ -82,12 +81,6 @@ impl Practice {
         steps
             .iter()
             .position(|s| self.targets.contains(&s.technique))
-    }
-
-    /// The targets' names, for messages: `X-Wing`, `Simple Colours (trap) or Simple Colours
-    /// (wrap)`.
-    pub fn describe(&self) -> String {
-        listed(&self.targets)
     }
 }
 
@@ -165,85 +158,65 @@ fn needs_regions(technique: Technique) -> bool {
 const GIVE_BACK_TRIES: usize = 8;
 
 /// `clues` (a unique puzzle of `layout` whose solution is `solution`) with clues given back from
-/// the solution wherever a solve with the allowed techniques gets stuck, until it solves the
-/// puzzle; then each orbit given back is taken out again, first given first, when the solve
-/// still goes through and uses a target without it. A stuck solve gets back an orbit of
-/// `symmetry` at one of [`GIVE_BACK_TRIES`] random empty cells: the first with which the solve
-/// uses a target, else the first tried. `None` when the final solve uses none of the targets
-/// (the engine's solve, which takes the same steps, would not either) or `deadline` passes first.
+/// the solution wherever a solve with the allowed techniques gets stuck (see [`Trial::unstick`]),
+/// until it solves the puzzle; then each orbit given back is taken out again, first given first,
+/// when the solve still goes through and uses a target without it. `None` when the final solve
+/// uses none of the targets (the engine's solve, which takes the same steps, would not either)
+/// or `deadline` passes first.
 pub fn give_back(
     layout: &Arc<Layout>,
     solution: &Grid,
-    mut clues: Grid,
+    clues: Grid,
     practice: &Practice,
     symmetry: Symmetry,
     rng: &mut StdRng,
     deadline: Deadline,
 ) -> Option<Grid> {
-    let trial = Trial::new(layout, practice, deadline);
-    let orbits = symmetry.orbits(layout.size());
+    let trial = Trial {
+        layout,
+        solution,
+        practice,
+        orbits: symmetry.orbits(layout.size()),
+        options: Options {
+            techniques: practice.allowed.clone(),
+            limits: Limits::for_size(layout.size()),
+            no_guess: true,
+            seed: 0,
+            time_limit: None,
+        },
+        deadline,
+    };
     let mut given = Vec::new();
     let mut solve = trial.solve(&clues)?;
+    let mut clues = clues;
     while !solve.state.is_solved() {
-        let empty: Vec<_> = layout
-            .cells()
-            .filter(|&c| solve.state.value(c).is_none())
-            .collect();
-        let mut tries = Vec::new();
-        for _ in 0..GIVE_BACK_TRIES {
-            let cell = empty[rng.random_range(0..empty.len())];
-            let orbit = orbits.iter().find(|o| o.contains(&cell))?;
-            let mut more = clues.clone();
-            orbit.iter().for_each(|&c| more.set(c, solution.get(c)));
-            let next = trial.solve(&more)?;
-            let uses = practice.focus(&next.steps).is_some();
-            tries.push((orbit, more, next));
-            if uses {
-                break;
-            }
-        }
-        let pick = match practice.focus(&tries.last()?.2.steps) {
-            Some(_) => tries.len() - 1,
-            None => 0,
-        };
-        let (orbit, more, next) = tries.swap_remove(pick);
-        (clues, solve) = (more, next);
+        let orbit;
+        (orbit, clues, solve) = trial.unstick(&clues, &solve, rng)?;
         given.push(orbit);
     }
     for orbit in given {
-        orbit.iter().for_each(|&c| clues.set(c, None));
+        trial.set(&mut clues, orbit, false);
         let without = trial.solve(&clues)?;
         if !without.state.is_solved() || practice.focus(&without.steps).is_none() {
-            orbit.iter().for_each(|&c| clues.set(c, solution.get(c)));
+            trial.set(&mut clues, orbit, true);
         }
     }
     let steps = trial.solve(&clues)?.steps;
     practice.focus(&steps).map(|_| clues)
 }
 
-/// Solves with the allowed techniques of a practice set, without guessing.
+/// Solves with the allowed techniques of a practice set, without guessing, and gives clues back.
 struct Trial<'a> {
     layout: &'a Arc<Layout>,
+    solution: &'a Grid,
+    practice: &'a Practice,
+    /// The symmetry's orbits: clues are given back an orbit at a time.
+    orbits: Vec<Vec<Cell>>,
     options: Options,
     deadline: Deadline,
 }
 
 impl<'a> Trial<'a> {
-    fn new(layout: &'a Arc<Layout>, practice: &Practice, deadline: Deadline) -> Trial<'a> {
-        let options = Options {
-            techniques: practice.allowed.clone(),
-            limits: Limits::for_size(layout.size()),
-            no_guess: true,
-            seed: 0,
-            time_limit: None,
-        };
-        Trial {
-            layout,
-            options,
-            deadline,
-        }
-    }
-
     /// The solve of `clues` (as `solve` does it, with the allowed techniques); `None` once the
     /// deadline has passed.
     fn solve(&self, clues: &Grid) -> Option<Solve> {
@@ -254,5 +227,41 @@ impl<'a> Trial<'a> {
         };
         let solve = engine::solve(&puzzle, &options);
         (!self.deadline.passed()).then_some(solve)
+    }
+
+    /// The clues of the orbit given (from the solution) or taken out.
+    fn set(&self, clues: &mut Grid, orbit: usize, given: bool) {
+        for &cell in &self.orbits[orbit] {
+            clues.set(cell, given.then(|| self.solution.get(cell)).flatten());
+        }
+    }
+
+    /// After `stuck`, the solve of `clues`, got stuck: an orbit given back, the clues with it
+    /// and their solve. Of up to [`GIVE_BACK_TRIES`] random empty cells, the first whose orbit
+    /// makes the solve use a target, else the first tried.
+    fn unstick(
+        &self,
+        clues: &Grid,
+        stuck: &Solve,
+        rng: &mut StdRng,
+    ) -> Option<(usize, Grid, Solve)> {
+        let empty: Vec<Cell> = self
+            .layout
+            .cells()
+            .filter(|&c| stuck.state.value(c).is_none())
+            .collect();
+        let mut first = None;
+        for _ in 0..GIVE_BACK_TRIES {
+            let cell = empty[rng.random_range(0..empty.len())];
+            let orbit = self.orbits.iter().position(|o| o.contains(&cell))?;
+            let mut more = clues.clone();
+            self.set(&mut more, orbit, true);
+            let solve = self.solve(&more)?;
+            if self.practice.focus(&solve.steps).is_some() {
+                return Some((orbit, more, solve));
+            }
+            first.get_or_insert((orbit, more, solve));
+        }
+        first
     }
 }
