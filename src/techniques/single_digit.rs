@@ -83,6 +83,11 @@ fn each_chain<'a>(
                         continue;
                     }
                     let weak = layout.common_houses(&[b, c]);
+                    // Killer cage mates see each other without sharing a house: the pattern's
+                    // weak link is named by a house, so such a chain is left to the chains.
+                    if weak.is_empty() {
+                        continue;
+                    }
                     let mut chain = Chain {
                         ends: [a, d],
                         inner: [b, c],
