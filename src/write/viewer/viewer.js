@@ -1679,7 +1679,7 @@
     $("position").textContent = board.own
       ? `Your grid: ${board.moves} ${board.moves === 1 ? "move" : "moves"} from ` +
         (board.from ? `step ${board.from + 1}` : "the start")
-      : step && !overlay
+      : position < count
         ? `Step ${position + 1} of ${count}`
         : count ? `After the last step (${count} steps)` : "No steps: the givens fill the grid";
     const heading = $("technique");
