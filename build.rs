@@ -15,7 +15,8 @@
 //!
 //! - `no_shared`: `../shared` (the project's datasets, beside the repository) is absent;
 //! - `no_browser`: node, Debian's Chromium or playwright-core (`tests/browser/node_modules`) is
-//!   absent.
+//!   absent;
+//! - `no_poppler`: poppler-utils (`pdftoppm`, which the PDF tests render pages with) is absent.
 //!
 //! Neither is set when the environment variable `CI` is: CI has them all, and a test that misses
 //! one fails there. Cargo runs this script again when `../shared` or `tests/browser` changes,
@@ -30,7 +31,7 @@ use std::process::Command;
 const WASM: &str = "wasm32-unknown-unknown";
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(no_shared, no_browser, no_engine)");
+    println!("cargo::rustc-check-cfg=cfg(no_shared, no_browser, no_engine, no_poppler)");
     let engine = page_engine();
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=CI");
@@ -49,6 +50,13 @@ fn main() {
     }
     if !engine {
         println!("cargo::rustc-cfg=no_engine");
+    }
+    if std::process::Command::new("pdftoppm")
+        .arg("-v")
+        .output()
+        .is_err()
+    {
+        println!("cargo::rustc-cfg=no_poppler");
     }
     let chromium = std::env::var_os("GRIDLOGIC_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
     let playwright = Path::new("tests/browser/node_modules/playwright-core");

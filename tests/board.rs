@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{fixture, json_rows, root, run, scratch};
+use common::{drive_browser, fixture, json_rows, root, run, run_on_text, scratch};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -185,15 +185,6 @@ fn prepare(dir: &Path, shots: &Path) -> (PathBuf, Vec<(PathBuf, Moves, usize)>) 
     (cases_file, inputs)
 }
 
-/// Runs `gridlogic ARGS` on `state` written to a file; its standard output.
-fn on_state(dir: &Path, state: &str, args: &[&str]) -> String {
-    let file = dir.join("state.txt");
-    std::fs::write(&file, state).unwrap();
-    let mut all = vec![args[0], file.to_str().unwrap()];
-    all.extend(&args[1..]);
-    run(&all).1
-}
-
 #[test]
 #[cfg_attr(
     no_browser,
@@ -208,17 +199,8 @@ fn the_board_answers_as_the_command_line() {
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let (cases_file, inputs) = prepare(&dir, &shots);
-    let output = std::process::Command::new("node")
-        .arg(root().join("tests/browser/board.js"))
-        .arg(&cases_file)
-        .output()
-        .expect("node runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Vec<Value> =
+        serde_json::from_value(drive_browser("board.js", &cases_file)).unwrap();
     for ((case, (file, moves, n)), page) in CASES.iter().zip(&inputs).zip(&results) {
         check(case, file, moves, *n, page, &dir);
     }
@@ -260,7 +242,7 @@ fn check(case: &Case, file: &Path, moves: &Moves, n: usize, page: &Value, dir: &
     assert!(text("label").starts_with("Your grid"), "{name}");
     // Hints at each level: what `gridlogic hint` says on the same state.
     for level in 1..=3 {
-        let native = on_state(dir, state, &["hint", "--level", &level.to_string()]);
+        let native = run_on_text(dir, state, &["hint", "--level", &level.to_string()]);
         assert_eq!(
             page["hints"][level - 1],
             native.trim(),
@@ -290,7 +272,7 @@ fn check(case: &Case, file: &Path, moves: &Moves, n: usize, page: &Value, dir: &
         "{name}: the digits entered"
     );
     // Every step available: what `explain --technique all` lists on the same state.
-    let native = on_state(
+    let native = run_on_text(
         dir,
         state,
         &["explain", "--technique", "all", "--format", "json"],

@@ -12,7 +12,9 @@
 
 mod common;
 
-use common::{box_regions, brute_force_count, fixture, json_rows, root, run, scratch, shared};
+use common::{
+    box_regions, brute_force_count, drive_browser, fixture, json_rows, root, run, scratch, shared,
+};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -388,36 +390,6 @@ const CASES: [Case; 8] = [
     },
 ];
 
-/// Node and Debian's Chromium with playwright-core, or why they are missing. Under CI (`CI`
-/// set, as `.ci/run` sets it, having installed them) a missing one fails the test.
-fn browser() -> Option<PathBuf> {
-    let chromium = std::env::var_os("GRIDLOGIC_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
-    let node = std::process::Command::new("node").arg("--version").output();
-    let module = root().join("tests/browser/node_modules/playwright-core");
-    let missing = [
-        (node.is_err(), "node"),
-        (
-            !Path::new(&chromium).exists(),
-            "chromium (apt-get install chromium)",
-        ),
-        (
-            !module.exists(),
-            "playwright-core (npm ci --prefix tests/browser)",
-        ),
-    ];
-    let missing: Vec<&str> = missing.iter().filter(|m| m.0).map(|m| m.1).collect();
-    if missing.is_empty() {
-        return Some(root().join("tests/browser/viewer.js"));
-    }
-    let message = format!("the browser test needs {}", missing.join(", "));
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{message}; under CI it fails"
-    );
-    eprintln!("SKIPPED: {message} (under CI this fails)");
-    None
-}
-
 /// Each cell's text in the grids `explain --grids` prints before each step, by row and column.
 fn explained_grids(args: &[&str], size: usize) -> Vec<Vec<String>> {
     let mut all = vec!["explain", "--grids"];
@@ -530,7 +502,6 @@ fn the_dataset_pages_step_through_in_a_real_browser() {
 /// Opens the pages of the cases whose input is a ../shared dataset (`shared`) or a fixture in
 /// Chromium, steps through them and checks what the browser saw.
 fn step_through(shared: bool) {
-    let Some(script) = browser() else { return };
     let dir = scratch(&format!("html-browser-{shared}"));
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
@@ -566,18 +537,8 @@ fn step_through(shared: bool) {
     }
     let cases_file = dir.join("cases.json");
     std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
-    let output = std::process::Command::new("node")
-        .arg(&script)
-        .arg(&cases_file)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "the browser script failed: {stderr}"
-    );
-    let results: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Vec<Value> =
+        serde_json::from_value(drive_browser("viewer.js", &cases_file)).unwrap();
     for ((case, args, solved, shot), result) in solves.iter().zip(&results) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         check_page(case, &args, solved, *shot, result);

@@ -2,25 +2,14 @@
 //! Killer rendered by `pdftoppm`, whose box borders must be unbroken under the cages; the page
 //! count for each number of puzzles a page (`pdfinfo`); the solutions after every puzzle and equal
 //! to an independent solver's (`pdftotext`); clear errors for bad options; the same bytes twice.
-//! Without poppler-utils the tests skip, and under CI (`CI` set) they fail: `.ci/run` installs it.
+//! Without poppler-utils, those tests are ignored with the reason (`no_poppler`, build.rs), and
+//! under CI they fail: `.ci/run` installs it.
 
 mod common;
 
 use common::{fixture, run, scratch};
 use std::path::Path;
 use std::process::Command;
-
-/// Whether `pdftoppm`, `pdftotext` and `pdfinfo` are there; under CI their absence fails.
-fn poppler() -> bool {
-    let found = Command::new("pdfinfo").arg("-v").output().is_ok();
-    if !found && std::env::var_os("CI").is_some() {
-        panic!("poppler-utils (pdftoppm, pdftotext, pdfinfo) are missing");
-    }
-    if !found {
-        eprintln!("SKIPPED: poppler-utils are not installed (under CI this fails)");
-    }
-    found
-}
 
 /// `path` as an argument.
 fn arg(path: &Path) -> &str {
@@ -163,10 +152,11 @@ fn a_cage_crosses_a_box_border(text: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
 fn the_box_borders_of_a_killer_page_are_unbroken_under_its_cages() {
-    if !poppler() {
-        return;
-    }
     let dir = scratch("print-killer");
     let pdf = dir.join("killer.pdf");
     let args = ["generate", "--killer", "--seed", "1", "--count", "4"];
@@ -208,10 +198,11 @@ fn the_box_borders_of_a_killer_page_are_unbroken_under_its_cages() {
 }
 
 #[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
 fn pages_hold_as_many_puzzles_as_asked_and_the_solutions_follow_smaller() {
-    if !poppler() {
-        return;
-    }
     let dir = scratch("print-pages");
     let seven = dir.join("seven.txt");
     let (_, text, _) = run(&["generate", "--seed", "2", "--count", "7"]);
@@ -249,10 +240,11 @@ fn pages_hold_as_many_puzzles_as_asked_and_the_solutions_follow_smaller() {
 }
 
 #[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
 fn the_solutions_come_after_every_puzzle_and_match_an_independent_solver() {
-    if !poppler() {
-        return;
-    }
     let dir = scratch("print-order");
     let pdf = dir.join("book.pdf");
     let input = fixture("text/top1465-first3.txt");
@@ -382,10 +374,11 @@ fn the_same_puzzles_give_the_same_bytes() {
 }
 
 #[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
 fn shikaku_and_sixteen_by_sixteen_print() {
-    if !poppler() {
-        return;
-    }
     let dir = scratch("print-kinds");
     for (input, per_page) in [
         (fixture("shikaku/janko-045.txt"), "2"),

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::{fixture, root, run, scratch};
-use serde_json::{Value, json};
+use common::{drive_browser, fixture, root, run, run_on_text, scratch};
+use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -120,15 +120,6 @@ fn wrong_rect(
         .find(|&r| taken.iter().all(|&t| !overlaps(r, t)))
 }
 
-/// Runs `gridlogic ARGS` on `state` written to a file; its standard output.
-fn on_state(dir: &Path, state: &str, args: &[&str]) -> String {
-    let file = dir.join("state.txt");
-    std::fs::write(&file, state).unwrap();
-    let mut all = vec![args[0], file.to_str().unwrap()];
-    all.extend(&args[1..]);
-    run(&all).1
-}
-
 #[test]
 #[cfg_attr(
     no_browser,
@@ -186,17 +177,7 @@ fn the_shikaku_board_answers_as_the_command_line() {
     });
     let case_file = dir.join("case.json");
     std::fs::write(&case_file, case.to_string()).unwrap();
-    let output = std::process::Command::new("node")
-        .arg(root().join("tests/browser/shikaku.js"))
-        .arg(&case_file)
-        .output()
-        .expect("node runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let page: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let page = drive_browser("shikaku.js", &case_file);
     let text = |field: &str| {
         page[field]
             .as_str()
@@ -224,7 +205,7 @@ fn the_shikaku_board_answers_as_the_command_line() {
     assert_eq!(text("sound_check"), "No mistakes so far.");
     // Hints at each level: what `gridlogic hint` says on the same state.
     for level in 1..=3 {
-        let native = on_state(&dir, state, &["hint", "--level", &level.to_string()]);
+        let native = run_on_text(&dir, state, &["hint", "--level", &level.to_string()]);
         assert_eq!(page["hints"][level - 1], native.trim(), "level {level}");
     }
     assert_eq!(

@@ -282,10 +282,7 @@ fn not_text(path: &Path) -> Error {
 /// puzzles (their marks right after the givens).
 pub fn read_marks(path: &Path, options: &ReadOptions) -> Result<Vec<Marks>, Error> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    if let Some(marks) = state::parse(&text, &path.display().to_string(), options) {
-        return Ok(vec![marks?]);
-    }
-    if let Some(marks) = marks_in_text(&text)? {
+    if let Some(marks) = marks_of_text(&text, &path.display().to_string(), options)? {
         return Ok(marks);
     }
     let input = read_file(path, options)?;
@@ -321,13 +318,16 @@ pub fn read_states(
             return Ok(States::Shikaku(vec![placed?]));
         }
     }
-    let state = text.lines().any(|line| line.trim() == state::MARKER);
-    let marked = state || !matches!(marks_in_text(text), Ok(None));
-    if kind == Some(Kind::Sudoku) || marked {
+    if let Some(marks) = marks_of_text(text, &path.display().to_string(), options)? {
+        return Ok(States::Sudoku(marks));
+    }
+    if kind == Some(Kind::Sudoku) {
         return read_marks(path, options).map(States::Sudoku);
     }
     match read_puzzles(path, options, kind, notes)? {
-        Puzzles::Sudoku(_) => read_marks(path, options).map(States::Sudoku),
+        Puzzles::Sudoku(puzzles) => Ok(States::Sudoku(
+            puzzles.iter().map(Marks::of_puzzle).collect(),
+        )),
         Puzzles::Shikaku(puzzles) => Ok(States::Shikaku(
             puzzles
                 .into_iter()
@@ -343,14 +343,24 @@ pub fn read_text_marks(
     place: &str,
     options: &ReadOptions,
 ) -> Result<Vec<Marks>, Error> {
-    if let Some(marks) = state::parse(text, place, options) {
-        return Ok(vec![marks?]);
-    }
-    if let Some(marks) = marks_in_text(text)? {
+    if let Some(marks) = marks_of_text(text, place, options)? {
         return Ok(marks);
     }
     let input = read_text(text, place, options)?;
     Ok(input.puzzles.iter().map(Marks::of_puzzle).collect())
+}
+
+/// The marks a text writes out itself: a state ([`state`]), a HoDoKu library line or a
+/// pencil-mark grid; `None` when it is none of them. `place` names it in messages.
+fn marks_of_text(
+    text: &str,
+    place: &str,
+    options: &ReadOptions,
+) -> Result<Option<Vec<Marks>>, Error> {
+    match state::parse(text, place, options) {
+        Some(marks) => Ok(Some(vec![marks?])),
+        None => marks_in_text(text),
+    }
 }
 
 /// The marks of a HoDoKu library line or a pencil-mark grid; `None` when the text is neither.

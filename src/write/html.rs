@@ -108,11 +108,6 @@ fn page<D: Serialize>(data: &Page<D>, engine: &[u8]) -> String {
         .replace("{{data}}", &json.replace('<', "\\u003c"))
 }
 
-/// Whether pages carry the engine: this gridlogic was built with it (see build.rs).
-pub fn has_engine() -> bool {
-    !ENGINE.is_empty()
-}
-
 /// The palette as CSS custom properties, so the page and the workbooks share their colours.
 fn palette_css() -> String {
     let colours = [

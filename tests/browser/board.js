@@ -12,14 +12,8 @@
 //   "wrong": [cell name, digit] (entered last, then undone), "shots": folder or null,
 //   "phone": bool }]
 "use strict";
-const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
-
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
+const common = require("./common");
 
 /** Clicks the middle of cell (row, col) of the page's grid, scrolled into sight first. */
 async function clickCell(page, n, row, col) {
@@ -35,18 +29,10 @@ async function clickCell(page, n, row, col) {
 /** One case: the page's answers, in the order the case's moves were made. */
 async function run(browser, c) {
   const viewport = c.phone ? { width: 390, height: 844 } : { width: 1280, height: 1000 };
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1,
-    hasTouch: c.phone, isMobile: c.phone });
-  const page = await context.newPage();
-  const errors = [];
-  const requests = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("request", (r) => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
-  await page.goto(`file://${c.page}`);
-  const started = Date.now();
-  await page.evaluate(() => window.gridlogic.ready);
-  const out = { name: c.name, ready_ms: Date.now() - started };
+  const board = await common.openBoard(browser, c.page,
+    { viewport, hasTouch: c.phone, isMobile: c.phone });
+  const page = board.page;
+  const out = { name: c.name, ready_ms: board.readyMs };
   out.goto_state = await page.evaluate((n) => { window.gridlogic.goto(n); return window.gridlogic.state(); }, c.goto);
 
   // As a person: a digit typed into a cell, then a pencil mark toggled in pencil mode.
@@ -68,22 +54,8 @@ async function run(browser, c) {
     g.mark(marked[0], marked[1]);
     return g.state();
   }, [c.entered, c.marked]);
-  out.hints = [];
-  out.hint_ms = [];
-  for (const level of [1, 2, 3]) {
-    const [text, ms] = await page.evaluate((level) => {
-      const t = performance.now();
-      const text = window.gridlogic.hint(level);
-      return [text, performance.now() - t];
-    }, level);
-    out.hints.push(text);
-    out.hint_ms.push(Math.round(ms));
-    out[`looked_${level}`] = await page.evaluate(() => document.querySelectorAll("#grid .look").length);
-    if (c.shots) {
-      await page.screenshot({ path: path.join(c.shots, `board-${c.name}-hint${level}.png`),
-        fullPage: c.phone });
-    }
-  }
+  const shot = (level) => c.shots && path.join(c.shots, `board-${c.name}-hint${level}.png`);
+  await common.hintsAtLevels(page, out, shot, c.phone);
   Object.assign(out, await page.evaluate(() => {
     const t = performance.now();
     const steps = window.gridlogic.steps();
@@ -97,18 +69,11 @@ async function run(browser, c) {
   }));
 
   // A wrong digit: the hint and the check name it; undo takes it back.
-  Object.assign(out, await page.evaluate((wrong) => {
-    const g = window.gridlogic;
-    g.enter(wrong[0], wrong[1]);
-    const wrongHint = g.hint(1);
-    const check = g.check();
-    return { wrong_hint: wrongHint, check,
-      wrong_outlined: document.querySelectorAll("#grid .wrong").length };
-  }, c.wrong));
+  Object.assign(out, await common.wrongChecked(page, "enter", c.wrong));
   if (c.shots) {
     await page.screenshot({ path: path.join(c.shots, `board-${c.name}-check.png`), fullPage: c.phone });
   }
-  out.undo_state = await page.evaluate(() => { window.gridlogic.undo(); return window.gridlogic.state(); });
+  out.undo_state = await common.undoneState(page);
 
   // The listing of every step, as a person opens it: grouped by technique, one drawn when picked.
   await page.click("#list-available");
@@ -129,24 +94,11 @@ async function run(browser, c) {
   if (c.shots) {
     await page.screenshot({ path: path.join(c.shots, `board-${c.name}-listed.png`), fullPage: c.phone });
   }
-  out.errors = errors;
-  out.requests = requests;
-  await context.close();
-  return out;
+  return common.close(board, out);
 }
 
-(async () => {
-  const cases = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-  const browser = await chromium.launch({
-    executablePath: process.env.GRIDLOGIC_CHROMIUM || "/usr/bin/chromium", args: FLAGS });
+common.main(async (browser, cases) => {
   const results = [];
-  try {
-    for (const c of cases) results.push(await run(browser, c));
-  } finally {
-    await browser.close();
-  }
-  process.stdout.write(JSON.stringify(results));
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  for (const c of cases) results.push(await run(browser, c));
+  return results;
 });

@@ -12,13 +12,7 @@
 //   "shots": folder }
 "use strict";
 const path = require("path");
-const fs = require("fs");
-const { chromium } = require("playwright-core");
-
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
+const common = require("./common");
 
 /** The window position of the middle of cell (row, col) of the page's grid. */
 async function centre(page, [row, col]) {
@@ -50,18 +44,9 @@ async function attempt(page, work, arg) {
 }
 
 async function run(browser, c) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 },
-    deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const errors = [];
-  const requests = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("request", (r) => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
-  await page.goto(`file://${c.page}`);
-  const started = Date.now();
-  await page.evaluate(() => window.gridlogic.ready);
-  const out = { ready_ms: Date.now() - started };
+  const board = await common.openBoard(browser, c.page, { viewport: { width: 1280, height: 1000 } });
+  const page = board.page;
+  const out = { ready_ms: board.readyMs };
   out.goto_state = await page.evaluate((n) => { window.gridlogic.goto(n); return window.gridlogic.state(); }, c.goto);
 
   // As a person: a rectangle dragged; a click on it takes it away, undo brings it back.
@@ -80,53 +65,17 @@ async function run(browser, c) {
   }, c.placed);
   out.refused = (await attempt(page, "return g.place(arg, arg)", c.empty)).error;
   out.sound_check = await page.evaluate(() => window.gridlogic.check());
-  out.hints = [];
-  out.hint_ms = [];
-  for (const level of [1, 2, 3]) {
-    const [text, ms] = await page.evaluate((level) => {
-      const t = performance.now();
-      const text = window.gridlogic.hint(level);
-      return [text, performance.now() - t];
-    }, level);
-    out.hints.push(text);
-    out.hint_ms.push(Math.round(ms));
-    out[`looked_${level}`] = await page.evaluate(() => document.querySelectorAll("#grid .look").length);
-    await page.screenshot({ path: path.join(c.shots, `board-shikaku-hint${level}.png`) });
-  }
+  await common.hintsAtLevels(page, out, (level) => path.join(c.shots, `board-shikaku-hint${level}.png`));
   out.drawn = await page.evaluate(() => ({
     technique: document.getElementById("technique").textContent,
     placing: document.querySelectorAll("#grid .placing").length,
   }));
 
   // A wrong rectangle: the hint and the check name it; undo takes it back.
-  Object.assign(out, await page.evaluate((wrong) => {
-    const g = window.gridlogic;
-    g.place(wrong[0], wrong[1]);
-    const wrongHint = g.hint(1);
-    const check = g.check();
-    return { wrong_hint: wrongHint, check,
-      wrong_outlined: document.querySelectorAll("#grid .wrong").length };
-  }, c.wrong));
+  Object.assign(out, await common.wrongChecked(page, "place", c.wrong));
   await page.screenshot({ path: path.join(c.shots, "board-shikaku-check.png") });
-  out.undo_state = await page.evaluate(() => { window.gridlogic.undo(); return window.gridlogic.state(); });
-  out.errors = errors;
-  out.requests = requests;
-  await context.close();
-  return out;
+  out.undo_state = await common.undoneState(page);
+  return common.close(board, out);
 }
 
-(async () => {
-  const c = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-  const browser = await chromium.launch({
-    executablePath: process.env.GRIDLOGIC_CHROMIUM || "/usr/bin/chromium", args: FLAGS });
-  let out;
-  try {
-    out = await run(browser, c);
-  } finally {
-    await browser.close();
-  }
-  process.stdout.write(JSON.stringify(out));
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+common.main(run);

@@ -11,14 +11,9 @@
 //   to its end, one implication at a time, and photographed there; with "fit", the page is
 //   opened in a 1200x900 window, the summary open, and the grid's box measured.
 "use strict";
-const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
+const common = require("./common");
 
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
 // A cell in SVG units, as the page draws it (src/write/viewer/viewer.js).
 const UNITS = { sudoku: 90, shikaku: 60 };
 
@@ -211,20 +206,8 @@ async function run(browser, test) {
   return result;
 }
 
-(async () => {
-  const tests = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-  const browser = await chromium.launch({
-    executablePath: process.env.GRIDLOGIC_CHROMIUM || "/usr/bin/chromium",
-    args: FLAGS,
-  });
-  try {
-    const results = [];
-    for (const test of tests) results.push(await run(browser, test));
-    process.stdout.write(JSON.stringify(results));
-  } finally {
-    await browser.close();
-  }
-})().catch((error) => {
-  process.stderr.write(`${error.stack || error}\n`);
-  process.exit(1);
+common.main(async (browser, tests) => {
+  const results = [];
+  for (const test of tests) results.push(await run(browser, test));
+  return results;
 });

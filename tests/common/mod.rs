@@ -183,3 +183,26 @@ pub fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
         })
         .collect()
 }
+
+/// Runs `gridlogic COMMAND FILE REST…` (`args` is `[COMMAND, REST…]`) on `text` written to a
+/// file in `dir`; its standard output.
+pub fn run_on_text(dir: &std::path::Path, text: &str, args: &[&str]) -> String {
+    let file = dir.join("input.txt");
+    std::fs::write(&file, text).unwrap();
+    let mut all = vec![args[0], file.to_str().unwrap()];
+    all.extend(&args[1..]);
+    run(&all).1
+}
+
+/// Runs the browser driver `tests/browser/SCRIPT` on the cases file `cases`; the JSON it prints.
+pub fn drive_browser(script: &str, cases: &std::path::Path) -> serde_json::Value {
+    let output = std::process::Command::new("node")
+        .arg(root().join("tests/browser").join(script))
+        .arg(cases)
+        .current_dir(root())
+        .output()
+        .expect("node runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{script}: {stderr}");
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{script}: {e}: {stderr}"))
+}
