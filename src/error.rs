@@ -286,12 +286,16 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
 
-    /// Sudoku Explainer's rating was asked for a puzzle it cannot rate.
+    /// Sudoku Explainer's or HoDoKu's rating was asked for a puzzle it cannot rate.
     #[error(
-        "the Sudoku Explainer rating (--rating se) is for 9x9 puzzles with 3x3 boxes and no extra \
-         houses or cages, as Sudoku Explainer is; this puzzle is {layout}"
+        "the {rating} rating (--rating {key}) is for 9x9 puzzles with 3x3 boxes and no extra \
+         houses or cages, as {rating} is; this puzzle is {layout}"
     )]
-    SeRatingLayout {
+    RatingLayout {
+        /// Whose rating: `Sudoku Explainer`, `HoDoKu`.
+        rating: &'static str,
+        /// The `--rating` value: `se`, `hodoku`.
+        key: &'static str,
         /// The puzzle's size, regions and variant: `16x16 with 4x4 boxes`, `9x9 with 3x3 boxes,
         /// both diagonals`.
         layout: String,

@@ -230,7 +230,7 @@ fn batch_writes_one_csv_row_per_puzzle_with_the_solution() {
     assert_eq!(
         text.lines().next().unwrap(),
         "id,status,detail,puzzle,regions,solution,solution_matches,logic_only,\
-         backtracking_steps,level,score,hardest_technique,steps,microseconds"
+         backtracking_steps,level,score,brute_force,hardest_technique,steps,microseconds"
     );
     let rows = common::csv_rows(&text);
     let puzzles = std::fs::read_to_string(fixture("text/top1465-first3.txt")).unwrap();

@@ -11,6 +11,7 @@ use gridlogic::engine::{self, Settings};
 use gridlogic::model::{Puzzle, Variant};
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
+use gridlogic::report::rated::{RatedSolve, Ratings};
 use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
 use gridlogic::search::{Deadline, TimeLimit};
 use gridlogic::shikaku;
@@ -104,12 +105,11 @@ impl Options {
         })
     }
 
-    /// A Sudoku solved with these options.
-    fn sudoku(&self, puzzle: &Puzzle) -> gridlogic::Result<engine::Solve> {
-        Ok(engine::solve(
-            puzzle,
-            &self.settings.options(puzzle.size())?,
-        ))
+    /// A Sudoku solved with these options, rated as the command line rates it by default
+    /// (HoDoKu 2.2.0's level and score where HoDoKu rates the puzzle).
+    fn sudoku(&self, puzzle: &Puzzle) -> gridlogic::Result<RatedSolve> {
+        let solve = engine::solve(puzzle, &self.settings.options(puzzle.size())?);
+        Ok(RatedSolve::new(solve, Ratings::default()))
     }
 
     /// A Shikaku solved with these options.
@@ -222,7 +222,7 @@ fn rate(
     by_size: &engine::OptionsBySize,
 ) -> Row {
     let id = Id::Number(id);
-    let invalid = |text: &str, error| Row::invalid::<engine::Solve>(&id, text, &error);
+    let invalid = |text: &str, error| Row::invalid::<RatedSolve>(&id, text, &error);
     let Some(text) = text else {
         return invalid(
             "",
@@ -240,7 +240,10 @@ fn rate(
         Ok(Puzzles::Sudoku(puzzles)) => match one(puzzles) {
             Ok(puzzle) => batch::row(
                 &entry(&id, puzzle, solution),
-                |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &*by_size.get(p.size())?)),
+                |p: &gridlogic::model::Puzzle| -> gridlogic::Result<RatedSolve> {
+                    let solve = engine::solve(p, &*by_size.get(p.size())?);
+                    Ok(RatedSolve::new(solve, Ratings::default()))
+                },
             ),
             Err(error) => invalid(text, error),
         },

@@ -10,7 +10,7 @@ use gridlogic::model::Variant;
 use gridlogic::rating::se;
 use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
-use gridlogic::report::rated::RatedSolve;
+use gridlogic::report::rated::{RatedSolve, Ratings};
 use gridlogic::search::TimeLimit;
 use gridlogic::write::booklet::{Paper, Setup};
 use gridlogic::write::{self, Targets};
@@ -246,37 +246,57 @@ impl LevelArg {
 /// Which ratings the reports show.
 #[derive(Args)]
 pub struct RatingArgs {
-    /// hodoku (the default): gridlogic's level and score (HoDoKu's scale) and its hardest step
-    /// on Sudoku Explainer's scale; se: also Sudoku Explainer's own rating (ER, EP, ED), from a
-    /// solve with Sudoku Explainer's rules in its order (9x9 with 3x3 boxes only).
-    #[arg(long, value_enum, default_value_t = RatingArg::Hodoku)]
-    rating: RatingArg,
+    /// hodoku (the default): HoDoKu 2.2.0's own level and score, exactly as its batch mode gives
+    /// them, for classic 9x9 puzzles (gridlogic's own elsewhere); gridlogic: gridlogic's level
+    /// and score from its own solve; se: also Sudoku Explainer's own rating (ER, EP, ED), from
+    /// a solve with Sudoku Explainer's rules in its order (9x9 with 3x3 boxes only).
+    #[arg(long, value_enum)]
+    rating: Option<RatingArg>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum RatingArg {
     Hodoku,
+    Gridlogic,
     Se,
 }
 
 impl RatingArgs {
-    /// Whether Sudoku Explainer's rating is asked for.
-    pub fn se(&self) -> bool {
-        self.rating == RatingArg::Se
+    /// The ratings asked for.
+    pub fn ratings(&self) -> Ratings {
+        match self.rating {
+            None => Ratings::HodokuWhereItRates,
+            Some(RatingArg::Hodoku) => Ratings::Hodoku,
+            Some(RatingArg::Gridlogic) => Ratings::Gridlogic,
+            Some(RatingArg::Se) => Ratings::SudokuExplainer,
+        }
     }
 
-    /// The solve of `puzzle` with `options` and the ratings asked for (Sudoku Explainer's
-    /// needs a 9x9 with 3x3 boxes: any other puzzle is refused).
-    pub fn solve(
+    /// Whether Sudoku Explainer's rating is asked for.
+    pub fn se(&self) -> bool {
+        self.rating == Some(RatingArg::Se)
+    }
+
+    /// Whether HoDoKu's rating is asked for by name.
+    pub fn hodoku(&self) -> bool {
+        self.rating == Some(RatingArg::Hodoku)
+    }
+
+    /// The solve of `puzzle` with `options` and the ratings asked for (Sudoku Explainer's and,
+    /// asked for by name, HoDoKu's need a 9x9 with 3x3 boxes: any other puzzle is refused).
+    pub fn solve<const SE: bool>(
         &self,
         puzzle: &Puzzle,
         options: &engine::OptionsBySize,
-    ) -> Result<RatedSolve, gridlogic::Error> {
+    ) -> Result<RatedSolve<SE>, gridlogic::Error> {
         if self.se() {
             se::check_layout(puzzle)?;
         }
+        if self.hodoku() {
+            gridlogic::rating::check_classic(puzzle, "HoDoKu", "hodoku")?;
+        }
         let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
-        Ok(RatedSolve::new(solve, self.se()))
+        Ok(RatedSolve::new(solve, self.ratings()))
     }
 }
 

@@ -84,14 +84,13 @@ pub fn run(args: &Args) -> CommandResult {
             let options = engine::OptionsBySize::new(&settings);
             options.get(9)?;
             let solve = |p: &_| args.rating.solve(p, &options);
-            run.stream::<RatedSolve>(entries, solve)
+            run.stream::<RatedSolve<true>>(entries, solve)
         }
         Entries::Sudoku(entries) => {
             let options = engine::OptionsBySize::new(&settings);
             options.get(9)?;
-            let solve =
-                |p: &gridlogic::model::Puzzle| Ok(engine::solve(p, &*options.get(p.size())?));
-            run.stream::<engine::Solve>(entries, solve)
+            let solve = |p: &_| args.rating.solve(p, &options);
+            run.stream::<RatedSolve>(entries, solve)
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;

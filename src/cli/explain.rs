@@ -65,9 +65,10 @@ pub fn run(args: &Args) -> CommandResult {
     let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
         Entries::Sudoku(entries) => {
-            let log = |solve: &RatedSolve| match args.rating.se() {
-                true => format!("{}\n{}", solve.summary(), solve.se_log()),
-                false => report::text::explain(solve, args.grids, args.full),
+            let log = |solve: &RatedSolve| match (args.rating.se(), args.rating.hodoku()) {
+                (true, _) => format!("{}\n{}", solve.summary(), solve.se_log()),
+                (_, true) => format!("{}\n{}", solve.summary(), solve.hodoku_log()),
+                _ => report::text::explain(solve, args.grids, args.full),
             };
             let options = engine::OptionsBySize::new(&settings);
             explain(args, entries, |p| args.rating.solve(p, &options), log)

@@ -20,6 +20,6 @@ pub use outcome::Outcome;
 pub use state::{Scope, Searched, State};
 pub use step::{Link, Step};
 pub use technique::{
-    ChainKind, ColouringRule, Family, FishKind, Forcing, KillerRule, Level, SingleDigitPattern,
-    SingleHouse, Technique,
+    ChainKind, ColouringRule, Family, FishKind, Forcing, HODOKU_ORDER, HodokuStep, KillerRule,
+    Level, SingleDigitPattern, SingleHouse, Technique,
 };

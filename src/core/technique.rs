@@ -467,7 +467,7 @@ const NAKED: Sized = Sized { names: ["Naked Pair", "Naked Triple", "Naked Quad"]
 #[rustfmt::skip]
 const HIDDEN: Sized = Sized { names: ["Hidden Pair", "Hidden Triple", "Hidden Quad"], general: "Hidden Subset", short: "h", codes: [Some("0210"), Some("0211"), Some("0212")], family: Family::Subsets, ratings: [(70, Level::Medium, 3.4), (100, Level::Medium, 4.0), (150, Level::Hard, 5.4)], beyond: large_subset };
 #[rustfmt::skip]
-const BASIC_FISH: Sized = Sized { names: FISH_NAMES, general: "Fish", short: "bf", codes: [Some("0300"), Some("0301"), Some("0302")], family: Family::Fish, ratings: [(140, Level::Hard, 3.2), (150, Level::Hard, 3.8), (160, Level::Unfair, 5.2)], beyond: large_subset };
+const BASIC_FISH: Sized = Sized { names: FISH_NAMES, general: "Fish", short: "bf", codes: [Some("0300"), Some("0301"), Some("0302")], family: Family::Fish, ratings: [(140, Level::Hard, 3.2), (150, Level::Hard, 3.8), (160, Level::Hard, 5.2)], beyond: large_subset };
 
 /// One row per [`FishKind`] (in [`FishKind::ALL`] order): the name's prefix, the short name's
 /// prefix, HoDoKu's codes of sizes 2 to 4 (and of the siamese form, sizes 3 and 4), HoDoKu's
@@ -790,6 +790,97 @@ impl Technique {
         (!matching.is_empty()).then_some(matching)
     }
 }
+
+/// One step type of HoDoKu 2.2.0's default solver: HoDoKu's name for it and the techniques it
+/// stands for. Its score and level are the table's ([`Technique::row`]), the same for each of
+/// its techniques.
+#[derive(Debug, Clone, Copy)]
+pub struct HodokuStep {
+    /// HoDoKu's name: `Locked Candidates Type 1 (Pointing)`, `Nice Loop`.
+    pub name: &'static str,
+    /// Our techniques that find its steps.
+    pub techniques: &'static [Technique],
+}
+
+/// HoDoKu 2.2.0's default solver: the step types it has enabled, in the order it tries them
+/// (the order of their indexes in its default settings), brute force last. Techniques HoDoKu
+/// leaves disabled by default (larger fish, mutant fish, death blossom, kraken fish, templates)
+/// are not here.
+#[rustfmt::skip]
+pub const HODOKU_ORDER: &[HodokuStep] = {
+    use ChainKind as K;
+    use ColouringRule as C;
+    use FishKind as Fk;
+    use Forcing as F;
+    use SingleDigitPattern as P;
+    use SingleHouse as H;
+    use Technique as T;
+    const fn step(name: &'static str, techniques: &'static [Technique]) -> HodokuStep {
+        HodokuStep { name, techniques }
+    }
+    const fn chain(kind: ChainKind, grouped: bool) -> Technique {
+        Technique::Chain { kind, grouped }
+    }
+    &[
+        step("Full House", &[T::FullHouse]),
+        step("Naked Single", &[T::NakedSingle]),
+        step("Hidden Single", &[T::HiddenSingle(H::Row), T::HiddenSingle(H::Column), T::HiddenSingle(H::Region)]),
+        step("Locked Pair", &[T::LockedSubset(2)]),
+        step("Locked Triple", &[T::LockedSubset(3)]),
+        step("Locked Candidates Type 1 (Pointing)", &[T::Pointing]),
+        step("Locked Candidates Type 2 (Claiming)", &[T::Claiming]),
+        step("Naked Pair", &[T::NakedSubset(2)]),
+        step("Naked Triple", &[T::NakedSubset(3)]),
+        step("Hidden Pair", &[T::HiddenSubset(2)]),
+        step("Hidden Triple", &[T::HiddenSubset(3)]),
+        step("Naked Quadruple", &[T::NakedSubset(4)]),
+        step("Hidden Quadruple", &[T::HiddenSubset(4)]),
+        step("X-Wing", &[T::BasicFish(2)]),
+        step("Swordfish", &[T::BasicFish(3)]),
+        step("Jellyfish", &[T::BasicFish(4)]),
+        step("Remote Pair", &[chain(K::RemotePair, false)]),
+        step("Bivalue Universal Grave + 1", &[T::BugPlusOne]),
+        step("Skyscraper", &[T::SingleDigit(P::Skyscraper)]),
+        step("2-String Kite", &[T::SingleDigit(P::TwoStringKite)]),
+        step("Turbot Fish", &[T::SingleDigit(P::TurbotFish)]),
+        step("Empty Rectangle", &[T::SingleDigit(P::EmptyRectangle)]),
+        step("W-Wing", &[T::WWing]),
+        step("XY-Wing", &[T::XyWing]),
+        step("XYZ-Wing", &[T::XyzWing]),
+        step("Uniqueness Test 1", &[T::UniqueRectangle(1)]),
+        step("Uniqueness Test 2", &[T::UniqueRectangle(2)]),
+        step("Uniqueness Test 3", &[T::UniqueRectangle(3)]),
+        step("Uniqueness Test 4", &[T::UniqueRectangle(4)]),
+        step("Uniqueness Test 5", &[T::UniqueRectangle(5)]),
+        step("Uniqueness Test 6", &[T::UniqueRectangle(6)]),
+        step("Hidden Rectangle", &[T::HiddenRectangle]),
+        step("Avoidable Rectangle Type 1", &[T::AvoidableRectangle(1)]),
+        step("Avoidable Rectangle Type 2", &[T::AvoidableRectangle(2)]),
+        step("Finned X-Wing", &[T::Fish(Fk::Finned, 2)]),
+        step("Sashimi X-Wing", &[T::Fish(Fk::Sashimi, 2)]),
+        step("Finned Swordfish", &[T::Fish(Fk::Finned, 3)]),
+        step("Sashimi Swordfish", &[T::Fish(Fk::Sashimi, 3)]),
+        step("Finned Jellyfish", &[T::Fish(Fk::Finned, 4)]),
+        step("Sashimi Jellyfish", &[T::Fish(Fk::Sashimi, 4)]),
+        step("Sue de Coq", &[T::SueDeCoq]),
+        step("Simple Colors", &[T::Colouring(C::Trap), T::Colouring(C::Wrap)]),
+        step("Multi Colors", &[T::Colouring(C::MultiTrap), T::Colouring(C::MultiWrap)]),
+        step("X-Chain", &[chain(K::XChain, false)]),
+        step("XY-Chain", &[chain(K::XyChain, false)]),
+        step("Nice Loop", &[chain(K::ContinuousLoop, false), chain(K::DiscontinuousLoop, false), chain(K::Aic, false)]),
+        step("Grouped Nice Loop", &[chain(K::ContinuousLoop, true), chain(K::DiscontinuousLoop, true), chain(K::Aic, true)]),
+        step("Almost Locked Set XZ-Rule", &[T::AlsChain(2)]),
+        step("Almost Locked Set XY-Wing", &[T::AlsChain(3)]),
+        step("Almost Locked Set XY-Chain", &[T::AlsChain(4), T::AlsChain(5), T::AlsChain(6), T::AlsChain(7)]),
+        step("Franken X-Wing", &[T::Fish(Fk::Franken, 2)]),
+        step("Franken Swordfish", &[T::Fish(Fk::Franken, 3)]),
+        step("Finned Franken X-Wing", &[T::Fish(Fk::FinnedFranken, 2)]),
+        step("Finned Franken Swordfish", &[T::Fish(Fk::FinnedFranken, 3)]),
+        step("Forcing Chain", &[T::ForcingChain(F::Contradiction), T::ForcingChain(F::Cell), T::ForcingChain(F::Region)]),
+        step("Forcing Net", &[T::ForcingNet(F::Contradiction), T::ForcingNet(F::Cell), T::ForcingNet(F::Region)]),
+        step("Brute Force", &[T::Backtracking]),
+    ]
+};
 
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -337,6 +337,31 @@ pub fn state_after(state: &State, options: &Options, steps: usize) -> (State, Ve
     (state, taken)
 }
 
+/// How a solve picks its steps when it follows another solver's choices rather than the
+/// engine's own (HoDoKu's rating follows HoDoKu 2.2.0's): the policy asks the finders, picks one
+/// of their steps, and hears of each step applied.
+pub trait Policy {
+    /// The step to take from `state`; `None` when the policy has none.
+    fn pick(&mut self, state: &State) -> Option<Step>;
+    /// Hears that `step` has been applied.
+    fn applied(&mut self, step: &Step);
+}
+
+/// The steps `policy` picks from `state`, each applied in turn, until the grid is solved or
+/// broken or the policy has no step; and the state they leave.
+pub fn solve_by(mut state: State, policy: &mut dyn Policy) -> (State, Vec<Step>) {
+    let mut steps = Vec::new();
+    while !state.is_solved() && state.contradiction().is_none() {
+        let Some(step) = policy.pick(&state) else {
+            break;
+        };
+        state.apply(&step);
+        policy.applied(&step);
+        steps.push(step);
+    }
+    (state, steps)
+}
+
 /// Why backtracking gave no step.
 enum Halt {
     /// No candidate of the cell leads to a solution.

@@ -619,7 +619,14 @@ fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Genera
         ..Options::all(puzzle.size())
     };
     let solve = engine::solve_while(&puzzle, &options, |steps| goal.may_meet(steps, cells))?;
-    let rating = rate(&solve.steps, cells);
+    let mut rating = rate(&solve.steps, cells);
+    // A classic 9x9 is rated by HoDoKu's own rules, as every report shows it.
+    if crate::rating::check_classic(&puzzle, "HoDoKu", "hodoku").is_ok()
+        && let Ok(hodoku) = crate::rating::hodoku::rate(&puzzle)
+    {
+        rating.level = hodoku.rating.level;
+        rating.score = hodoku.rating.score;
+    }
     let level_ok = goal.level.is_none_or(|level| rating.level == level);
     if !(solve.is_unique() && solve.is_solved() && level_ok) {
         return None;

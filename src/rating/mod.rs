@@ -1,11 +1,13 @@
 //! The difficulty of a whole solve, from its steps and the technique table's scores, levels and
 //! Sudoku Explainer ratings ([`Technique::row`]).
 
+pub mod hodoku;
 pub mod se;
 
 use crate::core::technique::Row;
 use crate::core::{Level, Step, Technique};
-use crate::model::Layout;
+use crate::error::Error;
+use crate::model::{Layout, Puzzle, Regions};
 use serde::Serialize;
 
 /// The most a 9x9 puzzle of each level may score before it counts as the next level (HoDoKu's
@@ -17,6 +19,37 @@ const LEVEL_LIMITS: [(Level, u32); 4] = [
     (Level::Hard, 1600),
     (Level::Unfair, 1800),
 ];
+
+/// Whether `puzzle` is a classic 9x9 Sudoku (3x3 boxes, no extra houses or cages), the only
+/// puzzles Sudoku Explainer and HoDoKu rate; the error names the `rating` (`HoDoKu`), its
+/// `--rating` value (`hodoku`) and what the puzzle is otherwise.
+pub fn check_classic(
+    puzzle: &Puzzle,
+    rating: &'static str,
+    key: &'static str,
+) -> Result<(), Error> {
+    let layout = puzzle.layout();
+    let boxes = matches!(layout.regions(), Regions::Boxes { rows: 3, cols: 3 });
+    if puzzle.size() == 9 && boxes && !layout.is_variant() {
+        return Ok(());
+    }
+    Err(Error::RatingLayout {
+        rating,
+        key,
+        layout: format!("{0}x{0} with {1}", puzzle.size(), layout.describe()),
+    })
+}
+
+/// The level HoDoKu gives a solve whose hardest technique has level `hardest` and whose steps
+/// score `score` in all, on a grid of `cells` cells: the hardest technique's, raised while the
+/// score passes the level's limit (scaled by the number of cells).
+pub fn level_with_score(hardest: Level, score: u32, cells: usize) -> Level {
+    let by_score = LEVEL_LIMITS
+        .iter()
+        .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)
+        .map_or(Level::Extreme, |(level, _)| *level);
+    hardest.max(by_score)
+}
 
 /// The difficulty of a solve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -53,14 +86,11 @@ pub fn rate(steps: &[Step], cells: Option<usize>) -> Rating {
         .map(|(_, r)| r.level)
         .max()
         .unwrap_or(Level::Easy);
-    let by_score = cells.map_or(Level::Easy, |cells| {
-        LEVEL_LIMITS
-            .iter()
-            .find(|(_, limit)| score as usize * 81 <= *limit as usize * cells)
-            .map_or(Level::Extreme, |(level, _)| *level)
+    let level = cells.map_or(hardest_level, |cells| {
+        level_with_score(hardest_level, score, cells)
     });
     Rating {
-        level: hardest_level.max(by_score),
+        level,
         score,
         hardest,
     }

@@ -1,6 +1,8 @@
-//! A Sudoku solve with Sudoku Explainer's rating beside gridlogic's own (`--rating se`): every
-//! report of the solve, plus the rating in the difficulty lines, the workbook summary, the
-//! batch columns `se_er`, `se_ep`, `se_ed` and the JSON field `se_rating`; and Sudoku
+//! A Sudoku solve with the ratings asked for: HoDoKu 2.2.0's level and score (`--rating hodoku`,
+//! the default, for the classic 9x9 puzzles HoDoKu rates) in place of gridlogic's own, and Sudoku
+//! Explainer's rating beside them (`--rating se`): every report of the solve, with the ratings
+//! in the difficulty lines, the workbook summary, the batch columns (`brute_force`; `se_er`,
+//! `se_ep`, `se_ed`) and the JSON fields `rating` and `se_rating`; and HoDoKu's or Sudoku
 //! Explainer's own solve path for `explain`.
 
 use super::sudoku::{Details, StepJson};
@@ -8,34 +10,124 @@ use super::{SolveReport, Trace};
 use crate::core::Step;
 use crate::engine::Solve;
 use crate::model::Puzzle;
+use crate::rating::Rating;
+use crate::rating::hodoku::{self, HodokuRating, HodokuSolve};
 use crate::rating::se::{self, SeRating, SeSolve};
 use serde::Serialize;
 use serde_json::Value;
 
-/// A Sudoku solve and, when asked for, Sudoku Explainer's rating of its puzzle.
+/// Which ratings a report shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ratings {
+    /// gridlogic's own level and score, from its own solve.
+    Gridlogic,
+    /// HoDoKu's level and score where HoDoKu rates the puzzle (classic 9x9, one solution),
+    /// gridlogic's elsewhere: what reports show unless told otherwise.
+    #[default]
+    HodokuWhereItRates,
+    /// HoDoKu's level and score, asked for by name: a puzzle HoDoKu cannot rate says why.
+    Hodoku,
+    /// Sudoku Explainer's rating as well, beside HoDoKu's level and score where it rates.
+    SudokuExplainer,
+}
+
+/// A Sudoku solve and the ratings asked for. `SE` adds Sudoku Explainer's columns to a batch
+/// row (the columns are the same for every row of a batch).
 #[derive(Debug)]
-pub struct RatedSolve {
+pub struct RatedSolve<const SE: bool = false> {
     /// gridlogic's solve.
     pub solve: Solve,
+    /// HoDoKu's solve and rating, or why there is none; `None` when not asked for (or, unless
+    /// asked for by name, when HoDoKu does not rate puzzles of this shape).
+    pub hodoku: Option<Result<HodokuSolve, String>>,
     /// Sudoku Explainer's solve and rating, or why there is none; `None` when not asked for.
     pub se: Option<Result<SeSolve, String>>,
 }
 
-impl From<Solve> for RatedSolve {
-    fn from(solve: Solve) -> RatedSolve {
-        RatedSolve { solve, se: None }
+impl<const SE: bool> From<Solve> for RatedSolve<SE> {
+    fn from(solve: Solve) -> RatedSolve<SE> {
+        RatedSolve {
+            solve,
+            hodoku: None,
+            se: None,
+        }
     }
 }
 
-impl RatedSolve {
-    /// `solve`, with Sudoku Explainer's rating when `se` is asked for. Only a puzzle with one
-    /// solution is rated (Sudoku Explainer's uniqueness rules assume one).
-    pub fn new(solve: Solve, se: bool) -> RatedSolve {
-        let se = se.then(|| match solve.solutions {
-            1 => se::rate(&solve.puzzle).map_err(|e| e.to_string()),
-            _ => Err("the puzzle does not have exactly one solution".to_string()),
-        });
-        RatedSolve { solve, se }
+impl<const SE: bool> RatedSolve<SE> {
+    /// `solve`, with the `ratings` asked for. Only a puzzle with one solution is rated by HoDoKu
+    /// or Sudoku Explainer (their uniqueness rules assume one).
+    pub fn new(solve: Solve, ratings: Ratings) -> RatedSolve<SE> {
+        let classic = crate::rating::check_classic(&solve.puzzle, "HoDoKu", "hodoku").is_ok();
+        let hodoku = match ratings {
+            Ratings::Gridlogic => false,
+            Ratings::Hodoku => true,
+            Ratings::HodokuWhereItRates | Ratings::SudokuExplainer => classic,
+        };
+        let hodoku = hodoku.then(|| if_unique(&solve, hodoku::rate));
+        let se = (ratings == Ratings::SudokuExplainer).then(|| if_unique(&solve, se::rate));
+        RatedSolve { solve, hodoku, se }
+    }
+
+    /// HoDoKu's rating, when there is one.
+    pub fn hodoku_rating(&self) -> Option<&HodokuRating> {
+        Some(&self.hodoku.as_ref()?.as_ref().ok()?.rating)
+    }
+
+    /// The level and score reports show: HoDoKu's where it rates the puzzle, else gridlogic's;
+    /// `None` when the solve reached no solution.
+    pub fn rating(&self) -> Option<Rating> {
+        let mut rating = self.solve.solved_rating()?;
+        if let Some(hodoku) = self.hodoku_rating() {
+            rating.level = hodoku.level;
+            rating.score = hodoku.score;
+        }
+        Some(rating)
+    }
+
+    /// Whether the rating shown needed a guess: HoDoKu's brute force, or a backtracking step
+    /// of gridlogic's solve where HoDoKu does not rate.
+    pub fn brute_force(&self) -> bool {
+        self.hodoku_rating()
+            .map_or(self.solve.backtracks() > 0, |r| r.brute_force)
+    }
+
+    /// HoDoKu's rating in one line: `Medium, score 696 (HoDoKu 2.2.0)`, with `, brute force`
+    /// when it guessed; or `none: ` and why there is none.
+    fn hodoku_line(&self) -> Option<String> {
+        Some(match self.hodoku.as_ref()? {
+            Ok(solve) => format!(
+                "{}, score {}{} (HoDoKu 2.2.0)",
+                solve.rating.level,
+                solve.rating.score,
+                if solve.rating.brute_force {
+                    ", brute force"
+                } else {
+                    ""
+                }
+            ),
+            Err(why) => format!("none: {why}"),
+        })
+    }
+
+    /// HoDoKu's solve path for `explain`: each step numbered, with HoDoKu's name for its type
+    /// and gridlogic's statement of it, then the rating; or why there is none.
+    pub fn hodoku_log(&self) -> String {
+        let names = self.solve.puzzle.names();
+        let mut text = String::new();
+        if let Some(Ok(solve)) = &self.hodoku {
+            text += "HoDoKu's solve (its techniques, its order, its choices):\n";
+            let width = solve.steps.len().to_string().len();
+            for (i, taken) in solve.steps.iter().enumerate() {
+                let line = taken.step.explanation.render(&names);
+                let score = taken.step.technique.row().score;
+                text += &format!("{:>width$}. [{}, {score}] {line}\n", i + 1, taken.kind.name);
+            }
+        }
+        if let Some(line) = self.hodoku_line() {
+            text += &format!("HoDoKu rating: {line}\n");
+        }
+        text
     }
 
     /// The rating, when there is one.
@@ -91,6 +183,15 @@ impl RatedSolve {
     }
 }
 
+/// `rate` of the solve's puzzle, or why it is not rated: only a puzzle with one solution is
+/// (HoDoKu's and Sudoku Explainer's uniqueness rules assume one).
+fn if_unique<T>(solve: &Solve, rate: fn(&Puzzle) -> Result<T, crate::Error>) -> Result<T, String> {
+    match solve.solutions {
+        1 => rate(&solve.puzzle).map_err(|e| e.to_string()),
+        _ => Err("the puzzle does not have exactly one solution".to_string()),
+    }
+}
+
 /// Sudoku Explainer's rating in a JSON document: ER, EP, ED and the hardest step's technique,
 /// or (all four null) the reason there is none.
 #[derive(Debug, Serialize)]
@@ -108,18 +209,34 @@ pub struct SeRatingJson {
     pub note: Option<String>,
 }
 
-/// A Sudoku's JSON fields with Sudoku Explainer's rating.
+/// HoDoKu's rating in a JSON document: level, score and whether it used brute force, or (null)
+/// the reason there is none.
+#[derive(Debug, Serialize)]
+pub struct HodokuRatingJson {
+    /// The rating.
+    #[serde(flatten)]
+    pub rating: Option<HodokuRating>,
+    /// Why there is no rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A Sudoku's JSON fields with the ratings asked for.
 #[derive(Debug, Serialize)]
 pub struct RatedDetails {
-    /// What every Sudoku document has.
+    /// What every Sudoku document has; its `rating` holds HoDoKu's level and score where HoDoKu
+    /// rates the puzzle.
     #[serde(flatten)]
     pub details: Details,
+    /// HoDoKu's rating, unless gridlogic's own was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hodoku_rating: Option<HodokuRatingJson>,
     /// Sudoku Explainer's rating, with `--rating se`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se_rating: Option<SeRatingJson>,
 }
 
-impl SolveReport for RatedSolve {
+impl<const SE: bool> SolveReport for RatedSolve<SE> {
     type Puzzle = Puzzle;
     type Step = Step;
     type Details = RatedDetails;
@@ -146,7 +263,23 @@ impl SolveReport for RatedSolve {
     }
 
     fn difficulty(&self) -> Option<String> {
-        let mut lines = self.solve.difficulty().unwrap_or_default();
+        let mut lines = match (self.rating(), self.hodoku_rating()) {
+            (Some(rating), Some(_)) => format!(
+                "Level {}, score {} (HoDoKu 2.2.0's rating{}); gridlogic's solve: {}",
+                rating.level,
+                rating.score,
+                if self.brute_force() {
+                    ", with brute force"
+                } else {
+                    ""
+                },
+                super::sudoku::hardest_and_guesses(&self.solve)
+            ),
+            _ => self.solve.difficulty().unwrap_or_default(),
+        };
+        if let (Some(Err(_)), Some(line)) = (&self.hodoku, self.hodoku_line()) {
+            lines += &format!("\nHoDoKu rating: {line}");
+        }
         if let Some(line) = self.se_line() {
             lines += &format!("\nSudoku Explainer rating: {line}");
         }
@@ -155,34 +288,48 @@ impl SolveReport for RatedSolve {
 
     fn summary_details(&self) -> Vec<(&'static str, String)> {
         let mut rows = self.solve.summary_details();
+        if let (Some(line), Some(row)) = (self.hodoku_line(), rows.first_mut()) {
+            row.1 = line;
+        }
         rows.extend(self.se_line().map(|line| ("Sudoku Explainer", line)));
         rows
     }
 
-    const BATCH_DETAILS: &'static [&'static str] = &[
-        "level",
-        "score",
-        "se_er",
-        "se_ep",
-        "se_ed",
-        "hardest_technique",
-    ];
+    const BATCH_DETAILS: &'static [&'static str] = if SE {
+        &[
+            "level",
+            "score",
+            "brute_force",
+            "se_er",
+            "se_ep",
+            "se_ed",
+            "hardest_technique",
+        ]
+    } else {
+        &["level", "score", "brute_force", "hardest_technique"]
+    };
 
-    /// gridlogic's columns with Sudoku Explainer's ER, EP and ED before the hardest technique
-    /// (null where there is no rating).
+    /// The level and score shown (HoDoKu's where it rates), whether they needed a guess, with
+    /// `SE` Sudoku Explainer's ER, EP and ED, and gridlogic's hardest technique (null where
+    /// there is no rating).
     fn batch_details(&self) -> Vec<Value> {
-        let mut columns = self.solve.batch_details();
-        let rating = self.se_rating();
-        let number = |pick: fn(&SeRating) -> f64| {
-            rating.map_or(Value::Null, |r| ((pick(r) * 10.0).round() / 10.0).into())
+        let Some(rating) = self.rating() else {
+            return vec![Value::Null; Self::BATCH_DETAILS.len()];
         };
-        let hardest = columns.pop().unwrap_or(Value::Null);
-        columns.extend([
-            number(|r| r.er),
-            number(|r| r.ep),
-            number(|r| r.ed),
-            hardest,
-        ]);
+        let mut columns = vec![
+            rating.level.to_string().into(),
+            rating.score.into(),
+            self.brute_force().into(),
+        ];
+        if SE {
+            let rating = self.se_rating();
+            let number = |pick: fn(&SeRating) -> f64| {
+                rating.map_or(Value::Null, |r| ((pick(r) * 10.0).round() / 10.0).into())
+            };
+            columns.extend([number(|r| r.er), number(|r| r.ep), number(|r| r.ed)]);
+        }
+        let hardest = rating.hardest.map(|(t, _)| t.name());
+        columns.push(hardest.map_or(Value::Null, Value::from));
         columns
     }
 
@@ -207,8 +354,21 @@ impl SolveReport for RatedSolve {
                 note: self.no_rating(),
             },
         });
+        let mut details = self.solve.json_details();
+        details.rating = self.rating();
+        let hodoku_rating = self.hodoku.as_ref().map(|rated| match rated {
+            Ok(solve) => HodokuRatingJson {
+                rating: Some(solve.rating.clone()),
+                note: None,
+            },
+            Err(why) => HodokuRatingJson {
+                rating: None,
+                note: Some(why.clone()),
+            },
+        });
         RatedDetails {
-            details: self.solve.json_details(),
+            details,
+            hodoku_rating,
             se_rating,
         }
     }

@@ -41,14 +41,20 @@ pub fn puzzle_summary(puzzle: &Puzzle) -> String {
 
 /// The difficulty line: level, score, hardest step, backtracking count.
 pub fn difficulty(solve: &Solve) -> String {
-    let Rating {
-        level,
-        score,
-        hardest,
-    } = solve.rating();
+    let Rating { level, score, .. } = solve.rating();
+    format!(
+        "Level {level}, score {score}, {}",
+        hardest_and_guesses(solve)
+    )
+}
+
+/// The solve's hardest step and its backtracking count: `hardest step X-Wing rated 3.2,
+/// backtracking steps 0`.
+pub fn hardest_and_guesses(solve: &Solve) -> String {
+    let hardest = solve.rating().hardest;
     let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} rated {r:.1}"));
     format!(
-        "Level {level}, score {score}, hardest step {hardest}, backtracking steps {}",
+        "hardest step {hardest}, backtracking steps {}",
         solve.backtracks()
     )
 }

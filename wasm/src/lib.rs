@@ -45,7 +45,7 @@ use gridlogic::read::collection::Id;
 use gridlogic::read::{self, ReadOptions};
 use gridlogic::render;
 use gridlogic::report::json::{self, AvailableDocument};
-use gridlogic::report::rated::RatedSolve;
+use gridlogic::report::rated::{RatedSolve, Ratings};
 use gridlogic::shikaku::{self, Rect, read::Placed};
 use gridlogic::techniques;
 use gridlogic::write::html;
@@ -348,7 +348,8 @@ fn solve(text: &str, options: &ReadOptions) -> Result<Value, String> {
     let mut documents = Vec::new();
     for (index, puzzle) in input.puzzles.iter().enumerate() {
         let options = settings.options(puzzle.size()).map_err(|e| e.to_string())?;
-        let solve = RatedSolve::new(engine::solve(puzzle, &options), false);
+        let solve: RatedSolve =
+            RatedSolve::new(engine::solve(puzzle, &options), Ratings::default());
         let id = Id::Number(index + 1);
         let document = json::document(&solve, &id);
         documents.push(serde_json::to_value(document).map_err(|e| e.to_string())?);

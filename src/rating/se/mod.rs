@@ -25,7 +25,7 @@ mod unique;
 use crate::error::Error;
 use crate::explain;
 use crate::model::explanation::{Claim, House};
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Puzzle, Regions};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Puzzle};
 use chaining::Chaining;
 use grid::Grid;
 use hint::Hint;
@@ -113,14 +113,7 @@ pub struct SeSolve {
 /// Whether Sudoku Explainer's rating applies to `puzzle`: 9x9 with 3x3 boxes, without extra
 /// houses or cages; the error says what the puzzle is otherwise.
 pub fn check_layout(puzzle: &Puzzle) -> Result<(), Error> {
-    let layout = puzzle.layout();
-    let boxes = matches!(layout.regions(), Regions::Boxes { rows: 3, cols: 3 });
-    if puzzle.size() == 9 && boxes && !layout.is_variant() {
-        return Ok(());
-    }
-    Err(Error::SeRatingLayout {
-        layout: format!("{0}x{0} with {1}", puzzle.size(), layout.describe()),
-    })
+    super::check_classic(puzzle, "Sudoku Explainer", "se")
 }
 
 /// Solves `puzzle` with Sudoku Explainer's rules and rates it as `serate` does.

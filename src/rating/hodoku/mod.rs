@@ -1,0 +1,208 @@
+//! HoDoKu 2.2.0's own rating (`--rating hodoku`): the level and score HoDoKu's batch mode gives
+//! a puzzle with its default settings.
+//!
+//! HoDoKu's repertoire is gridlogic's, so this is no solver of its own: the engine solves with
+//! gridlogic's finders ([`engine::solve_by`]), and a policy picks each step as HoDoKu would —
+//! its step types in its order ([`HODOKU_ORDER`] in the technique table, with its scores and
+//! levels), its singles in the order they arose ([`singles`]), and among several steps of one
+//! type the one HoDoKu's search meets first ([`pick`]). When nothing applies, HoDoKu's brute
+//! force settles the middle empty cell from the solution, and the rating says so.
+//!
+//! Written from HoDoKu's documented behaviour and by comparing its outputs; no HoDoKu code
+//! (GPL-3) is copied or translated.
+
+mod pick;
+mod singles;
+
+use crate::core::technique::{HODOKU_ORDER, HodokuStep};
+use crate::core::{Level, SingleHouse, State, Step, Technique};
+use crate::engine::{self, Policy};
+use crate::error::Error;
+use crate::explain;
+use crate::model::{Candidate, Cell, Digit, Grid, Puzzle};
+use crate::search;
+use serde::Serialize;
+use singles::Queues;
+
+/// HoDoKu's rating of a puzzle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HodokuRating {
+    /// HoDoKu's level: its hardest step type's, raised while the score passes the level's limit
+    /// (Easy 800, Medium 1000, Hard 1600, Unfair 1800).
+    pub level: Level,
+    /// The sum of the steps' scores.
+    pub score: u32,
+    /// Whether HoDoKu had to use brute force (its batch mode writes `bf`).
+    pub brute_force: bool,
+}
+
+/// A step of HoDoKu's solve: its step type and the step.
+#[derive(Debug, Clone)]
+pub struct HodokuStepTaken {
+    /// HoDoKu's step type.
+    pub kind: HodokuStep,
+    /// The step, as gridlogic's finders state it.
+    pub step: Step,
+}
+
+/// HoDoKu's solve of a puzzle and its rating.
+#[derive(Debug, Clone)]
+pub struct HodokuSolve {
+    /// The steps, in HoDoKu's order.
+    pub steps: Vec<HodokuStepTaken>,
+    /// The rating.
+    pub rating: HodokuRating,
+}
+
+/// Solves `puzzle` as HoDoKu 2.2.0 does with its default settings and rates it. HoDoKu rates
+/// classic 9x9 puzzles with one solution and at least 10 givens; others are refused.
+pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
+    super::check_classic(puzzle, "HoDoKu", "hodoku")?;
+    let count = search::count_solutions(puzzle, 2);
+    let solution = match (count.solutions, count.first) {
+        (1, Some(solution)) => solution,
+        _ => {
+            return Err(Error::Usage(
+                "HoDoKu rates only puzzles with exactly one solution".to_string(),
+            ));
+        }
+    };
+    let givens = puzzle.givens();
+    let mut digits = [0u8; 81];
+    for (index, digit) in digits.iter_mut().enumerate() {
+        *digit = givens
+            .get(Cell::from_index(index))
+            .map_or(0, |d| d.get() as u8);
+    }
+    if digits.iter().filter(|&&d| d != 0).count() < 10 {
+        return Err(Error::Usage(
+            "HoDoKu rates only puzzles with at least 10 givens".to_string(),
+        ));
+    }
+    let state = State::from_puzzle(puzzle).assuming_unique(true);
+    let mut policy = HodokuPolicy {
+        queues: Queues::new(&digits),
+        solution,
+        kinds: Vec::new(),
+    };
+    let (_, steps) = engine::solve_by(state, &mut policy);
+    let steps: Vec<HodokuStepTaken> = policy
+        .kinds
+        .into_iter()
+        .zip(steps)
+        .map(|(kind, step)| HodokuStepTaken { kind, step })
+        .collect();
+    let rating = rating_of(&steps);
+    Ok(HodokuSolve { steps, rating })
+}
+
+/// HoDoKu's level and score of a solve's steps.
+fn rating_of(steps: &[HodokuStepTaken]) -> HodokuRating {
+    let rows = steps.iter().map(|s| s.step.technique.row());
+    let (score, hardest) = rows.fold((0, Level::Easy), |(score, level), row| {
+        (score + row.score, level.max(row.level))
+    });
+    HodokuRating {
+        level: super::level_with_score(hardest, score, 81),
+        score,
+        brute_force: steps
+            .iter()
+            .any(|s| s.step.technique == Technique::Backtracking),
+    }
+}
+
+/// HoDoKu's choices, step by step: the singles queues it keeps, the solution its brute force
+/// reads, and the step type of each step picked.
+struct HodokuPolicy {
+    queues: Queues,
+    solution: Grid,
+    kinds: Vec<HodokuStep>,
+}
+
+impl Policy for HodokuPolicy {
+    fn pick(&mut self, state: &State) -> Option<Step> {
+        for kind in HODOKU_ORDER {
+            if let Some(step) = self.find(kind, state) {
+                self.kinds.push(*kind);
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    fn applied(&mut self, step: &Step) {
+        for placed in &step.placements {
+            self.queues.place(placed.cell.index(), placed.digit.get());
+        }
+        for gone in pick::deletion_order(step) {
+            self.queues.remove(gone.cell.index(), gone.digit.get());
+        }
+    }
+}
+
+impl HodokuPolicy {
+    /// The step of type `kind` HoDoKu takes in `state`, if any.
+    fn find(&mut self, kind: &HodokuStep, state: &State) -> Option<Step> {
+        match kind.techniques {
+            [Technique::FullHouse] => {
+                let (cell, digit) = self.queues.full_house()?;
+                Some(placing(state, &[Technique::FullHouse], cell, digit))
+            }
+            [Technique::NakedSingle] => {
+                let (cell, digit) = self.queues.naked_single()?;
+                Some(placing(state, &[Technique::NakedSingle], cell, digit))
+            }
+            [Technique::HiddenSingle(_), ..] => {
+                let (cell, digit, house) = self.queues.hidden_single()?;
+                let kind = [SingleHouse::Row, SingleHouse::Column, SingleHouse::Region][house / 9];
+                Some(placing(
+                    state,
+                    &[Technique::HiddenSingle(kind)],
+                    cell,
+                    digit,
+                ))
+            }
+            [Technique::Backtracking] => Some(self.brute_force()),
+            techniques => pick::pick(state, techniques),
+        }
+    }
+
+    /// HoDoKu's brute force: the middle one of the empty cells (in reading order) takes its
+    /// digit of the solution.
+    fn brute_force(&self) -> Step {
+        let empty: Vec<usize> = self.queues.empty_cells().collect();
+        let cell = Cell::from_index(empty[empty.len() / 2]);
+        let digit = self.solution.get(cell).expect("a solved grid");
+        let mut step = Step::new(Technique::Backtracking);
+        step.placements.push(Candidate::new(cell, digit));
+        step.pattern.push(Candidate::new(cell, digit));
+        step.explanation = explain!(
+            "Brute force: no technique applies; {} takes {}, its digit in the solution (the \
+             middle one of the {} empty cells)",
+            cell,
+            digit,
+            empty.len().to_string()
+        );
+        step
+    }
+}
+
+/// The step of one of `techniques` that places `digit` in `cell` (a single the queues named;
+/// the queues follow the same candidates as the finders, so one of them states it).
+fn placing(state: &State, techniques: &[Technique], cell: usize, digit: usize) -> Step {
+    let wanted = Candidate::new(Cell::from_index(cell), Digit::new(digit));
+    let mut found = None;
+    for &technique in techniques {
+        crate::techniques::find(technique, state, &mut |step| {
+            if step.placements.contains(&wanted) {
+                found = Some(step);
+                return false;
+            }
+            true
+        });
+        if let Some(step) = found {
+            return step;
+        }
+    }
+    unreachable!("HoDoKu's single {wanted:?} is not found by {techniques:?}")
+}

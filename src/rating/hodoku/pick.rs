@@ -1,0 +1,392 @@
+//! Which step of a type HoDoKu takes when there are several, and the order in which a step's
+//! eliminations reach its grid.
+//!
+//! HoDoKu answers a request for a step type in one of two ways. Most searches return the first
+//! step they meet, so the policy ranks gridlogic's steps by where HoDoKu's search meets them
+//! ([`first_met`]: boxes before rows before columns for subsets, digit by digit for fish, …).
+//! Chains are all collected and the best kept ([`best`]): the most eliminations, then the
+//! smallest weighted sum of their cells, then the shortest chain. Cells are numbered 0–80 in
+//! reading order and houses 0–26 (rows, columns, boxes), as HoDoKu numbers them.
+
+use crate::core::step::Role;
+use crate::core::{ChainKind, FishKind, SingleDigitPattern, State, Step, Technique};
+use crate::model::{Candidate, Cell};
+use crate::techniques;
+use std::cmp::Reverse;
+
+/// The step of one of `techniques` (one HoDoKu step type) HoDoKu takes in `state`.
+pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
+    let first = techniques[0];
+    if collects_all(first) {
+        let steps = all_of(state, techniques);
+        return steps.into_iter().filter(found_by_hodoku).min_by_key(best);
+    }
+    if matches!(first, Technique::ForcingChain(_) | Technique::ForcingNet(_)) {
+        let steps = all_of(state, techniques);
+        return steps.into_iter().min_by_key(best_forcing);
+    }
+    if !met_in_order(first) {
+        return techniques
+            .iter()
+            .find_map(|&t| techniques::find_first(t, state));
+    }
+    all_of(state, techniques)
+        .into_iter()
+        .filter_map(|step| first_met(state, &step).map(|key| (key, step)))
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, step)| step)
+}
+
+/// Every step of `techniques` in `state`.
+fn all_of(state: &State, techniques: &[Technique]) -> Vec<Step> {
+    techniques
+        .iter()
+        .flat_map(|&t| techniques::find_all(t, state))
+        .collect()
+}
+
+/// Whether HoDoKu collects every step of `technique`'s type and keeps the best.
+fn collects_all(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::SingleDigit(SingleDigitPattern::TurbotFish) | Technique::Chain { .. }
+    )
+}
+
+/// Whether the policy knows where HoDoKu's search meets `technique`'s steps.
+fn met_in_order(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::Pointing
+            | Technique::Claiming
+            | Technique::LockedSubset(_)
+            | Technique::NakedSubset(_)
+            | Technique::HiddenSubset(_)
+            | Technique::BasicFish(_)
+            | Technique::Fish(FishKind::Finned | FishKind::Sashimi, _)
+            | Technique::SingleDigit(
+                SingleDigitPattern::Skyscraper
+                    | SingleDigitPattern::TwoStringKite
+                    | SingleDigitPattern::EmptyRectangle
+            )
+            | Technique::WWing
+            | Technique::XyWing
+            | Technique::XyzWing
+            | Technique::AlsChain(2 | 3)
+    )
+}
+
+/// Where HoDoKu's search for a first-found step type meets `step`, as a key that sorts the
+/// first met first; `None` for a step HoDoKu's search does not find.
+fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
+    let digit = step.eliminations.first()?.digit.get();
+    let cells = pattern_cells(step);
+    match step.technique {
+        // Boxes, digit by digit.
+        Technique::Pointing => Some(vec![box_of(cells[0]), digit]),
+        // Rows then columns, digit by digit.
+        Technique::Claiming => {
+            let line = if cells.iter().all(|&c| c / 9 == cells[0] / 9) {
+                cells[0] / 9
+            } else {
+                9 + cells[0] % 9
+            };
+            Some(vec![line, digit])
+        }
+        // Boxes, then rows, then columns: the first house holding the cells, and within it
+        // the cells in the house's order.
+        Technique::LockedSubset(_) | Technique::NakedSubset(_) => {
+            let mut key = vec![search_rank(first_house(&cells)?)];
+            key.extend(cells);
+            Some(key)
+        }
+        Technique::HiddenSubset(_) => hidden_key(state, step, &cells),
+        Technique::BasicFish(_) | Technique::Fish(..) => fish_key(step, digit),
+        Technique::SingleDigit(SingleDigitPattern::Skyscraper) => skyscraper_key(step, digit),
+        Technique::WWing => {
+            let wings = figure_cells(step, Role::Pincer);
+            let low = step.figures.first()?.candidates.first()?.digit.get();
+            Some(vec![
+                wings[0],
+                wings[1],
+                usize::from(digit != low),
+                step.base[0],
+            ])
+        }
+        Technique::XyWing => {
+            let pivot = *figure_cells(step, Role::Pivot).first()?;
+            let mut cells = figure_cells(step, Role::Pincer);
+            cells.push(pivot);
+            cells.sort_unstable();
+            let at = cells.iter().position(|&c| c == pivot)?;
+            cells.push(at);
+            Some(cells)
+        }
+        Technique::XyzWing => {
+            let mut key = figure_cells(step, Role::Pivot);
+            key.extend(figure_cells(step, Role::Pincer));
+            Some(key)
+        }
+        Technique::AlsChain(_) => als_key(step),
+        _ => Some(cells),
+    }
+}
+
+/// ALS-XZ and ALS-XY-Wing are met by their restricted commons: pairs of almost locked sets
+/// in the order of HoDoKu's list of sets (each set at the first house, rows first, that holds
+/// it; within a house, cell lists in dictionary order), the earlier set first; a wing by its
+/// two pairs, the earlier first.
+fn als_key(step: &Step) -> Option<Vec<usize>> {
+    let sets: Vec<Vec<usize>> = step
+        .figures
+        .iter()
+        .filter(|f| f.role == Role::Als)
+        .map(|f| {
+            let mut cells: Vec<usize> = f.candidates.iter().map(|c| c.cell.index()).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let house = (0..27).find(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)));
+            let mut key = vec![house.unwrap_or(27)];
+            key.extend(cells);
+            key
+        })
+        .collect();
+    let pair = |a: &Vec<usize>, b: &Vec<usize>| {
+        let (first, second) = if a <= b { (a, b) } else { (b, a) };
+        let mut key = first.clone();
+        key.push(usize::MAX);
+        key.extend(second);
+        key
+    };
+    match sets.len() {
+        2 => Some(pair(&sets[0], &sets[1])),
+        3 => {
+            let (one, two) = (pair(&sets[0], &sets[1]), pair(&sets[1], &sets[2]));
+            let (first, second) = if one <= two { (one, two) } else { (two, one) };
+            let mut key = first;
+            key.push(usize::MAX);
+            key.extend(second);
+            Some(key)
+        }
+        _ => None,
+    }
+}
+
+/// The cells of the step's figures of `role`, ascending.
+fn figure_cells(step: &Step, role: Role) -> Vec<usize> {
+    let mut cells: Vec<usize> = step
+        .figures
+        .iter()
+        .filter(|f| f.role == role)
+        .flat_map(|f| f.candidates.iter().map(|c| c.cell.index()))
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// The rank of house `house` in the order HoDoKu's subset searches visit houses: boxes, rows,
+/// columns.
+fn search_rank(house: usize) -> usize {
+    match house {
+        18..=26 => house - 18,
+        _ => house + 9,
+    }
+}
+
+/// The first house, in the subset searches' order, that holds all of `cells`.
+fn first_house(cells: &[usize]) -> Option<usize> {
+    (0..27)
+        .filter(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)))
+        .min_by_key(|&h| search_rank(h))
+}
+
+/// A hidden subset is met in the first house (boxes, rows, columns) that holds its cells and
+/// confines its digits to them, at its digits' combination.
+fn hidden_key(state: &State, step: &Step, cells: &[usize]) -> Option<Vec<usize>> {
+    let digits: Vec<usize> = {
+        let mut d: Vec<usize> = step.pattern.iter().map(|c| c.digit.get()).collect();
+        d.sort_unstable();
+        d.dedup();
+        d
+    };
+    let confined = |house: usize| {
+        house_cells(house).into_iter().all(|c| {
+            cells.contains(&c)
+                || digits.iter().all(|&d| {
+                    !state
+                        .candidates(Cell::from_index(c))
+                        .contains(crate::model::Digit::new(d))
+                })
+        })
+    };
+    let house = (0..27)
+        .filter(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)) && confined(h))
+        .min_by_key(|&h| search_rank(h))?;
+    let mut key = vec![search_rank(house)];
+    key.extend(digits);
+    Some(key)
+}
+
+/// Fish are met digit by digit, row-based before column-based, then by base and cover lines.
+fn fish_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
+    let column_based = usize::from(step.base.first()? / 9 == 1);
+    let mut key = vec![digit, column_based];
+    key.extend(step.base.iter().copied());
+    key.extend(step.cover.iter().copied());
+    Some(key)
+}
+
+/// Skyscrapers are met row-based for every digit before column-based, and only when the two
+/// links' first cells or their second cells are aligned.
+fn skyscraper_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
+    let lines: Vec<usize> = step.base.iter().copied().collect();
+    let column_based = lines[0] >= 9;
+    let along = |cell: usize| if column_based { cell / 9 } else { cell % 9 };
+    let ends: Vec<Vec<usize>> = lines
+        .iter()
+        .map(|&line| {
+            let mut cells: Vec<usize> = step
+                .pattern
+                .iter()
+                .map(|c| c.cell.index())
+                .filter(|&c| houses_of(c).contains(&line))
+                .collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    if ends.len() != 2 || ends[0].len() != 2 || ends[1].len() != 2 {
+        return None;
+    }
+    let parallel = along(ends[0][0]) == along(ends[1][0]) || along(ends[0][1]) == along(ends[1][1]);
+    let mut sorted = lines.clone();
+    sorted.sort_unstable();
+    parallel.then(|| vec![usize::from(column_based), digit, sorted[0], sorted[1]])
+}
+
+/// The rank of a collected step (most eliminations first, then the smallest weighted sum of
+/// its eliminations, then the shortest chain): HoDoKu keeps the first by this rank.
+fn best(step: &Step) -> (Reverse<usize>, usize, usize) {
+    let eliminations = sorted_by_digit(step);
+    let weighted = eliminations
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c.cell.index() * (1 + 80 * k) + c.digit.get())
+        .sum();
+    (Reverse(eliminations.len()), weighted, step.links.len())
+}
+
+/// Whether HoDoKu's search reports a collected step: its chains have no almost locked sets as
+/// nodes, and it leaves out an AIC whose ends hold the same digit when it removes a single
+/// candidate.
+fn found_by_hodoku(step: &Step) -> bool {
+    let same_digit_ends = match (step.links.first(), step.links.last()) {
+        (Some(first), Some(last)) => match (first.from.first(), last.to.first()) {
+            (Some(a), Some(b)) => a.digit == b.digit,
+            _ => false,
+        },
+        _ => false,
+    };
+    let aic = matches!(
+        step.technique,
+        Technique::Chain {
+            kind: ChainKind::Aic,
+            ..
+        }
+    );
+    let als_node = step.figures.iter().any(|f| f.role == Role::Als);
+    !(als_node || aic && same_digit_ends && step.eliminations.len() == 1)
+}
+
+/// The rank of a forcing chain or net: placements before eliminations, more first; then the
+/// smaller cells; then the shorter chain.
+fn best_forcing(step: &Step) -> (bool, Reverse<usize>, Vec<usize>, usize) {
+    let placing = !step.placements.is_empty();
+    let (count, cells) = if placing {
+        let sum = step.placements.iter().map(|p| p.cell.index()).sum();
+        (step.placements.len(), vec![sum])
+    } else {
+        let cells = (step.eliminations.iter())
+            .map(|e| e.cell.index() * 10 + e.digit.get())
+            .collect();
+        (step.eliminations.len(), cells)
+    };
+    let length = step
+        .net
+        .as_ref()
+        .map_or(step.links.len(), |_| step.links.len());
+    (!placing, Reverse(count), cells, length)
+}
+
+/// The eliminations by digit, then cell.
+fn sorted_by_digit(step: &Step) -> Vec<Candidate> {
+    let mut eliminations = step.eliminations.to_vec();
+    eliminations.sort_by_key(|c| (c.digit, c.cell));
+    eliminations
+}
+
+/// The cells of the step's pattern, ascending, each once.
+fn pattern_cells(step: &Step) -> Vec<usize> {
+    let mut cells: Vec<usize> = step.pattern.iter().map(|c| c.cell.index()).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// A cell's row, column and box.
+fn houses_of(cell: usize) -> [usize; 3] {
+    [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3]
+}
+
+/// The box of a cell, 0–8.
+fn box_of(cell: usize) -> usize {
+    houses_of(cell)[2] - 18
+}
+
+/// The cells of a house, ascending.
+fn house_cells(house: usize) -> Vec<usize> {
+    (0..81).filter(|&c| houses_of(c).contains(&house)).collect()
+}
+
+/// The eliminations of `step` in the order HoDoKu removes them.
+pub fn deletion_order(step: &Step) -> Vec<Candidate> {
+    match step.technique {
+        Technique::LockedSubset(_) | Technique::NakedSubset(_) => naked_order(step),
+        Technique::Chain {
+            kind:
+                ChainKind::XChain
+                | ChainKind::XyChain
+                | ChainKind::RemotePair
+                | ChainKind::ContinuousLoop
+                | ChainKind::DiscontinuousLoop
+                | ChainKind::Aic,
+            ..
+        } => sorted_by_digit(step),
+        _ => {
+            let mut eliminations = step.eliminations.to_vec();
+            eliminations.sort_unstable_by_key(|c| (c.cell, c.digit));
+            eliminations
+        }
+    }
+}
+
+/// A naked subset clears its shared row, then column, then box, each in house order.
+fn naked_order(step: &Step) -> Vec<Candidate> {
+    let cells = pattern_cells(step);
+    let mut order = Vec::new();
+    for kind in 0..3 {
+        let shared = houses_of(cells[0])[kind];
+        if cells.iter().all(|&c| houses_of(c)[kind] == shared) {
+            let mut in_house: Vec<Candidate> = step
+                .eliminations
+                .iter()
+                .filter(|e| houses_of(e.cell.index())[kind] == shared)
+                .copied()
+                .collect();
+            in_house.sort_unstable_by_key(|c| (c.cell, c.digit));
+            order.extend(in_house);
+        }
+    }
+    order
+}
