@@ -246,10 +246,11 @@ impl LevelArg {
 /// Which ratings the reports show.
 #[derive(Args)]
 pub struct RatingArgs {
-    /// hodoku (the default): HoDoKu 2.2.0's own level and score, exactly as its batch mode gives
-    /// them, for classic 9x9 puzzles (gridlogic's own elsewhere); gridlogic: gridlogic's level
-    /// and score from its own solve; se: also Sudoku Explainer's own rating (ER, EP, ED), from
-    /// a solve with Sudoku Explainer's rules in its order (9x9 with 3x3 boxes only).
+    /// Unset (the default): HoDoKu 2.2.0's own level and score for classic 9x9 puzzles,
+    /// gridlogic's own elsewhere; hodoku: HoDoKu's, and its solve path is the solve reported
+    /// (classic 9x9 only); gridlogic: gridlogic's level and score from its own solve; se: also
+    /// Sudoku Explainer's own rating (ER, EP, ED), from a solve with Sudoku Explainer's rules in
+    /// its order (9x9 with 3x3 boxes only).
     #[arg(long, value_enum)]
     rating: Option<RatingArg>,
 }
@@ -294,6 +295,11 @@ impl RatingArgs {
         }
         if self.hodoku() {
             gridlogic::rating::check_classic(puzzle, "HoDoKu", "hodoku")?;
+            // HoDoKu's path is the solve reported; a puzzle it does not rate (not unique) is
+            // solved by gridlogic, with the reason.
+            if let Ok(hodoku) = gridlogic::rating::hodoku::rate(puzzle) {
+                return Ok(RatedSolve::from_hodoku(puzzle, hodoku));
+            }
         }
         let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
         Ok(RatedSolve::new(solve, self.ratings()))

@@ -69,6 +69,25 @@ impl<const SE: bool> RatedSolve<SE> {
         RatedSolve { solve, hodoku, se }
     }
 
+    /// HoDoKu's solve of `puzzle` as the solve reported: its steps are the ones shown (`batch
+    /// --rating hodoku` needs no second solve).
+    pub fn from_hodoku(puzzle: &Puzzle, hodoku: HodokuSolve) -> RatedSolve<SE> {
+        let solve = Solve {
+            puzzle: puzzle.clone(),
+            steps: hodoku.steps.iter().map(|t| t.step.clone()).collect(),
+            state: hodoku.state.clone(),
+            outcome: crate::core::Outcome::Solved,
+            solution: Some(hodoku.solution.clone()),
+            solutions: 1,
+            counted: true,
+        };
+        RatedSolve {
+            solve,
+            hodoku: Some(Ok(hodoku)),
+            se: None,
+        }
+    }
+
     /// HoDoKu's rating, when there is one.
     pub fn hodoku_rating(&self) -> Option<&HodokuRating> {
         Some(&self.hodoku.as_ref()?.as_ref().ok()?.rating)

@@ -15,7 +15,7 @@ mod pick;
 mod singles;
 
 use crate::core::technique::{HODOKU_ORDER, HodokuStep};
-use crate::core::{Level, SingleHouse, State, Step, Technique};
+use crate::core::{Level, Limits, SingleHouse, State, Step, Technique};
 use crate::engine::{self, Policy};
 use crate::error::Error;
 use crate::explain;
@@ -52,6 +52,10 @@ pub struct HodokuSolve {
     pub steps: Vec<HodokuStepTaken>,
     /// The rating.
     pub rating: HodokuRating,
+    /// The grid the steps leave (solved).
+    pub state: State,
+    /// The puzzle's one solution.
+    pub solution: Grid,
 }
 
 /// Solves `puzzle` as HoDoKu 2.2.0 does with its default settings and rates it. HoDoKu rates
@@ -79,13 +83,20 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
             "HoDoKu rates only puzzles with at least 10 givens".to_string(),
         ));
     }
-    let state = State::from_puzzle(puzzle).assuming_unique(true);
+    // HoDoKu's chains have group nodes but no almost locked sets as nodes.
+    let limits = Limits {
+        chain_als_cells: 0,
+        ..Limits::for_size(9)
+    };
+    let state = State::from_puzzle(puzzle)
+        .assuming_unique(true)
+        .with_limits(limits);
     let mut policy = HodokuPolicy {
         queues: Queues::new(&digits),
         solution,
         kinds: Vec::new(),
     };
-    let (_, steps) = engine::solve_by(state, &mut policy);
+    let (state, steps) = engine::solve_by(state, &mut policy);
     let steps: Vec<HodokuStepTaken> = policy
         .kinds
         .into_iter()
@@ -93,7 +104,12 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
         .map(|(kind, step)| HodokuStepTaken { kind, step })
         .collect();
     let rating = rating_of(&steps);
-    Ok(HodokuSolve { steps, rating })
+    Ok(HodokuSolve {
+        steps,
+        rating,
+        state,
+        solution: policy.solution,
+    })
 }
 
 /// HoDoKu's level and score of a solve's steps.

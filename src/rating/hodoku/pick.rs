@@ -19,7 +19,10 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     let first = techniques[0];
     if collects_all(first) {
         let steps = all_of(state, techniques);
-        return steps.into_iter().filter(found_by_hodoku).min_by_key(best);
+        return (steps.into_iter())
+            .filter(found_by_hodoku)
+            .filter_map(as_hodoku_states_it)
+            .min_by_key(best);
     }
     if matches!(first, Technique::ForcingChain(_) | Technique::ForcingNet(_)) {
         let steps = all_of(state, techniques);
@@ -146,16 +149,18 @@ fn als_key(step: &Step) -> Option<Vec<usize>> {
             cells.sort_unstable();
             cells.dedup();
             let house = (0..27).find(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)));
-            let mut key = vec![house.unwrap_or(27)];
-            key.extend(cells);
+            // Counted from 1, so that 0 can end a set and a set sorts before its extensions.
+            let mut key = vec![house.unwrap_or(27) + 1];
+            key.extend(cells.iter().map(|c| c + 1));
             key
         })
         .collect();
     let pair = |a: &Vec<usize>, b: &Vec<usize>| {
         let (first, second) = if a <= b { (a, b) } else { (b, a) };
         let mut key = first.clone();
-        key.push(usize::MAX);
+        key.push(0);
         key.extend(second);
+        key.push(0);
         key
     };
     match sets.len() {
@@ -164,7 +169,6 @@ fn als_key(step: &Step) -> Option<Vec<usize>> {
             let (one, two) = (pair(&sets[0], &sets[1]), pair(&sets[1], &sets[2]));
             let (first, second) = if one <= two { (one, two) } else { (two, one) };
             let mut key = first;
-            key.push(usize::MAX);
             key.extend(second);
             Some(key)
         }
@@ -297,6 +301,33 @@ fn found_by_hodoku(step: &Step) -> bool {
     );
     let als_node = step.figures.iter().any(|f| f.role == Role::Als);
     !(als_node || aic && same_digit_ends && step.eliminations.len() == 1)
+}
+
+/// The step as HoDoKu states it: a continuous loop removes nothing from the cells of its group
+/// nodes (HoDoKu leaves every cell of the loop out of a weak link's eliminations); `None` when
+/// nothing is left.
+fn as_hodoku_states_it(mut step: Step) -> Option<Step> {
+    let continuous = matches!(
+        step.technique,
+        Technique::Chain {
+            kind: ChainKind::ContinuousLoop,
+            grouped: true
+        }
+    );
+    if continuous {
+        let mut grouped: Vec<Cell> = (step.links.iter())
+            .flat_map(|l| [&l.from, &l.to])
+            .filter(|node| node.len() > 1)
+            .flat_map(|node| node.iter().map(|c| c.cell))
+            .collect();
+        grouped.extend(
+            figure_cells(&step, Role::Group)
+                .into_iter()
+                .map(Cell::from_index),
+        );
+        step.eliminations.retain(|e| !grouped.contains(&e.cell));
+    }
+    (!step.eliminations.is_empty() || !step.placements.is_empty()).then_some(step)
 }
 
 /// The rank of a forcing chain or net: placements before eliminations, more first; then the
