@@ -103,6 +103,7 @@ _TYPES = {
     "id": "int64",
     "solution_matches": "bool_",
     "logic_only": "bool_",
+    "brute_force": "bool_",
     "backtracking_steps": "int64",
     "score": "int64",
     "clues": "int64",

@@ -112,6 +112,17 @@ def test_rate_many_reads_lists_pandas_and_arrow_alike():
     assert rows[1]["detail"] and rows[1]["level"] is None and rows[1]["score"] is None
     assert tables[0].schema.field("score").type == pa.int64()
     assert tables[0].schema.field("logic_only").type == pa.bool_()
+    assert tables[0].schema.field("brute_force").type == pa.bool_()
+
+
+def test_rate_many_gives_hodokus_level_and_score():
+    # HoDoKu 2.2.0 rates these Medium 916 and (top1465 #2) Extreme with brute force
+    # (../shared/datasets/9x9/hodoku_ratings_*.txt).
+    medium = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+    guessed = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+    rows = gridlogic.rate_many([medium, guessed]).to_pylist()
+    assert (rows[0]["level"], rows[0]["score"], rows[0]["brute_force"]) == ("Medium", 916, False)
+    assert (rows[1]["level"], rows[1]["brute_force"]) == ("Extreme", True)
 
 
 def batch_rows(tmp_path, lines, *arguments):

@@ -24,6 +24,12 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
             .filter_map(as_hodoku_states_it)
             .min_by_key(best);
     }
+    if matches!(first, Technique::AlsChain(4..)) {
+        let steps = all_of(state, techniques);
+        return (steps.into_iter())
+            .filter(|step| als_sets_allowed(step, true))
+            .min_by_key(best_als_chain);
+    }
     if matches!(first, Technique::ForcingChain(_) | Technique::ForcingNet(_)) {
         let steps = all_of(state, techniques);
         return steps.into_iter().min_by_key(best_forcing);
@@ -35,6 +41,7 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     }
     all_of(state, techniques)
         .into_iter()
+        .filter(|step| als_sets_allowed(step, false))
         .filter_map(|step| first_met(state, &step).map(|key| (key, step)))
         .min_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, step)| step)
@@ -106,6 +113,13 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
         Technique::HiddenSubset(_) => hidden_key(state, step, &cells),
         Technique::BasicFish(_) | Technique::Fish(..) => fish_key(step, digit),
         Technique::SingleDigit(SingleDigitPattern::Skyscraper) => skyscraper_key(step, digit),
+        // Digit by digit, the row link before the column link.
+        Technique::SingleDigit(SingleDigitPattern::TwoStringKite) => {
+            let mut lines: Vec<usize> = step.base.to_vec();
+            lines.sort_unstable();
+            lines.insert(0, digit);
+            Some(lines)
+        }
         Technique::WWing => {
             let wings = figure_cells(step, Role::Pincer);
             let low = step.figures.first()?.candidates.first()?.digit.get();
@@ -135,22 +149,67 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
     }
 }
 
-/// ALS-XZ and ALS-XY-Wing are met by their restricted commons: pairs of almost locked sets
-/// in the order of HoDoKu's list of sets (each set at the first house, rows first, that holds
-/// it; within a house, cell lists in dictionary order), the earlier set first; a wing by its
-/// two pairs, the earlier first.
-fn als_key(step: &Step) -> Option<Vec<usize>> {
-    let sets: Vec<Vec<usize>> = step
-        .figures
-        .iter()
+/// The almost locked sets of a step, in the order it lists them (a chain's from end to end),
+/// each as its cells ascending.
+fn als_sets(step: &Step) -> Vec<Vec<usize>> {
+    (step.figures.iter())
         .filter(|f| f.role == Role::Als)
         .map(|f| {
             let mut cells: Vec<usize> = f.candidates.iter().map(|c| c.cell.index()).collect();
             cells.sort_unstable();
             cells.dedup();
-            let house = (0..27).find(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)));
+            cells
+        })
+        .collect()
+}
+
+/// Where an almost locked set stands in HoDoKu's list of them: the first house (rows, columns,
+/// boxes) that holds it, then its cells in dictionary order (a set before its extensions).
+fn als_rank(cells: &[usize]) -> (usize, Vec<usize>) {
+    let house = (0..27).find(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)));
+    (house.unwrap_or(27), cells.to_vec())
+}
+
+/// Whether HoDoKu's ALS searches meet a step's sets: no two sets linked by a restricted common
+/// share a cell (nor, in a wing, the two outer sets); a chain (`chain`) runs through its sets
+/// in the order of HoDoKu's list, one way or the other, as HoDoKu links a set only to later
+/// ones.
+fn als_sets_allowed(step: &Step, chain: bool) -> bool {
+    if !matches!(step.technique, Technique::AlsChain(_)) {
+        return true;
+    }
+    let sets = als_sets(step);
+    let disjoint = |a: &Vec<usize>, b: &Vec<usize>| a.iter().all(|c| !b.contains(c));
+    let neighbours_apart = sets.windows(2).all(|w| disjoint(&w[0], &w[1]));
+    if !chain {
+        return neighbours_apart && (sets.len() < 3 || disjoint(&sets[0], &sets[2]));
+    }
+    let ranks: Vec<_> = sets.iter().map(|s| als_rank(s)).collect();
+    let rising = ranks.windows(2).all(|w| w[0] < w[1]);
+    let falling = ranks.windows(2).all(|w| w[0] > w[1]);
+    neighbours_apart && (rising || falling)
+}
+
+/// The rank of an ALS chain: the most eliminations, the smallest weighted sum of them, the
+/// fewest sets, the fewest cells.
+fn best_als_chain(step: &Step) -> (Reverse<usize>, usize, usize, usize) {
+    let (eliminations, weighted, _) = best(step);
+    let sets = als_sets(step);
+    let cells = sets.iter().map(Vec::len).sum();
+    (eliminations, weighted, sets.len(), cells)
+}
+
+/// ALS-XZ and ALS-XY-Wing are met by their restricted commons: pairs of almost locked sets
+/// in the order of HoDoKu's list of sets (each set at the first house, rows first, that holds
+/// it; within a house, cell lists in dictionary order), the earlier set first; a wing by its
+/// two pairs, the earlier first.
+fn als_key(step: &Step) -> Option<Vec<usize>> {
+    let sets: Vec<Vec<usize>> = als_sets(step)
+        .iter()
+        .map(|cells| {
+            let (house, cells) = als_rank(cells);
             // Counted from 1, so that 0 can end a set and a set sorts before its extensions.
-            let mut key = vec![house.unwrap_or(27) + 1];
+            let mut key = vec![house + 1];
             key.extend(cells.iter().map(|c| c + 1));
             key
         })
@@ -393,7 +452,8 @@ pub fn deletion_order(step: &Step) -> Vec<Candidate> {
                 | ChainKind::DiscontinuousLoop
                 | ChainKind::Aic,
             ..
-        } => sorted_by_digit(step),
+        }
+        | Technique::AlsChain(4..) => sorted_by_digit(step),
         _ => {
             let mut eliminations = step.eliminations.to_vec();
             eliminations.sort_unstable_by_key(|c| (c.cell, c.digit));
