@@ -316,7 +316,7 @@ fn columns<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyDict>> {
     let first = rows.iter().find(|row| row.status != Status::Invalid);
     let mut names: Vec<&str> = match first {
         Some(row) => row.columns.iter().map(|(name, _)| *name).collect(),
-        None => batch::header::<engine::Solve>(),
+        None => batch::header::<RatedSolve>(),
     };
     for row in rows.iter().filter(|row| row.status != Status::Invalid) {
         for (name, _) in &row.columns {

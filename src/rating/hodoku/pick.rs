@@ -341,8 +341,8 @@ fn best(step: &Step) -> (Reverse<usize>, usize, usize) {
 }
 
 /// Whether HoDoKu's search reports a collected step: its chains have no almost locked sets as
-/// nodes, and it leaves out an AIC whose ends hold the same digit when it removes a single
-/// candidate.
+/// nodes, an AIC runs between two candidates (no group at an end), and it leaves out an AIC
+/// whose ends hold the same digit when it removes a single candidate.
 fn found_by_hodoku(step: &Step) -> bool {
     let same_digit_ends = match (step.links.first(), step.links.last()) {
         (Some(first), Some(last)) => match (first.from.first(), last.to.first()) {
@@ -359,7 +359,42 @@ fn found_by_hodoku(step: &Step) -> bool {
         }
     );
     let als_node = step.figures.iter().any(|f| f.role == Role::Als);
-    !(als_node || aic && same_digit_ends && step.eliminations.len() == 1)
+    let group_end = match (step.links.first(), step.links.last()) {
+        (Some(first), Some(last)) => first.from.len() > 1 || last.to.len() > 1,
+        _ => false,
+    };
+    !(als_node
+        || revisits_a_cell(step)
+        || aic && (group_end || same_digit_ends && step.eliminations.len() == 1))
+}
+
+/// Whether a chain passes through a cell twice (a loop may come back to the cell it starts
+/// from; a cell's two candidates in a row are one pass): HoDoKu's chains never do.
+fn revisits_a_cell(step: &Step) -> bool {
+    let Some(first) = step.links.first() else {
+        return false;
+    };
+    let nodes = std::iter::once(&first.from).chain(step.links.iter().map(|l| &l.to));
+    let mut passes: Vec<Vec<Cell>> = Vec::new();
+    for node in nodes {
+        let mut cells: Vec<Cell> = node.iter().map(|c| c.cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        if passes.last() != Some(&cells) {
+            passes.push(cells);
+        }
+    }
+    if passes.len() > 1 && passes.first() == passes.last() {
+        passes.pop();
+    }
+    let mut seen: Vec<Cell> = Vec::new();
+    for cell in passes.into_iter().flatten() {
+        if seen.contains(&cell) {
+            return true;
+        }
+        seen.push(cell);
+    }
+    false
 }
 
 /// The step as HoDoKu states it: a continuous loop removes nothing from the cells of its group
