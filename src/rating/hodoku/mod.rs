@@ -162,21 +162,16 @@ impl HodokuPolicy {
         match kind.techniques {
             [Technique::FullHouse] => {
                 let (cell, digit) = self.queues.full_house()?;
-                Some(placing(state, &[Technique::FullHouse], cell, digit))
+                Some(placing(state, Technique::FullHouse, cell, digit))
             }
             [Technique::NakedSingle] => {
                 let (cell, digit) = self.queues.naked_single()?;
-                Some(placing(state, &[Technique::NakedSingle], cell, digit))
+                Some(placing(state, Technique::NakedSingle, cell, digit))
             }
             [Technique::HiddenSingle(_), ..] => {
                 let (cell, digit, house) = self.queues.hidden_single()?;
                 let kind = [SingleHouse::Row, SingleHouse::Column, SingleHouse::Region][house / 9];
-                Some(placing(
-                    state,
-                    &[Technique::HiddenSingle(kind)],
-                    cell,
-                    digit,
-                ))
+                Some(placing(state, Technique::HiddenSingle(kind), cell, digit))
             }
             [Technique::Backtracking] => Some(self.brute_force()),
             techniques => pick::pick(state, techniques),
@@ -203,22 +198,37 @@ impl HodokuPolicy {
     }
 }
 
-/// The step of one of `techniques` that places `digit` in `cell` (a single the queues named;
-/// the queues follow the same candidates as the finders, so one of them states it).
-fn placing(state: &State, techniques: &[Technique], cell: usize, digit: usize) -> Step {
+/// The step of `technique` that places `digit` in `cell` (a single the queues named; the queues
+/// follow the same candidates as the finders, so the finder states it). Should the finder
+/// report it under another single, that one is taken; a plain statement is the last resort.
+fn placing(state: &State, technique: Technique, cell: usize, digit: usize) -> Step {
     let wanted = Candidate::new(Cell::from_index(cell), Digit::new(digit));
-    let mut found = None;
-    for &technique in techniques {
-        crate::techniques::find(technique, state, &mut |step| {
-            if step.placements.contains(&wanted) {
+    let singles = [
+        technique,
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle(SingleHouse::Row),
+        Technique::HiddenSingle(SingleHouse::Column),
+        Technique::HiddenSingle(SingleHouse::Region),
+    ];
+    for single in singles {
+        let mut found = None;
+        crate::techniques::find(single, state, &mut |step| {
+            let placing = step.placements.contains(&wanted);
+            if placing {
                 found = Some(step);
-                return false;
             }
-            true
+            !placing
         });
         if let Some(step) = found {
             return step;
         }
     }
-    unreachable!("HoDoKu's single {wanted:?} is not found by {techniques:?}")
+    let explanation = explain!(
+        "{}: {} takes {}",
+        technique.sentence(),
+        wanted.cell,
+        wanted.digit
+    );
+    Step::placing(technique, wanted, None, explanation)
 }
