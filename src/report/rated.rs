@@ -292,7 +292,7 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
                 } else {
                     ""
                 },
-                super::sudoku::hardest_and_guesses(&self.solve)
+                super::sudoku::hardest_and_guesses(&self.solve, &rating)
             ),
             _ => self.solve.difficulty().unwrap_or_default(),
         };

@@ -41,17 +41,19 @@ pub fn puzzle_summary(puzzle: &Puzzle) -> String {
 
 /// The difficulty line: level, score, hardest step, backtracking count.
 pub fn difficulty(solve: &Solve) -> String {
-    let Rating { level, score, .. } = solve.rating();
+    let rating = solve.rating();
     format!(
-        "Level {level}, score {score}, {}",
-        hardest_and_guesses(solve)
+        "Level {}, score {}, {}",
+        rating.level,
+        rating.score,
+        hardest_and_guesses(solve, &rating)
     )
 }
 
-/// The solve's hardest step and its backtracking count: `hardest step X-Wing rated 3.2,
-/// backtracking steps 0`.
-pub fn hardest_and_guesses(solve: &Solve) -> String {
-    let hardest = solve.rating().hardest;
+/// The solve's hardest step (from its `rating`) and its backtracking count: `hardest step
+/// X-Wing rated 3.2, backtracking steps 0`.
+pub fn hardest_and_guesses(solve: &Solve, rating: &Rating) -> String {
+    let hardest = rating.hardest;
     let hardest = hardest.map_or("none".to_string(), |(t, r)| format!("{t} rated {r:.1}"));
     format!(
         "hardest step {hardest}, backtracking steps {}",

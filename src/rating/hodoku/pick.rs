@@ -8,6 +8,7 @@
 //! smallest weighted sum of their cells, then the shortest chain. Cells are numbered 0–80 in
 //! reading order and houses 0–26 (rows, columns, boxes), as HoDoKu numbers them.
 
+use super::singles::{cells_of, houses_of};
 use crate::core::step::Role;
 use crate::core::{ChainKind, FishKind, SingleDigitPattern, State, Step, Technique};
 use crate::model::{Candidate, Cell};
@@ -274,7 +275,7 @@ fn hidden_key(state: &State, step: &Step, cells: &[usize]) -> Option<Vec<usize>>
         d
     };
     let confined = |house: usize| {
-        house_cells(house).into_iter().all(|c| {
+        cells_of(house).into_iter().all(|c| {
             cells.contains(&c)
                 || digits.iter().all(|&d| {
                     !state
@@ -459,19 +460,9 @@ fn pattern_cells(step: &Step) -> Vec<usize> {
     cells
 }
 
-/// A cell's row, column and box.
-fn houses_of(cell: usize) -> [usize; 3] {
-    [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3]
-}
-
 /// The box of a cell, 0–8.
 fn box_of(cell: usize) -> usize {
     houses_of(cell)[2] - 18
-}
-
-/// The cells of a house, ascending.
-fn house_cells(house: usize) -> Vec<usize> {
-    (0..81).filter(|&c| houses_of(c).contains(&house)).collect()
 }
 
 /// The eliminations of `step` in the order HoDoKu removes them.

@@ -7,13 +7,13 @@
 
 /// Rows are houses 0–8, columns 9–17 and boxes 18–26, as HoDoKu numbers them; a cell's houses
 /// are listed row, column, box.
-fn houses_of(cell: usize) -> [usize; 3] {
+pub(super) fn houses_of(cell: usize) -> [usize; 3] {
     let (row, col) = (cell / 9, cell % 9);
     [row, 9 + col, 18 + row / 3 * 3 + col / 3]
 }
 
 /// The cells of house `house`, in reading order.
-fn cells_of(house: usize) -> [usize; 9] {
+pub(super) fn cells_of(house: usize) -> [usize; 9] {
     std::array::from_fn(|i| match house {
         0..=8 => house * 9 + i,
         9..=17 => i * 9 + (house - 9),
