@@ -69,7 +69,7 @@ fn assert_at_most(file: &str, count: usize, most: usize) {
 )]
 #[test]
 fn the_first_2000_17_clue_puzzles_get_hodokus_level_and_score() {
-    assert_at_most("datasets/9x9/hodoku_ratings_17clue_first2000.txt", 2000, 5);
+    assert_at_most("datasets/9x9/hodoku_ratings_17clue_first2000.txt", 2000, 2);
 }
 
 #[cfg_attr(
@@ -78,7 +78,7 @@ fn the_first_2000_17_clue_puzzles_get_hodokus_level_and_score() {
 )]
 #[test]
 fn top1465_gets_hodokus_level_and_score() {
-    assert_at_most("datasets/9x9/hodoku_ratings_top1465.txt", 1465, 614);
+    assert_at_most("datasets/9x9/hodoku_ratings_top1465.txt", 1465, 97);
 }
 
 #[test]

@@ -11,11 +11,13 @@
 //! Written from HoDoKu's documented behaviour and by comparing its outputs; no HoDoKu code
 //! (GPL-3) is copied or translated.
 
+mod met;
 mod pick;
 mod singles;
+mod tabling;
 
 use crate::core::technique::{HODOKU_ORDER, HodokuStep};
-use crate::core::{Level, Limits, SingleHouse, State, Step, Technique};
+use crate::core::{ChainKind, Level, Limits, SingleHouse, State, Step, Technique};
 use crate::engine::{self, Policy};
 use crate::error::Error;
 use crate::explain;
@@ -86,6 +88,9 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
     // HoDoKu's chains have group nodes but no almost locked sets as nodes.
     let limits = Limits {
         chain_als_cells: 0,
+        // A unique rectangle type 3's naked subset and a Sue de Coq's sides may be any size.
+        subset_size: 8,
+        sue_de_coq_sides: 6,
         ..Limits::for_size(9)
     };
     let state = State::from_puzzle(puzzle)
@@ -114,7 +119,9 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
 
 /// HoDoKu's level and score of a solve's steps.
 fn rating_of(steps: &[HodokuStepTaken]) -> HodokuRating {
-    let rows = steps.iter().map(|s| s.step.technique.row());
+    // Each step counts as the type HoDoKu asked for (a grouped nice loop request may find a
+    // loop without groups).
+    let rows = steps.iter().map(|s| s.kind.techniques[0].row());
     let (score, hardest) = rows.fold((0, Level::Easy), |(score, level), row| {
         (score + row.score, level.max(row.level))
     });
@@ -174,6 +181,16 @@ impl HodokuPolicy {
                 Some(placing(state, Technique::HiddenSingle(kind), cell, digit))
             }
             [Technique::Backtracking] => Some(self.brute_force()),
+            // Loops and forcing chains: what HoDoKu's implication tables meet.
+            [
+                Technique::Chain {
+                    kind: ChainKind::ContinuousLoop,
+                    grouped,
+                },
+                ..,
+            ] => tabling::nice_loop(state, *grouped),
+            [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),
+            [Technique::ForcingNet(_), ..] => tabling::forcing_chain(state, Some(&self.queues)),
             techniques => pick::pick(state, techniques),
         }
     }

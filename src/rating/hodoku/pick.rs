@@ -8,6 +8,7 @@
 //! smallest weighted sum of their cells, then the shortest chain. Cells are numbered 0–80 in
 //! reading order and houses 0–26 (rows, columns, boxes), as HoDoKu numbers them.
 
+use super::met;
 use super::singles::{cells_of, houses_of};
 use crate::core::step::Role;
 use crate::core::{ChainKind, FishKind, SingleDigitPattern, State, Step, Technique};
@@ -84,6 +85,9 @@ fn met_in_order(technique: Technique) -> bool {
             | Technique::XyWing
             | Technique::XyzWing
             | Technique::AlsChain(2 | 3)
+            | Technique::UniqueRectangle(_)
+            | Technique::HiddenRectangle
+            | Technique::SueDeCoq
     )
 }
 
@@ -146,6 +150,10 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
             Some(key)
         }
         Technique::AlsChain(_) => als_key(step),
+        Technique::SingleDigit(SingleDigitPattern::EmptyRectangle) => met::empty_rectangle(step),
+        Technique::UniqueRectangle(_) => met::unique_rectangle(state, step),
+        Technique::HiddenRectangle => met::hidden_rectangle(state, step),
+        Technique::SueDeCoq => met::sue_de_coq(step),
         _ => Some(cells),
     }
 }
@@ -469,6 +477,9 @@ fn box_of(cell: usize) -> usize {
 pub fn deletion_order(step: &Step) -> Vec<Candidate> {
     match step.technique {
         Technique::LockedSubset(_) | Technique::NakedSubset(_) => naked_order(step),
+        // House by house, as the step names them: Sue de Coq's box before its line.
+        Technique::SueDeCoq => house_order(step, step.base.iter().rev().copied()),
+        Technique::UniqueRectangle(3) => house_order(step, step.base.iter().copied()),
         Technique::Chain {
             kind:
                 ChainKind::XChain
@@ -488,22 +499,27 @@ pub fn deletion_order(step: &Step) -> Vec<Candidate> {
     }
 }
 
-/// A naked subset clears its shared row, then column, then box, each in house order.
-fn naked_order(step: &Step) -> Vec<Candidate> {
-    let cells = pattern_cells(step);
-    let mut order = Vec::new();
-    for kind in 0..3 {
-        let shared = houses_of(cells[0])[kind];
-        if cells.iter().all(|&c| houses_of(c)[kind] == shared) {
-            let mut in_house: Vec<Candidate> = step
-                .eliminations
-                .iter()
-                .filter(|e| houses_of(e.cell.index())[kind] == shared)
-                .copied()
-                .collect();
-            in_house.sort_unstable_by_key(|c| (c.cell, c.digit));
-            order.extend(in_house);
+/// The eliminations house by house in `houses`' order, each house in its cells' order, a
+/// candidate once.
+fn house_order(step: &Step, houses: impl Iterator<Item = usize>) -> Vec<Candidate> {
+    let mut order: Vec<Candidate> = Vec::new();
+    for house in houses {
+        for cell in cells_of(house) {
+            for &removed in step.eliminations.iter().filter(|e| e.cell.index() == cell) {
+                if !order.contains(&removed) {
+                    order.push(removed);
+                }
+            }
         }
     }
     order
+}
+
+/// A naked subset clears its shared row, then column, then box, each in house order.
+fn naked_order(step: &Step) -> Vec<Candidate> {
+    let cells = pattern_cells(step);
+    let shared = (0..3)
+        .map(|kind| houses_of(cells[0])[kind])
+        .filter(|&house| cells.iter().all(|&c| houses_of(c).contains(&house)));
+    house_order(step, shared)
 }

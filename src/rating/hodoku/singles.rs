@@ -25,7 +25,7 @@ pub(super) fn cells_of(house: usize) -> [usize; 9] {
 }
 
 /// The cells that share a house with `cell`, in reading order.
-fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
+pub(super) fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
     let houses = houses_of(cell);
     (0..81).filter(move |&other| {
         other != cell && houses_of(other).iter().zip(&houses).any(|(a, b)| a == b)
@@ -199,6 +199,38 @@ impl Queues {
             }
         }
         None
+    }
+
+    /// The candidates of `cell`, bit d for digit d.
+    pub(super) fn candidates(&self, cell: usize) -> u16 {
+        self.candidates[cell]
+    }
+
+    /// The naked singles waiting whose cells are empty, first come first.
+    pub(super) fn naked_waiting(&self) -> Vec<(usize, usize)> {
+        (self.naked.waiting())
+            .filter(|&(cell, _)| self.values[cell] == 0)
+            .collect()
+    }
+
+    /// The hidden singles waiting whose cells are empty, one per cell, each still the only
+    /// place of its digit in one of the cell's houses.
+    pub(super) fn hidden_waiting(&self) -> Vec<(usize, usize)> {
+        let mut singles: Vec<(usize, usize)> = Vec::new();
+        for (cell, digit) in self.hidden.waiting() {
+            if self.values[cell] == 0
+                && singles.iter().all(|&(c, _)| c != cell)
+                && houses_of(cell).iter().any(|&h| self.places[h][digit] == 1)
+            {
+                singles.push((cell, digit));
+            }
+        }
+        singles
+    }
+
+    /// How many empty cells of `house` hold `digit`.
+    pub(super) fn count(&self, house: usize, digit: usize) -> u8 {
+        self.places[house][digit]
     }
 
     /// The empty cells, in reading order.

@@ -1,10 +1,11 @@
 //! Sue de Coq (two-sector disjoint subsets): cells C where a line crosses a region, holding at
 //! least two digits more than they are cells, with cells L elsewhere in the line and cells B
-//! elsewhere in the region, such that L and B share no digit and the digits of C, L and B together
-//! are exactly as many as the cells. A digit of L can then lie only once in C and L (all in the
-//! line), a digit of B only once in C and B, any other digit only once in C: with as many digits
-//! as cells, each lies there exactly once. So the digits of L leave the rest of the line, those of
-//! B the rest of the region, and the others both.
+//! elsewhere in the region (a crossing cell outside C may be in either), each part holding a
+//! digit of C and no digit of C in both. A digit of
+//! C lies at most once in C, L and B together (in the line if L holds it, else in the region);
+//! another digit of L at most once in L, of B at most once in B (twice if both hold it). When
+//! these most counts add up to the number of cells, each digit lies there that often: the digits
+//! of L leave the rest of the line, those of B the rest of the region, and C's others both.
 
 use super::set_text;
 use crate::core::step::{Figure, Role};
@@ -40,8 +41,8 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
             let sdc = Crossing {
                 state,
                 houses: [line, region],
-                line_rest: empty(&mut l.cells.iter().filter(|c| !r.cells.contains(c))),
-                region_rest: empty(&mut r.cells.iter().filter(|c| !l.cells.contains(c))),
+                line: empty(&mut l.cells.iter()),
+                region: empty(&mut r.cells.iter()),
                 side: limits.sue_de_coq_sides,
             };
             let go_on = each_subset(&crossing, limits.sue_de_coq_crossing, &mut |core| {
@@ -59,8 +60,9 @@ struct Crossing<'a> {
     state: &'a State,
     /// The line and the region (house indices).
     houses: [usize; 2],
-    line_rest: Vec<Cell>,
-    region_rest: Vec<Cell>,
+    /// The empty cells of the line and of the region.
+    line: Vec<Cell>,
+    region: Vec<Cell>,
     side: usize,
 }
 
@@ -77,24 +79,29 @@ impl Crossing<'_> {
         if v.len() < core.len() + 2 {
             return true;
         }
-        let touches = |c: &&Cell| !self.state.candidates(**c).intersection(v).is_empty();
-        let line_cells: Vec<Cell> = self.line_rest.iter().filter(touches).copied().collect();
-        each_subset(&line_cells, self.side, &mut |line_part| {
+        let line_rest: Vec<Cell> = (self.line.iter())
+            .filter(|c| !core.contains(c))
+            .copied()
+            .collect();
+        each_subset(&line_rest, self.side, &mut |line_part| {
             let l = self.digits(line_part);
             let excess = v.union(l).len() as isize - (core.len() + line_part.len()) as isize;
-            if excess < 1 || excess > self.side as isize {
+            if l.intersection(v).is_empty() || excess < 1 || excess > self.side as isize {
                 return true;
             }
+            let shared = l.intersection(v);
             let region_cells: Vec<Cell> = self
-                .region_rest
+                .region
                 .iter()
-                .filter(touches)
-                .filter(|&&c| self.state.candidates(c).intersection(l).is_empty())
+                .filter(|c| !core.contains(c) && !line_part.contains(c))
+                .filter(|&&c| self.state.candidates(c).intersection(shared).is_empty())
                 .copied()
                 .collect();
             each_subset(&region_cells, self.side, &mut |region_part| {
-                let all = v.union(l).union(self.digits(region_part));
-                all.len() != core.len() + line_part.len() + region_part.len()
+                let b = self.digits(region_part);
+                let most = v.len() + l.without(v).len() + b.without(v).len();
+                b.intersection(v).is_empty()
+                    || most != core.len() + line_part.len() + region_part.len()
                     || self.report([core, line_part, region_part], sink)
             })
         })
@@ -108,10 +115,13 @@ impl Crossing<'_> {
         let (l, b) = (self.digits(line_part), self.digits(region_part));
         let only_core = self.digits(core).without(l).without(b);
         let mut eliminations = Vec::new();
-        for (house, digits) in self.houses.iter().zip([l, b]) {
+        // A crossing cell in one part lies in the other part's house too, and loses a digit both
+        // parts hold: that digit lies once in the other part, which the cell sees.
+        for ((house, digits), part) in self.houses.iter().zip([l, b]).zip([line_part, region_part])
+        {
             let keep = digits.union(only_core);
             for &cell in &houses[*house].cells {
-                if !parts.iter().any(|p| p.contains(&cell)) {
+                if !core.contains(&cell) && !part.contains(&cell) {
                     let removed = state.candidates(cell).intersection(keep);
                     eliminations.extend(removed.iter().map(|d| Candidate::new(cell, d)));
                 }

@@ -69,6 +69,39 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
     }
 }
 
+/// The step of a chain another search found: its nodes in order, each a digit in one cell or a
+/// group of cells (a region∩line group), the kind of each link (`true` strong) and what it
+/// removes; `None` when a node is not in the chain graph of `technique`.
+pub(crate) fn chain_step(
+    state: &State,
+    technique: Technique,
+    nodes: &[(Digit, Vec<Cell>)],
+    strong: &[bool],
+    eliminations: Vec<Candidate>,
+) -> Option<Step> {
+    let Technique::Chain { kind, grouped } = technique else {
+        return None;
+    };
+    let graph = Graph::of(state, links_for(kind, grouped, state.limits()));
+    let ids = nodes
+        .iter()
+        .map(|(digit, cells)| match cells[..] {
+            [cell] => graph.candidate(Candidate::new(cell, *digit)),
+            _ => (0..graph.nodes.len() as u32).find(|&n| {
+                let node = &graph.nodes[n as usize];
+                node.kind == NodeKind::Group && node.digit == *digit && node.cells[..] == cells[..]
+            }),
+        })
+        .collect::<Option<Vec<u32>>>()?;
+    let found = Found {
+        length: ids.len() - 1,
+        nodes: ids,
+        strong: strong.to_vec(),
+        eliminations,
+    };
+    Some(found.step(&graph, technique))
+}
+
 /// Lets go of the chain graph this thread keeps for the next chain technique (see
 /// `Graph::of`).
 pub(crate) fn release_graph() {
@@ -701,7 +734,7 @@ fn forced_set(graph: &Graph, cell: u32) -> DigitSet {
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
 /// and row groups by semicolons beyond 9x9). Row and column numbers are not digits: they stay
 /// numbers whatever the puzzle's symbols.
-fn cells_text(size: usize, cells: &[Cell]) -> Explanation {
+pub(crate) fn cells_text(size: usize, cells: &[Cell]) -> Explanation {
     if let [cell] = cells {
         return Node(*cell).into();
     }

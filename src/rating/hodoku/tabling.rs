@@ -1,0 +1,1276 @@
+//! HoDoKu's nice loops, AICs and forcing chains come from implication tables, and which loop or
+//! forcing chain it takes depends on which implications its tables record: for every candidate
+//! placed (ON) and removed (OFF), the direct implications, then breadth first the implications of
+//! those, each node kept with the first path that reaches it, at most 1,000 per table. A loop
+//! is a path that comes back to its start cell; HoDoKu tries only the path its table recorded.
+//! This module builds the same tables (HoDoKu's observable behaviour, written anew) and reads
+//! HoDoKu's loops and forcing chains from them; the steps are stated in gridlogic's terms.
+
+use super::singles::{Queues, cells_of, houses_of, peers_of};
+use crate::core::step::{Figure, Link, LinkKind, Role};
+use crate::core::{ChainKind, Forcing, State, Step, Technique};
+use crate::explain;
+use crate::model::{Candidate, Cell, Digit, Explanation};
+use crate::techniques::chains;
+use std::cmp::Reverse;
+
+/// The most entries a table holds.
+const CAP: usize = 1000;
+/// Table numbers: a candidate `cell * 10 + digit` placed (ON) is table `t`, removed (OFF)
+/// `NORMAL + t`; group `k` placed `2 * NORMAL + 2k`, removed one more. A node is numbered as
+/// its own table.
+const NORMAL: usize = 810;
+
+/// A group: a digit's candidates (two or three) where a row or column crosses a box.
+#[derive(Debug, Clone)]
+struct Group {
+    digit: usize,
+    cells: Vec<usize>,
+    /// The row or column (houses 0–17) and the box (18–26).
+    line: usize,
+    square: usize,
+}
+
+/// An entry of a table: a node, how far it is from the premise, and where it came from: for an
+/// entry the table was filled with, the positions of its premises in the table (the first the
+/// main one); for one added by expansion, the table it was copied from.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    node: u16,
+    distance: u32,
+    expanded: bool,
+    from_on: bool,
+    from_group: bool,
+    before: [u16; 5],
+}
+
+/// One premise's implications.
+#[derive(Debug, Clone, Default)]
+struct Table {
+    entries: Vec<Entry>,
+    /// Per digit, the cells (bits 0–80) ON and OFF among the candidate nodes.
+    on: [u128; 10],
+    off: [u128; 10],
+    /// Position + 1 of each node (0: absent).
+    at: Vec<u16>,
+}
+
+impl Table {
+    fn position(&self, node: u16) -> Option<usize> {
+        match self.at.get(node as usize) {
+            Some(&p) if p > 0 => Some(p as usize - 1),
+            _ => None,
+        }
+    }
+}
+
+/// A node: a candidate or group, placed or removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Node {
+    /// A candidate `cell * 10 + digit`, or a group's index.
+    what: usize,
+    group: bool,
+    on: bool,
+}
+
+impl Node {
+    fn of(code: u16) -> Node {
+        let code = code as usize;
+        if code < 2 * NORMAL {
+            Node {
+                what: code % NORMAL,
+                group: false,
+                on: code < NORMAL,
+            }
+        } else {
+            Node {
+                what: (code - 2 * NORMAL) / 2,
+                group: true,
+                on: code.is_multiple_of(2),
+            }
+        }
+    }
+
+    fn code(self) -> u16 {
+        let code = match (self.group, self.on) {
+            (false, true) => self.what,
+            (false, false) => NORMAL + self.what,
+            (true, on) => 2 * NORMAL + 2 * self.what + usize::from(!on),
+        };
+        code as u16
+    }
+
+    fn candidate(cell: usize, digit: usize, on: bool) -> Node {
+        Node {
+            what: cell * 10 + digit,
+            group: false,
+            on,
+        }
+    }
+}
+
+/// HoDoKu's tables for one grid.
+pub(super) struct Tables {
+    candidates: [u16; 81],
+    filled: [u8; 81],
+    groups: Vec<Group>,
+    tables: Vec<Table>,
+}
+
+/// A chain read from a table: its nodes from the premise on, and for a net the branches it
+/// rests on, each from the node where it leaves the chain.
+struct Chain {
+    nodes: Vec<u16>,
+    branches: Vec<Vec<u16>>,
+}
+
+impl Chain {
+    /// HoDoKu's length: the nodes, and for each branch its nodes and one to close it.
+    fn length(&self) -> usize {
+        self.nodes.len() + self.branches.iter().map(Vec::len).sum::<usize>()
+    }
+}
+
+impl Tables {
+    /// The tables of `state`, with groups when `grouped`, expanded: direct implications only
+    /// (chain mode), or with `net`, HoDoKu's grid of the same candidates and its singles
+    /// queues, what four rounds of singles after each premise lead to (net mode).
+    pub(super) fn new(state: &State, grouped: bool, net: Option<&Queues>) -> Tables {
+        let mut candidates = [0u16; 81];
+        let mut filled = [0u8; 81];
+        for cell in 0..81 {
+            let c = Cell::from_index(cell);
+            match state.value(c) {
+                Some(d) => filled[cell] = d.get() as u8,
+                None => {
+                    for d in state.candidates(c).iter() {
+                        candidates[cell] |= 1 << d.get();
+                    }
+                }
+            }
+        }
+        let mut tables = Tables {
+            candidates,
+            filled,
+            groups: Vec::new(),
+            tables: Vec::new(),
+        };
+        if grouped {
+            tables.groups = tables.find_groups();
+        }
+        let count = 2 * NORMAL + 2 * tables.groups.len();
+        tables.tables = vec![Table::default(); count];
+        match net {
+            Some(grid) => tables.fill_net_mode(grid),
+            None => tables.fill_chain_mode(),
+        }
+        if grouped {
+            tables.link_groups();
+        }
+        tables.expand();
+        tables
+    }
+
+    fn has(&self, cell: usize, digit: usize) -> bool {
+        self.candidates[cell] & (1 << digit) != 0
+    }
+
+    fn digits(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        (1..=9).filter(move |&d| self.has(cell, d))
+    }
+
+    /// The cells of `house` holding `digit`.
+    fn places(&self, house: usize, digit: usize) -> Vec<usize> {
+        cells_of(house)
+            .into_iter()
+            .filter(|&c| self.has(c, digit))
+            .collect()
+    }
+
+    /// Offers `node` to table `table` with premises at `before` (positions in the table; the
+    /// first decides the distance); a candidate node already there keeps its first entry.
+    fn add(&mut self, table: usize, node: Node, before: &[u16]) {
+        let code = node.code();
+        let size = 2 * NORMAL + 2 * self.groups.len();
+        let t = &mut self.tables[table];
+        if t.entries.len() >= CAP || (!node.group && t.position(code).is_some()) {
+            return;
+        }
+        let distance = match before.first() {
+            Some(&p) if !t.entries.is_empty() => t.entries[p as usize].distance + 1,
+            _ => 1,
+        };
+        let mut slots = [0u16; 5];
+        for (slot, &p) in slots.iter_mut().zip(before) {
+            *slot = p;
+        }
+        for i in 1..5 {
+            if slots[i] > slots[0] {
+                slots.swap(0, i);
+            }
+        }
+        if t.at.is_empty() {
+            t.at = vec![0; size];
+        }
+        t.entries.push(Entry {
+            node: code,
+            distance,
+            expanded: false,
+            from_on: false,
+            from_group: false,
+            before: slots,
+        });
+        if t.at[code as usize] == 0 {
+            t.at[code as usize] = t.entries.len() as u16;
+        }
+        if !node.group {
+            let (cell, digit) = (node.what / 10, node.what % 10);
+            let set = if node.on { &mut t.on } else { &mut t.off };
+            set[digit] |= 1 << cell;
+        }
+    }
+
+    /// Every candidate's ON and OFF table with its direct implications.
+    fn fill_chain_mode(&mut self) {
+        for cell in 0..81 {
+            let digits: Vec<usize> = self.digits(cell).collect();
+            for &digit in &digits {
+                let t = cell * 10 + digit;
+                // Placed: the cell's other digits go, and the digit from its houses.
+                self.add(t, Node::candidate(cell, digit, true), &[]);
+                for &other in digits.iter().filter(|&&d| d != digit) {
+                    self.add(t, Node::candidate(cell, other, false), &[0]);
+                }
+                for house in houses_of(cell) {
+                    let places = self.places(house, digit);
+                    if places.len() >= 2 {
+                        for &c in places.iter().filter(|&&c| c != cell) {
+                            self.add(t, Node::candidate(c, digit, false), &[0]);
+                        }
+                    }
+                }
+                // Removed: a bivalue cell's other digit, a house's other place.
+                let t = NORMAL + t;
+                self.add(t, Node::candidate(cell, digit, false), &[]);
+                if digits.len() == 2 {
+                    let other = digits[usize::from(digits[0] == digit)];
+                    self.add(t, Node::candidate(cell, other, true), &[0]);
+                }
+                for house in houses_of(cell) {
+                    let places = self.places(house, digit);
+                    if places.len() == 2 {
+                        let other = places[usize::from(places[0] == cell)];
+                        self.add(t, Node::candidate(other, digit, true), &[0]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every candidate's ON and OFF table with what follows, in a copy of HoDoKu's grid, from
+    /// the premise and four rounds of the singles it leads to.
+    fn fill_net_mode(&mut self, grid: &Queues) {
+        for cell in 0..81 {
+            for digit in self.digits(cell).collect::<Vec<_>>() {
+                let t = cell * 10 + digit;
+                let mut work = grid.clone();
+                self.set(t, &mut work, cell, digit, &[]);
+                self.look_ahead(t, &mut work);
+                let (t, mut work) = (NORMAL + t, grid.clone());
+                self.add(t, Node::candidate(cell, digit, false), &[]);
+                work.remove(cell, digit);
+                let left = work.candidates(cell);
+                if left.count_ones() == 1 {
+                    self.set(t, &mut work, cell, left.trailing_zeros() as usize, &[0]);
+                }
+                self.look_ahead(t, &mut work);
+            }
+        }
+    }
+
+    /// Places `digit` in `cell` of `work` and records it in table `table` (resting on the
+    /// entries at `before`; the premise when there are none), then the candidates it removes:
+    /// the digit from the cell's peers, the cell's other digits.
+    fn set(&mut self, table: usize, work: &mut Queues, cell: usize, digit: usize, before: &[u16]) {
+        let peers: Vec<usize> = peers_of(cell).filter(|&c| self.has(c, digit)).collect();
+        let own = work.candidates(cell);
+        work.place(cell, digit);
+        let at = self.tables[table].entries.len() as u16;
+        self.add(table, Node::candidate(cell, digit, true), before);
+        for c in peers {
+            self.add(table, Node::candidate(c, digit, false), &[at]);
+        }
+        for other in (1..=9).filter(|&d| d != digit && own & (1 << d) != 0) {
+            self.add(table, Node::candidate(cell, other, false), &[at]);
+        }
+    }
+
+    /// Four rounds of singles in `work`: each round's naked singles, then its hidden singles,
+    /// as they stand before the round places any.
+    fn look_ahead(&mut self, table: usize, work: &mut Queues) {
+        for _ in 0..4 {
+            let naked = work.naked_waiting();
+            let hidden = work.hidden_waiting();
+            for (cell, digit) in naked {
+                let before: Vec<u16> = (self.digits(cell).filter(|&d| d != digit))
+                    .map(|d| self.position_of(table, cell, d))
+                    .take(5)
+                    .collect();
+                self.set(table, work, cell, digit, &before);
+            }
+            for (cell, digit) in hidden {
+                let house = (houses_of(cell).into_iter())
+                    .min_by_key(|&h| work.count(h, digit))
+                    .expect("three houses");
+                let before: Vec<u16> = (cells_of(house).into_iter())
+                    .filter(|&c| c != cell && self.has(c, digit))
+                    .map(|c| self.position_of(table, c, digit))
+                    .take(5)
+                    .collect();
+                self.set(table, work, cell, digit, &before);
+            }
+        }
+    }
+
+    /// The position in `table` of the OFF node of `digit` in `cell` (0 if absent).
+    fn position_of(&self, table: usize, cell: usize, digit: usize) -> u16 {
+        let code = Node::candidate(cell, digit, false).code();
+        self.tables[table].position(code).unwrap_or(0) as u16
+    }
+
+    /// Groups: rows then columns, digit by digit, box by box.
+    fn find_groups(&self) -> Vec<Group> {
+        let mut groups = Vec::new();
+        for line in 0..18 {
+            for digit in 1..=9 {
+                for square in 18..27 {
+                    let cells: Vec<usize> = (self.places(line, digit).into_iter())
+                        .filter(|&c| houses_of(c)[2] == square)
+                        .collect();
+                    if cells.len() >= 2 {
+                        groups.push(Group {
+                            digit,
+                            cells,
+                            line,
+                            square,
+                        });
+                    }
+                }
+            }
+        }
+        groups
+    }
+
+    fn sees(a: usize, b: usize) -> bool {
+        a != b && houses_of(a).iter().zip(houses_of(b)).any(|(x, y)| *x == y)
+    }
+
+    /// The groups' tables, and their links to candidates and to each other.
+    fn link_groups(&mut self) {
+        for k in 0..self.groups.len() {
+            let g = self.groups[k].clone();
+            let (on, off) = (2 * NORMAL + 2 * k, 2 * NORMAL + 2 * k + 1);
+            let node = |on: bool| Node {
+                what: k,
+                group: true,
+                on,
+            };
+            self.add(on, node(true), &[]);
+            self.add(off, node(false), &[]);
+            let seeing: Vec<usize> = (0..81)
+                .filter(|&c| self.has(c, g.digit) && g.cells.iter().all(|&x| Self::sees(c, x)))
+                .collect();
+            for &c in &seeing {
+                self.add(on, Node::candidate(c, g.digit, false), &[0]);
+                self.add(c * 10 + g.digit, node(false), &[0]);
+            }
+            for house in [g.square, g.line] {
+                let within: Vec<usize> = (seeing.iter().copied())
+                    .filter(|&c| houses_of(c).contains(&house))
+                    .collect();
+                if let [only] = within[..] {
+                    self.add(off, Node::candidate(only, g.digit, true), &[0]);
+                    self.add(NORMAL + only * 10 + g.digit, node(true), &[0]);
+                }
+            }
+            self.link_group_to_groups(k, &g);
+        }
+    }
+
+    /// Group `k`'s links to the other groups of its digit in its line or box.
+    fn link_group_to_groups(&mut self, k: usize, g: &Group) {
+        let (on, off) = (2 * NORMAL + 2 * k, 2 * NORMAL + 2 * k + 1);
+        // Per house (line, box): how many groups, and the last.
+        let mut counts = [(0usize, 0usize); 2];
+        for h in 0..self.groups.len() {
+            let other = &self.groups[h];
+            if h == k || other.digit != g.digit || other.cells.iter().any(|c| g.cells.contains(c)) {
+                continue;
+            }
+            let in_line = other.cells.iter().all(|&c| houses_of(c).contains(&g.line));
+            let in_box = other.square == g.square;
+            let which = if in_line {
+                0
+            } else if in_box {
+                1
+            } else {
+                continue;
+            };
+            counts[which] = (counts[which].0 + 1, h);
+            let node = Node {
+                what: h,
+                group: true,
+                on: false,
+            };
+            self.add(on, node, &[0]);
+        }
+        for (which, house) in [g.line, g.square].into_iter().enumerate() {
+            let (count, h) = counts[which];
+            if count != 1 {
+                continue;
+            }
+            let other = &self.groups[h];
+            let rest = (self.places(house, g.digit).into_iter())
+                .filter(|c| !g.cells.contains(c) && !other.cells.contains(c))
+                .count();
+            if rest == 0 {
+                let node = Node {
+                    what: h,
+                    group: true,
+                    on: true,
+                };
+                self.add(off, node, &[0]);
+            }
+        }
+    }
+
+    /// Every candidate table (ON tables, then OFF) takes, breadth first, the direct
+    /// implications of the nodes it holds.
+    fn expand(&mut self) {
+        for table in 0..2 * NORMAL {
+            if !self.tables[table].entries.is_empty() {
+                self.expand_one(table);
+            }
+        }
+    }
+
+    fn expand_one(&mut self, table: usize) {
+        let mut t = std::mem::take(&mut self.tables[table]);
+        let mut p = 1;
+        while p < t.entries.len() && t.entries.len() < CAP {
+            let x = t.entries[p];
+            let source = x.node as usize;
+            let from_on = source < NORMAL;
+            let from_group = source >= 2 * NORMAL;
+            let s = &self.tables[source];
+            for y in s.entries.iter().skip(1).filter(|y| !y.expanded) {
+                let distance = x.distance + y.distance;
+                if let Some(at) = t.position(y.node) {
+                    let old = &mut t.entries[at];
+                    if old.expanded && old.distance > distance {
+                        *old = Entry {
+                            node: y.node,
+                            distance,
+                            expanded: true,
+                            from_on,
+                            from_group,
+                            before: [x.node, 0, 0, 0, 0],
+                        };
+                    }
+                    continue;
+                }
+                if t.entries.len() >= CAP {
+                    let last = t.entries.last_mut().expect("a full table");
+                    last.expanded = true;
+                    last.from_on |= from_on;
+                    last.from_group |= from_group;
+                    last.distance = distance;
+                    continue;
+                }
+                t.entries.push(Entry {
+                    node: y.node,
+                    distance,
+                    expanded: true,
+                    from_on,
+                    from_group,
+                    before: [x.node, 0, 0, 0, 0],
+                });
+                t.at[y.node as usize] = t.entries.len() as u16;
+                let node = Node::of(y.node);
+                if !node.group {
+                    let (cell, digit) = (node.what / 10, node.what % 10);
+                    let set = if node.on { &mut t.on } else { &mut t.off };
+                    set[digit] |= 1 << cell;
+                }
+            }
+            p += 1;
+        }
+        self.tables[table] = t;
+    }
+
+    /// The chain from table `table`'s premise to the node at `end`, premise first, with the
+    /// branches a net's implications rest on as well.
+    fn chain(&self, table: usize, end: usize) -> Chain {
+        let mut starts = Vec::new();
+        let mut nodes = self.walk(table, end, &mut |node, branch| {
+            if branch {
+                starts.push(node);
+            }
+            false
+        });
+        let mut main_cells: Vec<usize> = Vec::new();
+        for &n in &nodes[1..] {
+            main_cells.extend(self.cells(n));
+        }
+        let mut branches = Vec::new();
+        for start in starts {
+            let Some(at) = self.tables[table].position(start) else {
+                continue;
+            };
+            let mut branch = self.walk(table, at, &mut |node, branch| {
+                !branch && main_cells.contains(&self.cells(node)[0]) && nodes.contains(&node)
+            });
+            branch.reverse();
+            branches.push(branch);
+        }
+        nodes.reverse();
+        Chain { nodes, branches }
+    }
+
+    /// The nodes from the one at `at` in table `table` back to the premise, following each
+    /// entry's main premise; `step` sees every node reached, and (marked `true`) the other
+    /// premises an entry rests on (a net's branches); it stops the walk by answering `true`
+    /// for a node reached.
+    fn walk(&self, table: usize, at: usize, step: &mut dyn FnMut(u16, bool) -> bool) -> Vec<u16> {
+        let top = &self.tables[table];
+        let mut nodes = vec![top.entries[at].node];
+        let (mut current, mut at) = (table, at);
+        while !(current == table && at == 0) && nodes.len() < CAP {
+            let entry = self.tables[current].entries[at];
+            if entry.expanded {
+                current = self.source(&entry);
+                match self.tables[current].position(entry.node) {
+                    Some(p) => at = p,
+                    None => break,
+                }
+            }
+            let entry = self.tables[current].entries[at];
+            for &slot in entry.before[1..].iter().filter(|&&s| s != 0) {
+                step(self.tables[current].entries[slot as usize].node, true);
+            }
+            let before = entry.before[0] as usize;
+            let node = self.tables[current].entries[before].node;
+            nodes.push(node);
+            if step(node, false) {
+                break;
+            }
+            at = before;
+            if current != table && at == 0 {
+                current = table;
+                match top.position(node) {
+                    Some(p) => at = p,
+                    None => break,
+                }
+            }
+        }
+        nodes
+    }
+
+    /// The table an expanded entry was copied from.
+    fn source(&self, entry: &Entry) -> usize {
+        let node = entry.before[0] as usize;
+        if entry.from_group {
+            node
+        } else {
+            let what = Node::of(node as u16).what;
+            if entry.from_on { what } else { NORMAL + what }
+        }
+    }
+
+    /// The cells of node `code`.
+    fn cells(&self, code: u16) -> Vec<usize> {
+        let node = Node::of(code);
+        if node.group {
+            self.groups[node.what].cells.clone()
+        } else {
+            vec![node.what / 10]
+        }
+    }
+
+    fn digit(&self, code: u16) -> usize {
+        let node = Node::of(code);
+        if node.group {
+            self.groups[node.what].digit
+        } else {
+            node.what % 10
+        }
+    }
+
+    /// Whether a loop's (or AIC's) chain passes no cell twice: a node may share its cell with
+    /// the node before it only; a loop may come back to its start cell.
+    fn no_lasso(&self, chain: &Chain, nice_loop: bool) -> bool {
+        let start = self.cells(chain.nodes[0])[0];
+        let mut forbidden: Vec<usize> = Vec::new();
+        for (k, &node) in chain.nodes.iter().enumerate() {
+            if forbidden.contains(&self.cells(node)[0]) {
+                return false;
+            }
+            if k > 0 {
+                let before = self.cells(chain.nodes[k - 1]);
+                if !(nice_loop && before[0] == start) {
+                    forbidden.extend(before);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// A loop or AIC found, and the order HoDoKu sorts them in.
+struct Found {
+    kind: ChainKind,
+    grouped: bool,
+    chain: Vec<u16>,
+    eliminations: Vec<(usize, usize)>,
+}
+
+impl Tables {
+    /// HoDoKu's nice loops and AICs (continuous, discontinuous; grouped when the tables have
+    /// groups): the one it takes.
+    fn nice_loops(&self) -> Option<Found> {
+        let mut found: Vec<Found> = Vec::new();
+        for off in [false, true] {
+            for t in 0..NORMAL {
+                let table = t + if off { NORMAL } else { 0 };
+                if !self.tables[table].entries.is_empty() {
+                    self.loops_from(table, &mut found);
+                }
+            }
+        }
+        for t in 0..NORMAL {
+            if !self.tables[NORMAL + t].entries.is_empty() {
+                self.aics_from(NORMAL + t, &mut found);
+            }
+        }
+        let weighted = |f: &Found| -> usize {
+            (f.eliminations.iter().enumerate())
+                .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + digit)
+                .sum()
+        };
+        // A stable sort: most eliminations, smallest weighted sum; the same eliminations of
+        // the same kind by the shorter chain.
+        let mut best: Option<&Found> = None;
+        for f in &found {
+            let better = match best {
+                None => true,
+                Some(b) => {
+                    let key = |f: &Found| (Reverse(f.eliminations.len()), weighted(f));
+                    let same = (b.kind, b.grouped) == (f.kind, f.grouped)
+                        && b.eliminations == f.eliminations;
+                    if same {
+                        f.chain.len() < b.chain.len()
+                    } else {
+                        key(f) < key(b)
+                    }
+                }
+            };
+            if better {
+                best = Some(f);
+            }
+        }
+        let best = best?;
+        Some(Found {
+            chain: best.chain.clone(),
+            eliminations: best.eliminations.clone(),
+            ..*best
+        })
+    }
+
+    /// Loops from one table: every node in the premise's cell reached by a longer path.
+    fn loops_from(&self, table: usize, found: &mut Vec<Found>) {
+        let t = &self.tables[table];
+        let premise = Node::of(t.entries[0].node);
+        let (cell, d) = (premise.what / 10, premise.what % 10);
+        for (p, entry) in t.entries.iter().enumerate().skip(1) {
+            let end = Node::of(entry.node);
+            if end.group || end.what / 10 != cell || entry.distance <= 2 {
+                continue;
+            }
+            let chain = self.chain(table, p);
+            let n = chain.nodes.len();
+            if n < 3
+                || self.cells(chain.nodes[n - 2])[0] == cell
+                || self.cells(chain.nodes[1])[0] == cell
+                || !self.no_lasso(&chain, true)
+            {
+                continue;
+            }
+            let e = end.what % 10;
+            let (first_strong, last_strong) = (!premise.on, end.on);
+            let others = |keep: &[usize]| -> Vec<(usize, usize)> {
+                (self.digits(cell).filter(|d| !keep.contains(d)))
+                    .map(|d| (cell, d))
+                    .collect()
+            };
+            let (kind, eliminations) = match (first_strong, last_strong) {
+                (false, false) if d == e => (ChainKind::DiscontinuousLoop, vec![(cell, d)]),
+                (true, true) if d == e => (ChainKind::DiscontinuousLoop, others(&[d])),
+                (a, b) if a != b && d != e => {
+                    let digit = if a { e } else { d };
+                    (ChainKind::DiscontinuousLoop, vec![(cell, digit)])
+                }
+                (false, false) if self.digits(cell).count() != 2 => continue,
+                _ => (
+                    ChainKind::ContinuousLoop,
+                    self.continuous(&chain, first_strong && last_strong, d, e),
+                ),
+            };
+            let grouped = self.has_group(&chain);
+            push_found(found, (kind, grouped), chain, eliminations);
+        }
+    }
+
+    fn has_group(&self, chain: &Chain) -> bool {
+        chain.nodes.iter().any(|&n| Node::of(n).group)
+    }
+
+    /// A continuous loop's eliminations: a cell with two strong links keeps only their
+    /// digits; a weak link between cells removes its digit from every cell seeing both ends.
+    fn continuous(
+        &self,
+        chain: &Chain,
+        both_strong: bool,
+        d: usize,
+        e: usize,
+    ) -> Vec<(usize, usize)> {
+        let nodes = &chain.nodes;
+        let start = self.cells(nodes[0])[0];
+        let mut in_chain: Vec<usize> = Vec::new();
+        for &n in &nodes[..nodes.len() - 1] {
+            in_chain.extend(self.cells(n));
+        }
+        let mut out = Vec::new();
+        let last = nodes.len() - 1;
+        for i in 0..=last {
+            let node = Node::of(nodes[i]);
+            if i == 0 && both_strong {
+                out.extend((self.digits(start).filter(|&x| x != d && x != e)).map(|x| (start, x)));
+            }
+            let first_cell = |k: usize| self.cells(nodes[k])[0];
+            if i > 0 && node.on && i + 2 <= last && first_cell(i) != first_cell(i - 1) {
+                let (next, after) = (Node::of(nodes[i + 1]), Node::of(nodes[i + 2]));
+                if !next.on
+                    && !next.group
+                    && !node.group
+                    && next.what / 10 == node.what / 10
+                    && after.on
+                    && first_cell(i + 2) != first_cell(i + 1)
+                {
+                    let cell = node.what / 10;
+                    let keep = [node.what % 10, self.digit(nodes[i + 2])];
+                    out.extend(
+                        (self.digits(cell).filter(|x| !keep.contains(x))).map(|x| (cell, x)),
+                    );
+                }
+            }
+            if i > 0 && !node.on && first_cell(i) != first_cell(i - 1) {
+                let x = self.digit(nodes[i]);
+                let (a, b) = (self.cells(nodes[i - 1]), self.cells(nodes[i]));
+                for c in 0..81 {
+                    if self.has(c, x)
+                        && c != start
+                        && !in_chain.contains(&c)
+                        && a.iter().chain(&b).all(|&o| Self::sees(c, o))
+                    {
+                        out.push((c, x));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// AICs from one OFF table: every candidate placed in another cell.
+    fn aics_from(&self, table: usize, found: &mut Vec<Found>) {
+        let t = &self.tables[table];
+        let premise = Node::of(t.entries[0].node);
+        let (cell, d) = (premise.what / 10, premise.what % 10);
+        for (p, entry) in t.entries.iter().enumerate().skip(1) {
+            let end = Node::of(entry.node);
+            if end.group || !end.on || end.what / 10 == cell {
+                continue;
+            }
+            let (x, e) = (end.what / 10, end.what % 10);
+            let eliminations: Vec<(usize, usize)> = if d == e {
+                let seeing: Vec<(usize, usize)> = (0..81)
+                    .filter(|&c| self.has(c, d) && Self::sees(c, cell) && Self::sees(c, x))
+                    .map(|c| (c, d))
+                    .collect();
+                if seeing.len() < 2 {
+                    continue;
+                }
+                seeing
+            } else if Self::sees(x, cell) && self.has(x, d) && self.has(cell, e) {
+                vec![(cell, e), (x, d)]
+            } else {
+                continue;
+            };
+            if entry.distance <= 2 {
+                continue;
+            }
+            let chain = self.chain(table, p);
+            if !self.no_lasso(&chain, false) {
+                continue;
+            }
+            let grouped = self.has_group(&chain);
+            push_found(found, (ChainKind::Aic, grouped), chain, eliminations);
+        }
+    }
+}
+
+/// Adds a loop or AIC unless one of the same kind and eliminations, no longer, is there.
+fn push_found(
+    found: &mut Vec<Found>,
+    (kind, grouped): (ChainKind, bool),
+    chain: Chain,
+    mut eliminations: Vec<(usize, usize)>,
+) {
+    eliminations.sort_by_key(|&(cell, digit)| (digit, cell));
+    eliminations.dedup();
+    if eliminations.is_empty() {
+        return;
+    }
+    let shorter = found
+        .iter()
+        .rev()
+        .find(|f| (f.kind, f.grouped) == (kind, grouped) && f.eliminations == eliminations)
+        .is_some_and(|f| f.chain.len() <= chain.nodes.len());
+    if !shorter {
+        found.push(Found {
+            kind,
+            grouped,
+            chain: chain.nodes,
+            eliminations,
+        });
+    }
+}
+
+/// What a forcing chain concludes: a candidate placed or removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Conclusion {
+    cell: usize,
+    digit: usize,
+    placed: bool,
+}
+
+/// The forcing chains found, and whether only nets (chains with branches) count.
+struct ForcedList {
+    list: Vec<Forced>,
+    nets_only: bool,
+}
+
+/// A forcing chain found: how (a contradiction, or what every case implies) and the chains,
+/// each given by its table and the position of its end.
+#[derive(Debug, Clone)]
+struct Forced {
+    kind: Forcing,
+    verity: bool,
+    conclusion: Conclusion,
+    ends: Vec<(usize, usize)>,
+    length: usize,
+    /// Where the contradiction or verity shows (a cell or a house), for the text.
+    entity: Explanation,
+}
+
+impl Tables {
+    /// The forcing chain HoDoKu takes: a placement in the lowest cell, else the elimination
+    /// with the lowest cell and digit; the shortest of its chains.
+    fn forcing_chains(&self, nets_only: bool) -> Option<Forced> {
+        let mut found = ForcedList {
+            list: Vec::new(),
+            nets_only,
+        };
+        for t in 0..NORMAL {
+            for table in [t, NORMAL + t] {
+                if !self.tables[table].entries.is_empty() {
+                    self.contradictions(table, &mut found);
+                }
+            }
+        }
+        for t in 0..NORMAL {
+            if !self.tables[t].entries.is_empty() {
+                self.both_ways(t, &mut found);
+            }
+        }
+        for cell in 0..81 {
+            let tables: Vec<usize> = self.digits(cell).map(|d| cell * 10 + d).collect();
+            if !tables.is_empty() {
+                let entity = explain!("{}", Cell::from_index(cell));
+                self.verities(&tables, Forcing::Cell, entity, &mut found);
+            }
+        }
+        for house in 0..27 {
+            for digit in 1..=9 {
+                let tables: Vec<usize> = (self.places(house, digit).into_iter())
+                    .map(|c| c * 10 + digit)
+                    .collect();
+                if !tables.is_empty() {
+                    let entity = house_text(house);
+                    self.verities(&tables, Forcing::Region, entity, &mut found);
+                }
+            }
+        }
+        let rank = |f: &Forced| {
+            let c = f.conclusion;
+            (
+                !c.placed,
+                if c.placed {
+                    c.cell
+                } else {
+                    c.cell * 10 + c.digit
+                },
+            )
+        };
+        let mut best: Option<&Forced> = None;
+        for f in &found.list {
+            let better = best.is_none_or(|b| {
+                rank(f) < rank(b)
+                    || (rank(f) == rank(b) && !f.conclusion.placed && f.length < b.length)
+            });
+            if better {
+                best = Some(f);
+            }
+        }
+        best.cloned()
+    }
+
+    /// Offers a forcing chain, unless one of the same kind and conclusion with chains no
+    /// longer is there (a longer one is replaced where it stands).
+    fn offer(&self, found: &mut ForcedList, mut forced: Forced) {
+        let chains: Vec<Chain> = (forced.ends.iter())
+            .map(|&(t, p)| self.chain(t, p))
+            .collect();
+        if found.nets_only && chains.iter().all(|c| c.branches.is_empty()) {
+            return;
+        }
+        forced.length = chains.iter().map(Chain::length).sum();
+        let same = |f: &Forced| f.verity == forced.verity && f.conclusion == forced.conclusion;
+        match found.list.iter_mut().find(|f| same(f)) {
+            Some(old) if old.length > forced.length => *old = forced,
+            Some(_) => {}
+            None => found.list.push(forced),
+        }
+    }
+
+    /// The position of the candidate node in table `table`.
+    fn end(&self, table: usize, cell: usize, digit: usize, on: bool) -> (usize, usize) {
+        let code = Node::candidate(cell, digit, on).code();
+        (table, self.tables[table].position(code).unwrap_or(0))
+    }
+
+    /// A premise that leads to a contradiction is false.
+    fn contradictions(&self, table: usize, found: &mut ForcedList) {
+        let t = &self.tables[table];
+        let premise = Node::of(t.entries[0].node);
+        let (cell, digit) = (premise.what / 10, premise.what % 10);
+        let conclusion = Conclusion {
+            cell,
+            digit,
+            placed: !premise.on,
+        };
+        let mut offer = |ends: Vec<(usize, usize)>, entity: Explanation| {
+            let forced = Forced {
+                kind: Forcing::Contradiction,
+                verity: false,
+                conclusion,
+                ends,
+                length: 0,
+                entity,
+            };
+            self.offer(found, forced);
+        };
+        let bit = |cell: usize| 1u128 << cell;
+        let negated = if premise.on {
+            t.off[digit]
+        } else {
+            t.on[digit]
+        };
+        if negated & bit(cell) != 0 {
+            let entity = explain!("{}", Cell::from_index(cell));
+            offer(vec![self.end(table, cell, digit, !premise.on)], entity);
+        }
+        for x in 1..=9 {
+            let both = t.on[x] & t.off[x];
+            if both != 0 {
+                let c = both.trailing_zeros() as usize;
+                let ends = vec![self.end(table, c, x, false), self.end(table, c, x, true)];
+                offer(ends, explain!("{}", Cell::from_index(c)));
+            }
+        }
+        for x in 1..=9 {
+            for y in x + 1..=9 {
+                let both = t.on[x] & t.on[y];
+                if both != 0 {
+                    let c = both.trailing_zeros() as usize;
+                    let ends = vec![self.end(table, c, x, true), self.end(table, c, y, true)];
+                    offer(ends, explain!("{}", Cell::from_index(c)));
+                }
+            }
+        }
+        for kind in 0..3 {
+            for x in 1..=9 {
+                for house in kind * 9..kind * 9 + 9 {
+                    let on: Vec<usize> = (cells_of(house).into_iter())
+                        .filter(|&c| t.on[x] & bit(c) != 0)
+                        .collect();
+                    if on.len() >= 2 {
+                        let ends = on.iter().map(|&c| self.end(table, c, x, true)).collect();
+                        offer(ends, house_text(house));
+                    }
+                }
+            }
+        }
+        for c in (0..81).filter(|&c| self.filled[c] == 0) {
+            let any_on = (1..=9).any(|x| t.on[x] & bit(c) != 0);
+            let all_off = self.digits(c).all(|x| t.off[x] & bit(c) != 0);
+            if !any_on && all_off {
+                let ends = self
+                    .digits(c)
+                    .map(|x| self.end(table, c, x, false))
+                    .collect();
+                offer(ends, explain!("{}", Cell::from_index(c)));
+            }
+        }
+        for kind in 0..3 {
+            for x in 1..=9 {
+                for house in kind * 9..kind * 9 + 9 {
+                    let allowed: Vec<usize> = (cells_of(house).into_iter())
+                        .filter(|&c| self.allowed(c, x))
+                        .collect();
+                    if !allowed.is_empty() && allowed.iter().all(|&c| t.off[x] & bit(c) != 0) {
+                        let ends = allowed
+                            .iter()
+                            .map(|&c| self.end(table, c, x, false))
+                            .collect();
+                        offer(ends, house_text(house));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `digit` may go in `cell`: it is empty and sees no `digit` placed.
+    fn allowed(&self, cell: usize, digit: usize) -> bool {
+        self.filled[cell] == 0
+            && houses_of(cell).iter().all(|&h| {
+                cells_of(h)
+                    .iter()
+                    .all(|&c| self.filled[c] as usize != digit)
+            })
+    }
+
+    /// What follows both from placing and from removing candidate `t` is true.
+    fn both_ways(&self, t: usize, found: &mut ForcedList) {
+        let (on, off) = (&self.tables[t], &self.tables[NORMAL + t]);
+        if off.entries.is_empty() {
+            return;
+        }
+        let premise = t / 10;
+        let entity = explain!("{} {}", Cell::from_index(premise), Digit::new(t % 10));
+        for placed in [true, false] {
+            for x in 1..=9 {
+                let both = if placed {
+                    on.on[x] & off.on[x]
+                } else {
+                    on.off[x] & off.off[x]
+                } & !(1u128 << premise);
+                for c in (0..81).filter(|&c| both & (1u128 << c) != 0) {
+                    let forced = Forced {
+                        kind: Forcing::Cell,
+                        verity: true,
+                        conclusion: Conclusion {
+                            cell: c,
+                            digit: x,
+                            placed,
+                        },
+                        ends: vec![
+                            self.end(t, c, x, placed),
+                            self.end(NORMAL + t, c, x, placed),
+                        ],
+                        length: 0,
+                        entity: entity.clone(),
+                    };
+                    self.offer(found, forced);
+                }
+            }
+        }
+    }
+
+    /// What follows from every one of `tables` (the digits of a cell, or the places of a
+    /// digit in a house) is true.
+    fn verities(
+        &self,
+        tables: &[usize],
+        kind: Forcing,
+        entity: Explanation,
+        found: &mut ForcedList,
+    ) {
+        let common = |placed: bool, x: usize| {
+            tables.iter().fold(u128::MAX, |all, &t| {
+                let table = &self.tables[t];
+                all & if placed { table.on[x] } else { table.off[x] }
+            })
+        };
+        for x in 1..=9 {
+            for placed in [true, false] {
+                let cells = common(placed, x);
+                for c in (0..81).filter(|&c| cells & (1u128 << c) != 0) {
+                    let forced = Forced {
+                        kind,
+                        verity: true,
+                        conclusion: Conclusion {
+                            cell: c,
+                            digit: x,
+                            placed,
+                        },
+                        ends: tables.iter().map(|&t| self.end(t, c, x, placed)).collect(),
+                        length: 0,
+                        entity: entity.clone(),
+                    };
+                    self.offer(found, forced);
+                }
+            }
+        }
+    }
+}
+
+/// `row 3`, `column 5`, `box 7`.
+fn house_text(house: usize) -> Explanation {
+    let (name, n) = match house {
+        0..=8 => ("row", house),
+        9..=17 => ("column", house - 9),
+        _ => ("box", house - 18),
+    };
+    format!("{name} {}", n + 1).into()
+}
+
+/// The nice loop or AIC HoDoKu takes in `state` (with groups when `grouped`), as a step.
+pub(super) fn nice_loop(state: &State, grouped: bool) -> Option<Step> {
+    let tables = Tables::new(state, grouped, None);
+    let found = tables.nice_loops()?;
+    let nodes: Vec<(Digit, Vec<Cell>)> = (found.chain.iter())
+        .map(|&n| (Digit::new(tables.digit(n)), tables.node_cells(n)))
+        .collect();
+    let strong: Vec<bool> = (found.chain.iter())
+        .take(found.chain.len() - 1)
+        .map(|&n| !Node::of(n).on)
+        .collect();
+    let eliminations = (found.eliminations.iter())
+        .map(|&(cell, digit)| Candidate::new(Cell::from_index(cell), Digit::new(digit)))
+        .collect();
+    let technique = Technique::Chain {
+        kind: found.kind,
+        grouped: found.grouped,
+    };
+    chains::chain_step(state, technique, &nodes, &strong, eliminations)
+}
+
+/// The forcing chain HoDoKu takes in `state`, as a step; with `net`, HoDoKu's grid of the
+/// same candidates and its singles queues, the forcing net.
+pub(super) fn forcing_chain(state: &State, net: Option<&Queues>) -> Option<Step> {
+    let tables = Tables::new(state, true, net);
+    let found = tables.forcing_chains(net.is_some())?;
+    let technique = if net.is_some() {
+        Technique::ForcingNet(found.kind)
+    } else {
+        Technique::ForcingChain(found.kind)
+    };
+    Some(tables.forcing_step(&found, technique))
+}
+
+impl Tables {
+    fn node_cells(&self, code: u16) -> Vec<Cell> {
+        self.cells(code).into_iter().map(Cell::from_index).collect()
+    }
+
+    fn node_candidates(&self, code: u16) -> Vec<Candidate> {
+        let digit = Digit::new(self.digit(code));
+        (self.node_cells(code).into_iter())
+            .map(|cell| Candidate::new(cell, digit))
+            .collect()
+    }
+
+    /// `r1c3=4`, `r12c5≠7`.
+    fn node_text(&self, code: u16) -> Explanation {
+        let cells = chains::cells_text(9, &self.node_cells(code));
+        let sign = if Node::of(code).on { "=" } else { "≠" };
+        explain!("{}{}{}", cells, sign, self.digit(code).to_string())
+    }
+
+    /// Adds the links of a chain to `step` (each node implying the next), and its groups.
+    fn draw(&self, step: &mut Step, nodes: &[u16]) {
+        for pair in nodes.windows(2) {
+            let kind = if Node::of(pair[0]).on {
+                LinkKind::Weak
+            } else {
+                LinkKind::Strong
+            };
+            step.links.push(Link {
+                from: self.node_candidates(pair[0]),
+                to: self.node_candidates(pair[1]),
+                kind,
+            });
+        }
+        for &n in nodes.iter().filter(|&&n| Node::of(n).group) {
+            let figure = Figure::new(Role::Group, self.node_candidates(n));
+            if !step.figures.contains(&figure) {
+                step.figures.push(figure);
+            }
+        }
+    }
+
+    /// A forcing chain's step: its chains as links, each node implying the next.
+    fn forcing_step(&self, found: &Forced, technique: Technique) -> Step {
+        let mut step = Step::new(technique);
+        let c = found.conclusion;
+        let candidate = Candidate::new(Cell::from_index(c.cell), Digit::new(c.digit));
+        let conclusion = if c.placed {
+            step.placements.push(candidate);
+            explain!("{}={}", candidate.cell, candidate.digit)
+        } else {
+            step.eliminations.push(candidate);
+            explain!("{}<>{}", candidate.cell, candidate.digit)
+        };
+        let mut texts = Vec::new();
+        for &(table, end) in &found.ends {
+            let chain = self.chain(table, end);
+            self.draw(&mut step, &chain.nodes);
+            let nodes: Vec<Explanation> = chain.nodes.iter().map(|&n| self.node_text(n)).collect();
+            let mut text = Explanation::join(nodes, " → ");
+            for branch in &chain.branches {
+                self.draw(&mut step, branch);
+                let nodes: Vec<Explanation> = branch.iter().map(|&n| self.node_text(n)).collect();
+                text.push(explain!(" [{}]", Explanation::join(nodes, " → ")));
+            }
+            texts.push(text);
+        }
+        let linked = step.links.iter().flat_map(|l| l.from.iter().chain(&l.to));
+        step.pattern = linked.copied().collect();
+        step.pattern.sort_unstable();
+        step.pattern.dedup();
+        let how = if found.verity {
+            "verity"
+        } else {
+            "contradiction"
+        };
+        step.explanation = explain!(
+            "{} ({} in {}): {} ⇒ {}",
+            technique.name(),
+            how,
+            found.entity.clone(),
+            Explanation::join(texts, "; "),
+            conclusion
+        );
+        step
+    }
+}
