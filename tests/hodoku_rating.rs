@@ -157,3 +157,20 @@ fn hodokus_rating_by_name_refuses_other_shapes() {
         "{err}"
     );
 }
+
+/// `--rating` is read by the library's parser (`Ratings`'s `FromStr`, which Python's `rating=`
+/// uses too): an unknown name is a usage error naming it and the ratings there are.
+#[test]
+fn an_unknown_rating_is_refused_with_the_ratings_there_are() {
+    let (code, _, err) = run(&[
+        "batch",
+        "--rating",
+        "HoDoKu",
+        "fixtures/text/top1465-first3.txt",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unknown rating 'HoDoKu'; known: hodoku, gridlogic, se"),
+        "{err}"
+    );
+}

@@ -9,9 +9,22 @@ beside its own columns), solved on all cores with the GIL released.
 Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``variant`` ("x",
 "windoku", or a list of them: the extra houses every puzzle gets), ``kind`` ("sudoku" or
 "shikaku"), ``techniques`` (a list of names, short names, HoDoKu codes or families),
-``max_level`` ("easy" … "extreme"), ``no_guess``, ``seed`` and ``time_limit`` (seconds for one
+``max_level`` ("easy" … "extreme"), ``no_guess``, ``seed``, ``time_limit`` (seconds for one
 puzzle's count and solve; by default none up to 36x36 and 60 s on larger grids, as on the
-command line: the status is then ``undecided``).
+command line: the status is then ``undecided``) and ``rating``, the command line's ``--rating``:
+
+- ``None`` (the default): HoDoKu 2.2.0's own level and score for a classic 9x9 with one
+  solution, gridlogic's own elsewhere;
+- ``"hodoku"``: HoDoKu's level and score, and HoDoKu's solve path is the solve reported (its
+  steps); for classic 9x9 puzzles only: any other is an InputError (in ``rate_many`` an
+  ``invalid`` row);
+- ``"gridlogic"``: gridlogic's own level and score, from its own solve;
+- ``"se"``: also Sudoku Explainer's rating, from a solve with its rules in its order (9x9 with
+  3x3 boxes only, as for ``"hodoku"``): ``se_rating`` in a document, the columns ``se_er``,
+  ``se_ep`` and ``se_ed`` in ``rate_many``'s rows.
+
+Any other value is an InputError that names it and the values there are. ``check`` reports no
+rating.
 """
 
 import json as _json
@@ -80,21 +93,24 @@ def _accepted(document, random=False):
 def check(puzzle, **options):
     """The verdict on one puzzle (``status``: unique, multiple or none) and its number of
     solutions, as ``gridlogic check --format json``. Raises InputError for a text that holds no
-    puzzle."""
+    puzzle. It reports no rating (``rating`` is checked, and has no effect)."""
     return _document("check", puzzle, options)
 
 
 def solve(puzzle, *, random=False, **options):
     """The logical solve of one puzzle, as ``gridlogic solve --format json``: the solution, the
-    rating, every step. Raises VerdictError when the puzzle has no solution, several (unless
-    ``random``), or the solve stayed stuck, and InputError for a text that holds no puzzle."""
+    rating (``rating=`` as ``--rating``: HoDoKu's by default where it rates, see the module's
+    help), every step. Raises VerdictError when the puzzle has no solution, several (unless
+    ``random``), or the solve stayed stuck, and InputError for a text that holds no puzzle or a
+    ``rating`` that is not one or does not apply to the puzzle."""
     return _accepted(_document("solve", puzzle, options), random)
 
 
 def explain(puzzle, **options):
     """The steps of one puzzle's logical solve, each a dict (technique, explanation, placements
     and eliminations as text and as ``{"row", "col", "digit"}``), as
-    ``gridlogic explain --format json``; raises as ``solve`` does."""
+    ``gridlogic explain --format json``: with ``rating="hodoku"`` HoDoKu's own solve path;
+    raises as ``solve`` does."""
     return _accepted(_document("explain", puzzle, options))["steps"]
 
 
@@ -106,6 +122,9 @@ _TYPES = {
     "brute_force": "bool_",
     "backtracking_steps": "int64",
     "score": "int64",
+    "se_er": "float64",
+    "se_ep": "float64",
+    "se_ed": "float64",
     "clues": "int64",
     "steps": "int64",
     "microseconds": "int64",
@@ -198,7 +217,14 @@ def rate_many(
     """Rates many puzzles on all cores: one row per puzzle, as ``gridlogic batch`` writes them
     (``id``, ``status`` its verdict, ``detail`` why a puzzle is not unique and solved or why an
     item holds no puzzle, then the solution and the rating). A bad item gives an ``invalid``
-    row, never an exception.
+    row, never an exception: so does a puzzle that the ``rating`` asked for by name does not
+    apply to (``"hodoku"`` or ``"se"`` on a grid other than a classic 9x9), as in
+    ``gridlogic batch --rating``.
+
+    The rating is ``level``, ``score`` and ``brute_force`` (whether that rating's solve guessed)
+    as ``rating=`` says (see the module's help): HoDoKu's by default where it rates;
+    ``rating="se"`` adds Sudoku Explainer's ``se_er``, ``se_ep`` and ``se_ed`` (floats, null
+    where it gives none) after them.
 
     ``puzzles`` is a list, a pandas Series or an Arrow array of puzzle texts (one line each, or a
     drawn grid), and the result a ``pyarrow.Table`` of the rating's columns; or a pandas

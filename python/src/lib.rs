@@ -1,7 +1,8 @@
 //! `gridlogic._gridlogic`: the Python package's native part. It reads puzzles from text, solves
-//! them with the library's engine and returns what the command line writes: the JSON documents of
-//! `check`, `solve` and `explain`, and `batch`'s rows ([`gridlogic::batch::row`]) for many puzzles
-//! at once, solved on all cores (rayon) while the GIL is released. The Python side
+//! them with the library's engine, rates them as `--rating` says ([`Ratings`], by name or the
+//! default) and returns what the command line writes: the JSON documents of `check`, `solve` and
+//! `explain`, and `batch`'s rows ([`gridlogic::batch::row`]) for many puzzles at once, solved on
+//! all cores (rayon) while the GIL is released. The Python side
 //! (`gridlogic/__init__.py`) turns documents into dicts, rows into an Arrow table, and errors into
 //! its exception classes; an input error arrives here as `ValueError` with the library's message.
 
@@ -22,18 +23,19 @@ use rayon::prelude::*;
 use serde_json::Value;
 use std::time::Duration;
 
-/// How to read and solve, as the Python functions' keywords say it.
+/// How to read, solve and rate, as the Python functions' keywords say it.
 #[derive(Clone)]
 struct Options {
     read: ReadOptions,
     kind: Option<Kind>,
     settings: Settings,
+    ratings: Ratings,
 }
 
 impl Options {
     /// The options of the keywords (`box`, `latin`, `symbols`, `variant`, `kind`, `techniques`,
-    /// `max_level`, `no_guess`, `seed`, `time_limit`); an unknown kind, variant or level, or a
-    /// time limit that is not a number of seconds, is a `ValueError`.
+    /// `max_level`, `no_guess`, `seed`, `time_limit`, `rating`); an unknown kind, variant, level
+    /// or rating, or a time limit that is not a number of seconds, is a `ValueError`.
     #[allow(clippy::too_many_arguments)]
     fn new(
         boxes: Option<String>,
@@ -46,7 +48,12 @@ impl Options {
         no_guess: bool,
         seed: u64,
         time_limit: Option<f64>,
+        rating: Option<&str>,
     ) -> PyResult<Options> {
+        let ratings = match rating {
+            None => Ratings::default(),
+            Some(name) => name.parse().map_err(input_error)?,
+        };
         let kind = match kind {
             None => None,
             Some("sudoku") => Some(Kind::Sudoku),
@@ -102,14 +109,8 @@ impl Options {
                 time_limit,
                 ..Settings::default()
             },
+            ratings,
         })
-    }
-
-    /// A Sudoku solved with these options, rated as the command line rates it by default
-    /// (HoDoKu 2.2.0's level and score where HoDoKu rates the puzzle).
-    fn sudoku(&self, puzzle: &Puzzle) -> gridlogic::Result<RatedSolve> {
-        let solve = engine::solve(puzzle, &self.settings.options(puzzle.size())?);
-        Ok(RatedSolve::new(solve, Ratings::default()))
     }
 
     /// A Shikaku solved with these options.
@@ -139,7 +140,9 @@ fn document(command: &str, text: &str, options: &Options) -> gridlogic::Result<S
         Puzzles::Sudoku(puzzles) => {
             let puzzle = one(puzzles)?;
             let limit = options.settings.time_limit.for_size(puzzle.size());
-            document_of(command, puzzle, limit, |p| options.sudoku(p))
+            let by_size = engine::OptionsBySize::new(&options.settings);
+            let solve = |p: &Puzzle| options.ratings.solve::<false>(p, &by_size);
+            document_of(command, puzzle, limit, solve)
         }
         // Shikaku counts are quick: only a limit asked for applies.
         Puzzles::Shikaku(puzzles) => {
@@ -183,12 +186,14 @@ fn to_json(document: &impl serde::Serialize) -> String {
     serde_json::to_string(document).expect("documents serialise")
 }
 
-/// The JSON document that `gridlogic check|solve|explain --format json` writes for the one puzzle
-/// in `text`; raises `ValueError` with the library's message when the text holds no puzzle.
+/// The JSON document that `gridlogic check|solve|explain --format json [--rating RATING]` writes
+/// for the one puzzle in `text` (`check` reports no rating); raises `ValueError` with the
+/// library's message when the text holds no puzzle, or a rating asked for by name does not
+/// apply to it.
 #[pyfunction]
 #[pyo3(signature = (command, text, *, r#box=None, latin=false, symbols=None,
                     variant=None, kind=None, techniques=None, max_level=None, no_guess=false,
-                    seed=0, time_limit=None))]
+                    seed=0, time_limit=None, rating=None))]
 #[allow(clippy::too_many_arguments)]
 fn document_json(
     py: Python<'_>,
@@ -204,17 +209,20 @@ fn document_json(
     no_guess: bool,
     seed: u64,
     time_limit: Option<f64>,
+    rating: Option<&str>,
 ) -> PyResult<String> {
     let options = Options::new(
         r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
+        rating,
     )?;
     py.detach(|| document(command, text, &options))
         .map_err(input_error)
 }
 
 /// The batch row of one puzzle text (an item of `rate_many`, named `id`), with the solution
-/// given beside it; `by_size` holds the engine options of `options` per size.
-fn rate(
+/// given beside it; `by_size` holds the engine options of `options` per size, and `SE` adds
+/// Sudoku Explainer's columns to a Sudoku's row.
+fn rate<const SE: bool>(
     id: usize,
     text: Option<&str>,
     solution: Option<&str>,
@@ -222,7 +230,7 @@ fn rate(
     by_size: &engine::OptionsBySize,
 ) -> Row {
     let id = Id::Number(id);
-    let invalid = |text: &str, error| Row::invalid::<RatedSolve>(&id, text, &error);
+    let invalid = |text: &str, error| Row::invalid::<RatedSolve<SE>>(&id, text, &error);
     let Some(text) = text else {
         return invalid(
             "",
@@ -238,13 +246,9 @@ fn rate(
     }
     match options.read(text) {
         Ok(Puzzles::Sudoku(puzzles)) => match one(puzzles) {
-            Ok(puzzle) => batch::row(
-                &entry(&id, puzzle, solution),
-                |p: &gridlogic::model::Puzzle| -> gridlogic::Result<RatedSolve> {
-                    let solve = engine::solve(p, &*by_size.get(p.size())?);
-                    Ok(RatedSolve::new(solve, Ratings::default()))
-                },
-            ),
+            Ok(puzzle) => batch::row(&entry(&id, puzzle, solution), |p| {
+                options.ratings.solve::<SE>(p, by_size)
+            }),
             Err(error) => invalid(text, error),
         },
         Ok(Puzzles::Shikaku(puzzles)) => match one(puzzles) {
@@ -257,12 +261,13 @@ fn rate(
 
 /// The batch rows of many puzzle texts (`None` for a missing value), with their given solutions
 /// when `solutions` is given, solved on all cores with the GIL released; returned as columns:
-/// a dict of column name to list, in `batch`'s order. The ids are the places counted from
-/// `first_id` (1, as the line numbers `batch` gives a file of one puzzle per line).
+/// a dict of column name to list, in `batch`'s order (with `rating="se"`, Sudoku Explainer's
+/// columns too). The ids are the places counted from `first_id` (1, as the line numbers `batch`
+/// gives a file of one puzzle per line).
 #[pyfunction]
 #[pyo3(signature = (puzzles, solutions=None, *, first_id=1, r#box=None, latin=false, symbols=None,
                     variant=None, kind=None, techniques=None, max_level=None, no_guess=false,
-                    seed=0, time_limit=None))]
+                    seed=0, time_limit=None, rating=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_columns<'py>(
     py: Python<'py>,
@@ -279,9 +284,11 @@ fn rate_columns<'py>(
     no_guess: bool,
     seed: u64,
     time_limit: Option<f64>,
+    rating: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options::new(
         r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
+        rating,
     )?;
     let by_size = engine::OptionsBySize::new(&options.settings);
     by_size.get(9).map_err(input_error)?;
@@ -295,28 +302,56 @@ fn rate_columns<'py>(
         );
         return Err(PyValueError::new_err(message));
     }
-    let rows: Vec<Row> = py.detach(|| {
-        puzzles
+    let items = Items {
+        puzzles: &puzzles,
+        solutions: solutions.as_deref(),
+        first_id,
+    };
+    let (header, rows) = py.detach(|| match options.ratings {
+        Ratings::SudokuExplainer => items.rows::<true>(&options, &by_size),
+        _ => items.rows::<false>(&options, &by_size),
+    });
+    columns(py, header, &rows)
+}
+
+/// The items of `rate_many`: puzzle texts (`None` for a missing value), the solutions given
+/// beside them, and the id of the first.
+struct Items<'a> {
+    puzzles: &'a [Option<String>],
+    solutions: Option<&'a [Option<String>]>,
+    first_id: usize,
+}
+
+impl Items<'_> {
+    /// Sudoku's header of a batch (with Sudoku Explainer's columns when `SE`) and the rows of
+    /// the items, solved on all cores.
+    fn rows<const SE: bool>(
+        &self,
+        options: &Options,
+        by_size: &engine::OptionsBySize,
+    ) -> (Vec<&'static str>, Vec<Row>) {
+        let rows = self
+            .puzzles
             .par_iter()
             .enumerate()
             .map(|(index, text)| {
-                let solution = solutions.as_ref().and_then(|s| s[index].as_deref());
-                let id = first_id + index;
-                rate(id, text.as_deref(), solution, &options, &by_size)
+                let solution = self.solutions.and_then(|s| s[index].as_deref());
+                let id = self.first_id + index;
+                rate::<SE>(id, text.as_deref(), solution, options, by_size)
             })
-            .collect()
-    });
-    columns(py, &rows)
+            .collect();
+        (batch::header::<RatedSolve<SE>>(), rows)
+    }
 }
 
 /// Rows as columns: name → list of values, in `batch`'s order of columns for the kind of the
-/// first puzzle (Sudoku's when there is none); the other kind's columns follow, when there are
-/// puzzles of both kinds.
-fn columns<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyDict>> {
+/// first puzzle (Sudoku's `header` when there is none); the other kind's columns follow, when
+/// there are puzzles of both kinds.
+fn columns<'py>(py: Python<'py>, header: Vec<&str>, rows: &[Row]) -> PyResult<Bound<'py, PyDict>> {
     let first = rows.iter().find(|row| row.status != Status::Invalid);
     let mut names: Vec<&str> = match first {
         Some(row) => row.columns.iter().map(|(name, _)| *name).collect(),
-        None => batch::header::<RatedSolve>(),
+        None => header,
     };
     for row in rows.iter().filter(|row| row.status != Status::Invalid) {
         for (name, _) in &row.columns {

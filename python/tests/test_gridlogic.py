@@ -2,7 +2,9 @@
 steps as dicts, errors as exceptions with the command line's messages, rate_many on lists, pandas
 and Arrow, on all cores with the GIL released."""
 
+import json
 import os
+import re
 import subprocess
 import threading
 from pathlib import Path
@@ -123,6 +125,146 @@ def test_rate_many_gives_hodokus_level_and_score():
     rows = gridlogic.rate_many([medium, guessed]).to_pylist()
     assert (rows[0]["level"], rows[0]["score"], rows[0]["brute_force"]) == ("Medium", 916, False)
     assert (rows[1]["level"], rows[1]["brute_force"]) == ("Extreme", True)
+
+
+# Lines 5, 235, 238 and 2 of magictour top1465 as HoDoKu 2.2.0's batch mode and Sudoku
+# Explainer (serate) rate them, copied from ../shared/datasets/9x9/hodoku_ratings_top1465.txt
+# (`puzzle level score [bf]`) and se_ratings_top1465.txt (`puzzle ER EP ED`).
+HODOKU_TOP1465 = [
+    "5..7..6....38...........2..62.4............917............35.8.4.....1......9.... Medium 802",
+    "..3......4.6.......8.231..62...9..715.......8....4...3....7...........9...1.68..7 Medium 686",
+    "..1...5.....2.9......8..3..53..4...........726.........2.1...894...3............. Hard 1532",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5........... Extreme 17834 bf",
+]
+SE_TOP1465 = [
+    "5..7..6....38...........2..62.4............917............35.8.4.....1......9.... 3.4 1.2 1.2",
+    "..3......4.6.......8.231..62...9..715.......8....4...3....7...........9...1.68..7 2.8 2.8 2.6",
+    "..1...5.....2.9......8..3..53..4...........726.........2.1...894...3............. 4.5 3.4 2.6",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5........... 9.5 1.2 1.2",
+]
+RATED = [line.split()[0] for line in HODOKU_TOP1465]
+# A 16x16, which neither HoDoKu nor Sudoku Explainer rates.
+SIXTEEN = (ROOT / "fixtures" / "text" / "generated-hard-16x16.txt").read_text().splitlines()[1]
+
+
+def test_the_ratings_copied_here_are_the_published_ones():
+    folder = ROOT.parent / "shared" / "datasets" / "9x9"
+    if not folder.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"{folder} is missing")
+        pytest.skip(f"{folder} is missing")
+    hodoku = (folder / "hodoku_ratings_top1465.txt").read_text().splitlines()
+    se = (folder / "se_ratings_top1465.txt").read_text().splitlines()
+    assert [hodoku.index(line) + 1 for line in HODOKU_TOP1465] == [5, 235, 238, 2]
+    assert [se.index(line) + 1 for line in SE_TOP1465] == [5, 235, 238, 2]
+
+
+@pytest.mark.parametrize("rating", [None, "hodoku", "se"])
+def test_rate_many_gives_hodokus_published_ratings_by_default_and_by_name(rating):
+    rows = gridlogic.rate_many(RATED, rating=rating).to_pylist()
+    for row, line in zip(rows, HODOKU_TOP1465):
+        _, level, score, *bf = line.split()
+        assert (row["level"], row["brute_force"]) == (level, bf == ["bf"]), line
+        if not bf:  # with brute force HoDoKu's score counts its guesses
+            assert row["score"] == int(score), line
+
+
+def test_rate_many_with_sudoku_explainers_rating_gives_its_published_er_ep_and_ed():
+    table = gridlogic.rate_many(RATED, rating="se")
+    for name in ["se_er", "se_ep", "se_ed"]:
+        assert table.schema.field(name).type == pa.float64()
+    assert table.schema.field("brute_force").type == pa.bool_()
+    names = table.column_names
+    assert names.index("brute_force") < names.index("se_er") < names.index("hardest_technique")
+    published = [tuple(float(x) for x in line.split()[1:]) for line in SE_TOP1465]
+    rows = table.to_pylist()
+    assert [(row["se_er"], row["se_ep"], row["se_ed"]) for row in rows] == published
+    document = gridlogic.solve(RATED[1], rating="se")
+    assert [document["se_rating"][key] for key in ["er", "ep", "ed"]] == [2.8, 2.8, 2.6]
+    assert "se_er" not in gridlogic.rate_many(RATED[:1]).column_names
+
+
+def test_gridlogics_own_rating_can_differ_from_hodokus():
+    # HoDoKu: Medium 802; gridlogic's own solve takes techniques in another order.
+    puzzle, level, score = HODOKU_TOP1465[0].split()
+    own = gridlogic.rate_many([puzzle], rating="gridlogic").to_pylist()[0]
+    assert (own["level"], own["score"]) == ("Hard", 1262)
+    assert (own["level"], own["score"]) != (level, int(score))
+    document = gridlogic.solve(puzzle, rating="gridlogic")
+    assert document["rating"]["level"] == "Hard" and "hodoku_rating" not in document
+    assert gridlogic.solve(puzzle)["rating"]["level"] == level
+
+
+def test_explain_with_hodokus_rating_by_name_lists_hodokus_solve_path():
+    puzzle = RATED[0]
+    steps = gridlogic.explain(puzzle, rating="hodoku")
+    row = gridlogic.rate_many([puzzle], rating="hodoku").to_pylist()[0]
+    assert len(steps) == row["steps"]
+    own = gridlogic.explain(puzzle, rating="gridlogic")
+    assert [s["technique"] for s in steps] != [s["technique"] for s in own]
+    document = gridlogic.solve(puzzle, rating="hodoku")
+    assert len(document["steps"]) == len(steps)
+    assert document["hodoku_rating"] == {"level": "Medium", "score": 802, "brute_force": False}
+
+
+def test_an_unknown_rating_is_an_input_error_naming_it_and_the_ratings_there_are(tmp_path):
+    message = "unknown rating 'HoDoKu'; known: hodoku, gridlogic, se"
+    for call in [gridlogic.check, gridlogic.solve, gridlogic.explain]:
+        with pytest.raises(gridlogic.InputError) as raised:
+            call(RATED[0], rating="HoDoKu")
+        assert str(raised.value) == message
+    with pytest.raises(gridlogic.InputError) as raised:
+        gridlogic.rate_many(RATED, rating="HoDoKu")
+    assert str(raised.value) == message
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if binary:
+        path = tmp_path / "one.txt"
+        path.write_text(RATED[0] + "\n")
+        run = subprocess.run([binary, "batch", str(path), "--rating", "HoDoKu"], capture_output=True, text=True)
+        assert run.returncode == 2
+        assert message in run.stderr
+
+
+@pytest.mark.parametrize("rating", ["hodoku", "se"])
+def test_a_rating_by_name_on_a_16x16_is_an_invalid_row_or_an_input_error(rating):
+    who = {"hodoku": "HoDoKu", "se": "Sudoku Explainer"}[rating]
+    why = f"the {who} rating (--rating {rating}) is for 9x9 puzzles with 3x3 boxes"
+    table = gridlogic.rate_many([SIXTEEN], rating=rating)
+    row = table.to_pylist()[0]
+    assert row["status"] == "invalid" and row["detail"].startswith(why)
+    assert row["level"] is None and row["puzzle"] == SIXTEEN
+    assert ("se_er" in table.column_names) == (rating == "se")
+    rows = gridlogic.rate_many([RATED[0], SIXTEEN], rating=rating).to_pylist()
+    assert [r["status"] for r in rows] == ["unique", "invalid"]
+    with pytest.raises(gridlogic.InputError, match=re.escape(why)):
+        gridlogic.solve(SIXTEEN, rating=rating)
+    assert gridlogic.rate_many([SIXTEEN], rating="gridlogic").column("status").to_pylist() == ["unique"]
+
+
+def batch_jsonl(tmp_path, lines, *arguments):
+    """The rows `gridlogic batch --format jsonl` writes for a file of `lines`, without their
+    schema_version (skips without GRIDLOGIC_BIN)."""
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if not binary:
+        pytest.skip("GRIDLOGIC_BIN names no gridlogic binary")
+    source = tmp_path / "puzzles.txt"
+    source.write_text("\n".join(lines) + "\n")
+    command = [binary, "batch", str(source), "--format", "jsonl", *arguments]
+    run = subprocess.run(command, capture_output=True, text=True)
+    assert run.returncode in (0, 1), run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    return [{k: v for k, v in row.items() if k != "schema_version"} for row in rows]
+
+
+@pytest.mark.parametrize("rating", [None, "hodoku", "gridlogic", "se"])
+def test_rate_many_gives_the_rows_of_batch_with_the_same_rating(tmp_path, rating):
+    puzzles = RATED + [SIXTEEN]
+    cli = batch_jsonl(tmp_path, puzzles, *(["--rating", rating] if rating else []))
+    rows = gridlogic.rate_many(puzzles, rating=rating).to_pylist()
+    assert len(rows) == len(cli) == 5
+    for row, line in zip(rows, cli):
+        del row["microseconds"], line["microseconds"]
+        assert list(row) == list(line) and row == line
 
 
 def batch_rows(tmp_path, lines, *arguments):

@@ -124,6 +124,11 @@ def test_the_python_package_returns_documents_and_rows_the_schema_accepts():
     for puzzles in [[puzzle, "not a puzzle", None], [shikaku, None]]:
         for row in gridlogic.rate_many(puzzles).to_pylist():
             valid(row | {"schema_version": gridlogic.SCHEMA_VERSION})
+    sixteen = (ROOT / "fixtures" / "text" / "generated-hard-16x16.txt").read_text().splitlines()[1]
+    for rating in ["hodoku", "gridlogic", "se"]:
+        valid(gridlogic.solve(puzzle, rating=rating))
+        for row in gridlogic.rate_many([puzzle, sixteen], rating=rating).to_pylist():
+            valid(row | {"schema_version": gridlogic.SCHEMA_VERSION})
 
 
 def test_documents_and_rows_with_sudoku_explainers_rating_are_valid():

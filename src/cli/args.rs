@@ -5,12 +5,10 @@ use clap::{Args, ValueEnum};
 use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
-use gridlogic::model::Puzzle;
 use gridlogic::model::Variant;
-use gridlogic::rating::se;
 use gridlogic::read::collection::{self, Entries};
 use gridlogic::read::{Kind, ReadOptions};
-use gridlogic::report::rated::{RatedSolve, Ratings};
+use gridlogic::report::rated::Ratings;
 use gridlogic::search::TimeLimit;
 use gridlogic::write::booklet::{Paper, Setup};
 use gridlogic::write::{self, Targets};
@@ -251,58 +249,24 @@ pub struct RatingArgs {
     /// (classic 9x9 only); gridlogic: gridlogic's level and score from its own solve; se: also
     /// Sudoku Explainer's own rating (ER, EP, ED), from a solve with Sudoku Explainer's rules in
     /// its order (9x9 with 3x3 boxes only).
-    #[arg(long, value_enum)]
-    rating: Option<RatingArg>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum RatingArg {
-    Hodoku,
-    Gridlogic,
-    Se,
+    #[arg(long, value_name = "hodoku|gridlogic|se", value_parser = str::parse::<Ratings>)]
+    rating: Option<Ratings>,
 }
 
 impl RatingArgs {
-    /// The ratings asked for.
+    /// The ratings asked for (see [`Ratings::solve`] for a solve with them).
     pub fn ratings(&self) -> Ratings {
-        match self.rating {
-            None => Ratings::HodokuWhereItRates,
-            Some(RatingArg::Hodoku) => Ratings::Hodoku,
-            Some(RatingArg::Gridlogic) => Ratings::Gridlogic,
-            Some(RatingArg::Se) => Ratings::SudokuExplainer,
-        }
+        self.rating.unwrap_or_default()
     }
 
     /// Whether Sudoku Explainer's rating is asked for.
     pub fn se(&self) -> bool {
-        self.rating == Some(RatingArg::Se)
+        self.ratings() == Ratings::SudokuExplainer
     }
 
     /// Whether HoDoKu's rating is asked for by name.
     pub fn hodoku(&self) -> bool {
-        self.rating == Some(RatingArg::Hodoku)
-    }
-
-    /// The solve of `puzzle` with `options` and the ratings asked for (Sudoku Explainer's and,
-    /// asked for by name, HoDoKu's need a 9x9 with 3x3 boxes: any other puzzle is refused).
-    pub fn solve<const SE: bool>(
-        &self,
-        puzzle: &Puzzle,
-        options: &engine::OptionsBySize,
-    ) -> Result<RatedSolve<SE>, gridlogic::Error> {
-        if self.se() {
-            se::check_layout(puzzle)?;
-        }
-        if self.hodoku() {
-            gridlogic::rating::check_classic(puzzle, "HoDoKu", "hodoku")?;
-            // HoDoKu's path is the solve reported; a puzzle it does not rate (not unique) is
-            // solved by gridlogic, with the reason.
-            if let Ok(hodoku) = gridlogic::rating::hodoku::rate(puzzle) {
-                return Ok(RatedSolve::from_hodoku(puzzle, hodoku));
-            }
-        }
-        let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
-        Ok(RatedSolve::new(solve, self.ratings()))
+        self.ratings() == Ratings::Hodoku
     }
 }
 

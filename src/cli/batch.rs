@@ -83,13 +83,13 @@ pub fn run(args: &Args) -> CommandResult {
         Entries::Sudoku(entries) if args.rating.se() => {
             let options = engine::OptionsBySize::new(&settings);
             options.get(9)?;
-            let solve = |p: &_| args.rating.solve(p, &options);
+            let solve = |p: &_| args.rating.ratings().solve(p, &options);
             run.stream::<RatedSolve<true>>(entries, solve)
         }
         Entries::Sudoku(entries) => {
             let options = engine::OptionsBySize::new(&settings);
             options.get(9)?;
-            let solve = |p: &_| args.rating.solve(p, &options);
+            let solve = |p: &_| args.rating.ratings().solve(p, &options);
             run.stream::<RatedSolve>(entries, solve)
         }
         Entries::Shikaku(entries) => {

@@ -71,7 +71,8 @@ pub fn run(args: &Args) -> CommandResult {
                 _ => report::text::explain(solve, args.grids, args.full),
             };
             let options = engine::OptionsBySize::new(&settings);
-            explain(args, entries, |p| args.rating.solve(p, &options), log)
+            let solve = |p: &_| args.rating.ratings().solve(p, &options);
+            explain(args, entries, solve, log)
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;

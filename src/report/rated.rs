@@ -8,13 +8,14 @@
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
 use crate::core::Step;
-use crate::engine::Solve;
+use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
 use crate::rating::hodoku::{self, HodokuRating, HodokuSolve};
 use crate::rating::se::{self, SeRating, SeSolve};
 use serde::Serialize;
 use serde_json::Value;
+use std::str::FromStr;
 
 /// Which ratings a report shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -29,6 +30,54 @@ pub enum Ratings {
     Hodoku,
     /// Sudoku Explainer's rating as well, beside HoDoKu's level and score where it rates.
     SudokuExplainer,
+}
+
+impl Ratings {
+    /// The names of the ratings that can be asked for (`--rating`, Python's `rating=`), in the
+    /// order of [`Ratings::Hodoku`], [`Ratings::Gridlogic`] and [`Ratings::SudokuExplainer`].
+    pub const NAMES: [&'static str; 3] = ["hodoku", "gridlogic", "se"];
+
+    /// The solve of `puzzle` with `options` and these ratings. Sudoku Explainer's rating, and
+    /// HoDoKu's asked for by name, need a classic 9x9 (see [`crate::rating::check_classic`]): any
+    /// other puzzle is refused. HoDoKu's asked for by name makes its solve path the solve
+    /// reported; a puzzle it does not rate (not unique) is solved by gridlogic, with the reason.
+    pub fn solve<const SE: bool>(
+        self,
+        puzzle: &Puzzle,
+        options: &OptionsBySize,
+    ) -> crate::Result<RatedSolve<SE>> {
+        match self {
+            Ratings::SudokuExplainer => se::check_layout(puzzle)?,
+            Ratings::Hodoku => {
+                crate::rating::check_classic(puzzle, "HoDoKu", "hodoku")?;
+                if let Ok(hodoku) = hodoku::rate(puzzle) {
+                    return Ok(RatedSolve::from_hodoku(puzzle, hodoku));
+                }
+            }
+            Ratings::Gridlogic | Ratings::HodokuWhereItRates => {}
+        }
+        let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
+        Ok(RatedSolve::new(solve, self))
+    }
+}
+
+/// A rating by its name (one of [`Ratings::NAMES`]); the default,
+/// [`Ratings::HodokuWhereItRates`], has none. Any other name is a usage error that names it
+/// and the names there are.
+impl FromStr for Ratings {
+    type Err = crate::Error;
+
+    fn from_str(name: &str) -> crate::Result<Ratings> {
+        match name {
+            "hodoku" => Ok(Ratings::Hodoku),
+            "gridlogic" => Ok(Ratings::Gridlogic),
+            "se" => Ok(Ratings::SudokuExplainer),
+            _ => Err(crate::Error::Usage(format!(
+                "unknown rating '{name}'; known: {}",
+                Ratings::NAMES.join(", ")
+            ))),
+        }
+    }
 }
 
 /// A Sudoku solve and the ratings asked for. `SE` adds Sudoku Explainer's columns to a batch
@@ -394,5 +443,26 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
 
     fn json_step(&self, step: &Step) -> StepJson {
         self.solve.json_step(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ratings;
+
+    #[test]
+    fn each_name_reads_as_its_own_rating_and_another_is_refused_with_the_names() {
+        let read: Vec<Ratings> = Ratings::NAMES.iter().map(|n| n.parse().unwrap()).collect();
+        let named = [
+            Ratings::Hodoku,
+            Ratings::Gridlogic,
+            Ratings::SudokuExplainer,
+        ];
+        assert_eq!(read, named);
+        let error = "HoDoKu".parse::<Ratings>().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "unknown rating 'HoDoKu'; known: hodoku, gridlogic, se"
+        );
     }
 }
