@@ -185,3 +185,24 @@ pub(super) fn sue_de_coq(step: &Step) -> Option<Vec<usize>> {
     }
     Some(key)
 }
+
+/// HoDoKu meets an avoidable rectangle from two filled cells of one box: type 1 only when its
+/// empty corner holds two candidates, type 2 only when its filled corners share a box. It is
+/// met by its corners.
+pub(super) fn avoidable_rectangle(state: &State, step: &Step) -> Option<Vec<usize>> {
+    let (corners, _) = rectangle_of(step)?;
+    let empty: Vec<usize> = (corners.iter().copied())
+        .filter(|&c| state.value(Cell::from_index(c)).is_none())
+        .collect();
+    let found = match empty[..] {
+        [one] => state.candidates(Cell::from_index(one)).len() == 2,
+        [_, _] => {
+            let filled: Vec<usize> = (corners.iter().copied())
+                .filter(|c| !empty.contains(c))
+                .collect();
+            houses_of(filled[0])[2] == houses_of(filled[1])[2]
+        }
+        _ => false,
+    };
+    found.then(|| corners.to_vec())
+}

@@ -11,6 +11,7 @@
 //! Written from HoDoKu's documented behaviour and by comparing its outputs; no HoDoKu code
 //! (GPL-3) is copied or translated.
 
+mod als;
 mod met;
 mod pick;
 mod singles;
@@ -189,6 +190,8 @@ impl HodokuPolicy {
                 },
                 ..,
             ] => tabling::nice_loop(state, *grouped),
+            [Technique::AlsChain(3)] => als::als_wing(state),
+            [Technique::AlsChain(4), ..] => als::als_chain(state),
             [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),
             [Technique::ForcingNet(_), ..] => tabling::forcing_chain(state, Some(&self.queues)),
             techniques => pick::pick(state, techniques),

@@ -4,9 +4,11 @@
 //! HoDoKu answers a request for a step type in one of two ways. Most searches return the first
 //! step they meet, so the policy ranks gridlogic's steps by where HoDoKu's search meets them
 //! ([`first_met`]: boxes before rows before columns for subsets, digit by digit for fish, …).
-//! Chains are all collected and the best kept ([`best`]): the most eliminations, then the
-//! smallest weighted sum of their cells, then the shortest chain. Cells are numbered 0–80 in
-//! reading order and houses 0–26 (rows, columns, boxes), as HoDoKu numbers them.
+//! X-chains, XY-chains, remote pairs and Turbot fish are all collected and the best kept
+//! ([`best`]): the most eliminations, then the smallest weighted sum of their cells, then the
+//! shortest chain. (Nice loops, forcing chains and ALS chains and wings come from HoDoKu's own
+//! searches, in `tabling` and `als`.) Cells are numbered 0–80 in reading order and houses 0–26
+//! (rows, columns, boxes), as HoDoKu numbers them.
 
 use super::met;
 use super::singles::{cells_of, houses_of};
@@ -21,20 +23,7 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     let first = techniques[0];
     if collects_all(first) {
         let steps = all_of(state, techniques);
-        return (steps.into_iter())
-            .filter(found_by_hodoku)
-            .filter_map(as_hodoku_states_it)
-            .min_by_key(best);
-    }
-    if matches!(first, Technique::AlsChain(4..)) {
-        let steps = all_of(state, techniques);
-        return (steps.into_iter())
-            .filter(|step| als_sets_allowed(step, true))
-            .min_by_key(best_als_chain);
-    }
-    if matches!(first, Technique::ForcingChain(_) | Technique::ForcingNet(_)) {
-        let steps = all_of(state, techniques);
-        return steps.into_iter().min_by_key(best_forcing);
+        return (steps.into_iter()).filter(found_by_hodoku).min_by_key(best);
     }
     if !met_in_order(first) {
         return techniques
@@ -43,7 +32,7 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     }
     all_of(state, techniques)
         .into_iter()
-        .filter(|step| als_sets_allowed(step, false))
+        .filter(als_sets_allowed)
         .filter_map(|step| first_met(state, &step).map(|key| (key, step)))
         .min_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, step)| step)
@@ -84,9 +73,10 @@ fn met_in_order(technique: Technique) -> bool {
             | Technique::WWing
             | Technique::XyWing
             | Technique::XyzWing
-            | Technique::AlsChain(2 | 3)
+            | Technique::AlsChain(2)
             | Technique::UniqueRectangle(_)
             | Technique::HiddenRectangle
+            | Technique::AvoidableRectangle(_)
             | Technique::SueDeCoq
     )
 }
@@ -153,6 +143,7 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
         Technique::SingleDigit(SingleDigitPattern::EmptyRectangle) => met::empty_rectangle(step),
         Technique::UniqueRectangle(_) => met::unique_rectangle(state, step),
         Technique::HiddenRectangle => met::hidden_rectangle(state, step),
+        Technique::AvoidableRectangle(_) => met::avoidable_rectangle(state, step),
         Technique::SueDeCoq => met::sue_de_coq(step),
         _ => Some(cells),
     }
@@ -179,69 +170,36 @@ fn als_rank(cells: &[usize]) -> (usize, Vec<usize>) {
     (house.unwrap_or(27), cells.to_vec())
 }
 
-/// Whether HoDoKu's ALS searches meet a step's sets: no two sets linked by a restricted common
-/// share a cell (nor, in a wing, the two outer sets); a chain (`chain`) runs through its sets
-/// in the order of HoDoKu's list, one way or the other, as HoDoKu links a set only to later
-/// ones.
-fn als_sets_allowed(step: &Step, chain: bool) -> bool {
+/// Whether HoDoKu's ALS-XZ search meets a step's sets: the two share no cell.
+fn als_sets_allowed(step: &Step) -> bool {
     if !matches!(step.technique, Technique::AlsChain(_)) {
         return true;
     }
     let sets = als_sets(step);
-    let disjoint = |a: &Vec<usize>, b: &Vec<usize>| a.iter().all(|c| !b.contains(c));
-    let neighbours_apart = sets.windows(2).all(|w| disjoint(&w[0], &w[1]));
-    if !chain {
-        return neighbours_apart && (sets.len() < 3 || disjoint(&sets[0], &sets[2]));
-    }
-    let ranks: Vec<_> = sets.iter().map(|s| als_rank(s)).collect();
-    let rising = ranks.windows(2).all(|w| w[0] < w[1]);
-    let falling = ranks.windows(2).all(|w| w[0] > w[1]);
-    neighbours_apart && (rising || falling)
+    sets.windows(2)
+        .all(|w| w[0].iter().all(|c| !w[1].contains(c)))
 }
 
-/// The rank of an ALS chain: the most eliminations, the smallest weighted sum of them, the
-/// fewest sets, the fewest cells.
-fn best_als_chain(step: &Step) -> (Reverse<usize>, usize, usize, usize) {
-    let (eliminations, weighted, _) = best(step);
-    let sets = als_sets(step);
-    let cells = sets.iter().map(Vec::len).sum();
-    (eliminations, weighted, sets.len(), cells)
-}
-
-/// ALS-XZ and ALS-XY-Wing are met by their restricted commons: pairs of almost locked sets
-/// in the order of HoDoKu's list of sets (each set at the first house, rows first, that holds
-/// it; within a house, cell lists in dictionary order), the earlier set first; a wing by its
-/// two pairs, the earlier first.
+/// ALS-XZ is met by its restricted common: a pair of almost locked sets in the order of
+/// HoDoKu's list of sets (each set at the first house, rows first, that holds it; within a
+/// house, cell lists in dictionary order), the earlier set first.
 fn als_key(step: &Step) -> Option<Vec<usize>> {
-    let sets: Vec<Vec<usize>> = als_sets(step)
+    let mut sets: Vec<Vec<usize>> = als_sets(step)
         .iter()
         .map(|cells| {
             let (house, cells) = als_rank(cells);
             // Counted from 1, so that 0 can end a set and a set sorts before its extensions.
             let mut key = vec![house + 1];
             key.extend(cells.iter().map(|c| c + 1));
+            key.push(0);
             key
         })
         .collect();
-    let pair = |a: &Vec<usize>, b: &Vec<usize>| {
-        let (first, second) = if a <= b { (a, b) } else { (b, a) };
-        let mut key = first.clone();
-        key.push(0);
-        key.extend(second);
-        key.push(0);
-        key
-    };
-    match sets.len() {
-        2 => Some(pair(&sets[0], &sets[1])),
-        3 => {
-            let (one, two) = (pair(&sets[0], &sets[1]), pair(&sets[1], &sets[2]));
-            let (first, second) = if one <= two { (one, two) } else { (two, one) };
-            let mut key = first;
-            key.extend(second);
-            Some(key)
-        }
-        _ => None,
+    if sets.len() != 2 {
+        return None;
     }
+    sets.sort();
+    Some(sets.concat())
 }
 
 /// The cells of the step's figures of `role`, ascending.
@@ -349,32 +307,11 @@ fn best(step: &Step) -> (Reverse<usize>, usize, usize) {
     (Reverse(eliminations.len()), weighted, step.links.len())
 }
 
-/// Whether HoDoKu's search reports a collected step: its chains have no almost locked sets as
-/// nodes, an AIC runs between two candidates (no group at an end), and it leaves out an AIC
-/// whose ends hold the same digit when it removes a single candidate.
+/// Whether HoDoKu's chain search reports a collected step: its chain has no almost locked
+/// sets as nodes and passes no cell twice.
 fn found_by_hodoku(step: &Step) -> bool {
-    let same_digit_ends = match (step.links.first(), step.links.last()) {
-        (Some(first), Some(last)) => match (first.from.first(), last.to.first()) {
-            (Some(a), Some(b)) => a.digit == b.digit,
-            _ => false,
-        },
-        _ => false,
-    };
-    let aic = matches!(
-        step.technique,
-        Technique::Chain {
-            kind: ChainKind::Aic,
-            ..
-        }
-    );
     let als_node = step.figures.iter().any(|f| f.role == Role::Als);
-    let group_end = match (step.links.first(), step.links.last()) {
-        (Some(first), Some(last)) => first.from.len() > 1 || last.to.len() > 1,
-        _ => false,
-    };
-    !(als_node
-        || revisits_a_cell(step)
-        || aic && (group_end || same_digit_ends && step.eliminations.len() == 1))
+    !(als_node || revisits_a_cell(step))
 }
 
 /// Whether a chain passes through a cell twice (a loop may come back to the cell it starts
@@ -404,53 +341,6 @@ fn revisits_a_cell(step: &Step) -> bool {
         seen.push(cell);
     }
     false
-}
-
-/// The step as HoDoKu states it: a continuous loop removes nothing from the cells of its group
-/// nodes (HoDoKu leaves every cell of the loop out of a weak link's eliminations); `None` when
-/// nothing is left.
-fn as_hodoku_states_it(mut step: Step) -> Option<Step> {
-    let continuous = matches!(
-        step.technique,
-        Technique::Chain {
-            kind: ChainKind::ContinuousLoop,
-            grouped: true
-        }
-    );
-    if continuous {
-        let mut grouped: Vec<Cell> = (step.links.iter())
-            .flat_map(|l| [&l.from, &l.to])
-            .filter(|node| node.len() > 1)
-            .flat_map(|node| node.iter().map(|c| c.cell))
-            .collect();
-        grouped.extend(
-            figure_cells(&step, Role::Group)
-                .into_iter()
-                .map(Cell::from_index),
-        );
-        step.eliminations.retain(|e| !grouped.contains(&e.cell));
-    }
-    (!step.eliminations.is_empty() || !step.placements.is_empty()).then_some(step)
-}
-
-/// The rank of a forcing chain or net: placements before eliminations, more first; then the
-/// smaller cells; then the shorter chain.
-fn best_forcing(step: &Step) -> (bool, Reverse<usize>, Vec<usize>, usize) {
-    let placing = !step.placements.is_empty();
-    let (count, cells) = if placing {
-        let sum = step.placements.iter().map(|p| p.cell.index()).sum();
-        (step.placements.len(), vec![sum])
-    } else {
-        let cells = (step.eliminations.iter())
-            .map(|e| e.cell.index() * 10 + e.digit.get())
-            .collect();
-        (step.eliminations.len(), cells)
-    };
-    let length = step
-        .net
-        .as_ref()
-        .map_or(step.links.len(), |_| step.links.len());
-    (!placing, Reverse(count), cells, length)
 }
 
 /// The eliminations by digit, then cell.
@@ -490,7 +380,7 @@ pub fn deletion_order(step: &Step) -> Vec<Candidate> {
                 | ChainKind::Aic,
             ..
         }
-        | Technique::AlsChain(4..) => sorted_by_digit(step),
+        | Technique::AlsChain(3..) => sorted_by_digit(step),
         _ => {
             let mut eliminations = step.eliminations.to_vec();
             eliminations.sort_unstable_by_key(|c| (c.cell, c.digit));

@@ -12,7 +12,9 @@ use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::chains;
+use std::cell::RefCell;
 use std::cmp::Reverse;
+use std::rc::Rc;
 
 /// The most entries a table holds.
 const CAP: usize = 1000;
@@ -48,6 +50,8 @@ struct Entry {
 #[derive(Debug, Clone, Default)]
 struct Table {
     entries: Vec<Entry>,
+    /// How many entries the table was filled with (the rest came by expansion).
+    filled: usize,
     /// Per digit, the cells (bits 0–80) ON and OFF among the candidate nodes.
     on: [u128; 10],
     off: [u128; 10],
@@ -111,8 +115,14 @@ impl Node {
 
 /// HoDoKu's tables for one grid.
 pub(super) struct Tables {
+    grouped: bool,
     candidates: [u16; 81],
     filled: [u8; 81],
+    /// Per digit, the cells (bits 0–80) holding it.
+    digit_cells: [u128; 10],
+    /// Per digit, the empty cells (bits 0–80) that see no such digit placed (its candidate
+    /// may be gone).
+    allowed: [u128; 10],
     groups: Vec<Group>,
     tables: Vec<Table>,
 }
@@ -136,22 +146,28 @@ impl Tables {
     /// (chain mode), or with `net`, HoDoKu's grid of the same candidates and its singles
     /// queues, what four rounds of singles after each premise lead to (net mode).
     pub(super) fn new(state: &State, grouped: bool, net: Option<&Queues>) -> Tables {
-        let mut candidates = [0u16; 81];
-        let mut filled = [0u8; 81];
-        for cell in 0..81 {
-            let c = Cell::from_index(cell);
-            match state.value(c) {
-                Some(d) => filled[cell] = d.get() as u8,
-                None => {
-                    for d in state.candidates(c).iter() {
-                        candidates[cell] |= 1 << d.get();
-                    }
+        let (candidates, filled) = grid(state);
+        let mut allowed = [0u128; 10];
+        for (digit, cells) in allowed.iter_mut().enumerate().skip(1) {
+            for cell in (0..81).filter(|&c| filled[c] == 0) {
+                let seen = |h: usize| cells_of(h).iter().any(|&c| filled[c] as usize == digit);
+                if !houses_of(cell).into_iter().any(seen) {
+                    *cells |= 1 << cell;
                 }
             }
         }
+        let mut digit_cells = [0u128; 10];
+        for (digit, cells) in digit_cells.iter_mut().enumerate() {
+            for cell in (0..81).filter(|&c| candidates[c] & (1 << digit) != 0) {
+                *cells |= 1 << cell;
+            }
+        }
         let mut tables = Tables {
+            grouped,
             candidates,
             filled,
+            digit_cells,
+            allowed,
             groups: Vec::new(),
             tables: Vec::new(),
         };
@@ -179,12 +195,9 @@ impl Tables {
         (1..=9).filter(move |&d| self.has(cell, d))
     }
 
-    /// The cells of `house` holding `digit`.
-    fn places(&self, house: usize, digit: usize) -> Vec<usize> {
-        cells_of(house)
-            .into_iter()
-            .filter(|&c| self.has(c, digit))
-            .collect()
+    /// The cells of `house` holding `digit`, as bits.
+    fn places(&self, house: usize, digit: usize) -> u128 {
+        self.digit_cells[digit] & house_mask(house)
     }
 
     /// Offers `node` to table `table` with premises at `before` (positions in the table; the
@@ -243,8 +256,8 @@ impl Tables {
                 }
                 for house in houses_of(cell) {
                     let places = self.places(house, digit);
-                    if places.len() >= 2 {
-                        for &c in places.iter().filter(|&&c| c != cell) {
+                    if places.count_ones() >= 2 {
+                        for c in cells_in(places & !(1 << cell)) {
                             self.add(t, Node::candidate(c, digit, false), &[0]);
                         }
                     }
@@ -258,8 +271,8 @@ impl Tables {
                 }
                 for house in houses_of(cell) {
                     let places = self.places(house, digit);
-                    if places.len() == 2 {
-                        let other = places[usize::from(places[0] == cell)];
+                    if places.count_ones() == 2 {
+                        let other = (places & !(1 << cell)).trailing_zeros() as usize;
                         self.add(t, Node::candidate(other, digit, true), &[0]);
                     }
                 }
@@ -344,9 +357,8 @@ impl Tables {
         for line in 0..18 {
             for digit in 1..=9 {
                 for square in 18..27 {
-                    let cells: Vec<usize> = (self.places(line, digit).into_iter())
-                        .filter(|&c| houses_of(c)[2] == square)
-                        .collect();
+                    let cells: Vec<usize> =
+                        cells_in(self.places(line, digit) & house_mask(square)).collect();
                     if cells.len() >= 2 {
                         groups.push(Group {
                             digit,
@@ -362,7 +374,12 @@ impl Tables {
     }
 
     fn sees(a: usize, b: usize) -> bool {
-        a != b && houses_of(a).iter().zip(houses_of(b)).any(|(x, y)| *x == y)
+        PEERS[a] & (1 << b) != 0
+    }
+
+    /// The cells holding `digit` that see every one of `cells`, as bits.
+    fn seeing(&self, digit: usize, cells: &[usize]) -> u128 {
+        (cells.iter()).fold(self.digit_cells[digit], |all, &c| all & PEERS[c])
     }
 
     /// The groups' tables, and their links to candidates and to each other.
@@ -377,9 +394,7 @@ impl Tables {
             };
             self.add(on, node(true), &[]);
             self.add(off, node(false), &[]);
-            let seeing: Vec<usize> = (0..81)
-                .filter(|&c| self.has(c, g.digit) && g.cells.iter().all(|&x| Self::sees(c, x)))
-                .collect();
+            let seeing: Vec<usize> = cells_in(self.seeing(g.digit, &g.cells)).collect();
             for &c in &seeing {
                 self.add(on, Node::candidate(c, g.digit, false), &[0]);
                 self.add(c * 10 + g.digit, node(false), &[0]);
@@ -430,7 +445,7 @@ impl Tables {
                 continue;
             }
             let other = &self.groups[h];
-            let rest = (self.places(house, g.digit).into_iter())
+            let rest = cells_in(self.places(house, g.digit))
                 .filter(|c| !g.cells.contains(c) && !other.cells.contains(c))
                 .count();
             if rest == 0 {
@@ -447,6 +462,9 @@ impl Tables {
     /// Every candidate table (ON tables, then OFF) takes, breadth first, the direct
     /// implications of the nodes it holds.
     fn expand(&mut self) {
+        for table in &mut self.tables {
+            table.filled = table.entries.len();
+        }
         for table in 0..2 * NORMAL {
             if !self.tables[table].entries.is_empty() {
                 self.expand_one(table);
@@ -463,7 +481,7 @@ impl Tables {
             let from_on = source < NORMAL;
             let from_group = source >= 2 * NORMAL;
             let s = &self.tables[source];
-            for y in s.entries.iter().skip(1).filter(|y| !y.expanded) {
+            for y in &s.entries[1.min(s.filled)..s.filled] {
                 let distance = x.distance + y.distance;
                 if let Some(at) = t.position(y.node) {
                     let old = &mut t.entries[at];
@@ -775,13 +793,10 @@ impl Tables {
             }
             if i > 0 && !node.on && first_cell(i) != first_cell(i - 1) {
                 let x = self.digit(nodes[i]);
-                let (a, b) = (self.cells(nodes[i - 1]), self.cells(nodes[i]));
-                for c in 0..81 {
-                    if self.has(c, x)
-                        && c != start
-                        && !in_chain.contains(&c)
-                        && a.iter().chain(&b).all(|&o| Self::sees(c, o))
-                    {
+                let mut ends = self.cells(nodes[i - 1]);
+                ends.extend(self.cells(nodes[i]));
+                for c in cells_in(self.seeing(x, &ends)) {
+                    if c != start && !in_chain.contains(&c) {
                         out.push((c, x));
                     }
                 }
@@ -802,8 +817,7 @@ impl Tables {
             }
             let (x, e) = (end.what / 10, end.what % 10);
             let eliminations: Vec<(usize, usize)> = if d == e {
-                let seeing: Vec<(usize, usize)> = (0..81)
-                    .filter(|&c| self.has(c, d) && Self::sees(c, cell) && Self::sees(c, x))
+                let seeing: Vec<(usize, usize)> = cells_in(self.seeing(d, &[cell, x]))
                     .map(|c| (c, d))
                     .collect();
                 if seeing.len() < 2 {
@@ -863,6 +877,26 @@ struct Conclusion {
     placed: bool,
 }
 
+/// Where a contradiction or verity shows: a cell, a house, or a candidate both ways.
+#[derive(Debug, Clone, Copy)]
+enum Entity {
+    Cell(usize),
+    House(usize),
+    Candidate(usize, usize),
+}
+
+impl Entity {
+    fn text(self) -> Explanation {
+        match self {
+            Entity::Cell(cell) => explain!("{}", Cell::from_index(cell)),
+            Entity::House(house) => house_text(house),
+            Entity::Candidate(cell, digit) => {
+                explain!("{} {}", Cell::from_index(cell), Digit::new(digit))
+            }
+        }
+    }
+}
+
 /// The forcing chains found, and whether only nets (chains with branches) count.
 struct ForcedList {
     list: Vec<Forced>,
@@ -878,8 +912,8 @@ struct Forced {
     conclusion: Conclusion,
     ends: Vec<(usize, usize)>,
     length: usize,
-    /// Where the contradiction or verity shows (a cell or a house), for the text.
-    entity: Explanation,
+    /// Where the contradiction or verity shows, for the text.
+    entity: Entity,
 }
 
 impl Tables {
@@ -905,17 +939,17 @@ impl Tables {
         for cell in 0..81 {
             let tables: Vec<usize> = self.digits(cell).map(|d| cell * 10 + d).collect();
             if !tables.is_empty() {
-                let entity = explain!("{}", Cell::from_index(cell));
+                let entity = Entity::Cell(cell);
                 self.verities(&tables, Forcing::Cell, entity, &mut found);
             }
         }
         for house in 0..27 {
             for digit in 1..=9 {
-                let tables: Vec<usize> = (self.places(house, digit).into_iter())
+                let tables: Vec<usize> = cells_in(self.places(house, digit))
                     .map(|c| c * 10 + digit)
                     .collect();
                 if !tables.is_empty() {
-                    let entity = house_text(house);
+                    let entity = Entity::House(house);
                     self.verities(&tables, Forcing::Region, entity, &mut found);
                 }
             }
@@ -947,13 +981,20 @@ impl Tables {
     /// Offers a forcing chain, unless one of the same kind and conclusion with chains no
     /// longer is there (a longer one is replaced where it stands).
     fn offer(&self, found: &mut ForcedList, mut forced: Forced) {
-        let chains: Vec<Chain> = (forced.ends.iter())
-            .map(|&(t, p)| self.chain(t, p))
-            .collect();
-        if found.nets_only && chains.iter().all(|c| c.branches.is_empty()) {
-            return;
-        }
-        forced.length = chains.iter().map(Chain::length).sum();
+        forced.length = if found.nets_only {
+            let chains: Vec<Chain> = (forced.ends.iter())
+                .map(|&(t, p)| self.chain(t, p))
+                .collect();
+            if chains.iter().all(|c| c.branches.is_empty()) {
+                return;
+            }
+            chains.iter().map(Chain::length).sum()
+        } else {
+            // A chain without branches: a node per two steps of distance.
+            (forced.ends.iter())
+                .map(|&(t, p)| self.tables[t].entries[p].distance as usize / 2 + 1)
+                .sum()
+        };
         let same = |f: &Forced| f.verity == forced.verity && f.conclusion == forced.conclusion;
         match found.list.iter_mut().find(|f| same(f)) {
             Some(old) if old.length > forced.length => *old = forced,
@@ -978,7 +1019,7 @@ impl Tables {
             digit,
             placed: !premise.on,
         };
-        let mut offer = |ends: Vec<(usize, usize)>, entity: Explanation| {
+        let mut offer = |ends: Vec<(usize, usize)>, entity: Entity| {
             let forced = Forced {
                 kind: Forcing::Contradiction,
                 verity: false,
@@ -996,7 +1037,7 @@ impl Tables {
             t.on[digit]
         };
         if negated & bit(cell) != 0 {
-            let entity = explain!("{}", Cell::from_index(cell));
+            let entity = Entity::Cell(cell);
             offer(vec![self.end(table, cell, digit, !premise.on)], entity);
         }
         for x in 1..=9 {
@@ -1004,7 +1045,7 @@ impl Tables {
             if both != 0 {
                 let c = both.trailing_zeros() as usize;
                 let ends = vec![self.end(table, c, x, false), self.end(table, c, x, true)];
-                offer(ends, explain!("{}", Cell::from_index(c)));
+                offer(ends, Entity::Cell(c));
             }
         }
         for x in 1..=9 {
@@ -1013,60 +1054,44 @@ impl Tables {
                 if both != 0 {
                     let c = both.trailing_zeros() as usize;
                     let ends = vec![self.end(table, c, x, true), self.end(table, c, y, true)];
-                    offer(ends, explain!("{}", Cell::from_index(c)));
+                    offer(ends, Entity::Cell(c));
                 }
             }
         }
         for kind in 0..3 {
             for x in 1..=9 {
                 for house in kind * 9..kind * 9 + 9 {
-                    let on: Vec<usize> = (cells_of(house).into_iter())
-                        .filter(|&c| t.on[x] & bit(c) != 0)
-                        .collect();
-                    if on.len() >= 2 {
-                        let ends = on.iter().map(|&c| self.end(table, c, x, true)).collect();
-                        offer(ends, house_text(house));
+                    let on = t.on[x] & house_mask(house);
+                    if on.count_ones() >= 2 {
+                        let ends = cells_in(on).map(|c| self.end(table, c, x, true)).collect();
+                        offer(ends, Entity::House(house));
                     }
                 }
             }
         }
-        for c in (0..81).filter(|&c| self.filled[c] == 0) {
-            let any_on = (1..=9).any(|x| t.on[x] & bit(c) != 0);
-            let all_off = self.digits(c).all(|x| t.off[x] & bit(c) != 0);
-            if !any_on && all_off {
+        let any_on = t.on.iter().fold(0, |all, on| all | on);
+        for c in (0..81).filter(|&c| self.filled[c] == 0 && any_on & bit(c) == 0) {
+            if self.digits(c).all(|x| t.off[x] & bit(c) != 0) {
                 let ends = self
                     .digits(c)
                     .map(|x| self.end(table, c, x, false))
                     .collect();
-                offer(ends, explain!("{}", Cell::from_index(c)));
+                offer(ends, Entity::Cell(c));
             }
         }
         for kind in 0..3 {
             for x in 1..=9 {
                 for house in kind * 9..kind * 9 + 9 {
-                    let allowed: Vec<usize> = (cells_of(house).into_iter())
-                        .filter(|&c| self.allowed(c, x))
-                        .collect();
-                    if !allowed.is_empty() && allowed.iter().all(|&c| t.off[x] & bit(c) != 0) {
-                        let ends = allowed
-                            .iter()
-                            .map(|&c| self.end(table, c, x, false))
+                    let allowed = self.allowed[x] & house_mask(house);
+                    if allowed != 0 && allowed & !t.off[x] == 0 {
+                        let ends = cells_in(allowed)
+                            .map(|c| self.end(table, c, x, false))
                             .collect();
-                        offer(ends, house_text(house));
+                        offer(ends, Entity::House(house));
                     }
                 }
             }
         }
-    }
-
-    /// Whether `digit` may go in `cell`: it is empty and sees no `digit` placed.
-    fn allowed(&self, cell: usize, digit: usize) -> bool {
-        self.filled[cell] == 0
-            && houses_of(cell).iter().all(|&h| {
-                cells_of(h)
-                    .iter()
-                    .all(|&c| self.filled[c] as usize != digit)
-            })
     }
 
     /// What follows both from placing and from removing candidate `t` is true.
@@ -1076,7 +1101,7 @@ impl Tables {
             return;
         }
         let premise = t / 10;
-        let entity = explain!("{} {}", Cell::from_index(premise), Digit::new(t % 10));
+        let entity = Entity::Candidate(premise, t % 10);
         for placed in [true, false] {
             for x in 1..=9 {
                 let both = if placed {
@@ -1098,7 +1123,7 @@ impl Tables {
                             self.end(NORMAL + t, c, x, placed),
                         ],
                         length: 0,
-                        entity: entity.clone(),
+                        entity,
                     };
                     self.offer(found, forced);
                 }
@@ -1108,13 +1133,7 @@ impl Tables {
 
     /// What follows from every one of `tables` (the digits of a cell, or the places of a
     /// digit in a house) is true.
-    fn verities(
-        &self,
-        tables: &[usize],
-        kind: Forcing,
-        entity: Explanation,
-        found: &mut ForcedList,
-    ) {
+    fn verities(&self, tables: &[usize], kind: Forcing, entity: Entity, found: &mut ForcedList) {
         let common = |placed: bool, x: usize| {
             tables.iter().fold(u128::MAX, |all, &t| {
                 let table = &self.tables[t];
@@ -1135,13 +1154,55 @@ impl Tables {
                         },
                         ends: tables.iter().map(|&t| self.end(t, c, x, placed)).collect(),
                         length: 0,
-                        entity: entity.clone(),
+                        entity,
                     };
                     self.offer(found, forced);
                 }
             }
         }
     }
+}
+
+/// The cells of each house as bits 0–80.
+const HOUSE_MASKS: [u128; 27] = {
+    let mut masks = [0u128; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        masks[row] |= 1 << cell;
+        masks[9 + col] |= 1 << cell;
+        masks[18 + row / 3 * 3 + col / 3] |= 1 << cell;
+        cell += 1;
+    }
+    masks
+};
+
+/// The peers of each cell (the cells sharing a house with it) as bits 0–80.
+pub(super) const PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let square = 18 + row / 3 * 3 + col / 3;
+        peers[cell] =
+            (HOUSE_MASKS[row] | HOUSE_MASKS[9 + col] | HOUSE_MASKS[square]) & !(1 << cell);
+        cell += 1;
+    }
+    peers
+};
+
+/// The cells of `house` as bits 0–80.
+fn house_mask(house: usize) -> u128 {
+    HOUSE_MASKS[house]
+}
+
+/// The cells whose bits are set in `mask`, ascending.
+pub(super) fn cells_in(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let cell = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (cell < 128).then_some(cell)
+    })
 }
 
 /// `row 3`, `column 5`, `box 7`.
@@ -1154,9 +1215,51 @@ fn house_text(house: usize) -> Explanation {
     format!("{name} {}", n + 1).into()
 }
 
+/// Each cell's candidates (bit d for digit d) and digit (0 when empty).
+fn grid(state: &State) -> ([u16; 81], [u8; 81]) {
+    let mut candidates = [0u16; 81];
+    let mut filled = [0u8; 81];
+    for cell in 0..81 {
+        let c = Cell::from_index(cell);
+        match state.value(c) {
+            Some(d) => filled[cell] = d.get() as u8,
+            None => {
+                for d in state.candidates(c).iter() {
+                    candidates[cell] |= 1 << d.get();
+                }
+            }
+        }
+    }
+    (candidates, filled)
+}
+
+thread_local! {
+    /// The last chain-mode tables built on this thread: a grouped nice loop request and the
+    /// forcing chain request after it read the same tables of the same grid.
+    static LAST: RefCell<Option<Rc<Tables>>> = const { RefCell::new(None) };
+}
+
+/// The chain-mode tables of `state`, with groups when `grouped`; the last ones built when they
+/// are of the same grid.
+fn chain_tables(state: &State, grouped: bool) -> Rc<Tables> {
+    let (candidates, filled) = grid(state);
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(tables) = last
+            .as_ref()
+            .filter(|t| t.grouped == grouped && t.candidates == candidates && t.filled == filled)
+        {
+            return Rc::clone(tables);
+        }
+        let tables = Rc::new(Tables::new(state, grouped, None));
+        *last = Some(Rc::clone(&tables));
+        tables
+    })
+}
+
 /// The nice loop or AIC HoDoKu takes in `state` (with groups when `grouped`), as a step.
 pub(super) fn nice_loop(state: &State, grouped: bool) -> Option<Step> {
-    let tables = Tables::new(state, grouped, None);
+    let tables = chain_tables(state, grouped);
     let found = tables.nice_loops()?;
     let nodes: Vec<(Digit, Vec<Cell>)> = (found.chain.iter())
         .map(|&n| (Digit::new(tables.digit(n)), tables.node_cells(n)))
@@ -1178,7 +1281,10 @@ pub(super) fn nice_loop(state: &State, grouped: bool) -> Option<Step> {
 /// The forcing chain HoDoKu takes in `state`, as a step; with `net`, HoDoKu's grid of the
 /// same candidates and its singles queues, the forcing net.
 pub(super) fn forcing_chain(state: &State, net: Option<&Queues>) -> Option<Step> {
-    let tables = Tables::new(state, true, net);
+    let tables = match net {
+        Some(_) => Rc::new(Tables::new(state, true, net)),
+        None => chain_tables(state, true),
+    };
     let found = tables.forcing_chains(net.is_some())?;
     let technique = if net.is_some() {
         Technique::ForcingNet(found.kind)
@@ -1267,7 +1373,7 @@ impl Tables {
             "{} ({} in {}): {} ⇒ {}",
             technique.name(),
             how,
-            found.entity.clone(),
+            found.entity.text(),
             Explanation::join(texts, "; "),
             conclusion
         );

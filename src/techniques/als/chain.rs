@@ -12,7 +12,7 @@
 use super::{Als, CellSet, Graph, eliminations_of, restricted_common};
 use crate::core::{State, Step, Technique};
 use crate::explain;
-use crate::model::{Candidate, Digit, DigitSet, Explanation};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use std::ops::RangeInclusive;
@@ -111,9 +111,41 @@ fn both_see(a: &Als, b: &Als, z: Digit) -> Vec<Candidate> {
     eliminations_of(&cells, z)
 }
 
+/// The step of the ALS chain another search found: the sets in order, each on its cells, the
+/// restricted common each link uses (its first digit between the sets of that link), and what it
+/// removes (from cells seeing every place of the digit in both end sets).
+pub(crate) fn chain_through(
+    state: &State,
+    sets: &[Vec<Cell>],
+    links: &[Digit],
+    eliminations: Vec<Candidate>,
+) -> Option<Step> {
+    let sets: Vec<Als> = sets.iter().map(|s| Als::new(state, s.clone())).collect();
+    let refs: Vec<&Als> = sets.iter().collect();
+    let rccs: Vec<(usize, Digit)> = links.iter().copied().enumerate().collect();
+    let zs: DigitSet = eliminations.iter().map(|e| e.digit).collect();
+    let text = || {
+        let mut text = explain!("A={}", sets[0].text());
+        for (i, (x, set)) in links.iter().zip(&sets[1..]).enumerate() {
+            let letter = char::from(b'B' + i as u8).to_string();
+            text.push(explain!(" -{}- {}={}", *x, letter, set.text()));
+        }
+        text.push(explain!(", Z={}", zs));
+        text
+    };
+    step(
+        Technique::AlsChain(sets.len() as u8),
+        &refs,
+        &rccs,
+        eliminations,
+        text,
+    )
+}
+
 /// The step of an ALS pattern over `sets`, linked by the restricted commons `rccs` (a digit
 /// `x` at `(i, x)` joins `sets[i]` and `sets[i + 1]`), explained by `text` (written only for a
-/// step); `None` without eliminations. Cells of the sets themselves are left alone.
+/// step); `None` without eliminations. Cells of the end sets are left alone (a cell of a set
+/// between them may lose a digit both ends hold).
 fn step(
     technique: Technique,
     sets: &[&Als],
@@ -121,7 +153,8 @@ fn step(
     mut eliminations: Vec<Candidate>,
     text: impl FnOnce() -> Explanation,
 ) -> Option<Step> {
-    eliminations.retain(|e| sets.iter().all(|s| !s.cells.contains(&e.cell)));
+    let ends = [sets[0], sets[sets.len() - 1]];
+    eliminations.retain(|e| ends.iter().all(|s| !s.cells.contains(&e.cell)));
     if eliminations.is_empty() {
         return None;
     }

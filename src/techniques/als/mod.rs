@@ -13,6 +13,7 @@ mod sue_de_coq;
 
 pub use blossom::death_blossom;
 pub use chain::chain;
+pub(crate) use chain::chain_through;
 pub use sue_de_coq::sue_de_coq;
 
 use crate::core::step::{Figure, Role};
@@ -137,7 +138,8 @@ pub(crate) struct Als {
 }
 
 impl Als {
-    fn new(state: &State, cells: Vec<Cell>) -> Als {
+    /// The ALS on `cells` (empty cells holding one digit more than they are).
+    pub(crate) fn new(state: &State, cells: Vec<Cell>) -> Als {
         let count = state.layout().cell_count();
         let digits = cells
             .iter()

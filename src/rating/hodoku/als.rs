@@ -1,0 +1,352 @@
+//! HoDoKu's ALS-XY-Chain: which chain of almost locked sets HoDoKu takes depends on its list of
+//! sets and how it walks them. It lists the sets house by house (rows, columns, boxes), each
+//! house's cell sets in dictionary order, a set once; links two sets only from the earlier to
+//! the later (restricted commons between sets that share no cell); and walks every chain that
+//! climbs the list, keeping per set of eliminations the chain with the fewest cells. This
+//! module follows that walk (HoDoKu's observable behaviour, written anew); the step is stated
+//! by gridlogic's ALS chain finder.
+
+use super::singles::cells_of;
+use super::tabling::{PEERS, cells_in};
+use crate::core::{State, Step};
+use crate::model::{Candidate, Cell, Digit};
+use crate::techniques::als::chain_through;
+use std::cmp::Reverse;
+use std::collections::HashSet;
+
+/// The most links of a chain HoDoKu walks.
+const MOST_LINKS: usize = 50;
+
+/// An almost locked set: its cells and digits, and per digit where it holds it and which
+/// other cells holding it see all those places.
+struct Set {
+    cells: u128,
+    digits: u16,
+    holders: [u128; 10],
+    seers: [u128; 10],
+}
+
+/// A restricted common: to set `to`, on one digit or two.
+#[derive(Clone, Copy)]
+struct Link {
+    to: usize,
+    digits: [usize; 2],
+}
+
+/// What a chain found removes, and the chain.
+struct Found {
+    eliminations: Vec<(usize, usize)>,
+    sets: Vec<usize>,
+    links: Vec<usize>,
+    cells: u32,
+}
+
+/// Cells as bits 0–80.
+fn mask(cells: impl IntoIterator<Item = usize>) -> u128 {
+    cells.into_iter().fold(0, |m, c| m | 1 << c)
+}
+
+/// The ALS-XY-Chain HoDoKu takes in `state`, as a step.
+pub(super) fn als_chain(state: &State) -> Option<Step> {
+    let candidates = candidates_of(state);
+    let sets = list(&candidates);
+    let links = links(&sets);
+    let mut found: Vec<Found> = Vec::new();
+    let mut walk = Walk {
+        sets: &sets,
+        links: &links,
+        chain: Vec::new(),
+        used: Vec::new(),
+        found: &mut found,
+    };
+    for (start, out) in links.iter().enumerate() {
+        for link in out {
+            let tries: &[[usize; 2]] = if link.digits[1] != 0 {
+                &[[link.digits[0], 0], [link.digits[1], 0]]
+            } else {
+                &[link.digits]
+            };
+            for &digits in tries {
+                walk.chain = vec![start, link.to];
+                walk.used = vec![digits];
+                walk.extend();
+            }
+        }
+    }
+    let weighted = |f: &Found| -> usize {
+        (f.eliminations.iter().enumerate())
+            .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + digit)
+            .sum()
+    };
+    let mut best: Option<&Found> = None;
+    for f in &found {
+        let better = best.is_none_or(|b| {
+            if f.eliminations == b.eliminations {
+                (f.sets.len(), f.cells) < (b.sets.len(), b.cells)
+            } else {
+                (Reverse(f.eliminations.len()), weighted(f))
+                    < (Reverse(b.eliminations.len()), weighted(b))
+            }
+        });
+        if better {
+            best = Some(f);
+        }
+    }
+    let best = best?;
+    let cells_of_set =
+        |i: usize| -> Vec<Cell> { cells_in(sets[i].cells).map(Cell::from_index).collect() };
+    chain_through(
+        state,
+        &best
+            .sets
+            .iter()
+            .map(|&i| cells_of_set(i))
+            .collect::<Vec<_>>(),
+        &best
+            .links
+            .iter()
+            .map(|&d| Digit::new(d))
+            .collect::<Vec<_>>(),
+        to_candidates(&best.eliminations),
+    )
+}
+
+/// HoDoKu's list of almost locked sets: house by house, each house's empty cells taken in
+/// every combination of one to eight in dictionary order; a set of cells once.
+fn list(candidates: &[u16]) -> Vec<Set> {
+    let mut sets: Vec<Set> = Vec::new();
+    let mut listed: HashSet<u128> = HashSet::new();
+    let holding: Vec<u128> = (0..10)
+        .map(|d| mask((0..81).filter(|&c| candidates[c] & (1 << d) != 0)))
+        .collect();
+    for house in 0..27 {
+        let empty: Vec<usize> = (cells_of(house).into_iter())
+            .filter(|&c| candidates[c] != 0)
+            .collect();
+        let mut chosen = Vec::new();
+        subsets(&empty, 0, &mut chosen, &mut |cells| {
+            let digits = cells.iter().fold(0u16, |m, &c| m | candidates[c]);
+            let cells_mask = mask(cells.iter().copied());
+            if digits.count_ones() as usize == cells.len() + 1 && listed.insert(cells_mask) {
+                sets.push(set(candidates, &holding, cells, digits));
+            }
+        });
+    }
+    sets
+}
+
+/// Calls `found` with every subset of `cells[from..]` added to `chosen`, each before its
+/// extensions, up to eight cells.
+fn subsets(cells: &[usize], from: usize, chosen: &mut Vec<usize>, found: &mut dyn FnMut(&[usize])) {
+    for i in from..cells.len() {
+        chosen.push(cells[i]);
+        found(chosen);
+        if chosen.len() < 8 {
+            subsets(cells, i + 1, chosen, found);
+        }
+        chosen.pop();
+    }
+}
+
+fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Set {
+    let cells_mask = mask(cells.iter().copied());
+    let mut holders = [0u128; 10];
+    let mut seers = [0u128; 10];
+    for d in (1..=9).filter(|d| digits & (1 << d) != 0) {
+        holders[d] = mask(
+            cells
+                .iter()
+                .copied()
+                .filter(|&c| candidates[c] & (1 << d) != 0),
+        );
+        seers[d] = cells_in(holders[d]).fold(holding[d] & !cells_mask, |m, c| m & PEERS[c]);
+    }
+    Set {
+        cells: cells_mask,
+        digits,
+        holders,
+        seers,
+    }
+}
+
+/// Each set's restricted commons with the later sets it shares no cell with, on the first
+/// digit (and second) whose places in each see all those in the other.
+fn links(sets: &[Set]) -> Vec<Vec<Link>> {
+    (0..sets.len())
+        .map(|i| {
+            let a = &sets[i];
+            let mut out = Vec::new();
+            for (j, b) in sets.iter().enumerate().skip(i + 1) {
+                if a.cells & b.cells != 0 || a.digits & b.digits == 0 {
+                    continue;
+                }
+                let mut digits = [0usize; 2];
+                for d in (1..=9).filter(|d| a.digits & b.digits & (1 << d) != 0) {
+                    let restricted =
+                        a.holders[d] & !b.seers[d] == 0 && b.holders[d] & !a.seers[d] == 0;
+                    if restricted {
+                        let slot = usize::from(digits[0] != 0);
+                        digits[slot] = d;
+                    }
+                }
+                if digits[0] != 0 {
+                    out.push(Link { to: j, digits });
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// A depth-first walk of chains climbing the list.
+struct Walk<'a> {
+    sets: &'a [Set],
+    links: &'a [Vec<Link>],
+    chain: Vec<usize>,
+    /// The digits each link uses (the second 0 when one).
+    used: Vec<[usize; 2]>,
+    found: &'a mut Vec<Found>,
+}
+
+impl Walk<'_> {
+    fn extend(&mut self) {
+        if self.used.len() >= 3 {
+            self.record();
+        }
+        if self.used.len() >= MOST_LINKS {
+            return;
+        }
+        let last = *self.chain.last().expect("a chain");
+        // After a link on two digits only its first counts as used.
+        let before = self.used.last().expect("a link")[0];
+        for link in &self.links[last] {
+            if self.chain.contains(&link.to) {
+                continue;
+            }
+            let [c1, c2] = link.digits;
+            let digits = if c2 == 0 {
+                if c1 == before {
+                    continue;
+                }
+                [c1, 0]
+            } else if before == c2 {
+                [c1, 0]
+            } else if before == c1 {
+                [c2, 0]
+            } else {
+                [c1, c2]
+            };
+            self.chain.push(link.to);
+            self.used.push(digits);
+            self.extend();
+            self.chain.pop();
+            self.used.pop();
+        }
+    }
+
+    /// The eliminations of the chain so far: digits both ends hold but neither end link uses,
+    /// from the cells seeing all their places in both ends.
+    fn record(&mut self) {
+        let (a, e) = (
+            &self.sets[self.chain[0]],
+            &self.sets[*self.chain.last().expect("a chain")],
+        );
+        let excluded = [self.used[0], *self.used.last().expect("a link")];
+        let mut eliminations = both_ends(a, e, &excluded);
+        if eliminations.is_empty() {
+            return;
+        }
+        eliminations.sort_by_key(|&(c, d)| (d, c));
+        let cells: u32 = self
+            .chain
+            .iter()
+            .map(|&i| self.sets[i].cells.count_ones())
+            .sum();
+        let existing = self
+            .found
+            .iter_mut()
+            .find(|f| f.eliminations == eliminations);
+        let chain = || Found {
+            eliminations: eliminations.clone(),
+            sets: self.chain.clone(),
+            links: self.used.iter().map(|u| u[0]).collect(),
+            cells,
+        };
+        match existing {
+            Some(old) if cells < old.cells => *old = chain(),
+            Some(_) => {}
+            None => self.found.push(chain()),
+        }
+    }
+}
+
+/// The ALS-XY-Wing HoDoKu takes in `state`: the first pair of restricted commons (in the order
+/// of its list of them) through one set, whose outer sets share no cell and both hold a digit
+/// neither common is on, seen in both by some cell.
+pub(super) fn als_wing(state: &State) -> Option<Step> {
+    let candidates = candidates_of(state);
+    let sets = list(&candidates);
+    let links = links(&sets);
+    let commons: Vec<(usize, Link)> = (links.iter().enumerate())
+        .flat_map(|(from, out)| out.iter().map(move |&link| (from, link)))
+        .collect();
+    for (i, &(a1, r1)) in commons.iter().enumerate() {
+        for &(a2, r2) in &commons[i + 1..] {
+            let (x1, x2) = ([a1, r1.to], [a2, r2.to]);
+            let shared: Vec<usize> = x1.iter().copied().filter(|s| x2.contains(s)).collect();
+            let &[pivot] = &shared[..] else {
+                continue;
+            };
+            if r1.digits[1] == 0 && r2.digits[1] == 0 && r1.digits[0] == r2.digits[0] {
+                continue;
+            }
+            let a = x1[usize::from(x1[0] == pivot)];
+            let b = x2[usize::from(x2[0] == pivot)];
+            if sets[a].cells & sets[b].cells != 0 {
+                continue;
+            }
+            let used = [r1.digits, r2.digits];
+            let eliminations = both_ends(&sets[a], &sets[b], &used);
+            if !eliminations.is_empty() {
+                let cells = |i: usize| -> Vec<Cell> {
+                    cells_in(sets[i].cells).map(Cell::from_index).collect()
+                };
+                return chain_through(
+                    state,
+                    &[cells(a), cells(pivot), cells(b)],
+                    &[Digit::new(r1.digits[0]), Digit::new(r2.digits[0])],
+                    to_candidates(&eliminations),
+                );
+            }
+        }
+    }
+    None
+}
+
+/// The eliminations of two end sets: each digit both hold that no link in `used` is on, from
+/// the cells seeing all its places in both, digit by digit.
+fn both_ends(a: &Set, e: &Set, used: &[[usize; 2]]) -> Vec<(usize, usize)> {
+    let mut eliminations = Vec::new();
+    for d in (1..=9).filter(|&d| a.digits & e.digits & (1 << d) != 0) {
+        if !used.iter().any(|u| u.contains(&d)) {
+            eliminations.extend(cells_in(a.seers[d] & e.seers[d]).map(|c| (c, d)));
+        }
+    }
+    eliminations
+}
+
+fn to_candidates(eliminations: &[(usize, usize)]) -> Vec<Candidate> {
+    (eliminations.iter())
+        .map(|&(cell, digit)| Candidate::new(Cell::from_index(cell), Digit::new(digit)))
+        .collect()
+}
+
+/// Each cell's candidates, bit d for digit d.
+fn candidates_of(state: &State) -> Vec<u16> {
+    (0..81)
+        .map(|c| {
+            let cell = Cell::from_index(c);
+            (state.candidates(cell).iter()).fold(0, |m, d| m | 1 << d.get())
+        })
+        .collect()
+}
