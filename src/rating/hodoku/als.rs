@@ -7,7 +7,7 @@
 //! by gridlogic's ALS chain finder.
 
 use super::singles::cells_of;
-use super::tabling::{PEERS, cells_in};
+use super::tabling::{PEERS, cells_in, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::als::chain_through;
@@ -73,11 +73,7 @@ pub(super) fn als_chain(state: &State) -> Option<Step> {
             }
         }
     }
-    let weighted = |f: &Found| -> usize {
-        (f.eliminations.iter().enumerate())
-            .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + digit)
-            .sum()
-    };
+    let weighted = |f: &Found| weighted_sum(&f.eliminations);
     let mut best: Option<&Found> = None;
     for f in &found {
         let better = best.is_none_or(|b| {

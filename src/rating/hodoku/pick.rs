@@ -12,6 +12,7 @@
 
 use super::met;
 use super::singles::{cells_of, houses_of};
+use super::tabling;
 use crate::core::step::Role;
 use crate::core::{ChainKind, FishKind, SingleDigitPattern, State, Step, Technique};
 use crate::model::{Candidate, Cell};
@@ -298,12 +299,10 @@ fn skyscraper_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
 /// The rank of a collected step (most eliminations first, then the smallest weighted sum of
 /// its eliminations, then the shortest chain): HoDoKu keeps the first by this rank.
 fn best(step: &Step) -> (Reverse<usize>, usize, usize) {
-    let eliminations = sorted_by_digit(step);
-    let weighted = eliminations
-        .iter()
-        .enumerate()
-        .map(|(k, c)| c.cell.index() * (1 + 80 * k) + c.digit.get())
-        .sum();
+    let eliminations: Vec<(usize, usize)> = (sorted_by_digit(step).iter())
+        .map(|c| (c.cell.index(), c.digit.get()))
+        .collect();
+    let weighted = tabling::weighted_sum(&eliminations);
     (Reverse(eliminations.len()), weighted, step.links.len())
 }
 

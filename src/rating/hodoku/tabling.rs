@@ -483,17 +483,19 @@ impl Tables {
             let s = &self.tables[source];
             for y in &s.entries[1.min(s.filled)..s.filled] {
                 let distance = x.distance + y.distance;
+                // An entry copied from the source table.
+                let copied = |node: u16| Entry {
+                    node,
+                    distance,
+                    expanded: true,
+                    from_on,
+                    from_group,
+                    before: [x.node, 0, 0, 0, 0],
+                };
                 if let Some(at) = t.position(y.node) {
                     let old = &mut t.entries[at];
                     if old.expanded && old.distance > distance {
-                        *old = Entry {
-                            node: y.node,
-                            distance,
-                            expanded: true,
-                            from_on,
-                            from_group,
-                            before: [x.node, 0, 0, 0, 0],
-                        };
+                        *old = copied(y.node);
                     }
                     continue;
                 }
@@ -505,14 +507,7 @@ impl Tables {
                     last.distance = distance;
                     continue;
                 }
-                t.entries.push(Entry {
-                    node: y.node,
-                    distance,
-                    expanded: true,
-                    from_on,
-                    from_group,
-                    before: [x.node, 0, 0, 0, 0],
-                });
+                t.entries.push(copied(y.node));
                 t.at[y.node as usize] = t.entries.len() as u16;
                 let node = Node::of(y.node);
                 if !node.group {
@@ -670,11 +665,7 @@ impl Tables {
                 self.aics_from(NORMAL + t, &mut found);
             }
         }
-        let weighted = |f: &Found| -> usize {
-            (f.eliminations.iter().enumerate())
-                .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + digit)
-                .sum()
-        };
+        let weighted = |f: &Found| weighted_sum(&f.eliminations);
         // A stable sort: most eliminations, smallest weighted sum; the same eliminations of
         // the same kind by the shorter chain.
         let mut best: Option<&Found> = None;
@@ -875,6 +866,14 @@ struct Conclusion {
     cell: usize,
     digit: usize,
     placed: bool,
+}
+
+/// HoDoKu's weighted sum of eliminations `(cell, digit)` in their order: the k-th counts
+/// `cell * (1 + 80k) + digit`; of two steps removing as many candidates, the smaller goes first.
+pub(super) fn weighted_sum(eliminations: &[(usize, usize)]) -> usize {
+    (eliminations.iter().enumerate())
+        .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + digit)
+        .sum()
 }
 
 /// Where a contradiction or verity shows: a cell, a house, or a candidate both ways.
