@@ -890,7 +890,11 @@ impl Entity {
             Entity::Cell(cell) => explain!("{}", Cell::from_index(cell)),
             Entity::House(house) => house_text(house),
             Entity::Candidate(cell, digit) => {
-                explain!("{} {}", Cell::from_index(cell), Digit::new(digit))
+                explain!(
+                    "{} holding {} or not",
+                    Cell::from_index(cell),
+                    Digit::new(digit)
+                )
             }
         }
     }
@@ -1363,15 +1367,9 @@ impl Tables {
         step.pattern = linked.copied().collect();
         step.pattern.sort_unstable();
         step.pattern.dedup();
-        let how = if found.verity {
-            "verity"
-        } else {
-            "contradiction"
-        };
         step.explanation = explain!(
-            "{} ({} in {}): {} ⇒ {}",
+            "{} in {}: {} ⇒ {}",
             technique.name(),
-            how,
             found.entity.text(),
             Explanation::join(texts, "; "),
             conclusion
