@@ -7,7 +7,7 @@
 //! by gridlogic's ALS chain finder.
 
 use super::singles::cells_of;
-use super::tabling::{PEERS, cells_in, weighted_sum};
+use super::tabling::{PEERS, cells_in, grid, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::als::chain_through;
@@ -48,7 +48,7 @@ fn mask(cells: impl IntoIterator<Item = usize>) -> u128 {
 
 /// The ALS-XY-Chain HoDoKu takes in `state`, as a step.
 pub(super) fn als_chain(state: &State) -> Option<Step> {
-    let candidates = candidates_of(state);
+    let (candidates, _) = grid(state);
     let sets = list(&candidates);
     let links = links(&sets);
     let mut found: Vec<Found> = Vec::new();
@@ -280,7 +280,7 @@ impl Walk<'_> {
 /// of its list of them) through one set, whose outer sets share no cell and both hold a digit
 /// neither common is on, seen in both by some cell.
 pub(super) fn als_wing(state: &State) -> Option<Step> {
-    let candidates = candidates_of(state);
+    let (candidates, _) = grid(state);
     let sets = list(&candidates);
     let links = links(&sets);
     let commons: Vec<(usize, Link)> = (links.iter().enumerate())
@@ -334,15 +334,5 @@ fn both_ends(a: &Set, e: &Set, used: &[[usize; 2]]) -> Vec<(usize, usize)> {
 fn to_candidates(eliminations: &[(usize, usize)]) -> Vec<Candidate> {
     (eliminations.iter())
         .map(|&(cell, digit)| Candidate::new(Cell::from_index(cell), Digit::new(digit)))
-        .collect()
-}
-
-/// Each cell's candidates, bit d for digit d.
-fn candidates_of(state: &State) -> Vec<u16> {
-    (0..81)
-        .map(|c| {
-            let cell = Cell::from_index(c);
-            (state.candidates(cell).iter()).fold(0, |m, d| m | 1 << d.get())
-        })
         .collect()
 }

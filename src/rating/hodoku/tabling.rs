@@ -695,11 +695,16 @@ impl Tables {
         })
     }
 
+    /// The premise of candidate table `table`, with its cell and digit.
+    fn premise(&self, table: usize) -> (Node, usize, usize) {
+        let premise = Node::of(self.tables[table].entries[0].node);
+        (premise, premise.what / 10, premise.what % 10)
+    }
+
     /// Loops from one table: every node in the premise's cell reached by a longer path.
     fn loops_from(&self, table: usize, found: &mut Vec<Found>) {
         let t = &self.tables[table];
-        let premise = Node::of(t.entries[0].node);
-        let (cell, d) = (premise.what / 10, premise.what % 10);
+        let (premise, cell, d) = self.premise(table);
         for (p, entry) in t.entries.iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
             if end.group || end.what / 10 != cell || entry.distance <= 2 {
@@ -799,8 +804,7 @@ impl Tables {
     /// AICs from one OFF table: every candidate placed in another cell.
     fn aics_from(&self, table: usize, found: &mut Vec<Found>) {
         let t = &self.tables[table];
-        let premise = Node::of(t.entries[0].node);
-        let (cell, d) = (premise.what / 10, premise.what % 10);
+        let (_, cell, d) = self.premise(table);
         for (p, entry) in t.entries.iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
             if end.group || !end.on || end.what / 10 == cell {
@@ -1015,8 +1019,7 @@ impl Tables {
     /// A premise that leads to a contradiction is false.
     fn contradictions(&self, table: usize, found: &mut ForcedList) {
         let t = &self.tables[table];
-        let premise = Node::of(t.entries[0].node);
-        let (cell, digit) = (premise.what / 10, premise.what % 10);
+        let (premise, cell, digit) = self.premise(table);
         let conclusion = Conclusion {
             cell,
             digit,
@@ -1219,7 +1222,7 @@ fn house_text(house: usize) -> Explanation {
 }
 
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).
-fn grid(state: &State) -> ([u16; 81], [u8; 81]) {
+pub(super) fn grid(state: &State) -> ([u16; 81], [u8; 81]) {
     let mut candidates = [0u16; 81];
     let mut filled = [0u8; 81];
     for cell in 0..81 {
