@@ -2,8 +2,7 @@
 //! score of magictour top1465 and of the first 2,000 17-clue puzzles (`../shared`, HoDoKu's
 //! outputs), and of a sample of both kept in `fixtures/samples` (HoDoKu's lines, copied). Where
 //! HoDoKu used brute force, the level and the brute-force mark must agree (the score then counts
-//! HoDoKu's guesses, 10,000 each). Not every puzzle agrees yet (issue 39): the whole files are
-//! held to the agreement reached, so that it can only grow.
+//! HoDoKu's guesses, 10,000 each). Every puzzle of both files agrees.
 
 mod common;
 
@@ -46,18 +45,16 @@ fn disagreements(path: &Path, count: usize) -> Vec<String> {
     wrong
 }
 
-/// Asserts that at most `most` lines of the file disagree (the puzzles whose HoDoKu solve
-/// takes a remote pair, X- or XY-chain or ALS chain that gridlogic does not meet in HoDoKu's
-/// order; issue 39 is open until none does), listing them.
-fn assert_at_most(file: &str, count: usize, most: usize) {
+/// Asserts that every line of the file agrees, listing those that do not.
+fn assert_all_agree(file: &str, count: usize) {
     let Some(path) = shared(file) else {
         return;
     };
     let wrong = disagreements(&path, count);
     eprintln!("{file}: {} of {count} differ", wrong.len());
     assert!(
-        wrong.len() <= most,
-        "{} of {count} differ (at most {most} did):\n{}",
+        wrong.is_empty(),
+        "{} of {count} differ:\n{}",
         wrong.len(),
         wrong.join("\n")
     );
@@ -69,7 +66,7 @@ fn assert_at_most(file: &str, count: usize, most: usize) {
 )]
 #[test]
 fn the_first_2000_17_clue_puzzles_get_hodokus_level_and_score() {
-    assert_at_most("datasets/9x9/hodoku_ratings_17clue_first2000.txt", 2000, 2);
+    assert_all_agree("datasets/9x9/hodoku_ratings_17clue_first2000.txt", 2000);
 }
 
 #[cfg_attr(
@@ -78,7 +75,7 @@ fn the_first_2000_17_clue_puzzles_get_hodokus_level_and_score() {
 )]
 #[test]
 fn top1465_gets_hodokus_level_and_score() {
-    assert_at_most("datasets/9x9/hodoku_ratings_top1465.txt", 1465, 6);
+    assert_all_agree("datasets/9x9/hodoku_ratings_top1465.txt", 1465);
 }
 
 #[test]
@@ -91,8 +88,7 @@ fn a_sample_of_both_files_gets_hodokus_level_and_score_exactly() {
 const SAMPLE: usize = 60;
 
 /// The command line gives HoDoKu's rating by default and by name: the first three puzzles of
-/// top1465 (HoDoKu: Extreme 5328, which gridlogic does not reach yet; Extreme 17834 bf; Extreme
-/// 18354 bf) and a 17-clue puzzle HoDoKu rates Medium 916.
+/// top1465 (HoDoKu: Extreme 5328; Extreme 17834 bf; Extreme 18354 bf) and a 17-clue puzzle HoDoKu rates Medium 916.
 #[test]
 fn batch_and_explain_give_hodokus_rating() {
     let (code, out, _) = run(&[
@@ -105,6 +101,7 @@ fn batch_and_explain_give_hodokus_rating() {
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split(',').collect()).collect();
     let column = |name: &str| rows[0].iter().position(|c| *c == name).unwrap();
     let (level, brute_force) = (column("level"), column("brute_force"));
+    assert_eq!(rows[1][column("score")], "5328");
     let marks: Vec<(&str, &str)> = rows[1..]
         .iter()
         .map(|r| (r[level], r[brute_force]))

@@ -14,6 +14,7 @@
 mod als;
 mod met;
 mod pick;
+mod simple_chains;
 mod singles;
 mod tabling;
 
@@ -190,6 +191,12 @@ impl HodokuPolicy {
                 },
                 ..,
             ] => tabling::nice_loop(state, *grouped),
+            [
+                Technique::Chain {
+                    kind: kind @ (ChainKind::XChain | ChainKind::XyChain | ChainKind::RemotePair),
+                    grouped: false,
+                },
+            ] => simple_chains::find(state, *kind),
             [Technique::AlsChain(3)] => als::als_wing(state),
             [Technique::AlsChain(4), ..] => als::als_chain(state),
             [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),

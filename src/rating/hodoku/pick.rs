@@ -4,10 +4,10 @@
 //! HoDoKu answers a request for a step type in one of two ways. Most searches return the first
 //! step they meet, so the policy ranks gridlogic's steps by where HoDoKu's search meets them
 //! ([`first_met`]: boxes before rows before columns for subsets, digit by digit for fish, …).
-//! X-chains, XY-chains, remote pairs and Turbot fish are all collected and the best kept
-//! ([`best`]): the most eliminations, then the smallest weighted sum of their cells, then the
-//! shortest chain. (Nice loops, forcing chains and ALS chains and wings come from HoDoKu's own
-//! searches, in `tabling` and `als`.) Cells are numbered 0–80 in reading order and houses 0–26
+//! Turbot fish are all collected and the best kept ([`best`]): the most eliminations, then the
+//! smallest weighted sum of their cells, then the shortest chain. (X-chains, XY-chains, remote
+//! pairs, nice loops, forcing chains and ALS chains and wings come from HoDoKu's own searches,
+//! in `simple_chains`, `tabling` and `als`.) Cells are numbered 0–80 in reading order and houses 0–26
 //! (rows, columns, boxes), as HoDoKu numbers them.
 
 use super::met;
@@ -24,7 +24,7 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     let first = techniques[0];
     if collects_all(first) {
         let steps = all_of(state, techniques);
-        return (steps.into_iter()).filter(found_by_hodoku).min_by_key(best);
+        return steps.into_iter().min_by_key(best);
     }
     if !met_in_order(first) {
         return techniques
@@ -49,10 +49,7 @@ fn all_of(state: &State, techniques: &[Technique]) -> Vec<Step> {
 
 /// Whether HoDoKu collects every step of `technique`'s type and keeps the best.
 fn collects_all(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::SingleDigit(SingleDigitPattern::TurbotFish) | Technique::Chain { .. }
-    )
+    technique == Technique::SingleDigit(SingleDigitPattern::TurbotFish)
 }
 
 /// Whether the policy knows where HoDoKu's search meets `technique`'s steps.
@@ -296,50 +293,14 @@ fn skyscraper_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
     parallel.then(|| vec![usize::from(column_based), digit, sorted[0], sorted[1]])
 }
 
-/// The rank of a collected step (most eliminations first, then the smallest weighted sum of
-/// its eliminations, then the shortest chain): HoDoKu keeps the first by this rank.
+/// The rank of a Turbot fish (most eliminations first, then the smallest weighted sum of its
+/// eliminations, then the shortest chain): HoDoKu keeps the first by this rank.
 fn best(step: &Step) -> (Reverse<usize>, usize, usize) {
     let eliminations: Vec<(usize, usize)> = (sorted_by_digit(step).iter())
         .map(|c| (c.cell.index(), c.digit.get()))
         .collect();
     let weighted = tabling::weighted_sum(&eliminations);
     (Reverse(eliminations.len()), weighted, step.links.len())
-}
-
-/// Whether HoDoKu's chain search reports a collected step: its chain has no almost locked
-/// sets as nodes and passes no cell twice.
-fn found_by_hodoku(step: &Step) -> bool {
-    let als_node = step.figures.iter().any(|f| f.role == Role::Als);
-    !(als_node || revisits_a_cell(step))
-}
-
-/// Whether a chain passes through a cell twice (a loop may come back to the cell it starts
-/// from; a cell's two candidates in a row are one pass): HoDoKu's chains never do.
-fn revisits_a_cell(step: &Step) -> bool {
-    let Some(first) = step.links.first() else {
-        return false;
-    };
-    let nodes = std::iter::once(&first.from).chain(step.links.iter().map(|l| &l.to));
-    let mut passes: Vec<Vec<Cell>> = Vec::new();
-    for node in nodes {
-        let mut cells: Vec<Cell> = node.iter().map(|c| c.cell).collect();
-        cells.sort_unstable();
-        cells.dedup();
-        if passes.last() != Some(&cells) {
-            passes.push(cells);
-        }
-    }
-    if passes.len() > 1 && passes.first() == passes.last() {
-        passes.pop();
-    }
-    let mut seen: Vec<Cell> = Vec::new();
-    for cell in passes.into_iter().flatten() {
-        if seen.contains(&cell) {
-            return true;
-        }
-        seen.push(cell);
-    }
-    false
 }
 
 /// The eliminations by digit, then cell.
