@@ -62,7 +62,10 @@ fn met_in_order(technique: Technique) -> bool {
             | Technique::NakedSubset(_)
             | Technique::HiddenSubset(_)
             | Technique::BasicFish(_)
-            | Technique::Fish(FishKind::Finned | FishKind::Sashimi, _)
+            | Technique::Fish(
+                FishKind::Finned | FishKind::Sashimi | FishKind::Franken | FishKind::FinnedFranken,
+                _
+            )
             | Technique::SingleDigit(
                 SingleDigitPattern::Skyscraper
                     | SingleDigitPattern::TwoStringKite
@@ -258,7 +261,9 @@ fn hidden_key(state: &State, step: &Step, cells: &[usize]) -> Option<Vec<usize>>
 
 /// Fish are met digit by digit, row-based before column-based, then by base and cover lines.
 fn fish_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
-    let column_based = usize::from(step.base.first()? / 9 == 1);
+    let column_based =
+        step.base.iter().any(|&h| (9..18).contains(&h)) || step.cover.iter().any(|&h| h < 9);
+    let column_based = usize::from(column_based);
     let mut key = vec![digit, column_based];
     key.extend(step.base.iter().copied());
     key.extend(step.cover.iter().copied());

@@ -18,7 +18,8 @@
 //!   XY-chain removes that digit from the cells seeing both ends (an X-chain back at its first
 //!   cell places the digit there, so all its peers lose it); a remote pair of at least four cells
 //!   removes both digits from the cells seeing two of its cells an odd number of cells (three or
-//!   more) apart.
+//!   more) apart, but HoDoKu reads a remote pair only when its ends see a common cell holding
+//!   the first digit.
 //! - **Choice.** A chain is kept unless one no longer removed the same candidates; then the most
 //!   eliminations, the smallest weighted sum of them ([`tabling::weighted_sum`]) and, for the
 //!   same eliminations, the shortest chain, the first met among equals.
@@ -136,9 +137,17 @@ impl<'a> Walk<'a> {
     }
 
     /// Records the chain walked so far, its last node at `index` on the first node's digit,
-    /// if it removes something no shorter chain already removed.
+    /// if it removes something no shorter chain already removed. HoDoKu looks only at chains
+    /// whose ends see a common cell holding the first digit: a remote pair whose ends do not
+    /// is passed over, whatever its inner cells remove.
     fn check(&mut self, index: usize) {
-        if self.kind == ChainKind::RemotePair && index < 7 {
+        let (start, digit) = self.chain[0];
+        let end = self.chain[index].0;
+        let ends_seen = self
+            .holding(PEERS[start] & PEERS[end], digit)
+            .next()
+            .is_some();
+        if !ends_seen || (self.kind == ChainKind::RemotePair && index < 7) {
             return;
         }
         let eliminations = self.eliminations();

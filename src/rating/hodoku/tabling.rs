@@ -55,13 +55,14 @@ struct Table {
     /// Per digit, the cells (bits 0–80) ON and OFF among the candidate nodes.
     on: [u128; 10],
     off: [u128; 10],
-    /// Position + 1 of each node (0: absent).
+    /// Position + 1 of each node by its slot ([`Tables::slot`]; 0: absent).
     at: Vec<u16>,
 }
 
 impl Table {
-    fn position(&self, node: u16) -> Option<usize> {
-        match self.at.get(node as usize) {
+    /// The position of the node in `slot`.
+    fn position(&self, slot: usize) -> Option<usize> {
+        match self.at.get(slot) {
             Some(&p) if p > 0 => Some(p as usize - 1),
             _ => None,
         }
@@ -125,6 +126,10 @@ pub(super) struct Tables {
     allowed: [u128; 10],
     groups: Vec<Group>,
     tables: Vec<Table>,
+    /// Each node's slot in a table's position index: the grid's candidates and groups are
+    /// numbered densely, so that an index is a few hundred entries rather than 1,600.
+    slots: Vec<u16>,
+    slot_count: usize,
 }
 
 /// A chain read from a table: its nodes from the premise on, and for a net the branches it
@@ -170,10 +175,13 @@ impl Tables {
             allowed,
             groups: Vec::new(),
             tables: Vec::new(),
+            slots: Vec::new(),
+            slot_count: 0,
         };
         if grouped {
             tables.groups = tables.find_groups();
         }
+        tables.number_slots();
         let count = 2 * NORMAL + 2 * tables.groups.len();
         tables.tables = vec![Table::default(); count];
         match net {
@@ -185,6 +193,38 @@ impl Tables {
         }
         tables.expand();
         tables
+    }
+
+    /// Numbers the slots: each candidate ON and OFF, each group ON and OFF.
+    fn number_slots(&mut self) {
+        let mut slots = vec![u16::MAX; 2 * NORMAL + 2 * self.groups.len()];
+        let mut next = 0;
+        for what in 0..NORMAL {
+            if self.has(what / 10, what % 10) {
+                for code in [what, NORMAL + what] {
+                    slots[code] = next;
+                    next += 1;
+                }
+            }
+        }
+        for slot in &mut slots[2 * NORMAL..] {
+            *slot = next;
+            next += 1;
+        }
+        self.slots = slots;
+        self.slot_count = next as usize;
+    }
+
+    /// The slot of the node `code` in a table's position index.
+    fn slot(&self, code: u16) -> usize {
+        let slot = self.slots[code as usize];
+        debug_assert!(slot != u16::MAX, "a node of the grid");
+        slot as usize
+    }
+
+    /// The position of the node `code` in table `table`.
+    fn position(&self, table: usize, code: u16) -> Option<usize> {
+        self.tables[table].position(self.slot(code))
     }
 
     fn has(&self, cell: usize, digit: usize) -> bool {
@@ -204,9 +244,10 @@ impl Tables {
     /// first decides the distance); a candidate node already there keeps its first entry.
     fn add(&mut self, table: usize, node: Node, before: &[u16]) {
         let code = node.code();
-        let size = 2 * NORMAL + 2 * self.groups.len();
+        let slot = self.slot(code);
+        let size = self.slot_count;
         let t = &mut self.tables[table];
-        if t.entries.len() >= CAP || (!node.group && t.position(code).is_some()) {
+        if t.entries.len() >= CAP || (!node.group && t.position(slot).is_some()) {
             return;
         }
         let distance = match before.first() {
@@ -233,8 +274,8 @@ impl Tables {
             from_group: false,
             before: slots,
         });
-        if t.at[code as usize] == 0 {
-            t.at[code as usize] = t.entries.len() as u16;
+        if t.at[slot] == 0 {
+            t.at[slot] = t.entries.len() as u16;
         }
         if !node.group {
             let (cell, digit) = (node.what / 10, node.what % 10);
@@ -348,7 +389,7 @@ impl Tables {
     /// The position in `table` of the OFF node of `digit` in `cell` (0 if absent).
     fn position_of(&self, table: usize, cell: usize, digit: usize) -> u16 {
         let code = Node::candidate(cell, digit, false).code();
-        self.tables[table].position(code).unwrap_or(0) as u16
+        self.position(table, code).unwrap_or(0) as u16
     }
 
     /// Groups: rows then columns, digit by digit, box by box.
@@ -492,7 +533,8 @@ impl Tables {
                     from_group,
                     before: [x.node, 0, 0, 0, 0],
                 };
-                if let Some(at) = t.position(y.node) {
+                let slot = self.slot(y.node);
+                if let Some(at) = t.position(slot) {
                     let old = &mut t.entries[at];
                     if old.expanded && old.distance > distance {
                         *old = copied(y.node);
@@ -508,7 +550,7 @@ impl Tables {
                     continue;
                 }
                 t.entries.push(copied(y.node));
-                t.at[y.node as usize] = t.entries.len() as u16;
+                t.at[slot] = t.entries.len() as u16;
                 let node = Node::of(y.node);
                 if !node.group {
                     let (cell, digit) = (node.what / 10, node.what % 10);
@@ -537,7 +579,7 @@ impl Tables {
         }
         let mut branches = Vec::new();
         for start in starts {
-            let Some(at) = self.tables[table].position(start) else {
+            let Some(at) = self.position(table, start) else {
                 continue;
             };
             let mut branch = self.walk(table, at, &mut |node, branch| {
@@ -562,7 +604,7 @@ impl Tables {
             let entry = self.tables[current].entries[at];
             if entry.expanded {
                 current = self.source(&entry);
-                match self.tables[current].position(entry.node) {
+                match self.position(current, entry.node) {
                     Some(p) => at = p,
                     None => break,
                 }
@@ -580,7 +622,7 @@ impl Tables {
             at = before;
             if current != table && at == 0 {
                 current = table;
-                match top.position(node) {
+                match top.position(self.slot(node)) {
                     Some(p) => at = p,
                     None => break,
                 }
@@ -1013,7 +1055,7 @@ impl Tables {
     /// The position of the candidate node in table `table`.
     fn end(&self, table: usize, cell: usize, digit: usize, on: bool) -> (usize, usize) {
         let code = Node::candidate(cell, digit, on).code();
-        (table, self.tables[table].position(code).unwrap_or(0))
+        (table, self.position(table, code).unwrap_or(0))
     }
 
     /// A premise that leads to a contradiction is false.
