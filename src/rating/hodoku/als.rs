@@ -11,8 +11,10 @@ use super::tabling::{PEERS, cells_in, grid, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::als::chain_through;
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// The most links of a chain HoDoKu walks.
 const MOST_LINKS: usize = 50;
@@ -48,13 +50,12 @@ fn mask(cells: impl IntoIterator<Item = usize>) -> u128 {
 
 /// The ALS-XY-Chain HoDoKu takes in `state`, as a step.
 pub(super) fn als_chain(state: &State) -> Option<Step> {
-    let (candidates, _) = grid(state);
-    let sets = list(&candidates);
-    let links = links(&sets);
+    let listed = listed(state);
+    let (sets, links) = (&listed.sets, &listed.links);
     let mut found: Vec<Found> = Vec::new();
     let mut walk = Walk {
-        sets: &sets,
-        links: &links,
+        sets,
+        links,
         chain: Vec::new(),
         used: Vec::new(),
         found: &mut found,
@@ -105,6 +106,39 @@ pub(super) fn als_chain(state: &State) -> Option<Step> {
             .collect::<Vec<_>>(),
         to_candidates(&best.eliminations),
     )
+}
+
+/// HoDoKu's sets of one grid and their links.
+struct Listed {
+    candidates: [u16; 81],
+    sets: Vec<Set>,
+    links: Vec<Vec<Link>>,
+}
+
+thread_local! {
+    /// The last sets listed on this thread: the ALS-XY-Wing request and the ALS-XY-Chain
+    /// request after it read the same list of the same grid.
+    static LAST: RefCell<Option<Rc<Listed>>> = const { RefCell::new(None) };
+}
+
+/// The sets of `state` and their links; the last ones listed when they are of the same grid.
+fn listed(state: &State) -> Rc<Listed> {
+    let (candidates, _) = grid(state);
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(listed) = last.as_ref().filter(|l| l.candidates == candidates) {
+            return Rc::clone(listed);
+        }
+        let sets = list(&candidates);
+        let links = links(&sets);
+        let listed = Rc::new(Listed {
+            candidates,
+            sets,
+            links,
+        });
+        *last = Some(Rc::clone(&listed));
+        listed
+    })
 }
 
 /// HoDoKu's list of almost locked sets: house by house, each house's empty cells taken in
@@ -280,9 +314,8 @@ impl Walk<'_> {
 /// of its list of them) through one set, whose outer sets share no cell and both hold a digit
 /// neither common is on, seen in both by some cell.
 pub(super) fn als_wing(state: &State) -> Option<Step> {
-    let (candidates, _) = grid(state);
-    let sets = list(&candidates);
-    let links = links(&sets);
+    let listed = listed(state);
+    let (sets, links) = (&listed.sets, &listed.links);
     let commons: Vec<(usize, Link)> = (links.iter().enumerate())
         .flat_map(|(from, out)| out.iter().map(move |&link| (from, link)))
         .collect();
