@@ -1,16 +1,17 @@
-//! HoDoKu's ALS-XY-Chain: which chain of almost locked sets HoDoKu takes depends on its list of
-//! sets and how it walks them. It lists the sets house by house (rows, columns, boxes), each
-//! house's cell sets in dictionary order, a set once; links two sets only from the earlier to
-//! the later (restricted commons between sets that share no cell); and walks every chain that
-//! climbs the list, keeping per set of eliminations the chain with the fewest cells. This
-//! module follows that walk (HoDoKu's observable behaviour, written anew); the step is stated
-//! by gridlogic's ALS chain finder.
+//! HoDoKu's ALS-XZ, ALS-XY-Wing and ALS-XY-Chain: which of them HoDoKu takes depends on its
+//! list of almost locked sets and how it walks them. It lists the sets house by house (rows,
+//! columns, boxes), each house's cell sets in dictionary order, a set once; links two sets only
+//! from the earlier to the later (restricted commons between sets that share no cell); takes
+//! the first link (ALS-XZ) or pair of links (wing) that removes something; and walks every
+//! chain that climbs the list, keeping per set of eliminations the chain with the fewest cells.
+//! This module follows those searches (HoDoKu's observable behaviour, written anew) on one list
+//! per grid; the step is stated by gridlogic's ALS finder.
 
 use super::singles::cells_of;
 use super::tabling::{PEERS, cells_in, grid, weighted_sum};
 use crate::core::{State, Step};
-use crate::model::{Candidate, Cell, Digit};
-use crate::techniques::als::chain_through;
+use crate::model::{Candidate, Cell, Digit, DigitSet};
+use crate::techniques::als::{chain_through, xz_through};
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::HashSet;
@@ -46,6 +47,41 @@ struct Found {
 /// Cells as bits 0–80.
 fn mask(cells: impl IntoIterator<Item = usize>) -> u128 {
     cells.into_iter().fold(0, |m, c| m | 1 << c)
+}
+
+/// The ALS-XZ HoDoKu takes in `state`: the first restricted common in list order whose sets
+/// remove something (a cell seeing every place of a common digit but the restricted one in
+/// both sets; with two restricted commons, also a cell seeing every place of a set's other
+/// digit), as a step.
+pub(super) fn als_xz(state: &State) -> Option<Step> {
+    let listed = listed(state);
+    let sets = &listed.sets;
+    let cells = |set: &Set| -> Vec<Cell> { cells_in(set.cells).map(Cell::from_index).collect() };
+    for (from, out) in listed.links.iter().enumerate() {
+        for link in out {
+            let (a, b) = (&sets[from], &sets[link.to]);
+            if xz_removes(a, b, link) {
+                let rccs: DigitSet = (link.digits.iter())
+                    .filter(|&&d| d != 0)
+                    .map(|&d| Digit::new(d))
+                    .collect();
+                return xz_through(state, cells(a), cells(b), rccs);
+            }
+        }
+    }
+    None
+}
+
+/// Whether sets `a` and `b`, linked by `link`, remove something as an ALS-XZ.
+fn xz_removes(a: &Set, b: &Set, link: &Link) -> bool {
+    let rccs = link.digits.iter().fold(0u16, |m, &d| m | (1 << d)) & !1;
+    let doubly = link.digits[1] != 0;
+    let common = a.digits & b.digits & if doubly { u16::MAX } else { !rccs };
+    let both = (1..=9).any(|z| common & (1 << z) != 0 && a.seers[z] & b.seers[z] != 0);
+    let own = |x: &Set, y: &Set| {
+        (1..=9).any(|z| x.digits & !rccs & (1 << z) != 0 && x.seers[z] & !y.cells != 0)
+    };
+    both || (doubly && (own(a, b) || own(b, a)))
 }
 
 /// The ALS-XY-Chain HoDoKu takes in `state`, as a step.

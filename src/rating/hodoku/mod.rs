@@ -197,6 +197,7 @@ impl HodokuPolicy {
                     grouped: false,
                 },
             ] => simple_chains::find(state, *kind),
+            [Technique::AlsChain(2)] => als::als_xz(state),
             [Technique::AlsChain(3)] => als::als_wing(state),
             [Technique::AlsChain(4), ..] => als::als_chain(state),
             [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),

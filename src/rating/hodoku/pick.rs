@@ -6,9 +6,9 @@
 //! ([`first_met`]: boxes before rows before columns for subsets, digit by digit for fish, …).
 //! Turbot fish are all collected and the best kept ([`best`]): the most eliminations, then the
 //! smallest weighted sum of their cells, then the shortest chain. (X-chains, XY-chains, remote
-//! pairs, nice loops, forcing chains and ALS chains and wings come from HoDoKu's own searches,
-//! in `simple_chains`, `tabling` and `als`.) Cells are numbered 0–80 in reading order and houses 0–26
-//! (rows, columns, boxes), as HoDoKu numbers them.
+//! pairs, nice loops, forcing chains, ALS-XZ and ALS chains and wings come from HoDoKu's own
+//! searches, in `simple_chains`, `tabling` and `als`.) Cells are numbered 0–80 in reading order
+//! and houses 0–26 (rows, columns, boxes), as HoDoKu numbers them.
 
 use super::met;
 use super::singles::{cells_of, houses_of};
@@ -33,7 +33,6 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
     }
     all_of(state, techniques)
         .into_iter()
-        .filter(als_sets_allowed)
         .filter_map(|step| first_met(state, &step).map(|key| (key, step)))
         .min_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, step)| step)
@@ -74,7 +73,6 @@ fn met_in_order(technique: Technique) -> bool {
             | Technique::WWing
             | Technique::XyWing
             | Technique::XyzWing
-            | Technique::AlsChain(2)
             | Technique::UniqueRectangle(_)
             | Technique::HiddenRectangle
             | Technique::AvoidableRectangle(_)
@@ -140,7 +138,6 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
             key.extend(figure_cells(step, Role::Pincer));
             Some(key)
         }
-        Technique::AlsChain(_) => als_key(step),
         Technique::SingleDigit(SingleDigitPattern::EmptyRectangle) => met::empty_rectangle(step),
         Technique::UniqueRectangle(_) => met::unique_rectangle(state, step),
         Technique::HiddenRectangle => met::hidden_rectangle(state, step),
@@ -148,59 +145,6 @@ fn first_met(state: &State, step: &Step) -> Option<Vec<usize>> {
         Technique::SueDeCoq => met::sue_de_coq(step),
         _ => Some(cells),
     }
-}
-
-/// The almost locked sets of a step, in the order it lists them (a chain's from end to end),
-/// each as its cells ascending.
-fn als_sets(step: &Step) -> Vec<Vec<usize>> {
-    (step.figures.iter())
-        .filter(|f| f.role == Role::Als)
-        .map(|f| {
-            let mut cells: Vec<usize> = f.candidates.iter().map(|c| c.cell.index()).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            cells
-        })
-        .collect()
-}
-
-/// Where an almost locked set stands in HoDoKu's list of them: the first house (rows, columns,
-/// boxes) that holds it, then its cells in dictionary order (a set before its extensions).
-fn als_rank(cells: &[usize]) -> (usize, Vec<usize>) {
-    let house = (0..27).find(|&h| cells.iter().all(|&c| houses_of(c).contains(&h)));
-    (house.unwrap_or(27), cells.to_vec())
-}
-
-/// Whether HoDoKu's ALS-XZ search meets a step's sets: the two share no cell.
-fn als_sets_allowed(step: &Step) -> bool {
-    if !matches!(step.technique, Technique::AlsChain(_)) {
-        return true;
-    }
-    let sets = als_sets(step);
-    sets.windows(2)
-        .all(|w| w[0].iter().all(|c| !w[1].contains(c)))
-}
-
-/// ALS-XZ is met by its restricted common: a pair of almost locked sets in the order of
-/// HoDoKu's list of sets (each set at the first house, rows first, that holds it; within a
-/// house, cell lists in dictionary order), the earlier set first.
-fn als_key(step: &Step) -> Option<Vec<usize>> {
-    let mut sets: Vec<Vec<usize>> = als_sets(step)
-        .iter()
-        .map(|cells| {
-            let (house, cells) = als_rank(cells);
-            // Counted from 1, so that 0 can end a set and a set sorts before its extensions.
-            let mut key = vec![house + 1];
-            key.extend(cells.iter().map(|c| c + 1));
-            key.push(0);
-            key
-        })
-        .collect();
-    if sets.len() != 2 {
-        return None;
-    }
-    sets.sort();
-    Some(sets.concat())
 }
 
 /// The cells of the step's figures of `role`, ascending.

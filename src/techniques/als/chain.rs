@@ -62,17 +62,32 @@ fn lengths_with_steps(state: &State, graph: &Graph, longest: usize) -> Vec<bool>
 fn xz(graph: &Graph, sink: &mut Sink) {
     for (a, links) in graph.links.iter().enumerate() {
         for &(b, rccs) in links.iter().filter(|&&(b, _)| b > a) {
-            let (first, second) = (&graph.sets[a], &graph.sets[b]);
-            let found = match rccs.len() {
-                1 => singly_linked(first, second, rccs),
-                2 => doubly_linked(first, second, rccs),
-                _ => None,
-            };
+            let found = linked(&graph.sets[a], &graph.sets[b], rccs);
             if found.is_some_and(|step| !sink(step)) {
                 return;
             }
         }
     }
+}
+
+/// The ALS-XZ step of two sets linked by `rccs`, one restricted common or two.
+fn linked(a: &Als, b: &Als, rccs: DigitSet) -> Option<Step> {
+    match rccs.len() {
+        1 => singly_linked(a, b, rccs),
+        2 => doubly_linked(a, b, rccs),
+        _ => None,
+    }
+}
+
+/// The ALS-XZ step of two sets another search found, on their cells, linked by the restricted
+/// commons `rccs`; `None` when it removes nothing.
+pub(crate) fn xz_through(
+    state: &State,
+    a: Vec<Cell>,
+    b: Vec<Cell>,
+    rccs: DigitSet,
+) -> Option<Step> {
+    linked(&Als::new(state, a), &Als::new(state, b), rccs)
 }
 
 /// One RCC x: every other common digit z is in one of the two sets.

@@ -13,7 +13,7 @@ mod sue_de_coq;
 
 pub use blossom::death_blossom;
 pub use chain::chain;
-pub(crate) use chain::chain_through;
+pub(crate) use chain::{chain_through, xz_through};
 pub use sue_de_coq::sue_de_coq;
 
 use crate::core::step::{Figure, Role};
