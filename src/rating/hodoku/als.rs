@@ -8,7 +8,7 @@
 //! per grid; the step is stated by gridlogic's ALS finder.
 
 use super::singles::cells_of;
-use super::tabling::{PEERS, cells_in, grid, weighted_sum};
+use super::tabling::{PEERS, cells_in, digits_of, grid, last_or, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit, DigitSet};
 use crate::techniques::als::{chain_through, xz_through};
@@ -77,10 +77,8 @@ fn xz_removes(a: &Set, b: &Set, link: &Link) -> bool {
     let rccs = link.digits.iter().fold(0u16, |m, &d| m | (1 << d)) & !1;
     let doubly = link.digits[1] != 0;
     let common = a.digits & b.digits & if doubly { u16::MAX } else { !rccs };
-    let both = (1..=9).any(|z| common & (1 << z) != 0 && a.seers[z] & b.seers[z] != 0);
-    let own = |x: &Set, y: &Set| {
-        (1..=9).any(|z| x.digits & !rccs & (1 << z) != 0 && x.seers[z] & !y.cells != 0)
-    };
+    let both = digits_of(common).any(|z| a.seers[z] & b.seers[z] != 0);
+    let own = |x: &Set, y: &Set| digits_of(x.digits & !rccs).any(|z| x.seers[z] & !y.cells != 0);
     both || (doubly && (own(a, b) || own(b, a)))
 }
 
@@ -152,29 +150,27 @@ struct Listed {
 }
 
 thread_local! {
-    /// The last sets listed on this thread: the ALS-XY-Wing request and the ALS-XY-Chain
-    /// request after it read the same list of the same grid.
+    /// The last sets listed on this thread: the ALS-XZ, ALS-XY-Wing and ALS-XY-Chain requests
+    /// in a row read the same list of the same grid.
     static LAST: RefCell<Option<Rc<Listed>>> = const { RefCell::new(None) };
 }
 
 /// The sets of `state` and their links; the last ones listed when they are of the same grid.
 fn listed(state: &State) -> Rc<Listed> {
     let (candidates, _) = grid(state);
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some(listed) = last.as_ref().filter(|l| l.candidates == candidates) {
-            return Rc::clone(listed);
-        }
-        let sets = list(&candidates);
-        let links = links(&sets);
-        let listed = Rc::new(Listed {
-            candidates,
-            sets,
-            links,
-        });
-        *last = Some(Rc::clone(&listed));
-        listed
-    })
+    last_or(
+        &LAST,
+        |l| l.candidates == candidates,
+        || {
+            let sets = list(&candidates);
+            let links = links(&sets);
+            Listed {
+                candidates,
+                sets,
+                links,
+            }
+        },
+    )
 }
 
 /// HoDoKu's list of almost locked sets: house by house, each house's empty cells taken in
@@ -218,7 +214,7 @@ fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Se
     let cells_mask = mask(cells.iter().copied());
     let mut holders = [0u128; 10];
     let mut seers = [0u128; 10];
-    for d in (1..=9).filter(|d| digits & (1 << d) != 0) {
+    for d in digits_of(digits) {
         holders[d] = mask(
             cells
                 .iter()
@@ -247,7 +243,7 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
                     continue;
                 }
                 let mut digits = [0usize; 2];
-                for d in (1..=9).filter(|d| a.digits & b.digits & (1 << d) != 0) {
+                for d in digits_of(a.digits & b.digits) {
                     let restricted =
                         a.holders[d] & !b.seers[d] == 0 && b.holders[d] & !a.seers[d] == 0;
                     if restricted {
@@ -392,7 +388,7 @@ pub(super) fn als_wing(state: &State) -> Option<Step> {
 /// the cells seeing all its places in both, digit by digit.
 fn both_ends(a: &Set, e: &Set, used: &[[usize; 2]]) -> Vec<(usize, usize)> {
     let mut eliminations = Vec::new();
-    for d in (1..=9).filter(|&d| a.digits & e.digits & (1 << d) != 0) {
+    for d in digits_of(a.digits & e.digits) {
         if !used.iter().any(|u| u.contains(&d)) {
             eliminations.extend(cells_in(a.seers[d] & e.seers[d]).map(|c| (c, d)));
         }

@@ -203,7 +203,8 @@ fn hidden_key(state: &State, step: &Step, cells: &[usize]) -> Option<Vec<usize>>
     Some(key)
 }
 
-/// Fish are met digit by digit, row-based before column-based, then by base and cover lines.
+/// Fish are met digit by digit, row-based (rows, or boxes covered by columns) before
+/// column-based, then by base and cover houses in house order (a Franken fish's boxes last).
 fn fish_key(step: &Step, digit: usize) -> Option<Vec<usize>> {
     let column_based =
         step.base.iter().any(|&h| (9..18).contains(&h)) || step.cover.iter().any(|&h| h < 9);

@@ -28,7 +28,7 @@
 //! is copied or translated.
 
 use super::singles::{cells_of, houses_of};
-use super::tabling::{self, PEERS, cells_in};
+use super::tabling::{self, PEERS, cells_in, digits_of};
 use crate::core::{ChainKind, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::chains;
@@ -141,18 +141,23 @@ impl<'a> Walk<'a> {
     /// whose ends see a common cell holding the first digit: a remote pair whose ends do not
     /// is passed over, whatever its inner cells remove.
     fn check(&mut self, index: usize) {
-        let (start, digit) = self.chain[0];
-        let end = self.chain[index].0;
-        let ends_seen = self
-            .holding(PEERS[start] & PEERS[end], digit)
-            .next()
-            .is_some();
-        if !ends_seen || (self.kind == ChainKind::RemotePair && index < 7) {
+        if self.kind == ChainKind::RemotePair && index < 7 {
             return;
         }
-        let eliminations = self.eliminations();
+        let (start, digit) = self.chain[0];
+        let ends_see: Vec<(usize, usize)> = (self
+            .holding(PEERS[start] & PEERS[self.chain[index].0], digit))
+        .map(|c| (c, digit))
+        .collect();
+        if ends_see.is_empty() {
+            return;
+        }
+        let eliminations = match self.kind {
+            ChainKind::RemotePair => self.remote_pair_eliminations(),
+            _ => ends_see,
+        };
         let kept = self.shortest.get(&eliminations);
-        if eliminations.is_empty() || kept.is_some_and(|&length| length <= index) {
+        if kept.is_some_and(|&length| length <= index) {
             return;
         }
         self.shortest.insert(eliminations.clone(), index);
@@ -162,29 +167,19 @@ impl<'a> Walk<'a> {
         });
     }
 
-    /// What the chain walked so far removes, by digit then cell, each once.
-    fn eliminations(&self) -> Vec<(usize, usize)> {
-        let (start, digit) = self.chain[0];
-        let end = self.chain[self.chain.len() - 1].0;
-        let mut eliminations = Vec::new();
-        if self.kind == ChainKind::RemotePair {
-            let other = digits_of(self.candidates[start] & !(1 << digit)).next();
-            let cells: Vec<usize> = self.chain.iter().step_by(2).map(|n| n.0).collect();
-            let mut seeing = 0u128;
-            for (k, &a) in cells.iter().enumerate() {
-                for &b in cells.iter().skip(k + 3).step_by(2) {
-                    seeing |= PEERS[a] & PEERS[b];
-                }
+    /// What the remote pair walked so far removes: both digits from the cells seeing two of
+    /// its cells an odd number (three or more) apart, by digit then cell.
+    fn remote_pair_eliminations(&self) -> Vec<(usize, usize)> {
+        let cells: Vec<usize> = self.chain.iter().step_by(2).map(|n| n.0).collect();
+        let mut seeing = 0u128;
+        for (k, &a) in cells.iter().enumerate() {
+            for &b in cells.iter().skip(k + 3).step_by(2) {
+                seeing |= PEERS[a] & PEERS[b];
             }
-            for d in [Some(digit), other].into_iter().flatten() {
-                eliminations.extend(self.holding(seeing, d).map(|c| (c, d)));
-            }
-            eliminations.sort_unstable_by_key(|&(c, d)| (d, c));
-        } else {
-            let seeing = PEERS[start] & PEERS[end];
-            eliminations.extend(self.holding(seeing, digit).map(|c| (c, digit)));
         }
-        eliminations
+        (digits_of(self.candidates[cells[0]]))
+            .flat_map(|d| self.holding(seeing, d).map(move |c| (c, d)))
+            .collect()
     }
 
     /// The cells of `mask` holding `digit`, ascending.
@@ -233,11 +228,6 @@ fn links_of(kind: ChainKind, candidates: &[u16; 81], cell: usize, digit: usize) 
         }
     }
     links
-}
-
-/// The digits of a candidate mask (bit d for digit d), ascending.
-fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
-    (1..=9).filter(move |d| mask & 1 << d != 0)
 }
 
 /// HoDoKu's order of two found chains: the most eliminations first; for different

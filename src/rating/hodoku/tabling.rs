@@ -15,6 +15,7 @@ use crate::techniques::chains;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::rc::Rc;
+use std::thread::LocalKey;
 
 /// The most entries a table holds.
 const CAP: usize = 1000;
@@ -1263,6 +1264,11 @@ fn house_text(house: usize) -> Explanation {
     format!("{name} {}", n + 1).into()
 }
 
+/// The digits of a candidate mask (bit d for digit d), ascending.
+pub(super) fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
+    (1..=9).filter(move |d| mask & 1 << d != 0)
+}
+
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).
 pub(super) fn grid(state: &State) -> ([u16; 81], [u8; 81]) {
     let mut candidates = [0u16; 81];
@@ -1287,22 +1293,33 @@ thread_local! {
     static LAST: RefCell<Option<Rc<Tables>>> = const { RefCell::new(None) };
 }
 
+/// The value `last` keeps when `fits` accepts it; otherwise `build`'s, kept in its place for
+/// the next request (two requests in a row on one grid read the same tables or sets).
+pub(super) fn last_or<T>(
+    last: &'static LocalKey<RefCell<Option<Rc<T>>>>,
+    fits: impl Fn(&T) -> bool,
+    build: impl FnOnce() -> T,
+) -> Rc<T> {
+    last.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(kept) = last.as_ref().filter(|kept| fits(kept)) {
+            return Rc::clone(kept);
+        }
+        let built = Rc::new(build());
+        *last = Some(Rc::clone(&built));
+        built
+    })
+}
+
 /// The chain-mode tables of `state`, with groups when `grouped`; the last ones built when they
 /// are of the same grid.
 fn chain_tables(state: &State, grouped: bool) -> Rc<Tables> {
     let (candidates, filled) = grid(state);
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some(tables) = last
-            .as_ref()
-            .filter(|t| t.grouped == grouped && t.candidates == candidates && t.filled == filled)
-        {
-            return Rc::clone(tables);
-        }
-        let tables = Rc::new(Tables::new(state, grouped, None));
-        *last = Some(Rc::clone(&tables));
-        tables
-    })
+    last_or(
+        &LAST,
+        |t| t.grouped == grouped && t.candidates == candidates && t.filled == filled,
+        || Tables::new(state, grouped, None),
+    )
 }
 
 /// The nice loop or AIC HoDoKu takes in `state` (with groups when `grouped`), as a step.
