@@ -1,15 +1,31 @@
-//! The board of the step viewer page, driven in Chromium (tests/browser/board.js) by keys,
-//! clicks and the page's JavaScript API, on a 9x9 with chains, a 16x16, a jigsaw, a Killer and a
-//! Sudoku-X. Every answer of the page's engine (WebAssembly) is checked against the command
-//! line on the same state, the one the page's `state()` writes: its hints against `gridlogic
-//! hint`, its steps against `explain --technique all`, the state after `goto(n)` against
-//! `explain --grids`.
+//! The board of the step viewer page, driven in Chromium by keys, clicks and the page's
+//! JavaScript API:
+//!
+//! - on a 9x9 with chains, a 16x16, a jigsaw, a Killer and a Sudoku-X (tests/browser/board.js),
+//!   every answer of the page's engine (WebAssembly, in a worker) is checked against the command
+//!   line on the same state, the one the page's `state()` writes: its hints against `gridlogic
+//!   hint`, its steps against `explain --technique all`, the state after `goto(n)` against
+//!   `explain --grids`;
+//! - every cell of a 9x9 and of a 16x16 is clicked by its screen position at five common window
+//!   sizes, a phone's by touch, and must be the cell the page selects (tests/browser/clicks.js);
+//! - while the engine lists every step of a 25x25 and solves an empty one, the page answers
+//!   every ping within 100 ms and every click, shows Stop and stops; a request over its budget
+//!   of work answers with the message that names the command line (tests/browser/ping.js).
+//!
+//! The three drive one browser each, one after another (`BROWSER`), so that none slows another.
 
 mod common;
 
 use common::{drive_browser, fixture, json_rows, root, run, run_on_text, scratch};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Held while a test drives its browser.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+/// The most steps the page's engine lists at once (`MOST_LISTED` in wasm/src/lib.rs).
+const MOST_LISTED: usize = 2000;
 
 /// A page to drive: a fixture, and the step of its solve the board starts from.
 struct Case {
@@ -195,6 +211,7 @@ fn prepare(dir: &Path, shots: &Path) -> (PathBuf, Vec<(PathBuf, Moves, usize)>) 
     ignore = "needs the page's engine: rustup target add wasm32-unknown-unknown, then touch build.rs"
 )]
 fn the_board_answers_as_the_command_line() {
+    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch("board");
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
@@ -278,7 +295,16 @@ fn check(case: &Case, file: &Path, moves: &Moves, n: usize, page: &Value, dir: &
         &["explain", "--technique", "all", "--format", "json"],
     );
     let native: Value = serde_json::from_str(&native).unwrap();
-    assert_eq!(page["steps"], native["steps"], "{name}: steps()");
+    let (listed, every) = (
+        page["steps"].as_array().unwrap(),
+        native["steps"].as_array().unwrap(),
+    );
+    assert_eq!(
+        listed.len(),
+        every.len().min(MOST_LISTED),
+        "{name}: steps()"
+    );
+    assert_eq!(listed[..], every[..listed.len()], "{name}: steps()");
     check_listing(name, page);
     // A wrong digit is named by the hint and by the check, and outlined; undo takes it back.
     let (cell, digit) = moves.wrong;
@@ -326,4 +352,170 @@ fn check_listing(name: &str, page: &Value) {
         let picked = page["picked"].as_str().unwrap();
         assert_eq!(picked, format!("Available here: {}", listed[0].0), "{name}");
     }
+}
+
+/// The window sizes the board is clicked at: `(name, width, height, touch)`.
+const WINDOWS: [(&str, u32, u32, bool); 5] = [
+    ("1280x800", 1280, 800, false),
+    ("1366x768", 1366, 768, false),
+    ("1920x1080", 1920, 1080, false),
+    ("1024x768", 1024, 768, false),
+    ("phone-390x844", 390, 844, true),
+];
+
+/// Writes the page of `file` (a fixture) into `dir` as `name.html`.
+fn page_of(dir: &Path, name: &str, file: &Path) -> PathBuf {
+    let page = dir.join(format!("{name}.html"));
+    let (code, _, err) = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    page
+}
+
+/// Every cell of a 9x9 and of a 16x16, clicked (tapped on the phone) by its place on the screen,
+/// is the cell the page selects, at each of the [`WINDOWS`]: the grid's square drawing sits in
+/// a box of another shape at most of them (centred, with margins), and a 16x16 scrolls.
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "needs node, Chromium and playwright-core (npm ci --prefix tests/browser; then touch build.rs)"
+)]
+fn every_cell_takes_its_own_click_at_common_window_sizes() {
+    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch("board-clicks");
+    let shots = root().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let pages = json!({
+        "9x9": {"page": page_of(&dir, "9x9", &fixture("text/top1465-36.txt")), "size": 9},
+        "16x16": {"page": page_of(&dir, "16x16", &fixture("text/generated-hard-16x16.txt")), "size": 16},
+    });
+    let windows: Vec<Value> = WINDOWS
+        .iter()
+        .map(|(name, width, height, touch)| {
+            json!({"name": name, "width": width, "height": height, "touch": touch})
+        })
+        .collect();
+    let cases = dir.join("clicks.json");
+    let case = json!({"pages": pages, "windows": windows, "shots": shots});
+    std::fs::write(&cases, case.to_string()).unwrap();
+    let results = drive_browser("clicks.js", &cases);
+    let results = results.as_array().unwrap();
+    assert_eq!(results.len(), WINDOWS.len() * 2);
+    for result in results {
+        let at = format!("{} at {}", result["page"], result["window"]);
+        assert_eq!(result["errors"], json!([]), "{at}: console errors");
+        let selected = result["selected"].as_array().unwrap();
+        let wrong: Vec<String> = selected
+            .iter()
+            .enumerate()
+            .filter(|(cell, got)| got.as_u64() != Some(*cell as u64))
+            .map(|(cell, got)| format!("{cell} selected {got}"))
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "{at}: {} of {} cells took another's click: {wrong:?}",
+            wrong.len(),
+            selected.len()
+        );
+        eprintln!(
+            "{at}: {} cells clicked in {} ms",
+            selected.len(),
+            result["ms"]
+        );
+        if let Some(shot) = result["shot"].as_str() {
+            eprintln!("{at}: screenshot {shot}");
+        }
+    }
+}
+
+/// While the page's engine lists every step of the first Alphadoku (25x25) and solves an empty
+/// 25x25 (neither ends soon), the page answers every ping within 100 ms and every click on a
+/// cell, and shows Stop; Stop ends the work (the listing says it stopped, the solve's promise
+/// rejects "Stopped.") and the engine answers the next hint. The same solve left alone runs out
+/// of its budget of work and answers with the message naming the command that has no limit.
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "needs node, Chromium and playwright-core (npm ci --prefix tests/browser; then touch build.rs)"
+)]
+#[cfg_attr(
+    no_engine,
+    ignore = "needs the page's engine: rustup target add wasm32-unknown-unknown, then touch build.rs"
+)]
+fn the_engine_never_holds_up_the_page() {
+    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch("board-ping");
+    let shots = root().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let alphadoku = std::fs::read_to_string(fixture("samples/alphadoku_2.txt")).unwrap();
+    let first = dir.join("alphadoku-1.txt");
+    std::fs::write(&first, format!("{}\n", alphadoku.lines().next().unwrap())).unwrap();
+    let page = page_of(&dir, "alphadoku-1", &first);
+    let empty = format!("{}\n", ".".repeat(625));
+    let case = json!({"page": page, "empty": empty, "shots": shots, "pinging": 3000});
+    let cases = dir.join("ping.json");
+    std::fs::write(&cases, case.to_string()).unwrap();
+    let out = drive_browser("ping.js", &cases);
+    assert_eq!(out["errors"], json!([]), "console errors: {out}");
+    assert_eq!(out["requests"], json!([]), "network requests: {out}");
+    for phase in ["listing", "solve", "budget"] {
+        let pings = &out[phase]["pings"];
+        let slowest = pings["slowest"].as_u64().unwrap();
+        assert!(slowest < 100, "{phase}: a ping took {slowest} ms: {out}");
+        assert!(pings["count"].as_u64() > Some(10), "{phase}: {out}");
+        eprintln!(
+            "{phase}: {} pings, the slowest answered in {slowest} ms",
+            pings["count"]
+        );
+    }
+    for phase in ["listing", "solve"] {
+        let clicked = out[phase]["clicked"].as_array().unwrap();
+        assert!(!clicked.is_empty(), "{phase}: {out}");
+        assert!(
+            clicked.iter().all(|c| c == true),
+            "{phase}: a click missed: {out}"
+        );
+    }
+    // The listing ends at the most steps a listing holds, saying so.
+    let listing = &out["listing"];
+    let count = listing["count"].as_str().unwrap();
+    assert!(
+        count.starts_with(&format!("{MOST_LISTED} steps,"))
+            && count.ends_with(&format!(
+                "the first {MOST_LISTED}, more not listed (the command line lists them all)"
+            )),
+        "{count}"
+    );
+    eprintln!(
+        "every step of the 25x25: {count} in {} ms; screenshot {}",
+        listing["ms"], listing["shot"]
+    );
+    let solve = &out["solve"];
+    assert_eq!(solve["stop_shown"], true, "Stop shows: {solve}");
+    assert_eq!(solve["stop_hidden"], true, "Stop goes: {solve}");
+    assert_eq!(solve["answer"], "Stopped.", "{out}");
+    eprintln!("the solve, Stop showing: screenshot {}", solve["shot"]);
+    let hint = out["hint_after_stop"].as_str().unwrap();
+    assert!(hint.starts_with("Hint: "), "{hint}");
+    let budget = &out["budget"];
+    let message = budget["answer"].as_str().unwrap();
+    assert!(
+        message.contains("needs more work than the page's engine does for one request")
+            && message.contains("`gridlogic solve puzzle.txt`"),
+        "{message}"
+    );
+    // Shown, the command set as code.
+    assert_eq!(
+        budget["shown"],
+        message.replace('`', ""),
+        "the message is shown"
+    );
+    eprintln!(
+        "the empty 25x25's solve ran out of its budget in {} ms; screenshot {}",
+        budget["ms"], budget["shot"]
+    );
 }

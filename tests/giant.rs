@@ -8,30 +8,10 @@
 mod common;
 
 use common::giant::{Instance, instance, is_valid_solution};
-use common::{run, scratch};
-use gridlogic::model::Grid;
+use common::{csv, run, scratch};
 use gridlogic::search::{self, Deadline};
 use std::path::Path;
 use std::time::Duration;
-
-/// The instance as a CSV grid, numbers 1..n, empty cells empty.
-fn csv(grid: &Grid) -> String {
-    let n = grid.size();
-    grid.values()
-        .chunks(n)
-        .map(|row| {
-            row.iter()
-                .map(|&v| match v {
-                    0 => String::new(),
-                    v => v.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
 
 /// Writes the instance's givens as a CSV file in `dir`.
 fn write_csv(dir: &Path, instance: &Instance) -> String {

@@ -772,3 +772,76 @@ fn check_net(shown: &Value, result: &Value) {
         "{refutation}"
     );
 }
+
+/// Pages of grids too large for candidates (a 36x36 and a 100x100, each with 70% of its cells
+/// given, from `common::giant`'s own generator) load without a console error, list every step
+/// of the solve, go on with Next, back with Back, to the end with Last (where every cell holds
+/// a digit), take a click on the grid and on a step of the list, and are photographed.
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "needs node, Chromium and playwright-core (missing when built; .ci/run installs them, then touch build.rs)"
+)]
+fn the_largest_grids_draw_and_step_in_a_real_browser() {
+    let dir = scratch("html-browser-large");
+    let shots = root().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut tests = Vec::new();
+    let mut solves = Vec::new();
+    for size in [36, 100] {
+        let instance = common::giant::instance(size, 70, 1);
+        let input = dir.join(format!("giant-{size}.csv"));
+        std::fs::write(&input, common::csv(instance.puzzle.givens())).unwrap();
+        let name = format!("giant-{size}x{size}");
+        let page = dir.join(format!("{name}.html"));
+        let (_, out, err) = run(&[
+            "solve",
+            input.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ]);
+        assert!(err.contains("wrote"), "{out}{err}");
+        let (_, out, _) = run(&["solve", input.to_str().unwrap(), "--format", "json"]);
+        let solved: Value = serde_json::from_str(&out).unwrap();
+        eprintln!("{name}: {} bytes", std::fs::metadata(&page).unwrap().len());
+        tests.push(json!({"name": name, "page": page, "large": true, "shots": shots}));
+        solves.push((name, size, solved));
+    }
+    let cases_file = dir.join("cases.json");
+    std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
+    let results: Vec<Value> =
+        serde_json::from_value(drive_browser("viewer.js", &cases_file)).unwrap();
+    for ((name, size, solved), result) in solves.iter().zip(&results) {
+        let steps = solved["steps"].as_array().unwrap().len();
+        assert_eq!(result["errors"], json!([]), "{name}: console errors");
+        assert_eq!(result["listed"], steps, "{name}: the step list");
+        let moved = &result["moved"];
+        assert_eq!(
+            moved["first"]["label"],
+            format!("Step 1 of {steps}"),
+            "{name}"
+        );
+        assert_eq!(moved["next"]["position"], 1, "{name}: Next");
+        assert_eq!(moved["next_changed"], true, "{name}: Next changes the grid");
+        assert_eq!(moved["back"]["position"], 0, "{name}: Back");
+        assert_eq!(moved["last"]["position"], steps, "{name}: Last");
+        // Before the first step the givens are drawn; after the last, every cell's digit.
+        let givens = json_rows(&solved["givens"])
+            .iter()
+            .filter(|&&d| d > 0)
+            .count();
+        assert_eq!(moved["first"]["digits"], givens, "{name}: the givens");
+        assert_eq!(
+            moved["last"]["digits"],
+            size * size,
+            "{name}: the last grid"
+        );
+        assert_eq!(
+            moved["clicked_step"]["position"], 1,
+            "{name}: a click on step 2"
+        );
+        for file in result["shots"].as_array().unwrap() {
+            eprintln!("{name}: screenshot {}", file.as_str().unwrap());
+        }
+    }
+}

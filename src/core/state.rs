@@ -400,7 +400,8 @@ impl State {
             _ => (Scope::All, None),
         };
         let searched = search(&scope);
-        if !searched.found {
+        // A search the deadline stopped may have missed what is there.
+        if !searched.found && !self.out_of_time() {
             let mut memo = memo();
             if let Some(other) = searched.fruitless_too {
                 // A search within a scope speaks for the other technique only if that one was

@@ -17,6 +17,7 @@
 //! put the digit there, or take it from there and choose again. Every change goes on a trail, so
 //! backtracking undoes it without copying the grid.
 
+use super::work::{self, cost};
 use super::{Bits, Deadline, Solutions};
 use crate::model::cage::{cage_bounds, cage_options};
 use crate::model::{Cell, Digit, DigitSet, Grid, Layout};
@@ -97,20 +98,22 @@ pub(super) fn search(
         true => (2 * state.open as u64).max(MIN_BUDGET),
         false => stop.branches,
     };
-    loop {
+    let ended = loop {
         match state.run(budget, !restarts, &stop, found) {
             Run::Restart => {}
-            Run::Done => return Ended::Finished,
-            Run::Budget => return Ended::OutOfBranches,
-            Run::Failures => return Ended::HandedOver(root_candidates),
-            Run::Deadline => return Ended::OutOfTime,
+            Run::Done => break Ended::Finished,
+            Run::Budget => break Ended::OutOfBranches,
+            Run::Failures => break Ended::HandedOver(root_candidates),
+            Run::Deadline => break Ended::OutOfTime,
         }
         state.undo(root);
         if state.rng.is_some() {
             state.failures.fill(0);
         }
         budget = budget.saturating_mul(2);
-    }
+    };
+    state.count_work();
+    ended
 }
 
 /// How [`State::run`] ended.
@@ -127,7 +130,7 @@ enum Run {
     Deadline,
 }
 
-/// Branches between two looks at the clock.
+/// Branches between two looks at the clock (and counts of the work done).
 const CLOCK_EVERY: u64 = 256;
 
 /// The fewest branches a search with restarts takes before it may start again.
@@ -166,6 +169,8 @@ struct State<'a> {
     failures: Vec<u64>,
     /// Dead ends met so far, over all restarts.
     dead_ends: u64,
+    /// Branches taken and not yet counted as work.
+    uncounted: u64,
     rng: Option<StdRng>,
 }
 
@@ -230,6 +235,7 @@ impl<'a> State<'a> {
             rng,
             failures: vec![0; layout.houses().len() * size],
             dead_ends: 0,
+            uncounted: 0,
         }
     }
 
@@ -389,6 +395,13 @@ impl<'a> State<'a> {
         true
     }
 
+    /// Counts the branches taken since the last count as work, each as a look over the grid.
+    fn count_work(&mut self) {
+        let cells = self.cands.len() as u64;
+        work::spend(self.uncounted * cells * cost::BRANCH_PER_CELL);
+        self.uncounted = 0;
+    }
+
     /// Searches from the current (propagated) state, reporting solutions to `found`, until the
     /// search is complete or `found` is full. Stops early when `budget` branches were taken
     /// without a solution (with `strict`, even after one), or at `stop`'s dead ends or
@@ -409,10 +422,14 @@ impl<'a> State<'a> {
                     if taken == budget && (strict || found.is_empty()) {
                         return if strict { Run::Budget } else { Run::Restart };
                     }
-                    if taken % CLOCK_EVERY == 0 && stop.deadline.passed() {
-                        return Run::Deadline;
+                    if taken % CLOCK_EVERY == 0 {
+                        self.count_work();
+                        if stop.deadline.passed() {
+                            return Run::Deadline;
+                        }
                     }
                     taken += 1;
+                    self.uncounted += 1;
                     let (cell, digit) = self.choose();
                     branches.push((self.trail.len(), cell, digit));
                     ok = self.restrict(cell, 1 << digit) && self.propagate();

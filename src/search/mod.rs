@@ -21,6 +21,7 @@
 
 mod generic;
 mod nine;
+pub mod work;
 // CaDiCaL (C++) comes with the `native` feature; without it the stand-in `sat` takes nothing
 // over and the generic engine searches to the end.
 #[cfg(feature = "native")]
@@ -67,7 +68,8 @@ impl Default for Count {
     }
 }
 
-/// The moment a search gives up, or never.
+/// The moment a search gives up, or never; it has passed too when the thread works within a
+/// budget of work ([`work::within`]) and has spent it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Deadline(Option<Instant>);
 
@@ -80,9 +82,9 @@ impl Deadline {
         Deadline(Instant::now().checked_add(limit))
     }
 
-    /// Whether the moment has come.
+    /// Whether the moment has come, or the budget of work this thread works within is spent.
     pub fn passed(&self) -> bool {
-        self.0.is_some_and(|at| Instant::now() >= at)
+        work::spent() || self.0.is_some_and(|at| Instant::now() >= at)
     }
 
     /// The time left (zero once passed), or `None` without a deadline.

@@ -163,6 +163,9 @@ pub fn siamese(state: &State, kind: FishKind, n: usize, sink: &mut Sink) {
         );
     }
     for ((digit, _), fish) in &by_base {
+        if state.out_of_time() {
+            return;
+        }
         for (i, (kind_a, a)) in fish.iter().enumerate() {
             for (kind_b, b) in &fish[i + 1..] {
                 if *kind_a != kind && *kind_b != kind {

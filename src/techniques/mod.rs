@@ -24,6 +24,7 @@ use crate::core::{
     ChainKind, ColouringRule, FishKind, Forcing, KillerRule, Limits, SingleDigitPattern, State,
     Step, Technique,
 };
+use crate::search::work::{self, cost};
 use crate::techniques::forcing::Reach;
 
 /// Receives the steps a finder produces; returns `false` to stop the search.
@@ -32,6 +33,12 @@ pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
 /// Finds instances of `technique` in `state`, passing each to `sink` until it returns `false`.
 /// Only steps that make progress are reported.
 pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
+    // Asking a technique counts as a look at the grid's empty cells, and within a budget of
+    // work that is spent no search starts.
+    work::spend(state.empty_cells() as u64 * cost::TECHNIQUE_PER_CELL);
+    if work::spent() {
+        return;
+    }
     release_unused(technique);
     let mut progress = |step: Step| !step.makes_progress() || sink(step);
     match technique {
@@ -133,6 +140,10 @@ pub struct Available {
     /// The techniques whose listing stopped at its cap ([`MOST_INSTANCES`], [`MOST_NESTED`]):
     /// they may have more instances.
     pub capped: Vec<Technique>,
+    /// Whether the listing stopped before the end of the techniques asked for, at the most steps
+    /// asked for ([`steps_up_to`]) or when the budget of work ran out ([`work::within`]): the
+    /// last technique listed may have more instances, and the techniques after it were not asked.
+    pub cut_short: bool,
 }
 
 /// How many instances of `technique` [`steps_of`] lists at most.
@@ -146,18 +157,29 @@ pub fn cap(technique: Technique) -> usize {
 /// Every step of each technique of `order` in `state`, technique by technique, each up to its
 /// [`cap`]. Only steps that make progress are listed; the state is not changed.
 pub fn steps_of(state: &State, order: &[Technique]) -> Available {
+    steps_up_to(state, order, usize::MAX)
+}
+
+/// [`steps_of`], stopping at `most` steps in all, or when the budget of work the thread works
+/// within runs out ([`Available::cut_short`]).
+pub fn steps_up_to(state: &State, order: &[Technique], most: usize) -> Available {
     let mut available = Available::default();
     for &technique in order {
-        let (most, mut found) = (cap(technique), 0);
+        if available.steps.len() >= most || work::spent() {
+            available.cut_short = true;
+            break;
+        }
+        let (cap, mut found) = (cap(technique), 0);
         find(technique, state, &mut |step| {
             available.steps.push(step);
             found += 1;
-            found < most
+            found < cap && available.steps.len() < most
         });
-        if found == most {
+        if found == cap {
             available.capped.push(technique);
         }
     }
+    available.cut_short |= available.steps.len() >= most || work::spent();
     available
 }
 

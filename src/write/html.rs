@@ -26,8 +26,26 @@ use serde::Serialize;
 const TEMPLATE: &str = include_str!("viewer/page.html");
 /// The page's style sheet (its colours come from [`palette_css`]).
 const STYLE: &str = include_str!("viewer/viewer.css");
-/// The script that draws the steps.
-const SCRIPT: &str = include_str!("viewer/viewer.js");
+/// The page's script, in parts by what each does (see `viewer/common.js`), put together in this
+/// order inside one function, so that they share one scope and leave nothing global but the
+/// page's API.
+const SCRIPT_PARTS: [&str; 12] = [
+    include_str!("viewer/common.js"),
+    include_str!("viewer/draw.js"),
+    include_str!("viewer/draw-sudoku.js"),
+    include_str!("viewer/draw-legend.js"),
+    include_str!("viewer/draw-shikaku.js"),
+    include_str!("viewer/player.js"),
+    include_str!("viewer/net.js"),
+    include_str!("viewer/board.js"),
+    include_str!("viewer/input.js"),
+    include_str!("viewer/engine.js"),
+    include_str!("viewer/hints.js"),
+    include_str!("viewer/api.js"),
+];
+/// The script of the worker the page's engine runs in (see `viewer/engine.js`), which the page
+/// carries as text.
+const WORKER: &str = include_str!("viewer/worker.js");
 
 /// gridlogic's engine compiled to WebAssembly (`wasm/`) and gzipped, which build.rs leaves in
 /// `OUT_DIR`: empty when this gridlogic was built without the `wasm32-unknown-unknown` target.
@@ -99,13 +117,24 @@ fn page<D: Serialize>(data: &Page<D>, engine: &[u8]) -> String {
     let json = serde_json::to_string(data).expect("page data serialises");
     TEMPLATE
         .replace("{{style}}", &(palette_css() + STYLE))
-        .replace("{{script}}", SCRIPT)
+        .replace("{{script}}", &script())
+        .replace("{{worker}}", WORKER)
         .replace(
             "{{engine}}",
             &base64::engine::general_purpose::STANDARD.encode(engine),
         )
         // Last: the data is the puzzle's text, which no other replacement may read.
         .replace("{{data}}", &json.replace('<', "\\u003c"))
+}
+
+/// The page's script: its parts inside one function, in strict mode.
+fn script() -> String {
+    let mut script = String::from("\"use strict\";\n(() => {\n");
+    for part in SCRIPT_PARTS {
+        script += part;
+        script.push('\n');
+    }
+    script + "})();\n"
 }
 
 /// The palette as CSS custom properties, so the page and the workbooks share their colours.

@@ -56,9 +56,9 @@ async function run(browser, c) {
   }, [c.entered, c.marked]);
   const shot = (level) => c.shots && path.join(c.shots, `board-${c.name}-hint${level}.png`);
   await common.hintsAtLevels(page, out, shot, c.phone);
-  Object.assign(out, await page.evaluate(() => {
+  Object.assign(out, await page.evaluate(async () => {
     const t = performance.now();
-    const steps = window.gridlogic.steps();
+    const steps = await window.gridlogic.steps();
     return { steps, steps_ms: performance.now() - t };
   }));
   out.drawn = await page.evaluate(() => ({
@@ -81,13 +81,14 @@ async function run(browser, c) {
     null, { timeout: 120000 });
   out.listed = await page.evaluate(() => {
     const groups = [...document.querySelectorAll("#available > li.technique")];
-    return groups.map((g) => [g.querySelector("summary").textContent.trim(),
-      g.querySelectorAll(".available-step").length]);
+    return groups.map((g) => {
+      const title = g.querySelector("summary").textContent.trim();
+      return [title, Number(/\((\d+)/.exec(title)[1])];
+    });
   });
   if (out.listed.length) {
-    await page.evaluate(() => {
-      document.querySelector("#available details").open = true;
-    });
+    // A technique's steps show when it is opened.
+    await page.click("#available details summary");
     await page.click("#available .available-step");
     out.picked = await page.evaluate(() => document.getElementById("technique").textContent);
   }

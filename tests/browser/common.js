@@ -29,7 +29,8 @@ function main(run) {
 }
 
 /** Opens the page at `file` in a new context with `options` (viewport, touch), recording
- * console errors and every request that is not for a file, and waits for its engine. */
+ * console errors and every request that is not for a file or a Blob URL (the page's own worker,
+ * made in the page), and waits for its engine. */
 async function openBoard(browser, file, options) {
   const context = await browser.newContext(Object.assign({ deviceScaleFactor: 1 }, options));
   const page = await context.newPage();
@@ -37,7 +38,7 @@ async function openBoard(browser, file, options) {
   const requests = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("request", (r) => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
+  page.on("request", (r) => { if (!/^(file|blob):/.test(r.url())) requests.push(r.url()); });
   await page.goto(`file://${file}`);
   const started = Date.now();
   await page.evaluate(() => window.gridlogic.ready);
@@ -51,9 +52,9 @@ async function hintsAtLevels(page, out, shot, fullPage) {
   out.hints = [];
   out.hint_ms = [];
   for (const level of [1, 2, 3]) {
-    const [text, ms] = await page.evaluate((level) => {
+    const [text, ms] = await page.evaluate(async (level) => {
       const t = performance.now();
-      const text = window.gridlogic.hint(level);
+      const text = await window.gridlogic.hint(level);
       return [text, performance.now() - t];
     }, level);
     out.hints.push(text);
@@ -67,11 +68,11 @@ async function hintsAtLevels(page, out, shot, fullPage) {
 /** Makes the wrong entry `wrong` with the API call named `call` (`enter`, `place`), then asks
  * for a hint and a check: what they say, and how many cells are outlined as wrong. */
 async function wrongChecked(page, call, wrong) {
-  return page.evaluate(([call, wrong]) => {
+  return page.evaluate(async ([call, wrong]) => {
     const g = window.gridlogic;
     g[call](wrong[0], wrong[1]);
-    const wrongHint = g.hint(1);
-    const check = g.check();
+    const wrongHint = await g.hint(1);
+    const check = await g.check();
     return { wrong_hint: wrongHint, check,
       wrong_outlined: document.querySelectorAll("#grid .wrong").length };
   }, [call, wrong]);

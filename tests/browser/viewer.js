@@ -6,10 +6,13 @@
 //   node tests/browser/viewer.js CASES.json
 //
 // CASES.json: [{ "name", "page" (absolute path), "grids": [positions], "shot": position|null,
-//   "phone": bool, "net": bool, "fit": bool, "shots": folder }]. Positions count from 0 (the
-//   grid before step 1). With "net", the shot step's forcing net is played from its assumption
-//   to its end, one implication at a time, and photographed there; with "fit", the page is
-//   opened in a 1200x900 window, the summary open, and the grid's box measured.
+//   "phone": bool, "net": bool, "fit": bool, "large": bool, "shots": folder }]. Positions count
+//   from 0 (the grid before step 1). With "net", the shot step's forcing net is played from its
+//   assumption to its end, one implication at a time, and photographed there; with "fit", the
+//   page is opened in a 1200x900 window, the summary open, and the grid's box measured. A
+//   "large" page (a grid without candidates) is moved with its buttons Next, Back and Last,
+//   clicked on its grid and on a step of its list, and photographed, in a desktop window and a
+//   phone's.
 "use strict";
 const path = require("path");
 const common = require("./common");
@@ -97,7 +100,59 @@ async function playNet(page) {
     contradiction: start.contradiction }, frames, labels };
 }
 
+/** Where a large grid's page stands: its position and label, how many digits its grid shows. */
+async function standing(page) {
+  return page.evaluate(() => ({
+    position: Number(document.body.dataset.position),
+    label: document.getElementById("position").textContent,
+    digits: document.querySelectorAll("#grid text.given, #grid text.solved").length,
+  }));
+}
+
+/** A large grid's page, as a person moves through it with the buttons and clicks on it. */
+async function runLarge(browser, test) {
+  const result = { name: test.name, errors: [], shots: [] };
+  for (const phone of [false, true]) {
+    const context = await browser.newContext(phone
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") result.errors.push(`console: ${m.text()}`);
+    });
+    page.on("pageerror", (error) => result.errors.push(`page error: ${error.message}`));
+    await page.goto(`file://${test.page}`);
+    if (!phone) {
+      result.listed = await page.locator("#steps li.step").count();
+      const moved = { first: await standing(page) };
+      const before = await page.evaluate(() => document.getElementById("grid").innerHTML);
+      await page.click("#next");
+      moved.next = await standing(page);
+      moved.next_changed = before !== await page.evaluate(() => document.getElementById("grid").innerHTML);
+      await page.click("#previous");
+      moved.back = await standing(page);
+      await page.click("#last");
+      moved.last = await standing(page);
+      // A click on the grid (a cell in the middle of what shows), then on step 2 in the list.
+      const box = await page.locator("#grid-wrap").boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height, 700) / 2);
+      await page.locator("#steps li").nth(1).locator("button").click();
+      moved.clicked_step = await standing(page);
+      result.moved = moved;
+    } else {
+      await page.click("#next");
+      await page.tap("#grid-wrap");
+    }
+    const file = path.join(test.shots, `${test.name}${phone ? "-phone" : ""}.png`);
+    await page.screenshot({ path: file });
+    result.shots.push(file);
+    await context.close();
+  }
+  return result;
+}
+
 async function run(browser, test) {
+  if (test.large) return runLarge(browser, test);
   const result = { name: test.name, errors: [], requests: [], grids: {}, shots: [] };
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -108,8 +163,10 @@ async function run(browser, test) {
     }
   });
   page.on("pageerror", (error) => result.errors.push(`page error: ${error.message}`));
+  // The page's own worker comes from a Blob URL the page makes: not the network.
   page.on("request", (request) => {
-    if (request.url().split("#")[0] !== url) result.requests.push(request.url());
+    const own = request.url().split("#")[0] === url || request.url().startsWith("blob:");
+    if (!own) result.requests.push(request.url());
   });
   await page.goto(url);
   result.listed = await page.locator("#steps li.step").count();

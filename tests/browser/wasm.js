@@ -25,7 +25,7 @@ async function engine(file) {
   const bytes = fs.readFileSync(file);
   const { instance } = await WebAssembly.instantiate(bytes, {});
   const { memory, alloc, dealloc, call } = instance.exports;
-  return (request) => {
+  const ask = (request) => {
     const input = Buffer.from(JSON.stringify(request), "utf8");
     const ptr = alloc(input.length);
     new Uint8Array(memory.buffer, ptr, input.length).set(input);
@@ -37,6 +37,8 @@ async function engine(file) {
     dealloc(at, len);
     return JSON.parse(text);
   };
+  ask.memory = () => memory;
+  return ask;
 }
 
 /** A file with the pencil-mark grid after step `at` of the native solve of `file`. */
@@ -148,5 +150,57 @@ const cases = [
     console.log(`DIFFERENT  solve or steps gave nothing: ${JSON.stringify(solved).slice(0, 200)}`);
     failures += 1;
   }
+  failures += overBudget(ask);
   process.exit(failures ? 1 : 0);
 })();
+
+/** The requests that ran for minutes or grew the module's memory to hundreds of megabytes
+ * before requests had a budget of work (issue 47), each with the default budget: each must
+ * answer, with the budget's message where it runs out. Prints the time each took and the
+ * module's memory after; returns the number of failures. */
+function overBudget(ask) {
+  const alphadoku = fs.readFileSync(path.join(root, "fixtures/samples/alphadoku_2.txt"), "utf8")
+    .split("\n")[0] + "\n";
+  // top1465 #36 without its first given: several solutions, tens of thousands of steps.
+  const first = fs.readFileSync(path.join(root, "fixtures/text/top1465-36.txt"), "utf8").trim();
+  const several = first.replace(/[1-9]/, ".") + "\n";
+  const empty = (n) => `${".".repeat(n * n)}\n`;
+  const cases = [
+    { name: "every step of the first Alphadoku, as the page lists them", list: alphadoku,
+      most: 2000 },
+    { name: "solve of an empty 25x25", request: { op: "solve", puzzle: empty(25) },
+      message: "gridlogic solve puzzle.txt" },
+    { name: "hint of an empty 36x36", request: { op: "hint", level: 1, state: empty(36) },
+      message: "gridlogic hint grid.txt --level 1" },
+    { name: "steps of a 9x9 with several solutions", request: { op: "steps", state: several },
+      most: 2000 },
+  ];
+  let failures = 0;
+  for (const c of cases) {
+    const t0 = performance.now();
+    const answer = c.list ? listed(ask, c.list) : ask(c.request);
+    const ms = performance.now() - t0;
+    const memory = (ask.memory().buffer.byteLength / 1e6).toFixed(0);
+    const ok = c.message ? String(answer.over_budget).includes(`\`${c.message}\``)
+      : answer.steps?.length === c.most && answer.cut_short === true;
+    failures += ok ? 0 : 1;
+    console.log(`${ok ? "ok" : "DIFFERENT"}  ${c.name}: ${ms.toFixed(0)} ms, ${answer.work} units of work, ` +
+      `memory ${memory} MB${answer.steps ? `, ${answer.steps.length} steps` : ""}`);
+    if (!ok) console.log(`  ${JSON.stringify(answer).slice(0, 300)}`);
+  }
+  return failures;
+}
+
+/** The page's listing of every step (src/write/viewer/hints.js): one technique at a time,
+ * sharing one budget and one most; the last answer, with the steps of all and the work. */
+function listed(ask, state) {
+  const first = ask({ op: "techniques", state });
+  let [budget, room, steps, work] = [first.budget - first.work, first.most, [], first.work];
+  for (let technique = 0; technique < first.techniques.length; technique++) {
+    const answer = ask({ op: "steps", state, technique, budget, most: room });
+    [budget, room, work] = [budget - answer.work, room - answer.steps.length, work + answer.work];
+    steps = steps.concat(answer.steps);
+    if (answer.over_budget || room <= 0) return Object.assign(answer, { steps, work });
+  }
+  return { steps, work, cut_short: false };
+}

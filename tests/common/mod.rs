@@ -206,3 +206,22 @@ pub fn drive_browser(script: &str, cases: &std::path::Path) -> serde_json::Value
     assert!(output.status.success(), "{script}: {stderr}");
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{script}: {e}: {stderr}"))
 }
+
+/// A grid as CSV, numbers 1..n, empty cells empty.
+pub fn csv(grid: &gridlogic::model::Grid) -> String {
+    let n = grid.size();
+    grid.values()
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|&v| match v {
+                    0 => String::new(),
+                    v => v.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}

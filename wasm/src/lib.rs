@@ -15,7 +15,8 @@
 //!   "capped":[…]}`, each step as `gridlogic explain --format json` writes one (what
 //!   `explain --technique all --format json` lists); with `"technique":I`, only the steps of
 //!   the I-th technique of the list `{"op":"techniques","state":TEXT}` answers
-//!   (`{"techniques":[NAME, …]}`, in the order the listing tries them);
+//!   (`{"techniques":[NAME, …]}`, in the order the listing tries them, with the default
+//!   `"budget"` and `"most"` below, which a page's listing shares out among its requests);
 //! - `{"op":"solve","puzzle":TEXT}`: the solve of each puzzle in `TEXT`, `{"documents":[…]}`,
 //!   each as `gridlogic explain --format json` writes it;
 //! - `{"op":"state","puzzle":TEXT,"values":[…],"candidates":[…]}`: a person's state as text
@@ -32,7 +33,17 @@
 //! writes that state.
 //!
 //! Every request may give `"symbols"`, the alphabet (`--symbols`, e.g. `"0123456789ABCDEF"`).
-//! Any failure is `{"error":MESSAGE}`. The exports are unmangled on wasm32 only: on other
+//! Any failure is `{"error":MESSAGE}`.
+//!
+//! **A budget of work.** WebAssembly has no clock, so a request is bounded by work counted in the
+//! engine (`gridlogic::search::work`): `"budget"` units, [`DEFAULT_BUDGET`] unless the request
+//! says. Every answer says in `"work"` how much it spent. A request whose budget runs out stops
+//! where its searches are and answers `{"over_budget":MESSAGE}`, the message naming the command
+//! that does the same without a limit; a `steps` answer keeps the steps listed by then. A `steps`
+//! answer lists at most `"most"` steps ([`MOST_LISTED`] unless the request says fewer), and
+//! `"cut_short": true` says the listing stopped before its last technique (at that many steps,
+//! or at the budget). The state a request reads is kept for the next request on the same text
+//! (a page lists steps one technique at a time), with what the search found of it. The exports are unmangled on wasm32 only: on other
 //! targets (the workspace's lints, and the tests, which call [`respond`]) they are plain
 //! functions, and `call`'s packing, which assumes 32-bit pointers, means nothing there.
 //! `tests/browser/wasm.js` drives the exports of the built module.
@@ -46,13 +57,24 @@ use gridlogic::read::{self, ReadOptions};
 use gridlogic::render;
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::{RatedSolve, Ratings};
+use gridlogic::search::work;
 use gridlogic::shikaku::{self, Rect, read::Placed};
 use gridlogic::techniques;
 use gridlogic::write::html;
 use serde_json::{Value, json};
+use std::cell::RefCell;
 
 /// The name inputs go by in messages.
 const PLACE: &str = "the page's grid";
+
+/// The work a request may do when it does not say: 10 s or so of a browser's WebAssembly here
+/// at its slowest, and more than any hint or listing of a published 25x25 needs (see
+/// docs/src/step-viewer.md).
+pub const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// The most steps a `steps` answer lists: what a person can look through, and a bound on the
+/// answer's memory (a 9x9 with several solutions has tens of thousands).
+pub const MOST_LISTED: usize = 2000;
 
 /// Room for `len` bytes in the module's memory, for a request (give it back with [`dealloc`]).
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
@@ -94,17 +116,73 @@ pub unsafe extern "C" fn call(ptr: *const u8, len: usize) -> u64 {
 
 /// The JSON answer to a JSON request (see the module's documentation).
 pub fn respond(request: &str) -> String {
-    let answer = serde_json::from_str::<Value>(request)
-        .map_err(|e| format!("the request is not JSON: {e}"))
-        .and_then(|request| answer(&request));
-    match answer {
-        Ok(value) => value.to_string(),
-        Err(message) => json!({ "error": message }).to_string(),
+    let request = match serde_json::from_str::<Value>(request) {
+        Ok(request) => request,
+        Err(e) => return json!({ "error": format!("the request is not JSON: {e}") }).to_string(),
+    };
+    let budget = request["budget"].as_u64().unwrap_or(DEFAULT_BUDGET);
+    let (answer, spent) = work::within(budget, || answer(&request));
+    let mut answer = match answer {
+        Ok(value) => value,
+        Err(Failure::Bad(message)) => json!({ "error": message }),
+        Err(Failure::OverBudget) => json!({ "over_budget": over_budget(&request) }),
+    };
+    answer["work"] = json!(spent.units);
+    answer.to_string()
+}
+
+/// Why a request has no answer.
+enum Failure {
+    /// What is wrong with it.
+    Bad(String),
+    /// Its budget of work ran out before it could answer.
+    OverBudget,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Bad(message)
     }
 }
 
-/// The answer to a parsed request, or what is wrong.
-fn answer(request: &Value) -> Result<Value, String> {
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Bad(message.to_string())
+    }
+}
+
+/// `Err(OverBudget)` once the request's budget is spent: what the searches answered since may
+/// be incomplete.
+fn within_budget() -> Result<(), Failure> {
+    match work::spent() {
+        true => Err(Failure::OverBudget),
+        false => Ok(()),
+    }
+}
+
+/// The message of a request whose budget ran out, with the command that answers it without a
+/// limit.
+fn over_budget(request: &Value) -> String {
+    let command = match request["op"].as_str() {
+        Some("hint") => format!(
+            "gridlogic hint grid.txt --level {}",
+            request["level"].as_u64().unwrap_or(1)
+        ),
+        Some("solve") => "gridlogic solve puzzle.txt".to_string(),
+        _ => "gridlogic explain grid.txt --technique all".to_string(),
+    };
+    let file = match request["op"].as_str() {
+        Some("solve") => "puzzle.txt holding the puzzle",
+        _ => "grid.txt holding the grid as text",
+    };
+    format!(
+        "This needs more work than the page's engine does for one request, so it stopped. \
+         On the command line, `{command}` does it without that limit ({file})."
+    )
+}
+
+/// The answer to a parsed request, or why there is none.
+fn answer(request: &Value) -> Result<Value, Failure> {
     let text = |field: &str| {
         request[field]
             .as_str()
@@ -117,27 +195,37 @@ fn answer(request: &Value) -> Result<Value, String> {
                 None | Some(1) => Detail::Family,
                 Some(2) => Detail::Technique,
                 Some(3) => Detail::Step,
-                Some(other) => return Err(format!("\"level\" is 1, 2 or 3, not {other}")),
+                Some(other) => {
+                    return Err(format!("\"level\" is 1, 2 or 3, not {other}").into());
+                }
             };
             let state = text("state")?;
-            match shikaku::read::parse_state(state, PLACE) {
-                Some(placed) => shikaku_hint(placed.map_err(|e| e.to_string())?, detail),
-                None => hint(state, &options, detail),
-            }
+            let answer = match shikaku::read::parse_state(state, PLACE) {
+                Some(placed) => shikaku_hint(placed.map_err(|e| e.to_string())?, detail)?,
+                None => hint(state, &options, detail)?,
+            };
+            within_budget().map(|()| answer)
         }
         Some("steps") => {
             let technique = request["technique"].as_u64().map(|i| i as usize);
-            steps(text("state")?, &options, technique)
+            let most = request["most"].as_u64().map_or(MOST_LISTED, |most| {
+                usize::try_from(most).unwrap_or(usize::MAX).min(MOST_LISTED)
+            });
+            steps(text("state")?, &options, technique, most)
         }
         Some("techniques") => technique_names(text("state")?, &options),
-        Some("solve") => solve(text("puzzle")?, &options),
-        Some("state") if request.get("rectangles").is_some() => {
-            shikaku_state(text("puzzle")?, &request["rectangles"])
+        Some("solve") => {
+            let answer = solve(text("puzzle")?, &options)?;
+            within_budget().map(|()| answer)
         }
-        Some("state") => state(text("puzzle")?, request, &options),
+        Some("state") if request.get("rectangles").is_some() => {
+            Ok(shikaku_state(text("puzzle")?, &request["rectangles"])?)
+        }
+        Some("state") => Ok(state(text("puzzle")?, request, &options)?),
         Some(other) => Err(format!(
             "unknown \"op\" {other:?}: it is \"hint\", \"steps\", \"techniques\", \"solve\" or \"state\""
-        )),
+        )
+        .into()),
         None => Err(
             "the request needs \"op\": \"hint\", \"steps\", \"techniques\", \"solve\" or \"state\""
                 .into(),
@@ -185,9 +273,15 @@ fn hint(text: &str, options: &ReadOptions, detail: Detail) -> Result<Value, Stri
 }
 
 /// Every step available in the first state in `text`, as `explain --technique all --format json`
-/// lists them; with `technique`, an index into the list `techniques` answers, that technique's
-/// only (so that a page can list them one technique at a time and stay responsive).
-fn steps(text: &str, options: &ReadOptions, technique: Option<usize>) -> Result<Value, String> {
+/// lists them, up to `most`; with `technique`, an index into the list `techniques` answers, that
+/// technique's only (so that a page can list them one technique at a time and stay responsive).
+/// A listing the budget stopped keeps the steps listed by then, and says so.
+fn steps(
+    text: &str,
+    options: &ReadOptions,
+    technique: Option<usize>,
+    most: usize,
+) -> Result<Value, Failure> {
     let (puzzle, state) = first_state(text, options)?;
     let every = techniques::every(state.size(), state.limits());
     let order = match technique {
@@ -197,7 +291,7 @@ fn steps(text: &str, options: &ReadOptions, technique: Option<usize>) -> Result<
             every.len()
         ))?,
     };
-    let available = techniques::steps_of(&state, order);
+    let available = techniques::steps_up_to(&state, order, most);
     let asked = match order {
         [one] if technique.is_some() => one.name(),
         _ => "all".to_string(),
@@ -212,30 +306,67 @@ fn steps(text: &str, options: &ReadOptions, technique: Option<usize>) -> Result<
     let mut answer = serde_json::to_value(document).map_err(|e| e.to_string())?;
     let names = Names::new(puzzle.layout(), Some(puzzle.symbols()));
     answer["board"] = html::board_steps(&state, &available.steps, &names);
+    answer["cut_short"] = json!(available.cut_short);
+    if let Err(Failure::OverBudget) = within_budget() {
+        answer["over_budget"] = json!(over_budget(&json!({"op": "steps"})));
+    }
     Ok(answer)
 }
 
 /// The names of the techniques `steps` tries in the first state in `text`, in its order.
-fn technique_names(text: &str, options: &ReadOptions) -> Result<Value, String> {
+fn technique_names(text: &str, options: &ReadOptions) -> Result<Value, Failure> {
     let (_, state) = first_state(text, options)?;
     let names: Vec<String> = techniques::every(state.size(), state.limits())
         .iter()
         .map(|t| t.name())
         .collect();
-    Ok(json!({ "techniques": names }))
+    Ok(json!({ "techniques": names, "budget": DEFAULT_BUDGET, "most": MOST_LISTED }))
 }
 
-/// The puzzle of the first state in `text` and that state, as the engine starts from it.
-fn first_state(text: &str, options: &ReadOptions) -> Result<(Puzzle, State), String> {
+/// A state read, with what it was read from (the text and the alphabet asked for).
+struct Read {
+    text: String,
+    symbols: Option<String>,
+    puzzle: Puzzle,
+    state: State,
+}
+
+thread_local! {
+    /// The last state read: the next request on the same text (the page's listing asks one
+    /// technique at a time) starts from it, its search not done again.
+    static LAST_STATE: RefCell<Option<Read>> = const { RefCell::new(None) };
+}
+
+/// The puzzle of the first state in `text` and that state, as the engine starts from it (the
+/// same as the last request's when the text is).
+fn first_state(text: &str, options: &ReadOptions) -> Result<(Puzzle, State), Failure> {
+    let kept = LAST_STATE.with_borrow(|last| match last {
+        Some(read) if read.text == text && read.symbols == options.symbols => {
+            Some((read.puzzle.clone(), read.state.clone()))
+        }
+        _ => None,
+    });
+    if let Some(kept) = kept {
+        return Ok(kept);
+    }
     let marks = marks(text, options)?
         .into_iter()
         .next()
         .ok_or("no grid in the state")?;
     let puzzle = marks.puzzle().map_err(|e| e.to_string())?;
-    let options = Settings::default()
+    let settings = Settings::default()
         .options(puzzle.size())
         .map_err(|e| e.to_string())?;
-    Ok((puzzle, engine::starting_state(marks, options.limits)))
+    let state = engine::starting_state(marks, settings.limits);
+    // Whether the state is unique may not be known when the budget ran out during its count.
+    within_budget()?;
+    LAST_STATE.set(Some(Read {
+        text: text.to_string(),
+        symbols: options.symbols.clone(),
+        puzzle: puzzle.clone(),
+        state: state.clone(),
+    }));
+    Ok((puzzle, state))
 }
 
 /// A person's state as text `gridlogic hint` reads: the puzzle in `text`, the digits and
@@ -442,6 +573,64 @@ mod tests {
         let wrong = state.replace("r10c1-r10c6", "r9c2-r10c4");
         let answer = ask(json!({"op": "hint", "level": 1, "state": wrong}));
         assert_eq!(answer["hints"][0]["mistakes"][0]["kind"], "wrong_rectangle");
+    }
+
+    /// A puzzle of `size` with no given, as text.
+    fn empty(size: usize) -> String {
+        format!("{}\n", ".".repeat(size * size))
+    }
+
+    #[test]
+    fn a_request_over_its_budget_stops_and_names_the_command_without_the_limit() {
+        let cases = [
+            (
+                json!({"op": "solve", "puzzle": empty(25), "budget": 2_000_000}),
+                "`gridlogic solve puzzle.txt`",
+            ),
+            (
+                json!({"op": "hint", "level": 2, "state": empty(36), "budget": 2_000_000}),
+                "`gridlogic hint grid.txt --level 2`",
+            ),
+        ];
+        for (request, command) in cases {
+            let answer = ask(request.clone());
+            let message = answer["over_budget"].as_str().unwrap_or_default();
+            assert!(message.contains(command), "{request}: {answer}");
+            assert_eq!(answer["work"], 2_000_000, "{answer}");
+            // Counted, not timed: the same request stops at the same point.
+            assert_eq!(respond(&request.to_string()), answer.to_string());
+        }
+    }
+
+    #[test]
+    fn a_listing_holds_at_most_its_most_steps_and_what_it_listed_within_its_budget() {
+        // top1465 #36 without its first given has several solutions and tens of thousands of
+        // steps.
+        let several = fixture("top1465-36.txt").replacen('7', ".", 1);
+        let answer = ask(json!({"op": "steps", "state": several}));
+        assert_eq!(answer["steps"].as_array().unwrap().len(), MOST_LISTED);
+        assert_eq!(answer["board"].as_array().unwrap().len(), MOST_LISTED);
+        assert_eq!(answer["cut_short"], true);
+        let answer = ask(json!({"op": "steps", "state": several, "most": 5}));
+        assert_eq!(answer["steps"].as_array().unwrap().len(), 5);
+        // A budget spent partway keeps the steps listed by then, a prefix of the whole list.
+        let whole = ask(json!({"op": "steps", "state": fixture("top1465-36.txt")}));
+        assert!(whole.get("over_budget").is_none(), "{whole}");
+        let work = whole["work"].as_u64().unwrap();
+        let request =
+            json!({"op": "steps", "state": fixture("top1465-36.txt"), "budget": work / 2});
+        let part = ask(request.clone());
+        let listed = part["steps"].as_array().unwrap();
+        assert!(
+            part["over_budget"].is_string() && part["cut_short"] == true,
+            "{part}"
+        );
+        assert!(listed.len() < whole["steps"].as_array().unwrap().len());
+        assert_eq!(
+            listed[..],
+            whole["steps"].as_array().unwrap()[..listed.len()]
+        );
+        assert_eq!(respond(&request.to_string()), part.to_string());
     }
 
     #[test]

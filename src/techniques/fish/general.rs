@@ -16,6 +16,7 @@
 
 use crate::core::{Scope, State};
 use crate::model::{Cell, Digit};
+use crate::search::work::{self, cost};
 
 /// Which houses may serve as base and cover sets, and how many fins a fish may have.
 pub(super) struct Spec<'a> {
@@ -277,7 +278,9 @@ impl<'s, const W: usize> Board<'s, W> {
             scratch: Scratch::for_spec(spec, self.houses.len()),
             found,
         };
-        bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false)
+        let go_on = bases.extend(self, 0, Bits::EMPTY, Bits::EMPTY, 0, false);
+        work::spend(bases.scratch.nodes * cost::FISH_NODE);
+        go_on && !work::spent()
     }
 
     /// Per candidate, the cover houses of `spec` that hold it, a bit each by their place among
@@ -383,6 +386,7 @@ impl<'s, const W: usize> Board<'s, W> {
             chosen: &mut scratch.chosen,
             state: &mut scratch.state,
             tried: &mut scratch.tried,
+            nodes: &mut scratch.nodes,
             found,
         };
         let spare_fins = spec.max_fins.saturating_sub(endo.len());
@@ -487,7 +491,12 @@ struct Scratch {
     tried: Vec<usize>,
     /// The covers chosen.
     chosen: Vec<usize>,
+    /// Nodes of the base and cover searches not yet counted as work.
+    nodes: u64,
 }
+
+/// Nodes of the fish search between two counts of the work done.
+const COUNT_EVERY: u64 = 1024;
 
 impl Scratch {
     /// Buffers with room for the searches of `spec` on a layout of `houses` houses.
@@ -499,7 +508,19 @@ impl Scratch {
             state: Vec::with_capacity(houses),
             tried: Vec::with_capacity(covers),
             chosen: Vec::with_capacity(spec.n),
+            nodes: 0,
         }
+    }
+
+    /// Counts the nodes searched since the last count as work, now and then; whether the
+    /// budget of work the thread works within is spent (the search then stops).
+    fn count(&mut self) -> bool {
+        if self.nodes < COUNT_EVERY {
+            return false;
+        }
+        work::spend(self.nodes * cost::FISH_NODE);
+        self.nodes = 0;
+        work::spent()
     }
 }
 
@@ -543,7 +564,11 @@ impl Bases<'_, '_> {
     ) -> bool {
         let spec = self.spec;
         let depth = self.chosen.len();
+        // A node's work grows with the covers it counts (eight at a time), a leaf's with the
+        // candidates too (the search for covers tests them).
+        self.scratch.nodes += 1 + spec.cover.len() as u64 / 8;
         if depth == spec.n {
+            self.scratch.nodes += board.cells.len() as u64 / 2;
             let width = spec.cover.len();
             // A base is no cover: its count goes (the row is filled afresh for the next set).
             let row = &mut self.held[depth * width..];
@@ -566,6 +591,11 @@ impl Bases<'_, '_> {
             end = end.min(self.last_touched + 1);
         }
         let last = depth + 1 == spec.n;
+        // And each house tried here.
+        self.scratch.nodes += end.saturating_sub(start) as u64;
+        if self.scratch.count() {
+            return false;
+        }
         for i in start..end {
             if last && !touched && !self.touched[i] {
                 continue;
@@ -657,6 +687,8 @@ struct Covers<'a, 'f, const W: usize> {
     state: &'a mut [Cover],
     /// The covers barred so far, innermost branch last, to lift the bars on the way back.
     tried: &'a mut Vec<usize>,
+    /// Nodes searched, counted as work by the search for bases.
+    nodes: &'a mut u64,
     found: &'f mut dyn FnMut(Found) -> bool,
 }
 
@@ -670,6 +702,7 @@ impl<const W: usize> Covers<'_, '_, W> {
         (fins, spare_fins): (Bits<W>, usize),
         reach: Bits<W>,
     ) -> bool {
+        *self.nodes += 1;
         let open = self.body.minus(covered).minus(fins).minus(self.endo);
         // With every candidate covered before the last cover, there is no fish here: those of
         // `n` covers end in `last_cover`.

@@ -10,6 +10,7 @@
 
 use crate::core::State;
 use crate::model::{Candidate, Cell, Digit, DigitSet, House, Layout};
+use crate::search::work::{self, cost};
 
 /// Which deductions a propagation may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -418,12 +419,15 @@ impl<'a> Propagator<'a> {
         self.contradiction.is_none() && self.nodes.len() < self.cap
     }
 
-    /// Derives what follows from the nodes from `next` on, and from what they lead to.
+    /// Derives what follows from the nodes from `next` on, and from what they lead to; counts
+    /// the work (the facts followed).
     fn follow(&mut self, mut next: usize) {
+        let first = next;
         while next < self.nodes.len() && self.open() {
             self.process(next as u32);
             next += 1;
         }
+        work::spend((next - first) as u64 * cost::FACT);
     }
 
     /// Finds a candidate whose placement leads, by a net from the branch so far, to a

@@ -6,6 +6,7 @@ use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::Claim;
 use crate::model::{Candidate, Cell, Digit, Explanation, Layout, Regions};
+use crate::search::work::{self, cost};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 
@@ -194,7 +195,9 @@ fn enumerate(state: &State, digit: Digit) -> Option<Digits> {
             bits: Vec::new(),
         },
     };
-    search.extend().then_some(())?;
+    let complete = search.extend();
+    work::spend(search.nodes as u64 * cost::TEMPLATE_NODE);
+    complete.then_some(())?;
     (search.found.count() > 0).then_some(search.found)
 }
 
