@@ -10,9 +10,9 @@ pub use helvetica::{encode, width};
 pub use picture::Picture;
 
 use super::{Target, refusal};
-use crate::engine::Solve;
 use crate::error::Error;
 use crate::report::SolveReport;
+use crate::report::rated::RatedSolve;
 use crate::shikaku;
 
 /// The largest Sudoku side a booklet prints.
@@ -169,11 +169,14 @@ pub struct Item {
 }
 
 impl Item {
-    /// The puzzle of a solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
-    /// (`Puzzle 3`): its level in the title and its hardest step over the solution; a puzzle
-    /// without exactly one solution says so instead. Grids larger than [`MAX_SIZE`] are
+    /// The puzzle of a rated solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
+    /// (`Puzzle 3`): its level ([`RatedSolve::rating`], as every report shows it) in the title,
+    /// and over the solution the hardest step of the path it was rated on
+    /// ([`RatedSolve::rated_hardest`]) and, when it was asked for, Sudoku Explainer's rating; a
+    /// puzzle without exactly one solution says so instead. Grids larger than [`MAX_SIZE`] are
     /// refused.
-    pub fn sudoku(label: &str, solve: &Solve) -> Result<Item, Error> {
+    pub fn sudoku(label: &str, rated: &RatedSolve) -> Result<Item, Error> {
+        let solve = &rated.solve;
         let puzzle = &solve.puzzle;
         if puzzle.size() > MAX_SIZE {
             return Err(Error::Usage(format!(
@@ -182,13 +185,17 @@ impl Item {
             )));
         }
         let unique = solve.solution.as_ref().filter(|_| solve.is_unique());
-        let rating = solve.solved_rating().filter(|_| unique.is_some());
-        let hardest = rating.as_ref().map(|rating| {
-            rating
-                .hardest
+        let rating = rated.rating().filter(|_| unique.is_some());
+        let explainer = rated.se_rating().map_or(String::new(), |se| {
+            format!("; Sudoku Explainer ER {:.1}", se.er)
+        });
+        let hardest = rating.as_ref().map(|_| {
+            let hardest = rated
+                .rated_hardest()
                 .map_or("givens only".into(), |(technique, rated)| {
                     format!("hardest step {technique} ({rated:.1})")
-                })
+                });
+            hardest + &explainer
         });
         Ok(Item {
             title: match rating {
