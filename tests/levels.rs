@@ -207,6 +207,18 @@ fn classic_puzzles_show_one_level_in_every_output_under_every_rating() {
             _ => assert_eq!(levels, published, "HoDoKu's levels, --rating {rating:?}"),
         }
     }
+    // With Sudoku Explainer's rating, each title also holds its ER as `solve` gives it.
+    let pdf = dir.join("explainer.pdf");
+    gridlogic(&["print", arg(&input), "-o", arg(&pdf)], Some("se"));
+    let text = pdftotext(&pdf);
+    let args = ["solve", arg(&input), "--format", "jsonl", "--no-workbook"];
+    let (out, _) = gridlogic(&args, Some("se"));
+    for (i, (line, level)) in out.lines().zip(&published).enumerate() {
+        let document: Value = serde_json::from_str(line).unwrap();
+        let er = document["se_rating"]["er"].as_f64().unwrap();
+        let title = format!("Puzzle {} · {level}, ER {er:.1}", i + 1);
+        assert!(text.contains(&title), "{title}: {text}");
+    }
 }
 
 #[test]

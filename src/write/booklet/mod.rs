@@ -169,7 +169,8 @@ impl Setup {
 /// One puzzle of a booklet: what is printed on its puzzle page and on its solutions page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
-    /// The title over the puzzle and its solution: `Puzzle 3 · Hard`.
+    /// The title over the puzzle and its solution: `Puzzle 3 · Hard`, or with Sudoku
+    /// Explainer's rating `Puzzle 3 · Hard, ER 4.2`.
     pub title: String,
     /// The line under the title of the solution: the hardest step, `X-Wing (3.2)`.
     pub hardest: Option<String>,
@@ -181,11 +182,11 @@ pub struct Item {
 
 impl Item {
     /// The puzzle of a rated solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
-    /// (`Puzzle 3`): its level ([`RatedSolve::rating`], as every report shows it) in the title,
-    /// and over the solution the hardest step of the path it was rated on
-    /// ([`RatedSolve::rated_hardest`]) and, when it was asked for, Sudoku Explainer's rating; a
-    /// puzzle without exactly one solution says so instead. Grids larger than [`MAX_SIZE`] are
-    /// refused.
+    /// (`Puzzle 3`): its level ([`RatedSolve::rating`], as every report shows it) and, when it
+    /// was asked for, Sudoku Explainer's ER in the title (`Puzzle 3 · Hard, ER 4.2`), and over
+    /// the solution the hardest step of the path it was rated on
+    /// ([`RatedSolve::rated_hardest`]); a puzzle without exactly one solution says so instead.
+    /// Grids larger than [`MAX_SIZE`] are refused.
     pub fn sudoku(label: &str, rated: &RatedSolve) -> Result<Item, Error> {
         let solve = &rated.solve;
         let puzzle = &solve.puzzle;
@@ -197,20 +198,19 @@ impl Item {
         }
         let unique = solve.solution.as_ref().filter(|_| solve.is_unique());
         let rating = rated.rating().filter(|_| unique.is_some());
-        let explainer = rated.se_rating().map_or(String::new(), |se| {
-            format!("; Sudoku Explainer ER {:.1}", se.er)
-        });
+        let explainer = rated
+            .se_rating()
+            .map_or(String::new(), |se| format!(", ER {:.1}", se.er));
         let hardest = rating.as_ref().map(|_| {
-            let hardest = rated
+            rated
                 .rated_hardest()
                 .map_or("givens only".into(), |(technique, rated)| {
                     format!("hardest step {technique} ({rated:.1})")
-                });
-            hardest + &explainer
+                })
         });
         Ok(Item {
             title: match rating {
-                Some(rating) => format!("{label} · {}", rating.level),
+                Some(rating) => format!("{label} · {}{explainer}", rating.level),
                 None => verdict_title(label, solve),
             },
             hardest,
