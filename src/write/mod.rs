@@ -30,7 +30,7 @@ pub use file::{Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -318,14 +318,18 @@ impl Book {
     /// have, and numbered where shortening makes two names alike), their links following them.
     pub fn merged(parts: Vec<(String, Book)>) -> Book {
         let mut sheets: Vec<Sheet> = Vec::new();
+        // The names given so far, in lower case: sheet names are told apart ignoring case.
+        let mut taken: HashSet<String> = HashSet::new();
         for (label, book) in parts {
             let renamed: BTreeMap<String, String> = book
                 .sheets
                 .iter()
                 .map(|sheet| {
-                    let taken =
-                        |name: &str| sheets.iter().any(|s| s.name.eq_ignore_ascii_case(name));
-                    (sheet.name.clone(), labelled(&label, &sheet.name, taken))
+                    let name = labelled(&label, &sheet.name, |name| {
+                        taken.contains(&name.to_lowercase())
+                    });
+                    taken.insert(name.to_lowercase());
+                    (sheet.name.clone(), name)
                 })
                 .collect();
             for mut sheet in book.sheets {
@@ -344,9 +348,10 @@ impl Book {
     }
 }
 
-/// `label name`, the label shortened to fit [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …)
-/// until `taken` accepts the name.
+/// `label name`, the label made fit for a sheet name ([`sheet_label`]), shortened to fit
+/// [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …) until `taken` accepts the name.
 fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let label = sheet_label(label);
     (1..)
         .map(|n| {
             let suffix = match n {
@@ -359,6 +364,28 @@ fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
         })
         .find(|candidate| !taken(candidate))
         .expect("a free name")
+}
+
+/// The characters a sheet name may not hold.
+const NOT_IN_SHEET_NAMES: [char; 7] = ['[', ']', ':', '*', '?', '/', '\\'];
+
+/// `label` as the start of a sheet name, whatever the sheet or id it comes from: the characters
+/// a sheet name may not hold (`[]:*?/\`) and control characters each a `-` (`1/2` is `1-2`),
+/// without apostrophes or spaces at its ends (a name may not start with an apostrophe, and
+/// `'Mon'` is the sheet Mon quoted), and `Sheet` when nothing is left.
+fn sheet_label(label: &str) -> String {
+    let replaced: String = label
+        .chars()
+        .map(|c| match NOT_IN_SHEET_NAMES.contains(&c) || c.is_control() {
+            true => '-',
+            false => c,
+        })
+        .collect();
+    let trimmed = replaced.trim_matches(['\'', ' ']);
+    match trimmed.is_empty() {
+        true => "Sheet".to_string(),
+        false => trimmed.to_string(),
+    }
 }
 
 impl Sheet {

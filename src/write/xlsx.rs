@@ -227,6 +227,8 @@ fn write_content(
         }
         Content::Link { sheet, cell, text } => {
             let target = sheet_address(cell.0 as usize, cell.1 as usize);
+            // An apostrophe in a quoted sheet name is written twice.
+            let sheet = sheet.replace('\'', "''");
             let url = Url::new(format!("internal:'{sheet}'!{target}")).set_text(text);
             worksheet.write_url_with_format(row, col, url, formats.of(style))?
         }
