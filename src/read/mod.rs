@@ -530,7 +530,9 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
 }
 
 /// The sheets of the workbook `book` to read one by one, each as if `--sheet` named it: every
-/// visible worksheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`). Empty when
+/// visible worksheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`), and
+/// in an annotated workbook gridlogic wrote the sheets of steps and candidates ([`OWN_SHEETS`]),
+/// so that it reads back as its Solution and Puzzle sheets. Empty when
 /// `--sheet`, `--range` or a defined name (`puzzle`, `grid`, `sudoku`, `shikaku`) picks the grid:
 /// the workbook is then read as one, as [`read_puzzles`] reads it.
 pub fn puzzle_sheets(book: &Workbook, options: &ReadOptions) -> Vec<String> {
@@ -545,10 +547,27 @@ pub fn puzzle_sheets(book: &Workbook, options: &ReadOptions) -> Vec<String> {
         return Vec::new();
     }
     let helper = |name: &String| HELPER_SHEETS.iter().any(|h| h.eq_ignore_ascii_case(name));
+    let own = book.is_own();
+    let steps = |name: &String| own && is_steps_sheet(name);
     book.visible_sheet_names()
         .into_iter()
-        .filter(|name| !helper(name))
+        .filter(|name| !helper(name) && !steps(name))
         .collect()
+}
+
+/// The ends of the names of the sheets of an annotated workbook that hold no puzzle: the step
+/// table and the candidates (`Steps`, `Mon Candidates`), and the sheet of each step (`Step 12`).
+const OWN_SHEETS: [&str; 2] = ["Steps", "Candidates"];
+
+/// Whether `name` is one of [`OWN_SHEETS`] or a step's sheet, alone or after a puzzle sheet's
+/// name (a workbook of several puzzles).
+fn is_steps_sheet(name: &str) -> bool {
+    let last = name.rsplit(' ').collect::<Vec<_>>();
+    match last.as_slice() {
+        [number, "Step", ..] => number.parse::<usize>().is_ok(),
+        [word, ..] => OWN_SHEETS.contains(word),
+        [] => false,
+    }
 }
 
 fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Input, Error> {

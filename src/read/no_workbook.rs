@@ -28,6 +28,11 @@ impl Workbook {
         match self.never {}
     }
 
+    /// Whether gridlogic wrote the workbook.
+    pub fn is_own(&self) -> bool {
+        match self.never {}
+    }
+
     /// The sheet names, in workbook order.
     pub fn sheet_names(&self) -> &[String] {
         match self.never {}

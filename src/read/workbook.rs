@@ -9,8 +9,31 @@ use calamine::{
     Data, Range, Reader, SheetType, SheetVisible, Sheets, StyleRange, open_workbook_auto,
 };
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
+
+/// The custom document property that marks a workbook gridlogic wrote (see [`is_own`]).
+pub const OWN_MARK: &str = "Written by gridlogic";
+
+/// The most bytes of a workbook's custom properties [`is_own`] reads.
+const PROPERTIES_LIMIT: u64 = 64 * 1024;
+
+/// Whether the `.xlsx` at `path` is one gridlogic wrote: it carries gridlogic's custom document
+/// property. Any file that cannot be read as such is someone else's.
+pub fn is_own(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let Ok(mut archive) = zip::ZipArchive::new(BufReader::new(file)) else {
+        return false;
+    };
+    let Ok(entry) = archive.by_name("docProps/custom.xml") else {
+        return false;
+    };
+    let mut properties = String::new();
+    let read = entry.take(PROPERTIES_LIMIT).read_to_string(&mut properties);
+    read.is_ok() && properties.contains(&format!("name=\"{OWN_MARK}\""))
+}
 
 /// How far past the last value a table reaches to take in formatted but empty cells.
 const STYLE_MARGIN: u32 = 100;
@@ -60,6 +83,11 @@ impl Workbook {
     /// The sheet names, in workbook order.
     pub fn sheet_names(&self) -> &[String] {
         &self.names
+    }
+
+    /// Whether gridlogic wrote the workbook ([`is_own`]).
+    pub fn is_own(&self) -> bool {
+        matches!(self.sheets, Sheets::Xlsx(_)) && is_own(&self.path)
     }
 
     /// The names of the worksheets a person sees, in workbook order: hidden sheets (such as the
