@@ -353,12 +353,17 @@ fn the_title_and_notes_around_the_grid_are_carried_to_the_solution_sheet() {
     // The title, over the grid's columns, where it was.
     let (r, c, title) = &texts[0];
     assert_eq!((*r, *c), (0, 1));
-    assert_eq!(solution.get_value((0, 1)), Some(&Data::String(title.clone())));
+    assert_eq!(
+        solution.get_value((0, 1)),
+        Some(&Data::String(title.clone()))
+    );
     // The others as notes: the address each had, and its text.
     let (_, legend_col) = legend_of(&solution);
     assert_eq!(legend_col, 11, "right of the grid, after a gap");
     let notes_row = (0..200)
-        .find(|&r| solution.get_value((r, legend_col as u32)) == Some(&Data::String("Notes".into())))
+        .find(|&r| {
+            solution.get_value((r, legend_col as u32)) == Some(&Data::String("Notes".into()))
+        })
         .expect("a Notes heading");
     for (i, (r, c, text)) in texts[1..].iter().enumerate() {
         let row = notes_row + 1 + i as u32;
@@ -829,7 +834,10 @@ fn the_solution_sheet_holds_numbers_and_reads_back_as_the_solved_grid() {
     let line: String = (puzzle.givens().values().iter())
         .map(|&d| char::from(b'0' + d))
         .collect();
-    let published = ::sudoku::Sudoku::from_str_line(&line).unwrap().solution().unwrap();
+    let published = ::sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solution()
+        .unwrap();
     let published = published.to_bytes().to_vec();
     let mut book: Xlsx<_> = open_workbook(&output).unwrap();
     let range = book.worksheet_range("Solution").unwrap();
@@ -842,7 +850,10 @@ fn the_solution_sheet_holds_numbers_and_reads_back_as_the_solved_grid() {
                     sum += f;
                     digits.push(*f as u8);
                 }
-                other => panic!("{}: not a number: {other:?}", sheet_address(row as usize, col as usize)),
+                other => panic!(
+                    "{}: not a number: {other:?}",
+                    sheet_address(row as usize, col as usize)
+                ),
             }
         }
         assert_eq!(sum, 45.0, "row {}", row + 1);
@@ -859,7 +870,14 @@ fn the_solution_sheet_holds_numbers_and_reads_back_as_the_solved_grid() {
     );
     assert!(lines[1].starts_with("sheet 'Puzzle' B4:J12: 9x9, 3x3 boxes, 35 givens"));
     assert_eq!(lines.len(), 3, "{out}");
-    let args = ["solve", path_str(&output), "--sheet", "Solution", "--format", "line"];
+    let args = [
+        "solve",
+        path_str(&output),
+        "--sheet",
+        "Solution",
+        "--format",
+        "line",
+    ];
     let (_, out, _) = run(&args);
     let expected: String = published.iter().map(|&d| char::from(b'0' + d)).collect();
     assert_eq!(out.trim(), expected);
@@ -868,7 +886,10 @@ fn the_solution_sheet_holds_numbers_and_reads_back_as_the_solved_grid() {
     if !soffice() {
         return;
     }
-    let profile = format!("-env:UserInstallation=file://{}", dir.join("profile").display());
+    let profile = format!(
+        "-env:UserInstallation=file://{}",
+        dir.join("profile").display()
+    );
     let csv_dir = dir.join("csv");
     std::process::Command::new("soffice")
         .args([&profile, "--headless", "--convert-to", "csv", "--outdir"])
@@ -910,7 +931,14 @@ fn a_grid_of_letters_keeps_its_letters_and_reads_back() {
     }
     assert_eq!(shown, solved.trim());
     assert!(shown.contains('G'));
-    let args = ["solve", path_str(&output), "--sheet", "Solution", "--format", "line"];
+    let args = [
+        "solve",
+        path_str(&output),
+        "--sheet",
+        "Solution",
+        "--format",
+        "line",
+    ];
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), solved.trim());

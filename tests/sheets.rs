@@ -32,11 +32,16 @@ fn write_book(dir: &Path, name: &str, sheets: &[(&str, Content)]) -> PathBuf {
         match content {
             Content::Text => {
                 ws.write(0, 0, "How to use this workbook").unwrap();
-                ws.write(2, 0, "Type the puzzle on a sheet of its own, then press Solve.")
-                    .unwrap();
+                ws.write(
+                    2,
+                    0,
+                    "Type the puzzle on a sheet of its own, then press Solve.",
+                )
+                .unwrap();
             }
             Content::Generator => {
-                ws.write(0, 0, "Press the button to make a new puzzle").unwrap();
+                ws.write(0, 0, "Press the button to make a new puzzle")
+                    .unwrap();
                 ws.write(2, 0, "Givens").unwrap();
                 ws.write(2, 1, 25).unwrap();
                 ws.write(3, 0, "Seed").unwrap();
@@ -117,12 +122,22 @@ fn sheets_without_a_grid_are_no_puzzle_on_every_command_and_leave_the_exit_code_
             // A row each, with its status and what the sheet lacks.
             let rows = common::csv_rows(&out);
             let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str()).collect();
-            assert_eq!(status, ["no_puzzle", "no_puzzle", "unique", "unique"], "{out}");
-            assert!(rows[1]["detail"].contains("digits lie in one column (B)"), "{out}");
+            assert_eq!(
+                status,
+                ["no_puzzle", "no_puzzle", "unique", "unique"],
+                "{out}"
+            );
+            assert!(
+                rows[1]["detail"].contains("digits lie in one column (B)"),
+                "{out}"
+            );
             continue;
         }
         for sheet in ["Instructions", "Generator"] {
-            assert!(said(&shown, sheet), "{args:?} does not list {sheet}: {shown}");
+            assert!(
+                said(&shown, sheet),
+                "{args:?} does not list {sheet}: {shown}"
+            );
         }
         assert!(
             shown.contains(
@@ -149,7 +164,11 @@ fn sheets_without_a_grid_are_no_puzzle_on_every_command_and_leave_the_exit_code_
             .iter()
             .map(|d| d["status"].as_str().unwrap())
             .collect();
-        assert_eq!(status, ["no_puzzle", "no_puzzle", "unique", "unique"], "{command}");
+        assert_eq!(
+            status,
+            ["no_puzzle", "no_puzzle", "unique", "unique"],
+            "{command}"
+        );
         assert_eq!(documents[1]["id"], "Generator");
     }
     // A bad grid among them is still invalid: exit 1.
@@ -158,7 +177,10 @@ fn sheets_without_a_grid_are_no_puzzle_on_every_command_and_leave_the_exit_code_
     let with_bad = write_book(&dir, "bad.xlsx", &sheets);
     let (code, out, _) = run(&["check", path_str(&with_bad)]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("sheet Bad: invalid: cell r1c1 (A1) holds 'x'"), "{out}");
+    assert!(
+        out.contains("sheet Bad: invalid: cell r1c1 (A1) holds 'x'"),
+        "{out}"
+    );
     assert!(said(&out, "Generator"), "{out}");
     // Beside one puzzle sheet, a sheet without a grid is a note, and the puzzle reads as one.
     let one = write_book(&dir, "one.xlsx", &WEEK[..3]);
@@ -202,7 +224,10 @@ fn hint_reads_one_sheet_and_says_which() {
     assert_eq!(out, alone("search-medium-9x9.csv"));
     assert!(!err.contains("note:"), "{err}");
     let (_, help, _) = run(&["hint", "--help"]);
-    assert!(help.contains("the first sheet that holds a puzzle"), "{help}");
+    assert!(
+        help.contains("the first sheet that holds a puzzle"),
+        "{help}"
+    );
 }
 
 /// Every command that reads all sheets says so in its help, not "the first sheet".
@@ -293,7 +318,10 @@ fn derived_sheet_names_are_valid_whatever_the_source_sheet_is_called() {
     assert_eq!(lower.len(), names.len(), "told apart: {names:?}");
     for name in &names {
         assert!(name.chars().count() <= 31, "{name}");
-        assert!(!name.contains(['[', ']', ':', '*', '?', '/', '\\']), "{name}");
+        assert!(
+            !name.contains(['[', ']', ':', '*', '?', '/', '\\']),
+            "{name}"
+        );
         assert!(!name.starts_with('\'') && !name.ends_with('\''), "{name}");
     }
     let solutions: Vec<&String> = names.iter().filter(|n| n.ends_with("Solution")).collect();

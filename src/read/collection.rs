@@ -219,9 +219,7 @@ fn workbook_entries(
         }
         read.push((sheet, result));
     }
-    let holds_puzzle = |(_, result): &(String, Result<Puzzles, Error>)| {
-        !matches!(result, Err(error) if no_puzzle_detail(error).is_some())
-    };
+    let holds_puzzle = |(_, result): &(String, Result<Puzzles, Error>)| !matches!(result, Err(error) if no_puzzle_detail(error).is_some());
     let puzzle_sheets = read.iter().filter(|sheet| holds_puzzle(sheet)).count();
     if puzzle_sheets == 0 {
         // As the first sheet reads (the workbook's error, unless options pick the grid).

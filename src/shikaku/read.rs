@@ -112,9 +112,13 @@ fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Shikaku, 
     };
     let sheet = match sheet {
         Some(sheet) => sheet,
-        None => book.sheet_names().first().cloned().ok_or_else(|| Error::Empty {
-            what: "the workbook".into(),
-        })?,
+        None => book
+            .sheet_names()
+            .first()
+            .cloned()
+            .ok_or_else(|| Error::Empty {
+                what: "the workbook".into(),
+            })?,
     };
     let table = book.table(&sheet)?;
     if table.is_blank() {

@@ -378,10 +378,12 @@ const NOT_IN_SHEET_NAMES: [char; 7] = ['[', ']', ':', '*', '?', '/', '\\'];
 fn sheet_label(label: &str) -> String {
     let replaced: String = label
         .chars()
-        .map(|c| match NOT_IN_SHEET_NAMES.contains(&c) || c.is_control() {
-            true => '-',
-            false => c,
-        })
+        .map(
+            |c| match NOT_IN_SHEET_NAMES.contains(&c) || c.is_control() {
+                true => '-',
+                false => c,
+            },
+        )
         .collect();
     let trimmed = replaced.trim_matches(['\'', ' ']);
     match trimmed.is_empty() {

@@ -5,11 +5,11 @@
 use super::{Align, Book, Content, Font, Line, Print, Sheet, Style, Target};
 use crate::error::Error;
 use crate::model::sheet_address;
+use crate::read::workbook::OWN_MARK;
 use rust_xlsxwriter::{
     Color, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, FormatUnderline, Note,
     Table, TableColumn, TableStyle, Url, Workbook, Worksheet, XlsxError,
 };
-use crate::read::workbook::OWN_MARK;
 use std::collections::HashMap;
 use std::path::Path;
 
