@@ -921,10 +921,10 @@ impl Reader {
     fn line_puzzle(&self, line: LinePuzzle) -> Result<Puzzle, Error> {
         let origin = Origin::Line { line: line.line };
         let mut grid = Grid::empty(line.size);
-        for (index, symbol) in line.cells.iter().enumerate() {
+        for index in 0..line.cells.len() {
             let (r, c) = (index / line.size, index % line.size);
             let mut buffer = [0; 4];
-            let symbol: &str = symbol.encode_utf8(&mut buffer);
+            let symbol = line.cells.text(index, &mut buffer);
             let class = cells::classify_text(symbol, &self.symbols);
             let digit = self.digit(class, symbol, line.size, || {
                 origin.cell_name(r, c, line.size)
@@ -933,6 +933,7 @@ impl Reader {
         }
         let regions = match &line.region_labels {
             Some(labels) => Some(regions::from_labels(labels, line.size)?),
+            None if line.latin => Some(Regions::Latin),
             None => None,
         };
         let found = Found {
