@@ -16,10 +16,12 @@ type Args<'a> = &'a [&'a str];
 /// Where a symmetry maps row and column.
 type Image = fn(usize, usize) -> (usize, usize);
 
-/// A generated puzzle as written on its line: values (0 = empty) and its region labels, if any.
+/// A generated puzzle as written on its line: values (0 = empty), its region labels, if any,
+/// and whether it says `latin` (no regions).
 struct Line {
     values: Vec<u8>,
     labels: Option<String>,
+    latin: bool,
 }
 
 /// Runs `generate` with `args`, expecting success; returns the puzzle lines and the comment lines.
@@ -33,9 +35,12 @@ fn generate(args: &[&str]) -> (Vec<Line>, Vec<String>) {
         .iter()
         .map(|line| {
             let mut parts = line.split(' ');
+            let values = line_values(parts.next().unwrap());
+            let rest: Vec<&str> = parts.collect();
             Line {
-                values: line_values(parts.next().unwrap()),
-                labels: parts.next().map(str::to_string),
+                values,
+                labels: rest.iter().find(|&&t| t != "latin").map(|t| t.to_string()),
+                latin: rest.contains(&"latin"),
             }
         })
         .collect();
@@ -93,7 +98,10 @@ fn every_shape_gives_puzzles_with_exactly_one_solution() {
                 (None, Some((rows, cols))) if (rows, cols) == default_box(n) => {
                     box_regions(n, rows, cols)
                 }
-                (None, _) if latin => (0..n * n).map(|cell| cell / n).collect(),
+                (None, _) if latin => {
+                    assert!(puzzle.latin, "{args:?}: a Latin square's line says latin");
+                    (0..n * n).map(|cell| cell / n).collect()
+                }
                 (None, _) => panic!("{args:?}: a jigsaw or non-default box line must carry labels"),
             };
             if let Some((rows, cols)) = boxes {

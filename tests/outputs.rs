@@ -85,7 +85,7 @@ fn no_command_writes_over_its_input_through_a_hard_link() {
         ];
         let (code, _, err) = run(&[&args[..], &["-o", arg(output), "--force"]].concat());
         assert_eq!(code, 2, "{err}");
-        assert!(err.contains("it is the input file"), "{err}");
+        assert!(err.contains("it is the region map (--regions)"), "{err}");
     }
     let map_text = std::fs::read_to_string(&map).unwrap();
     assert_eq!(

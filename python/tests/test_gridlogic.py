@@ -478,6 +478,7 @@ except KeyboardInterrupt:
 
 @pytest.mark.parametrize("call", ["rate_many", "solve"])
 def test_ctrl_c_stops_a_long_call_within_a_second(call):
+    import select
     import signal
     import sys
     import time
@@ -495,6 +496,12 @@ def test_ctrl_c_stops_a_long_call_within_a_second(call):
     assert child.poll() is None, "the call ended before it was interrupted"
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
+    # A call that ignores Ctrl-C would keep the test waiting for minutes (or for ever).
+    ready, _, _ = select.select([child.stdout], [], [], 10)
+    if not ready:
+        child.kill()
+        child.wait()
+        pytest.fail(f"{call} still ran 10 s after Ctrl-C")
     said = child.stdout.readline().strip()
     took = time.monotonic() - sent
     child.wait(timeout=10)

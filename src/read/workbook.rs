@@ -174,17 +174,15 @@ pub fn damaged(path: &Path, why: impl Into<String>) -> Error {
 }
 
 /// The error of calamine's `error` on the workbook at `path`, in a person's words: a password
-/// is said as for a workbook saved with one ([`sniff::unfit`]); anything else is a damaged file
-/// with what is wrong with it ([`calamine_reason`]).
+/// is said as the first bytes of an encrypted workbook are ([`sniff::password_protected`]);
+/// anything else is a damaged file with what is wrong with it ([`calamine_reason`]).
 fn failure(path: &Path, error: &calamine::Error) -> Error {
     use calamine::{Error as E, OdsError, XlsError, XlsbError, XlsxError};
     match error {
         E::Xls(XlsError::Password)
         | E::Xlsx(XlsxError::Password)
         | E::Xlsb(XlsbError::Password)
-        | E::Ods(OdsError::Password) => {
-            sniff::unfit(sniff::Content::Encrypted, None).unwrap_or_else(|| damaged(path, ""))
-        }
+        | E::Ods(OdsError::Password) => sniff::password_protected(),
         other => damaged(path, calamine_reason(other)),
     }
 }
