@@ -256,6 +256,20 @@ fn system_errors_are_said_in_words_without_their_numbers() {
         assert!(err.contains(&said), "{args:?}: {err}");
         assert!(!err.contains("os error"), "{args:?}: {err}");
     }
+    // Folders where even root makes no file (Linux): /sys refuses, /proc/sys has no such
+    // entry to make.
+    if Path::new("/sys/kernel").is_dir() {
+        let (code, _, err) = run(&["generate", "-o", "/sys/puzzles.txt", "--seed", "1"]);
+        assert_eq!(code, 2, "{err}");
+        let refused = ["permission denied", "the disk is read-only"];
+        assert!(refused.iter().any(|r| err.contains(r)), "{err}");
+        let (code, _, err) = run(&["generate", "-o", "/proc/sys/kernel/p.txt", "--seed", "1"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("cannot write /proc/sys/kernel/p.txt: no file can be made in that folder"),
+            "{err}"
+        );
+    }
 }
 
 /// The puzzle file and the region map (nine lines of nine letters) of a jigsaw in `dir`, and the

@@ -142,7 +142,7 @@ impl Pending {
             }
             None => File::options().write(true).truncate(true).open(&resolved),
         };
-        let file = opened.map_err(|e| refusal(&target.path, &io_reason(&e, Access::Write)))?;
+        let file = opened.map_err(|e| refusal(&target.path, &not_made(&resolved, &e)))?;
         Ok(Pending {
             target: target.clone(),
             resolved,
@@ -201,6 +201,18 @@ impl Drop for Pending {
         if let Some(temporary) = &self.temporary {
             let _ = std::fs::remove_file(temporary);
         }
+    }
+}
+
+/// Why the file `path` could not be made: as [`io_reason`] says, except that a file missing
+/// where its folder exists cannot be made there (`/proc`), rather than lacking a folder.
+fn not_made(path: &Path, error: &io::Error) -> String {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    match error.kind() {
+        io::ErrorKind::NotFound if folder.is_none_or(Path::is_dir) => {
+            "no file can be made in that folder".to_string()
+        }
+        _ => io_reason(error, Access::Write),
     }
 }
 
