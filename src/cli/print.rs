@@ -1,15 +1,16 @@
-//! `gridlogic print`: the puzzles of any input gridlogic reads, solved on all cores and printed
-//! as a PDF booklet with the solutions at the back.
+//! `gridlogic print`: the puzzles of any input gridlogic reads, solved and rated on all cores
+//! (the level `solve` shows, for the same `--rating`) and printed as a PDF booklet with the
+//! solutions at the back.
 
-use super::args::{InputArgs, PrintArgs, TimeArgs};
+use super::args::{InputArgs, PrintArgs, RatingArgs, TimeArgs};
 use super::{CommandResult, exit_code, invalid_line};
-use gridlogic::read::collection::{Entries, Id, Stream, is_stdin};
+use gridlogic::read::collection::{Entries, Id, Stream};
 use gridlogic::write::booklet::{self, Item};
 use gridlogic::write::generated::Output;
 use gridlogic::write::{Target, refusal};
 use gridlogic::{engine, shikaku};
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Options of `print`.
 #[derive(clap::Args)]
@@ -23,6 +24,8 @@ pub struct Args {
     print: PrintArgs,
     #[command(flatten)]
     time: TimeArgs,
+    #[command(flatten)]
+    rating: RatingArgs,
     /// Replace the output file if it exists.
     #[arg(long)]
     force: bool,
@@ -33,8 +36,7 @@ pub fn run(args: &Args) -> CommandResult {
     if Output::of(&args.output)? != Output::Pdf {
         return Err(refusal(&args.output, "print writes a PDF: give it a .pdf name").into());
     }
-    let inputs: &[&Path] = if is_stdin(input) { &[] } else { &[input] };
-    let target = Target::checked(&args.output, args.force, inputs)?;
+    let target = Target::checked(&args.output, args.force, &args.input.files())?;
     args.print.setup(1)?;
     let settings = engine::Settings {
         time_limit: args.time.limit(),
@@ -43,8 +45,9 @@ pub fn run(args: &Args) -> CommandResult {
     let (items, all_ok) = match args.input.entries()? {
         Entries::Sudoku(entries) => {
             let options = engine::OptionsBySize::new(&settings);
+            let ratings = args.rating.ratings();
             items(entries, |label, puzzle| {
-                Item::sudoku(label, &engine::solve(puzzle, &*options.get(puzzle.size())?))
+                Item::sudoku(label, &ratings.rate(puzzle, &options)?)
             })?
         }
         Entries::Shikaku(entries) => {
@@ -61,8 +64,8 @@ pub fn run(args: &Args) -> CommandResult {
         1 => "1 puzzle".to_string(),
         n => format!("{n} puzzles"),
     };
-    eprintln!("{puzzles} printed");
-    eprintln!("wrote {}", target.path.display());
+    tell!("{puzzles} printed");
+    tell!("wrote {}", target.path.display());
     Ok(exit_code(all_ok))
 }
 
@@ -80,8 +83,8 @@ fn items<P: Send + Sync>(
         match entry.puzzle {
             Ok(puzzle) => puzzles.push((label(puzzles.len() + 1, &entry.id), puzzle)),
             Err(invalid) => {
-                all_ok = false;
-                eprintln!("{}", invalid_line(&entry.id, &invalid));
+                all_ok &= invalid.holds_no_puzzle();
+                tell!("{}", invalid_line(&entry.id, &invalid));
             }
         }
     }
@@ -91,7 +94,7 @@ fn items<P: Send + Sync>(
         .collect::<Result<_, _>>()?;
     for unsolved in items.iter().filter(|item| item.answer.is_none()) {
         all_ok = false;
-        eprintln!("{}", unsolved.title);
+        tell!("{}", unsolved.title);
     }
     Ok((items, all_ok))
 }

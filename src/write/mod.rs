@@ -26,11 +26,11 @@ pub mod pdf;
 #[path = "no_pdf.rs"]
 pub mod pdf;
 
-pub use file::{Pending, Target, refusal, write_atomically};
+pub use file::{Input, Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -65,6 +65,8 @@ pub struct Sheet {
     pub hidden: bool,
     /// How the sheet prints.
     pub print: Print,
+    /// The last zero-based row that prints on one page, when not the last row with a cell.
+    pub print_rows: Option<u32>,
 }
 
 /// How a sheet prints.
@@ -318,14 +320,18 @@ impl Book {
     /// have, and numbered where shortening makes two names alike), their links following them.
     pub fn merged(parts: Vec<(String, Book)>) -> Book {
         let mut sheets: Vec<Sheet> = Vec::new();
+        // The names given so far, in lower case: sheet names are told apart ignoring case.
+        let mut taken: HashSet<String> = HashSet::new();
         for (label, book) in parts {
             let renamed: BTreeMap<String, String> = book
                 .sheets
                 .iter()
                 .map(|sheet| {
-                    let taken =
-                        |name: &str| sheets.iter().any(|s| s.name.eq_ignore_ascii_case(name));
-                    (sheet.name.clone(), labelled(&label, &sheet.name, taken))
+                    let name = labelled(&label, &sheet.name, |name| {
+                        taken.contains(&name.to_lowercase())
+                    });
+                    taken.insert(name.to_lowercase());
+                    (sheet.name.clone(), name)
                 })
                 .collect();
             for mut sheet in book.sheets {
@@ -344,9 +350,10 @@ impl Book {
     }
 }
 
-/// `label name`, the label shortened to fit [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …)
-/// until `taken` accepts the name.
+/// `label name`, the label made fit for a sheet name ([`sheet_label`]), shortened to fit
+/// [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …) until `taken` accepts the name.
 fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let label = sheet_label(label);
     (1..)
         .map(|n| {
             let suffix = match n {
@@ -359,6 +366,30 @@ fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
         })
         .find(|candidate| !taken(candidate))
         .expect("a free name")
+}
+
+/// The characters a sheet name may not hold.
+const NOT_IN_SHEET_NAMES: [char; 7] = ['[', ']', ':', '*', '?', '/', '\\'];
+
+/// `label` as the start of a sheet name, whatever the sheet or id it comes from: the characters
+/// a sheet name may not hold (`[]:*?/\`) and control characters each a `-` (`1/2` is `1-2`),
+/// without apostrophes or spaces at its ends (a name may not start with an apostrophe, and
+/// `'Mon'` is the sheet Mon quoted), and `Sheet` when nothing is left.
+fn sheet_label(label: &str) -> String {
+    let replaced: String = label
+        .chars()
+        .map(
+            |c| match NOT_IN_SHEET_NAMES.contains(&c) || c.is_control() {
+                true => '-',
+                false => c,
+            },
+        )
+        .collect();
+    let trimmed = replaced.trim_matches(['\'', ' ']);
+    match trimmed.is_empty() {
+        true => "Sheet".to_string(),
+        false => trimmed.to_string(),
+    }
 }
 
 impl Sheet {
@@ -443,14 +474,16 @@ const SIDE_VALUE_PX: u32 = 420;
 /// Puts `text` in the value column beside a grid at (`row`, `col`), wrapped when longer than the
 /// column, its row made tall enough unless it has a height already (a row of the grid).
 fn side_value(sheet: &mut Sheet, row: usize, col: usize, text: &str) {
-    let lines = wrapped_lines(text, SIDE_VALUE_PX);
+    let height = side_value_height(text);
     let style = Style {
-        wrap: lines > 1,
+        wrap: height.is_some(),
         ..LABEL
     };
     sheet.text(row, col, text, style);
-    if lines > 1 && !sheet.row_heights.contains_key(&(row as u32)) {
-        sheet.row_height(row, 18 * lines as u32 + 4);
+    if let Some(px) = height
+        && !sheet.row_heights.contains_key(&(row as u32))
+    {
+        sheet.row_height(row, px);
     }
 }
 
@@ -481,13 +514,42 @@ pub fn side_columns(sheet: &mut Sheet, col: usize) {
 }
 
 /// A summary: a heading at (`top`, `col`), then a bold label and a value per row, in the
-/// columns [`side_columns`] sized, long values wrapped.
-pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) {
+/// columns [`side_columns`] sized, long values wrapped (see [`labelled_values`]); returns the
+/// row after it.
+pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) -> usize {
     sheet.text(top, col, "Summary", HEADING);
-    for (i, (label, value)) in rows.iter().enumerate() {
-        sheet.text(top + 1 + i, col + 1, *label, BOLD_LABEL);
-        side_value(sheet, top + 1 + i, col + 2, value);
+    labelled_values(sheet, top + 1, col, rows)
+}
+
+/// A bold label and a value per row from row `top`, in the columns [`side_columns`] sized from
+/// `col`, long values wrapped. A wrapped value goes no higher than the first row tall enough
+/// for it: beside a grid, whose rows keep their height, it would be cut. Returns the row after
+/// the last.
+pub fn labelled_values<S: AsRef<str>>(
+    sheet: &mut Sheet,
+    top: usize,
+    col: usize,
+    rows: &[(S, String)],
+) -> usize {
+    let mut row = top;
+    for (label, value) in rows {
+        let needed = side_value_height(value);
+        while needed.is_some_and(|px| sheet.row_heights.get(&(row as u32)) < Some(&px))
+            && sheet.row_heights.contains_key(&(row as u32))
+        {
+            row += 1;
+        }
+        sheet.text(row, col + 1, label.as_ref(), BOLD_LABEL);
+        side_value(sheet, row, col + 2, value);
+        row += 1;
     }
+    row
+}
+
+/// The height in pixels a value beside a grid needs when it wraps, `None` when it fits a line.
+fn side_value_height(text: &str) -> Option<u32> {
+    let lines = wrapped_lines(text, SIDE_VALUE_PX);
+    (lines > 1).then_some(18 * lines as u32 + 4)
 }
 
 /// Headings beside grids and over sheets.
@@ -592,6 +654,9 @@ fn describe_sheet(sheet: &Sheet, styles: &mut Vec<Style>, out: &mut String) {
     }
     if sheet.print != Print::Default {
         flags.push(format!("print {:?}", sheet.print));
+    }
+    if let Some(row) = sheet.print_rows {
+        flags.push(format!("prints to row {}", row + 1));
     }
     if let Some((row, col)) = sheet.freeze {
         flags.push(format!(
@@ -770,10 +835,12 @@ fn describe_style(style: &Style) -> String {
 
 /// Where the annotated workbook of `input` goes, if anywhere: `output`, else `<stem>.solved.xlsx`
 /// beside a workbook input, else nowhere (text and CSV input, or `no_workbook`). Refused: a name
-/// that is not `.xlsx`, the input itself, and an existing file without `force` — except that the
+/// that is not `.xlsx`, one of the files read (`inputs`: the puzzle, a region map), and an
+/// existing file without `force` — except that the
 /// automatic `<stem>.solved.xlsx` replaces gridlogic's own earlier output ([`xlsx::is_own`]).
 pub fn workbook_target(
     input: &Path,
+    inputs: &[Input],
     output: Option<&Path>,
     no_workbook: bool,
     force: bool,
@@ -795,7 +862,7 @@ pub fn workbook_target(
         ));
     }
     let replace = force || (automatic && xlsx::is_own(&path));
-    Target::checked(&path, replace, &[input]).map(Some)
+    Target::checked(&path, replace, inputs).map(Some)
 }
 
 /// Where the outputs of a solve go: the annotated workbook and the step viewer page.
@@ -818,10 +885,12 @@ impl Targets {
 /// when it ends in `.html`/`.htm` (then no workbook is written). `html` (`--html [PATH]`) adds the
 /// page: at its path, or without one beside the workbook (its name, `.html`), else beside the
 /// input (`<stem>.solved.html`). The workbook follows [`workbook_target`]; the page is refused,
-/// like the workbook, under a name that is not `.html`, over the input, or over an existing file
-/// without `force` — except that an automatic name replaces gridlogic's own earlier page.
+/// like the workbook, under a name that is not `.html`, over one of `inputs` (the files read), or
+/// over an existing file without `force` — except that an automatic name replaces gridlogic's
+/// own earlier page.
 pub fn targets(
     input: &Path,
+    inputs: &[Input],
     output: Option<&Path>,
     html: Option<Option<&Path>>,
     no_workbook: bool,
@@ -834,14 +903,14 @@ pub fn targets(
     }
     let book_output = output.filter(|_| page_output.is_none());
     let no_workbook = no_workbook || page_output.is_some();
-    let workbook = workbook_target(input, book_output, no_workbook, force)?;
+    let workbook = workbook_target(input, inputs, book_output, no_workbook, force)?;
     let page = match (page_output, html) {
         (Some(path), _) | (None, Some(Some(path))) => Some((path.to_path_buf(), false)),
         (None, Some(None)) => Some((automatic_page(input, workbook.as_ref()), true)),
         (None, None) => None,
     };
     let page = page
-        .map(|(path, automatic)| page_target(input, path, automatic, force))
+        .map(|(path, automatic)| page_target(inputs, path, automatic, force))
         .transpose()?;
     Ok(Targets { workbook, page })
 }
@@ -867,7 +936,12 @@ fn automatic_page(input: &Path, workbook: Option<&Target>) -> PathBuf {
 }
 
 /// `path` as the page's target, or why it may not be written.
-fn page_target(input: &Path, path: PathBuf, automatic: bool, force: bool) -> Result<Target, Error> {
+fn page_target(
+    inputs: &[Input],
+    path: PathBuf,
+    automatic: bool,
+    force: bool,
+) -> Result<Target, Error> {
     if !has_extension(&path, PAGE_EXTENSIONS) {
         return Err(refusal(
             &path,
@@ -875,5 +949,5 @@ fn page_target(input: &Path, path: PathBuf, automatic: bool, force: bool) -> Res
         ));
     }
     let replace = force || (automatic && html::is_own(&path));
-    Target::checked(&path, replace, &[input])
+    Target::checked(&path, replace, inputs)
 }
