@@ -607,20 +607,10 @@ function sudoku() {
   /** The person's marks: the highlighted digit's cells and candidates, the candidates they
    * coloured, the cells a check found wrong, and the selected cell. */
   function drawBoard(board, mark) {
-    const tint = (cell, colour, cls) => {
-      const [row, col] = rowCol(cell);
-      shape("rect", { x: col * U + 2, y: row * U + 2, width: U - 4, height: U - 4,
-        fill: colour, class: cls }, mark.layers.discs);
-    };
-    for (let cell = 0; cell < n * n; cell++) {
-      if (board.highlight && values[cell] === board.highlight) {
-        mark.used.add("highlight");
-        tint(cell, BOARD.highlight, "highlighted");
-      } else if (board.highlight && candidates && candidates[cell] & (1 << (board.highlight - 1))) {
-        mark.used.add("highlight");
-        mark.disc([cell, board.highlight], BOARD.highlight, { class: "highlighted" });
-      }
-    }
+    // The highlighted digit's marks go in a group of their own under the others, which a new
+    // highlight fills afresh.
+    highlights = shape("g", { class: "highlights" }, mark.layers.discs);
+    if (drawHighlight(board.highlight)) mark.used.add("highlight");
     for (const [key, colour] of board.colours) {
       const [cell, digit] = [Math.floor(key / 128), key % 128];
       if (values[cell] || !candidates || !(candidates[cell] & (1 << (digit - 1)))) continue;
@@ -640,6 +630,30 @@ function sudoku() {
     if (board.selected >= 0) mark.used.add("selected");
     selection = mark;
     drawSelection(board.selected);
+  }
+
+  // The group of the last drawing that holds the highlighted digit's marks.
+  let highlights = null;
+  /** Tints the cells holding `digit` and discs its candidates (none for 0), in place of the
+   * last highlight, the drawing's other marks kept; whether it marked anything. */
+  function drawHighlight(digit) {
+    highlights.textContent = "";
+    if (!digit) return false;
+    let marked = false;
+    for (let cell = 0; cell < n * n; cell++) {
+      const [row, col] = rowCol(cell);
+      if (values[cell] === digit) {
+        shape("rect", { x: col * U + 2, y: row * U + 2, width: U - 4, height: U - 4,
+          fill: BOARD.highlight, class: "highlighted" }, highlights);
+        marked = true;
+      } else if (candidates && candidates[cell] & (1 << (digit - 1))) {
+        const [x, y] = spot(cell, digit);
+        shape("circle", { cx: x, cy: y, r: room * 0.95, fill: BOARD.highlight,
+          class: "highlighted" }, highlights);
+        marked = true;
+      }
+    }
+    return marked;
   }
 
   // The marks of the last drawing, which the selection's outline goes inside.
@@ -674,5 +688,6 @@ function sudoku() {
     size: n,
     unit: U,
     select: drawSelection,
+    highlight: drawHighlight,
   };
 }

@@ -108,8 +108,8 @@ function setUpDigits(wrap) {
   $("all-marks").addEventListener("click", () => allMarks(true));
   $("no-marks").addEventListener("click", () => allMarks(false));
   $("highlight").addEventListener("change", () => {
-    board.highlight = Number($("highlight").value);
-    redraw();
+    highlightDigit(Number($("highlight").value));
+    fillLegend(drawn);
   });
   $("list-available").addEventListener("click", () => guarded(listAvailable));
   svg.addEventListener("click", (event) => {
@@ -123,16 +123,25 @@ function setUpDigits(wrap) {
 }
 
 /** Selects `cell`; a cell holding a digit highlights that digit. Only the selection's outline
- * moves, unless the highlight or the legend changes. */
+ * and the highlight's marks are drawn again (on a 25x25, drawing the whole grid takes longer
+ * than a click should), and the legend when it gains an entry. */
 function select(cell) {
-  const [before, highlight] = [board.selected, board.highlight];
+  const highlight = board.highlight;
   board.selected = cell;
-  if (board.values[cell]) {
-    board.highlight = board.values[cell];
-    $("highlight").value = String(board.highlight);
+  view.select(cell);
+  if (board.values[cell]) highlightDigit(board.values[cell]);
+  if (!drawn.has("selected") || board.highlight !== highlight) {
+    drawn.add("selected");
+    fillLegend(drawn);
   }
-  if (before >= 0 && board.highlight === highlight) view.select(cell);
-  else redraw();
+}
+
+/** Highlights `digit`'s cells and candidates (none for 0), the rest of the drawing kept. */
+function highlightDigit(digit) {
+  board.highlight = digit;
+  $("highlight").value = String(digit);
+  if (view.highlight(digit)) drawn.add("highlight");
+  else drawn.delete("highlight");
 }
 
 function setMode(next) {

@@ -59,6 +59,9 @@ function reveal() {
   }
 }
 
+/** The names of the marks on the grid (the legend's entries). */
+let drawn = new Set();
+
 /** Draws what is on show: the board or gridlogic's grid, the step, the legend, the panel. */
 function redraw() {
   const step = current();
@@ -67,8 +70,8 @@ function redraw() {
     colours: board.colours, wrong: board.wrong, look: board.look, lookHouse: board.lookHouse,
     own: board.own, origin: board.origin, preview: board.preview } : null;
   // Without a board (a grid too large for candidates) gridlogic's grid is drawn as it stands.
-  const used = view.draw(boardOn ? board : view.at(position), step, netView, marks);
-  fillLegend(used);
+  drawn = view.draw(boardOn ? board : view.at(position), step, netView, marks);
+  fillLegend(drawn);
   fillNet(step);
 }
 
