@@ -408,6 +408,10 @@ fn every_cell_takes_its_own_click_at_common_window_sizes() {
     for result in results {
         let at = format!("{} at {}", result["page"], result["window"]);
         assert_eq!(result["errors"], json!([]), "{at}: console errors");
+        assert_eq!(
+            result["overflow"], 0,
+            "{at}: the page is wider than the window"
+        );
         let selected = result["selected"].as_array().unwrap();
         let wrong: Vec<String> = selected
             .iter()
@@ -462,6 +466,11 @@ fn the_engine_never_holds_up_the_page() {
     let out = drive_browser("ping.js", &cases);
     assert_eq!(out["errors"], json!([]), "console errors: {out}");
     assert_eq!(out["requests"], json!([]), "network requests: {out}");
+    // The panel beside the 25x25 (its keypad of 25 keys too) fits in the window.
+    assert_eq!(
+        out["overflow"], 0,
+        "the page is wider than the window: {out}"
+    );
     for phase in ["listing", "solve", "budget"] {
         let pings = &out[phase]["pings"];
         let slowest = pings["slowest"].as_u64().unwrap();

@@ -87,9 +87,11 @@ common.main(async (browser, c) => {
       page.on("pageerror", (e) => errors.push(String(e)));
       page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
       await page.goto(`file://${file}`);
+      // How far the page reaches past the window's width.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       const started = Date.now();
       const selected = await clickEvery(page, size, window.touch);
-      const result = { window: window.name, page: name, selected, errors,
+      const result = { window: window.name, page: name, selected, errors, overflow,
         ms: Date.now() - started };
       if (name === "9x9") {
         result.shot = path.join(c.shots, `clicks-${window.name}.png`);
