@@ -7,7 +7,7 @@
 
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
-use crate::core::Step;
+use crate::core::{Step, Technique};
 use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
@@ -41,6 +41,11 @@ impl Ratings {
     /// HoDoKu's asked for by name, need a classic 9x9 (see [`crate::rating::check_classic`]): any
     /// other puzzle is refused. HoDoKu's asked for by name makes its solve path the solve
     /// reported; a puzzle it does not rate (not unique) is solved by gridlogic, with the reason.
+    ///
+    /// Where HoDoKu rates the puzzle and the options are plain ([`engine::Settings::are_plain`]),
+    /// the default and Sudoku Explainer's rating solve once: the steps shown are HoDoKu's path up
+    /// to its first guess, and gridlogic's techniques go on from there by logic
+    /// ([`engine::solve_after`]), so the level shown is the level of the steps shown.
     pub fn solve<const SE: bool>(
         self,
         puzzle: &Puzzle,
@@ -56,7 +61,23 @@ impl Ratings {
             }
             Ratings::Gridlogic | Ratings::HodokuWhereItRates => {}
         }
-        let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
+        let options_here = options.get(puzzle.size())?;
+        let follows_hodoku = self != Ratings::Gridlogic
+            && options.settings().are_plain()
+            && crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").is_ok();
+        if follows_hodoku && let Ok(hodoku) = hodoku::rate(puzzle) {
+            let guess = hodoku
+                .steps
+                .iter()
+                .position(|s| s.step.technique == Technique::Backtracking);
+            let taken = hodoku.steps[..guess.unwrap_or(hodoku.steps.len())]
+                .iter()
+                .map(|t| t.step.clone())
+                .collect();
+            let solve = engine::solve_after(puzzle, hodoku.solution.clone(), taken, &options_here);
+            return Ok(RatedSolve::rated(solve, Some(Ok(hodoku)), self));
+        }
+        let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
     }
 }
@@ -114,6 +135,16 @@ impl<const SE: bool> RatedSolve<SE> {
             Ratings::HodokuWhereItRates | Ratings::SudokuExplainer => classic,
         };
         let hodoku = hodoku.then(|| if_unique(&solve, hodoku::rate));
+        RatedSolve::rated(solve, hodoku, ratings)
+    }
+
+    /// `solve` with HoDoKu's solve and rating (or why there is none), and Sudoku Explainer's
+    /// where the `ratings` ask for it.
+    fn rated(
+        solve: Solve,
+        hodoku: Option<Result<HodokuSolve, String>>,
+        ratings: Ratings,
+    ) -> RatedSolve<SE> {
         let se = (ratings == Ratings::SudokuExplainer).then(|| if_unique(&solve, se::rate));
         RatedSolve { solve, hodoku, se }
     }

@@ -915,6 +915,19 @@ struct Conclusion {
     placed: bool,
 }
 
+impl Conclusion {
+    /// HoDoKu's preference among forcing chains, lowest first: a placement in the lowest cell,
+    /// else the elimination with the lowest cell and digit.
+    fn rank(self) -> (bool, usize) {
+        let at = if self.placed {
+            self.cell
+        } else {
+            self.cell * 10 + self.digit
+        };
+        (!self.placed, at)
+    }
+}
+
 /// HoDoKu's weighted sum of eliminations `(cell, digit)` in their order: the k-th counts
 /// `cell * (1 + 80k) + digit`; of two steps removing as many candidates, the smaller goes first.
 pub(super) fn weighted_sum(eliminations: &[(usize, usize)]) -> usize {
@@ -951,6 +964,8 @@ impl Entity {
 struct ForcedList {
     list: Vec<Forced>,
     nets_only: bool,
+    /// The best rank among them ([`Conclusion::rank`]): one ranked lower is never taken.
+    best: Option<(bool, usize)>,
 }
 
 /// A forcing chain found: how (a contradiction, or what every case implies) and the chains,
@@ -973,6 +988,7 @@ impl Tables {
         let mut found = ForcedList {
             list: Vec::new(),
             nets_only,
+            best: None,
         };
         for t in 0..NORMAL {
             for table in [t, NORMAL + t] {
@@ -1004,17 +1020,7 @@ impl Tables {
                 }
             }
         }
-        let rank = |f: &Forced| {
-            let c = f.conclusion;
-            (
-                !c.placed,
-                if c.placed {
-                    c.cell
-                } else {
-                    c.cell * 10 + c.digit
-                },
-            )
-        };
+        let rank = |f: &Forced| f.conclusion.rank();
         let mut best: Option<&Forced> = None;
         for f in &found.list {
             let better = best.is_none_or(|b| {
@@ -1029,22 +1035,37 @@ impl Tables {
     }
 
     /// Offers a forcing chain, unless one of the same kind and conclusion with chains no
-    /// longer is there (a longer one is replaced where it stands).
-    fn offer(&self, found: &mut ForcedList, mut forced: Forced) {
-        forced.length = if found.nets_only {
-            let chains: Vec<Chain> = (forced.ends.iter())
-                .map(|&(t, p)| self.chain(t, p))
-                .collect();
+    /// longer is there (a longer one is replaced where it stands). One ranked below a chain
+    /// already found is never taken: its chains are not even read (`ends` makes them).
+    fn offer(
+        &self,
+        found: &mut ForcedList,
+        forced: Forced,
+        ends: impl FnOnce() -> Vec<(usize, usize)>,
+    ) {
+        let rank = forced.conclusion.rank();
+        if found.best.is_some_and(|best| best < rank) {
+            return;
+        }
+        let ends = ends();
+        let length = if found.nets_only {
+            let chains: Vec<Chain> = (ends.iter()).map(|&(t, p)| self.chain(t, p)).collect();
             if chains.iter().all(|c| c.branches.is_empty()) {
                 return;
             }
             chains.iter().map(Chain::length).sum()
         } else {
             // A chain without branches: a node per two steps of distance.
-            (forced.ends.iter())
+            (ends.iter())
                 .map(|&(t, p)| self.tables[t].entries[p].distance as usize / 2 + 1)
                 .sum()
         };
+        let forced = Forced {
+            ends,
+            length,
+            ..forced
+        };
+        found.best = Some(found.best.map_or(rank, |best| best.min(rank)));
         let same = |f: &Forced| f.verity == forced.verity && f.conclusion == forced.conclusion;
         match found.list.iter_mut().find(|f| same(f)) {
             Some(old) if old.length > forced.length => *old = forced,
@@ -1068,16 +1089,20 @@ impl Tables {
             digit,
             placed: !premise.on,
         };
+        // Every contradiction of the table concludes the same.
+        if found.best.is_some_and(|best| best < conclusion.rank()) {
+            return;
+        }
         let mut offer = |ends: Vec<(usize, usize)>, entity: Entity| {
             let forced = Forced {
                 kind: Forcing::Contradiction,
                 verity: false,
                 conclusion,
-                ends,
+                ends: Vec::new(),
                 length: 0,
                 entity,
             };
-            self.offer(found, forced);
+            self.offer(found, forced, || ends);
         };
         let bit = |cell: usize| 1u128 << cell;
         let negated = if premise.on {
@@ -1167,14 +1192,16 @@ impl Tables {
                             digit: x,
                             placed,
                         },
-                        ends: vec![
-                            self.end(t, c, x, placed),
-                            self.end(NORMAL + t, c, x, placed),
-                        ],
+                        ends: Vec::new(),
                         length: 0,
                         entity,
                     };
-                    self.offer(found, forced);
+                    self.offer(found, forced, || {
+                        vec![
+                            self.end(t, c, x, placed),
+                            self.end(NORMAL + t, c, x, placed),
+                        ]
+                    });
                 }
             }
         }
@@ -1201,11 +1228,12 @@ impl Tables {
                             digit: x,
                             placed,
                         },
-                        ends: tables.iter().map(|&t| self.end(t, c, x, placed)).collect(),
+                        ends: Vec::new(),
                         length: 0,
                         entity,
                     };
-                    self.offer(found, forced);
+                    let ends = || tables.iter().map(|&t| self.end(t, c, x, placed)).collect();
+                    self.offer(found, forced, ends);
                 }
             }
         }
