@@ -6,7 +6,9 @@
 //! This module builds the same tables (HoDoKu's observable behaviour, written anew) and reads
 //! HoDoKu's loops and forcing chains from them; the steps are stated in gridlogic's terms.
 
-use super::singles::{Queues, cells_of, houses_of, peers_of};
+use super::singles::{
+    PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of, peers_of,
+};
 use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
@@ -122,6 +124,8 @@ pub(super) struct Tables {
     filled: [u8; 81],
     /// Per digit, the cells (bits 0–80) holding it.
     digit_cells: [u128; 10],
+    /// The empty cells (bits 0–80).
+    empty: u128,
     /// Per digit, the empty cells (bits 0–80) that see no such digit placed (its candidate
     /// may be gone).
     allowed: [u128; 10],
@@ -153,26 +157,26 @@ impl Tables {
     /// queues, what four rounds of singles after each premise lead to (net mode).
     pub(super) fn new(state: &State, grouped: bool, net: Option<&Queues>) -> Tables {
         let (candidates, filled) = grid(state);
-        let mut allowed = [0u128; 10];
-        for (digit, cells) in allowed.iter_mut().enumerate().skip(1) {
-            for cell in (0..81).filter(|&c| filled[c] == 0) {
-                let seen = |h: usize| cells_of(h).iter().any(|&c| filled[c] as usize == digit);
-                if !houses_of(cell).into_iter().any(seen) {
-                    *cells |= 1 << cell;
-                }
-            }
-        }
         let mut digit_cells = [0u128; 10];
-        for (digit, cells) in digit_cells.iter_mut().enumerate() {
-            for cell in (0..81).filter(|&c| candidates[c] & (1 << digit) != 0) {
-                *cells |= 1 << cell;
+        // Per digit, the cells that see it placed.
+        let mut seen = [0u128; 10];
+        let mut empty = 0;
+        for cell in 0..81 {
+            match filled[cell] as usize {
+                0 => empty |= 1 << cell,
+                digit => seen[digit] |= PEERS[cell],
+            }
+            for digit in digits_of(candidates[cell]) {
+                digit_cells[digit] |= 1 << cell;
             }
         }
+        let allowed = std::array::from_fn(|digit| empty & !seen[digit]);
         let mut tables = Tables {
             grouped,
             candidates,
             filled,
             digit_cells,
+            empty,
             allowed,
             groups: Vec::new(),
             tables: Vec::new(),
@@ -1143,15 +1147,15 @@ impl Tables {
                 }
             }
         }
+        // An empty cell, none of whose digits is placed, that loses every candidate.
         let any_on = t.on.iter().fold(0, |all, on| all | on);
-        for c in (0..81).filter(|&c| self.filled[c] == 0 && any_on & bit(c) == 0) {
-            if self.digits(c).all(|x| t.off[x] & bit(c) != 0) {
-                let ends = self
-                    .digits(c)
-                    .map(|x| self.end(table, c, x, false))
-                    .collect();
-                offer(ends, Entity::Cell(c));
-            }
+        let kept = (1..=9).fold(0, |all, x| all | (self.digit_cells[x] & !t.off[x]));
+        for c in cells_in(self.empty & !any_on & !kept) {
+            let ends = self
+                .digits(c)
+                .map(|x| self.end(table, c, x, false))
+                .collect();
+            offer(ends, Entity::Cell(c));
         }
         for kind in 0..3 {
             for x in 1..=9 {
@@ -1183,7 +1187,7 @@ impl Tables {
                 } else {
                     on.off[x] & off.off[x]
                 } & !(1u128 << premise);
-                for c in (0..81).filter(|&c| both & (1u128 << c) != 0) {
+                for c in cells_in(both) {
                     let forced = Forced {
                         kind: Forcing::Cell,
                         verity: true,
@@ -1219,7 +1223,7 @@ impl Tables {
         for x in 1..=9 {
             for placed in [true, false] {
                 let cells = common(placed, x);
-                for c in (0..81).filter(|&c| cells & (1u128 << c) != 0) {
+                for c in cells_in(cells) {
                     let forced = Forced {
                         kind,
                         verity: true,
@@ -1240,48 +1244,6 @@ impl Tables {
     }
 }
 
-/// The cells of each house as bits 0–80.
-const HOUSE_MASKS: [u128; 27] = {
-    let mut masks = [0u128; 27];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        masks[row] |= 1 << cell;
-        masks[9 + col] |= 1 << cell;
-        masks[18 + row / 3 * 3 + col / 3] |= 1 << cell;
-        cell += 1;
-    }
-    masks
-};
-
-/// The peers of each cell (the cells sharing a house with it) as bits 0–80.
-pub(super) const PEERS: [u128; 81] = {
-    let mut peers = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        let square = 18 + row / 3 * 3 + col / 3;
-        peers[cell] =
-            (HOUSE_MASKS[row] | HOUSE_MASKS[9 + col] | HOUSE_MASKS[square]) & !(1 << cell);
-        cell += 1;
-    }
-    peers
-};
-
-/// The cells of `house` as bits 0–80.
-fn house_mask(house: usize) -> u128 {
-    HOUSE_MASKS[house]
-}
-
-/// The cells whose bits are set in `mask`, ascending.
-pub(super) fn cells_in(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let cell = mask.trailing_zeros() as usize;
-        mask &= mask.wrapping_sub(1);
-        (cell < 128).then_some(cell)
-    })
-}
-
 /// `row 3`, `column 5`, `box 7`.
 fn house_text(house: usize) -> Explanation {
     let (name, n) = match house {
@@ -1290,11 +1252,6 @@ fn house_text(house: usize) -> Explanation {
         _ => ("box", house - 18),
     };
     format!("{name} {}", n + 1).into()
-}
-
-/// The digits of a candidate mask (bit d for digit d), ascending.
-pub(super) fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
-    (1..=9).filter(move |d| mask & 1 << d != 0)
 }
 
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).
