@@ -405,3 +405,209 @@ fn shikaku_and_sixteen_by_sixteen_print() {
         );
     }
 }
+
+/// Greek letters for the digits 1 to 9.
+const GREEK: &str = "αβγδεζηθι";
+
+/// `line` with each digit 1 to 9 written as its Greek letter.
+fn in_greek(line: &str) -> String {
+    let greek: Vec<char> = GREEK.chars().collect();
+    line.chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d @ 1..=9) => greek[d as usize - 1],
+            _ => c,
+        })
+        .collect()
+}
+
+/// The fonts `pdffonts` lists: each line's name, and whether it is embedded.
+fn fonts(pdf: &Path) -> Vec<(String, bool)> {
+    let listing = poppler_output("pdffonts", &[arg(pdf)]);
+    let rows = listing.lines().skip(2).map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let embedded = fields[fields.len() - 5] == "yes";
+        (fields[0].to_string(), embedded)
+    });
+    rows.collect()
+}
+
+/// The cells of the one 9x9 grid on a page: for each, whether it has ink inside it (away from
+/// its lines), row by row; the grid found by its frame and box borders.
+fn inked_cells(picture: &Picture) -> Vec<bool> {
+    let whole = (0, 0, picture.width, picture.height);
+    let across = long_lines(picture, whole, true);
+    let down = long_lines(picture, whole, false);
+    assert_eq!((across.len(), down.len()), (4, 4), "{across:?} {down:?}");
+    let (top, bottom) = (across[0].1 as f64, across[3].0 as f64);
+    let (left, right) = (down[0].1 as f64, down[3].0 as f64);
+    let (height, width) = ((bottom - top) / 9.0, (right - left) / 9.0);
+    (0..81)
+        .map(|i| {
+            let (row, col) = ((i / 9) as f64, (i % 9) as f64);
+            let ys = (top + (row + 0.2) * height) as usize..(top + (row + 0.8) * height) as usize;
+            let xs = (left + (col + 0.2) * width) as usize..(left + (col + 0.8) * width) as usize;
+            ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+                .any(|(x, y)| picture.at(x, y) < DARK)
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
+fn greek_symbols_are_printed_on_the_puzzle_and_solution_pages() {
+    let dir = scratch("print-greek");
+    let lines = std::fs::read_to_string(fixture("text/top1465-first3.txt")).unwrap();
+    let input = dir.join("greek.txt");
+    let greek: String = lines.lines().map(|l| in_greek(l) + "\n").collect();
+    std::fs::write(&input, &greek).unwrap();
+    let pdf = dir.join("greek.pdf");
+    let args = ["print", arg(&input), "--symbols", GREEK, "--per-page", "1"];
+    gridlogic(&[&args[..], &["-o", arg(&pdf)]].concat(), 0);
+    let text = poppler_output("pdftotext", &[arg(&pdf), "-"]);
+    assert!(!text.contains('?'), "{text}");
+    // Each puzzle page holds its givens in Greek, in reading order.
+    for (page, line) in lines.lines().enumerate() {
+        let n = (page + 1).to_string();
+        let read = poppler_output(
+            "pdftotext",
+            &["-layout", "-f", &n, "-l", &n, arg(&pdf), "-"],
+        );
+        let givens: String = read.chars().filter(|c| GREEK.contains(*c)).collect();
+        let expected: String = in_greek(line)
+            .chars()
+            .filter(|c| GREEK.contains(*c))
+            .collect();
+        assert_eq!(givens, expected, "page {n}");
+        // Drawn where they are: ink in the cells of the givens, and only there.
+        let inked = inked_cells(&Picture::render(&pdf, page + 1, 100));
+        let given: Vec<bool> = line.chars().map(|c| c != '.').collect();
+        assert_eq!(inked, given, "page {n}");
+    }
+    // The solutions page: three grids side by side, each the `sudoku` crate's solution in Greek.
+    let page = poppler_output(
+        "pdftotext",
+        &["-layout", "-f", "4", "-l", "4", arg(&pdf), "-"],
+    );
+    let rows: Vec<String> = page
+        .lines()
+        .map(|l| l.chars().filter(|c| GREEK.contains(*c)).collect::<String>())
+        .filter(|row| row.chars().count() == 27)
+        .collect();
+    assert_eq!(rows.len(), 9, "{page}");
+    for (i, line) in lines.lines().enumerate() {
+        let solution = sudoku::Sudoku::from_str_line(line)
+            .unwrap()
+            .solution()
+            .unwrap();
+        let digits: String = solution.to_bytes().iter().map(|d| d.to_string()).collect();
+        let read: String = rows
+            .iter()
+            .flat_map(|r| r.chars().skip(i * 9).take(9))
+            .collect();
+        assert_eq!(read, in_greek(&digits), "solution {}", i + 1);
+    }
+    // In DejaVu Sans, embedded (a subset of each weight), and the same bytes every time.
+    let embedded = fonts(&pdf);
+    assert_eq!(embedded.len(), 2, "{embedded:?}");
+    for (name, is_embedded) in &embedded {
+        assert!(name.contains("+DejaVuSans") && *is_embedded, "{embedded:?}");
+    }
+    let again = dir.join("again.pdf");
+    gridlogic(&[&args[..], &["-o", arg(&again)]].concat(), 0);
+    assert_eq!(std::fs::read(&pdf).unwrap(), std::fs::read(&again).unwrap());
+}
+
+/// A CSV of the first top1465 puzzle under each of `ids`.
+fn named_puzzles(dir: &Path, ids: &[&str]) -> std::path::PathBuf {
+    let first = std::fs::read_to_string(fixture("text/top1465-first.txt")).unwrap();
+    let puzzle = first.lines().find(|l| l.len() == 81).unwrap();
+    let rows: String = ids.iter().map(|id| format!("{id},{puzzle}\n")).collect();
+    let input = dir.join("named.csv");
+    std::fs::write(&input, format!("id,puzzle\n{rows}")).unwrap();
+    input
+}
+
+#[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
+fn accented_titles_are_printed_in_the_standard_fonts_and_other_letters_embedded() {
+    let dir = scratch("print-accents");
+    // Latin-1 letters: the standard Helvetica prints them, nothing embedded, hardly bigger.
+    let latin = named_puzzles(&dir, &["Grüße é ü ß", "Crème brûlée"]);
+    let pdf = dir.join("latin.pdf");
+    gridlogic(&["print", arg(&latin), "-o", arg(&pdf)], 0);
+    let text = poppler_output("pdftotext", &[arg(&pdf), "-"]);
+    for title in ["Puzzle 1 (Grüße é ü ß) · ", "Puzzle 2 (Crème brûlée) · "] {
+        // On the puzzle page and over the solution.
+        assert_eq!(text.matches(title).count(), 2, "{title}: {text}");
+    }
+    let standard = [("Helvetica", false), ("Helvetica-Bold", false)];
+    assert_eq!(fonts(&pdf), standard.map(|(n, e)| (n.to_string(), e)));
+    let plain = named_puzzles(&dir, &["Grusse e u ss", "Creme brulee"]);
+    let ascii = dir.join("ascii.pdf");
+    gridlogic(&["print", arg(&plain), "-o", arg(&ascii)], 0);
+    let size = |path: &Path| std::fs::metadata(path).unwrap().len();
+    assert!(
+        size(&pdf) < size(&ascii) + 100,
+        "{} {}",
+        size(&pdf),
+        size(&ascii)
+    );
+    // Czech and Russian letters, a star and a smiley: DejaVu Sans, embedded.
+    let ids = ["Žluťoučký kůň", "Судоку ★", "fun 😀"];
+    let other = named_puzzles(&dir, &ids);
+    let pdf = dir.join("other.pdf");
+    gridlogic(&["print", arg(&other), "-o", arg(&pdf)], 0);
+    let text = poppler_output("pdftotext", &[arg(&pdf), "-"]);
+    for (i, id) in ids.iter().enumerate() {
+        let title = format!("Puzzle {} ({id}) · ", i + 1);
+        assert_eq!(text.matches(&title).count(), 2, "{title}: {text}");
+    }
+    assert!(
+        fonts(&pdf)
+            .iter()
+            .all(|(name, embedded)| name.contains("+DejaVuSans") && *embedded)
+    );
+    // generate's booklets have nothing beyond ASCII: the standard fonts.
+    let generated = dir.join("generated.pdf");
+    gridlogic(
+        &[
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "-o",
+            arg(&generated),
+        ],
+        0,
+    );
+    assert_eq!(fonts(&generated), standard.map(|(n, e)| (n.to_string(), e)));
+}
+
+#[test]
+fn a_character_no_font_has_is_refused_by_name_and_nothing_is_written() {
+    let dir = scratch("print-refused");
+    let pdf = dir.join("book.pdf");
+    for (id, named) in [("数独 一", "“数” (U+6570"), ("jigsaw 🧩", "“🧩” (U+1F9E9")]
+    {
+        let input = named_puzzles(&dir, &["plain", id]);
+        let err = gridlogic(&["print", arg(&input), "-o", arg(&pdf)], 2);
+        assert!(
+            err.contains(&format!("cannot write {}: its font, DejaVu Sans Bold, has no {named}, in “Puzzle 2 ({id}) · ", pdf.display())),
+            "{err}"
+        );
+        assert!(err.contains("rename what holds it"), "{err}");
+        assert!(!pdf.exists());
+        // An older booklet given --force stays as it was.
+        std::fs::write(&pdf, "older").unwrap();
+        gridlogic(&["print", arg(&input), "-o", arg(&pdf), "--force"], 2);
+        assert_eq!(std::fs::read_to_string(&pdf).unwrap(), "older");
+        std::fs::remove_file(&pdf).unwrap();
+    }
+}

@@ -433,3 +433,43 @@ def test_variants_and_killers_are_read_and_solved():
     document = gridlogic.solve(killer.split("\n", 1)[1])
     solution = "".join(str(d) for row in document["solution"] for d in row)
     assert solution == published["163_9x9"]
+
+
+def solve_json_levels(path, rating):
+    """The level `gridlogic solve --format jsonl` gives each puzzle of the file at `path` (skips
+    without GRIDLOGIC_BIN)."""
+    binary = os.environ.get("GRIDLOGIC_BIN")
+    if not binary:
+        pytest.skip("GRIDLOGIC_BIN names no gridlogic binary")
+    command = [binary, "solve", str(path), "--format", "jsonl", "--no-workbook"]
+    run = subprocess.run(command + (["--rating", rating] if rating else []), capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line)["rating"]["level"] for line in run.stdout.splitlines()]
+
+
+# Lines of fixtures/samples/hodoku_ratings_sample.txt that HoDoKu rates Easy, Medium, Hard,
+# Unfair, Hard, Extreme and Extreme with brute force (gridlogic's own rating differs on some).
+LEVEL_LINES = [3, 15, 38, 42, 53, 50, 31]
+
+
+@pytest.mark.parametrize("rating", [None, "hodoku", "gridlogic", "se"])
+def test_python_gives_the_level_solve_gives_for_the_same_rating(tmp_path, rating):
+    """One level everywhere (tests/levels.rs checks the other outputs)."""
+    sample = (ROOT / "fixtures" / "samples" / "hodoku_ratings_sample.txt").read_text().splitlines()
+    lines = [sample[n - 1] for n in LEVEL_LINES]
+    puzzles = [line[:81] for line in lines]
+    source = tmp_path / "classic.txt"
+    source.write_text("\n".join(puzzles) + "\n")
+    levels = solve_json_levels(source, rating)
+    assert gridlogic.rate_many(puzzles, rating=rating).column("level").to_pylist() == levels
+    assert [gridlogic.solve(p, rating=rating)["rating"]["level"] for p in puzzles] == levels
+    if rating != "gridlogic":  # HoDoKu's published levels
+        assert levels == [line.split()[1] for line in lines]
+
+
+@pytest.mark.parametrize("rating", [None, "gridlogic"])
+@pytest.mark.parametrize("name", ["generated-hard-16x16.txt", "jigsaw-sashimi-9x9.txt", "killer-805-9x9.txt"])
+def test_python_gives_the_level_solve_gives_a_16x16_a_jigsaw_and_a_killer(rating, name):
+    path = ROOT / "fixtures" / "text" / name
+    [level] = solve_json_levels(path, rating)
+    assert gridlogic.solve(path.read_text(), rating=rating)["rating"]["level"] == level

@@ -1,7 +1,8 @@
-//! `gridlogic print`: the puzzles of any input gridlogic reads, solved on all cores and printed
-//! as a PDF booklet with the solutions at the back.
+//! `gridlogic print`: the puzzles of any input gridlogic reads, solved and rated on all cores
+//! (the level `solve` shows, for the same `--rating`) and printed as a PDF booklet with the
+//! solutions at the back.
 
-use super::args::{InputArgs, PrintArgs, TimeArgs};
+use super::args::{InputArgs, PrintArgs, RatingArgs, TimeArgs};
 use super::{CommandResult, exit_code, invalid_line};
 use gridlogic::read::collection::{Entries, Id, Stream, is_stdin};
 use gridlogic::write::booklet::{self, Item};
@@ -23,6 +24,8 @@ pub struct Args {
     print: PrintArgs,
     #[command(flatten)]
     time: TimeArgs,
+    #[command(flatten)]
+    rating: RatingArgs,
     /// Replace the output file if it exists.
     #[arg(long)]
     force: bool,
@@ -43,8 +46,9 @@ pub fn run(args: &Args) -> CommandResult {
     let (items, all_ok) = match args.input.entries()? {
         Entries::Sudoku(entries) => {
             let options = engine::OptionsBySize::new(&settings);
+            let ratings = args.rating.ratings();
             items(entries, |label, puzzle| {
-                Item::sudoku(label, &engine::solve(puzzle, &*options.get(puzzle.size())?))
+                Item::sudoku(label, &ratings.rate(puzzle, &options)?)
             })?
         }
         Entries::Shikaku(entries) => {

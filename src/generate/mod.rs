@@ -36,13 +36,14 @@ pub use killer::DEFAULT_CAGE_SIZES;
 pub use se_band::SeBand;
 
 use crate::core::Level;
-use crate::engine::{self, Options, Solve};
+use crate::engine::{self, Options};
 use crate::error::Error;
 use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions, Variant};
 use crate::rating::se::SeRating;
 use crate::rating::{Rating, rate, threshold_cells};
 use crate::render;
 use crate::report::SolveReport;
+use crate::report::rated::{RatedSolve, Ratings};
 use crate::search::Deadline;
 use dig::{Check, Holes, is_minimal};
 use practice::Practice;
@@ -385,9 +386,10 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its one solution.
     pub solution: Grid,
-    /// The engine's solve with every technique, which the rating comes from.
-    pub solve: Solve,
-    /// Level, score and hardest step.
+    /// The engine's solve with every technique, and HoDoKu's rating where it rates the puzzle
+    /// (a classic 9x9): the rating `solve` shows by default.
+    pub rated: RatedSolve,
+    /// Level, score and hardest step, as every output shows them: `rated.rating()`.
     pub rating: Rating,
     /// The number of the attempt that succeeded (1-based).
     pub attempt: usize,
@@ -619,20 +621,17 @@ fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Genera
         ..Options::all(puzzle.size())
     };
     let solve = engine::solve_while(&puzzle, &options, |steps| goal.may_meet(steps, cells))?;
-    let mut rating = rate(&solve.steps, cells);
-    // A classic 9x9 is rated by HoDoKu's own rules, as every report shows it.
-    if crate::rating::check_classic(&puzzle, "HoDoKu", "hodoku").is_ok()
-        && let Ok(hodoku) = crate::rating::hodoku::rate(&puzzle)
-    {
-        rating.level = hodoku.rating.level;
-        rating.score = hodoku.rating.score;
+    if !(solve.is_unique() && solve.is_solved()) {
+        return None;
     }
-    let level_ok = goal.level.is_none_or(|level| rating.level == level);
-    if !(solve.is_unique() && solve.is_solved() && level_ok) {
+    // Rated as every report rates it: by HoDoKu's own rules on a classic 9x9.
+    let rated = RatedSolve::new(solve, Ratings::default());
+    let rating = rated.rating()?;
+    if goal.level.is_some_and(|level| rating.level != level) {
         return None;
     }
     let focus = match &goal.practice {
-        Some(practice) => Some(practice.focus(&solve.steps)?),
+        Some(practice) => Some(practice.focus(&rated.solve.steps)?),
         None => None,
     };
     let se = match goal.se {
@@ -642,7 +641,7 @@ fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Genera
     Some(Generated {
         puzzle,
         solution,
-        solve,
+        rated,
         rating,
         attempt,
         focus,

@@ -77,10 +77,7 @@ pub fn rate(steps: &[Step], cells: Option<usize>) -> Rating {
         .map(|s| (s.technique, s.technique.row()))
         .collect();
     let score = ratings.iter().map(|(_, r)| r.score).sum();
-    let hardest = ratings
-        .iter()
-        .max_by(|a, b| a.1.explainer.total_cmp(&b.1.explainer))
-        .map(|(t, r)| (*t, r.explainer));
+    let hardest = hardest(steps);
     let hardest_level = ratings
         .iter()
         .map(|(_, r)| r.level)
@@ -94,6 +91,15 @@ pub fn rate(steps: &[Step], cells: Option<usize>) -> Rating {
         score,
         hardest,
     }
+}
+
+/// The hardest of `steps` on Sudoku Explainer's scale (the technique table's `explainer`), the
+/// first of the hardest when several are as hard, with its rating.
+pub fn hardest<'a>(steps: impl IntoIterator<Item = &'a Step>) -> Option<(Technique, f32)> {
+    steps
+        .into_iter()
+        .map(|step| (step.technique, step.technique.row().explainer))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! A Sudoku solve with the ratings asked for: HoDoKu 2.2.0's level and score (`--rating hodoku`,
 //! the default, for the classic 9x9 puzzles HoDoKu rates) in place of gridlogic's own, and Sudoku
 //! Explainer's rating beside them (`--rating se`): every report of the solve, with the ratings
-//! in the difficulty lines, the workbook summary, the batch columns (`brute_force`; `se_er`,
-//! `se_ep`, `se_ed`) and the JSON fields `rating` and `se_rating`; and HoDoKu's or Sudoku
-//! Explainer's own solve path for `explain`.
+//! in the difficulty lines, the workbook and page summaries, the batch columns (`brute_force`;
+//! `se_er`, `se_ep`, `se_ed`), the JSON fields `rating` and `se_rating` and the titles of a PDF
+//! booklet, all from [`RatedSolve::rating`]; and HoDoKu's or Sudoku Explainer's own solve path
+//! for `explain`.
 
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
@@ -80,6 +81,30 @@ impl Ratings {
         let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
     }
+
+    /// A solve of `puzzle` that rates it, for outputs that show its level, its hardest step and
+    /// its solution but not its steps (`print`): the level and score are the ones
+    /// [`Ratings::solve`] reports, but where HoDoKu rates the puzzle its solve is the only one
+    /// made (gridlogic's own would change nothing shown but the hardest step, which is then
+    /// the hardest of HoDoKu's path).
+    pub fn rate<const SE: bool>(
+        self,
+        puzzle: &Puzzle,
+        options: &OptionsBySize,
+    ) -> crate::Result<RatedSolve<SE>> {
+        let hodoku_rates = matches!(self, Ratings::HodokuWhereItRates | Ratings::SudokuExplainer)
+            && crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").is_ok();
+        match hodoku_rates.then(|| hodoku::rate(puzzle)) {
+            Some(Ok(hodoku)) => {
+                let mut rated = RatedSolve::from_hodoku(puzzle, hodoku);
+                rated.se =
+                    (self == Ratings::SudokuExplainer).then(|| if_unique(&rated.solve, se::rate));
+                Ok(rated)
+            }
+            // Not rated by HoDoKu (several solutions, say): the solve says why.
+            _ => self.solve(puzzle, options),
+        }
+    }
 }
 
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
@@ -103,7 +128,7 @@ impl FromStr for Ratings {
 
 /// A Sudoku solve and the ratings asked for. `SE` adds Sudoku Explainer's columns to a batch
 /// row (the columns are the same for every row of a batch).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RatedSolve<const SE: bool = false> {
     /// gridlogic's solve.
     pub solve: Solve,
@@ -173,8 +198,9 @@ impl<const SE: bool> RatedSolve<SE> {
         Some(&self.hodoku.as_ref()?.as_ref().ok()?.rating)
     }
 
-    /// The level and score reports show: HoDoKu's where it rates the puzzle, else gridlogic's;
-    /// `None` when the solve reached no solution.
+    /// The level and score every output shows (text, JSON, batch rows, the workbook, the page,
+    /// PDF booklets, generated puzzles): HoDoKu's where it rates the puzzle, else gridlogic's;
+    /// `None` when the solve reached no solution. The hardest step is the solve's.
     pub fn rating(&self) -> Option<Rating> {
         let mut rating = self.solve.solved_rating()?;
         if let Some(hodoku) = self.hodoku_rating() {
@@ -182,6 +208,19 @@ impl<const SE: bool> RatedSolve<SE> {
             rating.score = hodoku.score;
         }
         Some(rating)
+    }
+
+    /// The hardest step of the path the level was rated on, with its rating on Sudoku
+    /// Explainer's scale: of HoDoKu's path where HoDoKu rates the puzzle (its brute force,
+    /// `Backtracking`, where it guessed), else of the solve; `None` without a rating. A booklet
+    /// names it, so that `print`, which makes only the rating's solve, and `generate`, which
+    /// has both, say the same.
+    pub fn rated_hardest(&self) -> Option<(Technique, f32)> {
+        let rating = self.rating()?;
+        match &self.hodoku {
+            Some(Ok(hodoku)) => crate::rating::hardest(hodoku.steps.iter().map(|t| &t.step)),
+            _ => rating.hardest,
+        }
     }
 
     /// Whether the rating shown needed a guess: HoDoKu's brute force, or a backtracking step
@@ -207,6 +246,33 @@ impl<const SE: bool> RatedSolve<SE> {
             ),
             Err(why) => format!("none: {why}"),
         })
+    }
+
+    /// The level row of the summaries (the workbook's, the page's): the level and score
+    /// [`RatedSolve::rating`] gives, `Medium, score 696 (HoDoKu 2.2.0)` where HoDoKu rates the
+    /// puzzle and `Hard (score 1190)` where gridlogic does, with why HoDoKu's rating is missing
+    /// when it was asked for; `none` and why when the solve reached no solution.
+    fn level_line(&self) -> String {
+        let Some(rating) = self.rating() else {
+            let why = match &self.hodoku {
+                Some(Err(why)) => why.as_str(),
+                _ => "the solve reached no solution",
+            };
+            return format!("none: {why}");
+        };
+        match (&self.hodoku, self.brute_force()) {
+            (Some(Ok(_)), guessed) => format!(
+                "{}, score {}{} (HoDoKu 2.2.0)",
+                rating.level,
+                rating.score,
+                if guessed { ", brute force" } else { "" }
+            ),
+            (Some(Err(why)), _) => format!(
+                "{} (score {}); HoDoKu's rating: none, {why}",
+                rating.level, rating.score
+            ),
+            (None, _) => format!("{} (score {})", rating.level, rating.score),
+        }
     }
 
     /// HoDoKu's solve path for `explain`: each step numbered, with HoDoKu's name for its type
@@ -387,8 +453,8 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
 
     fn summary_details(&self) -> Vec<(&'static str, String)> {
         let mut rows = self.solve.summary_details();
-        if let (Some(line), Some(row)) = (self.hodoku_line(), rows.first_mut()) {
-            row.1 = line;
+        if let Some(row) = rows.first_mut() {
+            row.1 = self.level_line();
         }
         rows.extend(self.se_line().map(|line| ("Sudoku Explainer", line)));
         rows

@@ -78,7 +78,7 @@ pub fn save(
             let items = puzzles
                 .iter()
                 .enumerate()
-                .map(|(i, g)| Item::sudoku(&format!("Puzzle {}", i + 1), &g.solve))
+                .map(|(i, g)| Item::sudoku(&format!("Puzzle {}", i + 1), &g.rated))
                 .collect::<Result<Vec<_>, _>>()?;
             let title = header.trim_start_matches(['#', ' ']);
             booklet::save(&items, setup, title, target)
@@ -116,7 +116,7 @@ pub fn book(puzzles: &[Generated], seed: u64) -> Book {
         ];
         let [puzzle_sheet, answer] = puzzle_and_answer(
             &puzzle,
-            &generated.solve,
+            &generated.rated.solve,
             &generated.solution,
             (&name("Puzzle", i), &name("Solution", i)),
             &title,
@@ -134,7 +134,10 @@ pub fn book(puzzles: &[Generated], seed: u64) -> Book {
 /// under the grid a line with the step's number and explanation. Other puzzles' sheets are left
 /// as they are.
 fn mark_focus(mut answer: Sheet, generated: &Generated) -> Sheet {
-    let Some(step) = generated.focus.and_then(|i| generated.solve.steps.get(i)) else {
+    let Some(step) = generated
+        .focus
+        .and_then(|i| generated.rated.solve.steps.get(i))
+    else {
         return answer;
     };
     let (top, left) = match GENERATED_ORIGIN {

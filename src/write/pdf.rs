@@ -1,16 +1,23 @@
 //! Writes a booklet ([`super::booklet`]) as a PDF with `pdf-writer`: one page per [`Page`], its
-//! marks as drawing operators (compressed), text in the standard fonts Helvetica and
-//! Helvetica-Bold (WinAnsi encoding, nothing embedded). No date or file identifier is written,
-//! so the same booklet always gives the same bytes; the file is written whole or not at all.
+//! marks as drawing operators (compressed), its text in the fonts [`Fonts`] chose for it: the
+//! standard Helvetica and Helvetica-Bold (WinAnsi encoding, nothing embedded) when they print
+//! every character, else DejaVu Sans and DejaVu Sans Bold, embedded as subsets of the glyphs used.
+//! No date or file identifier is written, so the same booklet always gives the same bytes; the
+//! file is written whole or not at all, and not at all when a character is in no font.
 
-use super::booklet::{Mark, Page, Point, encode};
+mod font;
+
+pub use font::Fonts;
+
+use super::booklet::{Mark, Page, Point};
 use super::{Target, write_atomically};
 use crate::error::Error;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
+use font::Weight;
 use pdf_writer::types::LineCapStyle;
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// The page resources' names of the two fonts.
 const REGULAR: Name = Name(b"F1");
@@ -19,15 +26,28 @@ const BOLD: Name = Name(b"F2");
 /// The dots of a dotted line: none long, then a gap (a round cap makes each a dot).
 const DOTS: [f32; 2] = [0.0, 2.4];
 
-/// Writes `pages` of `paper` (width and height in points), titled `title`, to `target`.
-pub fn save(pages: &[Page], paper: (f32, f32), title: &str, target: &Target) -> Result<(), Error> {
+/// Writes `pages` of `paper` (width and height in points), laid out for `fonts` and titled
+/// `title`, to `target`; nothing is written when a character of their text is in no font.
+pub fn save(
+    pages: &[Page],
+    fonts: &Fonts,
+    paper: (f32, f32),
+    title: &str,
+    target: &Target,
+) -> Result<(), Error> {
     let bytes =
-        to_bytes(pages, paper, title).map_err(|e| super::refusal(&target.path, &e.to_string()))?;
+        to_bytes(pages, fonts, paper, title).map_err(|why| super::refusal(&target.path, &why))?;
     write_atomically(target, &bytes)
 }
 
-/// The PDF of `pages`.
-fn to_bytes(pages: &[Page], (width, height): (f32, f32), title: &str) -> io::Result<Vec<u8>> {
+/// The PDF of `pages`, or why it cannot be made.
+fn to_bytes(
+    pages: &[Page],
+    fonts: &Fonts,
+    (width, height): (f32, f32),
+    title: &str,
+) -> Result<Vec<u8>, String> {
+    let weights = fonts.weights(pages)?;
     let mut pdf = Pdf::new();
     let mut next = 0;
     let mut fresh = || {
@@ -52,22 +72,21 @@ fn to_bytes(pages: &[Page], (width, height): (f32, f32), title: &str) -> io::Res
         fonts.finish();
         resources.finish();
         writer.finish();
-        let drawn = compress(&draw(page, height))?;
+        let drawn = compress(&draw(page, height, &weights)?)?;
         pdf.stream(contents, &drawn).filter(Filter::FlateDecode);
     }
-    for (id, face) in [(regular, "Helvetica"), (bold, "Helvetica-Bold")] {
-        pdf.type1_font(id)
-            .base_font(Name(face.as_bytes()))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
+    let [regular_weight, bold_weight] = &weights;
+    regular_weight.write(&mut pdf, regular, &mut fresh)?;
+    bold_weight.write(&mut pdf, bold, &mut fresh)?;
     pdf.document_info(info)
         .title(TextStr(title))
         .producer(TextStr("gridlogic"));
     Ok(pdf.finish())
 }
 
-/// The drawing operators of `page` on paper `height` points tall (PDF measures from the bottom).
-fn draw(page: &Page, height: f32) -> Vec<u8> {
+/// The drawing operators of `page` on paper `height` points tall (PDF measures from the bottom),
+/// its text encoded for the `weights` (regular, bold).
+fn draw(page: &Page, height: f32, weights: &[Weight; 2]) -> Result<Vec<u8>, String> {
     let flip = |p: Point| (p.x, height - p.y);
     let mut content = Content::new();
     for mark in &page.marks {
@@ -107,13 +126,14 @@ fn draw(page: &Page, height: f32) -> Vec<u8> {
                 text,
             } => {
                 let (x, y) = flip(*at);
+                let encoded = weights[usize::from(*bold)].encode(text)?;
                 content.set_fill_gray(0.0).begin_text();
                 content.set_font(if *bold { BOLD } else { REGULAR }, *size);
-                content.next_line(x, y).show(Str(&encode(text))).end_text();
+                content.next_line(x, y).show(Str(&encoded)).end_text();
             }
         }
     }
-    content.finish().into_vec()
+    Ok(content.finish().into_vec())
 }
 
 /// A line from `from` to `to` (PDF coordinates): solid with square ends, or round dots.
@@ -138,8 +158,8 @@ fn line(
 }
 
 /// `bytes` compressed for a `FlateDecode` stream.
-fn compress(bytes: &[u8]) -> io::Result<Vec<u8>> {
+fn compress(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
-    encoder.write_all(bytes)?;
-    encoder.finish()
+    encoder.write_all(bytes).map_err(|e| e.to_string())?;
+    encoder.finish().map_err(|e| e.to_string())
 }

@@ -1,18 +1,19 @@
 //! A printed booklet of puzzles: pages of 1, 2, 4 or 6 puzzles on A4 or Letter, each under its
 //! number and level, then the solutions at the back, small, each under its hardest step. The
-//! pages are described as [`Mark`]s (lines, fills, text in Helvetica) on a page measured in points
-//! from its top-left corner; [`super::pdf`] writes them.
+//! pages are described as [`Mark`]s (lines, fills, text) on a page measured in points from its
+//! top-left corner, laid out with the widths of the fonts the text is set in ([`Metrics`]);
+//! [`super::pdf`] chooses the fonts and writes the pages.
 
-mod helvetica;
+pub mod helvetica;
 mod picture;
 
-pub use helvetica::{encode, width};
+pub use helvetica::Helvetica;
 pub use picture::Picture;
 
 use super::{Target, refusal};
-use crate::engine::Solve;
 use crate::error::Error;
 use crate::report::SolveReport;
+use crate::report::rated::RatedSolve;
 use crate::shikaku;
 
 /// The largest Sudoku side a booklet prints.
@@ -46,6 +47,16 @@ impl Point {
     pub fn new(x: f32, y: f32) -> Point {
         Point { x, y }
     }
+}
+
+/// How wide text is in the fonts a booklet is set in, so that digits are centred in cells and
+/// titles fit their slot.
+pub trait Metrics {
+    /// The width of `text` at `size` points, in the bold weight or the regular one.
+    fn width(&self, text: &str, size: f32, bold: bool) -> f32;
+
+    /// The height of a capital letter or a digit, as a share of the size.
+    fn cap_height(&self) -> f32;
 }
 
 /// One thing drawn on a page. Greys run from 0 (black) to 1 (white).
@@ -86,13 +97,13 @@ pub enum Mark {
         /// Dots rather than a solid line.
         dotted: bool,
     },
-    /// Text in black Helvetica, its baseline starting at `at`.
+    /// Text in black, its baseline starting at `at`.
     Text {
         /// The start of the baseline.
         at: Point,
         /// The size in points.
         size: f32,
-        /// Helvetica-Bold rather than Helvetica.
+        /// The bold weight rather than the regular one.
         bold: bool,
         /// The text.
         text: String,
@@ -158,7 +169,8 @@ impl Setup {
 /// One puzzle of a booklet: what is printed on its puzzle page and on its solutions page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
-    /// The title over the puzzle and its solution: `Puzzle 3 · Hard`.
+    /// The title over the puzzle and its solution: `Puzzle 3 · Hard`, or with Sudoku
+    /// Explainer's rating `Puzzle 3 · Hard, ER 4.2`.
     pub title: String,
     /// The line under the title of the solution: the hardest step, `X-Wing (3.2)`.
     pub hardest: Option<String>,
@@ -169,11 +181,14 @@ pub struct Item {
 }
 
 impl Item {
-    /// The puzzle of a solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
-    /// (`Puzzle 3`): its level in the title and its hardest step over the solution; a puzzle
-    /// without exactly one solution says so instead. Grids larger than [`MAX_SIZE`] are
-    /// refused.
-    pub fn sudoku(label: &str, solve: &Solve) -> Result<Item, Error> {
+    /// The puzzle of a rated solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
+    /// (`Puzzle 3`): its level ([`RatedSolve::rating`], as every report shows it) and, when it
+    /// was asked for, Sudoku Explainer's ER in the title (`Puzzle 3 · Hard, ER 4.2`), and over
+    /// the solution the hardest step of the path it was rated on
+    /// ([`RatedSolve::rated_hardest`]); a puzzle without exactly one solution says so instead.
+    /// Grids larger than [`MAX_SIZE`] are refused.
+    pub fn sudoku(label: &str, rated: &RatedSolve) -> Result<Item, Error> {
+        let solve = &rated.solve;
         let puzzle = &solve.puzzle;
         if puzzle.size() > MAX_SIZE {
             return Err(Error::Usage(format!(
@@ -182,23 +197,36 @@ impl Item {
             )));
         }
         let unique = solve.solution.as_ref().filter(|_| solve.is_unique());
-        let rating = solve.solved_rating().filter(|_| unique.is_some());
-        let hardest = rating.as_ref().map(|rating| {
-            rating
-                .hardest
+        let rating = rated.rating().filter(|_| unique.is_some());
+        let explainer = rated
+            .se_rating()
+            .map_or(String::new(), |se| format!(", ER {:.1}", se.er));
+        let hardest = rating.as_ref().map(|_| {
+            rated
+                .rated_hardest()
                 .map_or("givens only".into(), |(technique, rated)| {
                     format!("hardest step {technique} ({rated:.1})")
                 })
         });
         Ok(Item {
             title: match rating {
-                Some(rating) => format!("{label} · {}", rating.level),
+                Some(rating) => format!("{label} · {}{explainer}", rating.level),
                 None => verdict_title(label, solve),
             },
             hardest,
             puzzle: Picture::sudoku(puzzle, puzzle.givens(), true),
             answer: unique.map(|grid| Picture::sudoku(puzzle, grid, false)),
         })
+    }
+
+    /// Every text the item prints: its title, the line over its solution, and the text of
+    /// each cell of its grids.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        let pictures = [Some(&self.puzzle), self.answer.as_ref()];
+        [Some(self.title.as_str()), self.hardest.as_deref()]
+            .into_iter()
+            .flatten()
+            .chain(pictures.into_iter().flatten().flat_map(Picture::texts))
     }
 
     /// A Shikaku of a solve under `label`, its size in the title.
@@ -229,8 +257,8 @@ fn verdict_title(label: &str, solve: &impl SolveReport) -> String {
 
 /// The pages of a booklet of `items`: the puzzles, `setup.per_page` a page, then the solutions,
 /// more to a page (12 when the largest grid is at most 9 cells wide, 6 up to 16, else 4), under
-/// a heading; every page numbered at its foot.
-pub fn pages(items: &[Item], setup: Setup) -> Vec<Page> {
+/// a heading; every page numbered at its foot. The text is laid out with `fonts`' widths.
+pub fn pages(items: &[Item], setup: Setup, fonts: &dyn Metrics) -> Vec<Page> {
     let paper = setup.paper.size();
     let mut pages: Vec<Page> = Vec::new();
     let shape = grid_of(setup.per_page);
@@ -239,7 +267,7 @@ pub fn pages(items: &[Item], setup: Setup) -> Vec<Page> {
         let mut page = Page::default();
         for (item, slot) in chunk.iter().zip(slots) {
             let title = [(item.title.as_str(), TITLE_SIZE, true)];
-            put(&mut page, slot, &title, Some(&item.puzzle));
+            put(&mut page, fonts, slot, &title, Some(&item.puzzle));
         }
         pages.push(page);
     }
@@ -264,21 +292,25 @@ pub fn pages(items: &[Item], setup: Setup) -> Vec<Page> {
                     .as_deref()
                     .map(|h| (h, ANSWER_TITLE_SIZE, false)),
             );
-            put(&mut page, slot, &lines, item.answer.as_ref());
+            put(&mut page, fonts, slot, &lines, item.answer.as_ref());
         }
         pages.push(page);
     }
-    number(&mut pages, paper);
+    number(&mut pages, paper, fonts);
     pages
 }
 
 /// Writes the booklet of `items`, laid out as `setup` says and titled `title`, to `target` as a
-/// PDF; a booklet of no puzzles is refused.
+/// PDF, in the fonts that print every character of its text ([`super::pdf::Fonts`]); a booklet
+/// of no puzzles is refused, and so is one with a character no font of the PDF has.
 pub fn save(items: &[Item], setup: Setup, title: &str, target: &Target) -> Result<(), Error> {
     if items.is_empty() {
         return Err(refusal(&target.path, "there is no puzzle to print"));
     }
-    super::pdf::save(&pages(items, setup), setup.paper.size(), title, target)
+    let fonts = super::pdf::Fonts::for_text(items.iter().flat_map(Item::texts))
+        .map_err(|why| refusal(&target.path, &why))?;
+    let pages = pages(items, setup, &fonts);
+    super::pdf::save(&pages, &fonts, setup.paper.size(), title, target)
 }
 
 /// Solutions on a page for grids at most `side` cells wide.
@@ -327,36 +359,43 @@ fn slots(paper: (f32, f32), (columns, rows): (usize, usize), top: f32) -> Vec<Sl
         .collect()
 }
 
-/// Puts the lines of a title (text, size, bold), each shrunk or cut short to fit, and under
-/// them `picture` as large as `slot` allows, centred in it.
-fn put(page: &mut Page, slot: Slot, lines: &[(&str, f32, bool)], picture: Option<&Picture>) {
+/// Puts the lines of a title (text, size, bold), each shrunk or cut short to fit in `fonts`, and
+/// under them `picture` as large as `slot` allows, centred in it.
+fn put(
+    page: &mut Page,
+    fonts: &dyn Metrics,
+    slot: Slot,
+    lines: &[(&str, f32, bool)],
+    picture: Option<&Picture>,
+) {
     let heights: Vec<f32> = lines.iter().map(|&(_, size, _)| size * 1.35).collect();
     let title_height = heights.iter().sum::<f32>() + 3.0;
     let extent = slot.width.min(slot.height - title_height);
     let left = slot.at.x + (slot.width - extent) / 2.0;
     let mut y = slot.at.y + (slot.height - title_height - extent) / 2.0;
     for (&(line, size, bold), height) in lines.iter().zip(heights) {
-        let (line, size) = fitted(line, size, bold, slot.at.x + slot.width - left);
+        let (line, size) = fitted(fonts, line, size, bold, slot.at.x + slot.width - left);
         y += height;
         page.marks
             .push(text(Point::new(left, y - size * 0.3), size, bold, &line));
     }
     if let Some(picture) = picture {
-        picture.draw(Point::new(left, y + 3.0), extent, &mut page.marks);
+        picture.draw(Point::new(left, y + 3.0), extent, fonts, &mut page.marks);
     }
 }
 
-/// `title` at `size` (bold or not) or smaller (down to [`SMALLEST_TITLE`]) so that it fits `room` points,
-/// cut short with `…` when even that is too wide.
-fn fitted(title: &str, size: f32, bold: bool, room: f32) -> (String, f32) {
-    let natural = width(title, size, bold);
+/// `title` at `size` (bold or not) or smaller (down to [`SMALLEST_TITLE`]) so that it fits `room`
+/// points in `fonts`, cut short with `…` when even that is too wide.
+fn fitted(fonts: &dyn Metrics, title: &str, size: f32, bold: bool, room: f32) -> (String, f32) {
+    let width = |text: &str, size| fonts.width(text, size, bold);
+    let natural = width(title, size);
     if natural <= room {
         return (title.to_string(), size);
     }
     let size = (size * room / natural).max(SMALLEST_TITLE);
     let mut kept: Vec<char> = title.chars().collect();
     let mut cut = title.to_string();
-    while width(&cut, size, bold) > room && !kept.is_empty() {
+    while width(&cut, size) > room && !kept.is_empty() {
         kept.pop();
         cut = format!("{}…", kept.iter().collect::<String>().trim_end());
     }
@@ -373,12 +412,12 @@ fn text(at: Point, size: f32, bold: bool, text: &str) -> Mark {
     }
 }
 
-/// Numbers the pages at their foot: `3 / 12`.
-fn number(pages: &mut [Page], paper: (f32, f32)) {
+/// Numbers the pages at their foot, centred in `fonts`: `3 / 12`.
+fn number(pages: &mut [Page], paper: (f32, f32), fonts: &dyn Metrics) {
     let count = pages.len();
     for (i, page) in pages.iter_mut().enumerate() {
         let label = format!("{} / {count}", i + 1);
-        let x = (paper.0 - width(&label, FOOTER_SIZE, false)) / 2.0;
+        let x = (paper.0 - fonts.width(&label, FOOTER_SIZE, false)) / 2.0;
         let y = paper.1 - MARGIN / 2.0;
         page.marks
             .push(text(Point::new(x, y), FOOTER_SIZE, false, &label));
@@ -411,13 +450,13 @@ mod tests {
 
     #[test]
     fn a_long_title_shrinks_then_is_cut_short() {
-        let (title, size) = fitted("Puzzle 1", 8.0, true, 100.0);
+        let (title, size) = fitted(&Helvetica, "Puzzle 1", 8.0, true, 100.0);
         assert_eq!((title.as_str(), size), ("Puzzle 1", 8.0));
         let long = "Puzzle 12 · Extreme · Grouped Discontinuous Nice Loop (7.2)";
-        let (title, size) = fitted(long, 8.0, true, 150.0);
+        let (title, size) = fitted(&Helvetica, long, 8.0, true, 150.0);
         assert_eq!(size, SMALLEST_TITLE);
         assert!(
-            title.ends_with('…') && width(&title, size, true) <= 150.0,
+            title.ends_with('…') && Helvetica.width(&title, size, true) <= 150.0,
             "{title}"
         );
     }

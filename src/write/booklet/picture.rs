@@ -2,8 +2,7 @@
 //! bold, the cells of extra houses shaded, and a Killer's cages as dotted outlines inset in their
 //! cells with each sum on a white patch; drawn as [`Mark`]s.
 
-use super::helvetica::{CAP_HEIGHT, width};
-use super::{Mark, Point};
+use super::{Mark, Metrics, Point};
 use crate::model::{Cell, Grid, HouseKind, Puzzle};
 use crate::shikaku::Shikaku;
 use crate::shikaku::model::Rect;
@@ -95,18 +94,24 @@ impl Picture {
         }
     }
 
+    /// The text of every cell that has one, row by row.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.texts.iter().flatten().map(|(text, _)| text.as_str())
+    }
+
     /// The number of cells along the longer side.
     pub fn side(&self) -> usize {
         self.rows.max(self.cols)
     }
 
-    /// Draws the grid with its top-left corner at `at`, the longer side `extent` points long.
-    pub fn draw(&self, at: Point, extent: f32, out: &mut Vec<Mark>) {
+    /// Draws the grid with its top-left corner at `at`, the longer side `extent` points long,
+    /// its text centred in `fonts`.
+    pub fn draw(&self, at: Point, extent: f32, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
         let pen = Pen::new(at, extent / self.side() as f32);
         self.shade(&pen, out);
         self.outline_cages(&pen, out);
-        self.write_sums(&pen, out);
-        self.write_texts(&pen, out);
+        self.write_sums(&pen, fonts, out);
+        self.write_texts(&pen, fonts, out);
         self.rule(&pen, out);
     }
 
@@ -179,17 +184,17 @@ impl Picture {
 
     /// Each cage's sum in the top-left corner of its first cell, on a white patch that hides
     /// the dotted outline under it.
-    fn write_sums(&self, pen: &Pen, out: &mut Vec<Mark>) {
+    fn write_sums(&self, pen: &Pen, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
         let size = pen.sum_size();
         for (i, sum) in self.sums.iter().enumerate() {
             let Some(sum) = sum else { continue };
             let text = sum.to_string();
             let corner = pen.corner(i / self.cols, i % self.cols);
             let pad = pen.inset() / 2.0;
-            let height = CAP_HEIGHT * size + 2.0;
+            let height = fonts.cap_height() * size + 2.0;
             out.push(Mark::Fill {
                 at: Point::new(corner.x + pad, corner.y + pad),
-                width: width(&text, size, false) + 2.0,
+                width: fonts.width(&text, size, false) + 2.0,
                 height,
                 grey: 1.0,
             });
@@ -203,7 +208,8 @@ impl Picture {
     }
 
     /// Each cell's text, centred (a little lower and smaller under a sum).
-    fn write_texts(&self, pen: &Pen, out: &mut Vec<Mark>) {
+    fn write_texts(&self, pen: &Pen, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
+        let width = |text: &str, size, bold| fonts.width(text, size, bold);
         for (i, entry) in self.texts.iter().enumerate() {
             let Some((text, bold)) = entry else { continue };
             let summed = self.sums.get(i).is_some_and(Option::is_some);
@@ -215,7 +221,7 @@ impl Picture {
             out.push(Mark::Text {
                 at: Point::new(
                     corner.x + (pen.cell - width(text, size, *bold)) / 2.0,
-                    middle + CAP_HEIGHT * size / 2.0,
+                    middle + fonts.cap_height() * size / 2.0,
                 ),
                 size,
                 bold: *bold,
