@@ -81,30 +81,6 @@ impl Ratings {
         let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
     }
-
-    /// A solve of `puzzle` that rates it, for outputs that show its level, its hardest step and
-    /// its solution but not its steps (`print`): the level and score are the ones
-    /// [`Ratings::solve`] reports, but where HoDoKu rates the puzzle its solve is the only one
-    /// made (gridlogic's own would change nothing shown but the hardest step, which is then
-    /// the hardest of HoDoKu's path).
-    pub fn rate<const SE: bool>(
-        self,
-        puzzle: &Puzzle,
-        options: &OptionsBySize,
-    ) -> crate::Result<RatedSolve<SE>> {
-        let hodoku_rates = matches!(self, Ratings::HodokuWhereItRates | Ratings::SudokuExplainer)
-            && crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").is_ok();
-        match hodoku_rates.then(|| hodoku::rate(puzzle)) {
-            Some(Ok(hodoku)) => {
-                let mut rated = RatedSolve::from_hodoku(puzzle, hodoku);
-                rated.se =
-                    (self == Ratings::SudokuExplainer).then(|| if_unique(&rated.solve, se::rate));
-                Ok(rated)
-            }
-            // Not rated by HoDoKu (several solutions, say): the solve says why.
-            _ => self.solve(puzzle, options),
-        }
-    }
 }
 
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
@@ -208,19 +184,6 @@ impl<const SE: bool> RatedSolve<SE> {
             rating.score = hodoku.score;
         }
         Some(rating)
-    }
-
-    /// The hardest step of the path the level was rated on, with its rating on Sudoku
-    /// Explainer's scale: of HoDoKu's path where HoDoKu rates the puzzle (its brute force,
-    /// `Backtracking`, where it guessed), else of the solve; `None` without a rating. A booklet
-    /// names it, so that `print`, which makes only the rating's solve, and `generate`, which
-    /// has both, say the same.
-    pub fn rated_hardest(&self) -> Option<(Technique, f32)> {
-        let rating = self.rating()?;
-        match &self.hodoku {
-            Some(Ok(hodoku)) => crate::rating::hardest(hodoku.steps.iter().map(|t| &t.step)),
-            _ => rating.hardest,
-        }
     }
 
     /// Whether the rating shown needed a guess: HoDoKu's brute force, or a backtracking step

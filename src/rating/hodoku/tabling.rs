@@ -1126,7 +1126,13 @@ impl Tables {
                 offer(ends, Entity::Cell(c));
             }
         }
-        for x in 1..=9 {
+        // Cells placed two digits: none unless some cell is ON twice.
+        let (mut on_once, mut on_twice) = (0u128, 0u128);
+        for on in &t.on[1..] {
+            on_twice |= on_once & on;
+            on_once |= on;
+        }
+        for x in (1..=9).filter(|_| on_twice != 0) {
             for y in x + 1..=9 {
                 let both = t.on[x] & t.on[y];
                 if both != 0 {
@@ -1136,8 +1142,9 @@ impl Tables {
                 }
             }
         }
+        // A digit placed twice in a house: none unless it is ON twice.
         for kind in 0..3 {
-            for x in 1..=9 {
+            for x in (1..=9).filter(|&x| t.on[x].count_ones() >= 2) {
                 for house in kind * 9..kind * 9 + 9 {
                     let on = t.on[x] & house_mask(house);
                     if on.count_ones() >= 2 {
@@ -1157,8 +1164,9 @@ impl Tables {
                 .collect();
             offer(ends, Entity::Cell(c));
         }
+        // A house that loses every place of a digit: none unless some place is OFF.
         for kind in 0..3 {
-            for x in 1..=9 {
+            for x in (1..=9).filter(|&x| self.allowed[x] & t.off[x] != 0) {
                 for house in kind * 9..kind * 9 + 9 {
                     let allowed = self.allowed[x] & house_mask(house);
                     if allowed != 0 && allowed & !t.off[x] == 0 {
