@@ -9,7 +9,7 @@
 //! `steps`, `microseconds`.
 
 use crate::error::Error;
-use crate::read::collection::{Entry, Id};
+use crate::read::collection::{Entry, Id, no_puzzle_detail};
 use crate::report::json::{SCHEMA_VERSION, reason};
 use crate::report::{PuzzleReport, SolveReport, Status, verdict};
 use serde_json::{Map, Value};
@@ -84,11 +84,17 @@ impl Row {
         }
     }
 
-    /// The row of a line named `id` that holds no puzzle: what it holds (`text`) and why not.
+    /// The row of a line named `id` that holds no puzzle: what it holds (`text`) and why not. A
+    /// sheet that holds no grid at all ([`no_puzzle_detail`]) is no puzzle rather than an
+    /// invalid one, and its row is not counted against the batch.
     pub fn invalid<S: SolveReport>(id: &Id, text: &str, error: &Error) -> Row {
+        let status = match no_puzzle_detail(error) {
+            Some(_) => Status::NoPuzzle,
+            None => Status::Invalid,
+        };
         let mut values = vec![
             id_value(id),
-            Status::Invalid.word().into(),
+            status.word().into(),
             reason(error).into(),
             text.into(),
         ];
@@ -96,8 +102,8 @@ impl Row {
         values.resize(names.len(), Value::Null);
         Row {
             columns: names.into_iter().zip(values).collect(),
-            status: Status::Invalid,
-            ok: false,
+            status,
+            ok: status == Status::NoPuzzle,
         }
     }
 
@@ -337,10 +343,13 @@ impl Summary {
     /// The line printed at the end: `1000 rows in 2.1 s: 995 unique, 3 multiple, 0 none, 2
     /// invalid, 0 undecided; 5 not ok`.
     pub fn line(&self, elapsed: Duration) -> String {
-        let counts: Vec<String> = Status::ALL
+        let mut counts: Vec<String> = Status::ALL
             .iter()
             .map(|s| format!("{} {}", self.counts.get(s.word()).unwrap_or(&0), s.word()))
             .collect();
+        if let Some(sheets) = self.counts.get(Status::NoPuzzle.word()) {
+            counts.push(format!("{sheets} no_puzzle"));
+        }
         let plural = if self.rows == 1 { "" } else { "s" };
         format!(
             "{} row{plural} in {:.1} s: {}; {} not ok",

@@ -7,7 +7,7 @@ mod common;
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use common::{fixture, root, run, scratch, snapshots};
 use gridlogic::engine::{self, Options};
-use gridlogic::model::{Cell, Puzzle};
+use gridlogic::model::{Cell, Puzzle, sheet_address};
 use gridlogic::read::{ReadOptions, read_file};
 use gridlogic::write::{palette, sudoku as book};
 use std::fs::File;
@@ -40,8 +40,7 @@ fn grid_at(
             let value = match range.get_value((row, col)) {
                 Some(Data::Float(f)) => *f as u8,
                 Some(Data::Int(i)) => *i as u8,
-                // A deduced digit under its step number on "Solution".
-                Some(Data::String(s)) => s.lines().last().and_then(|d| d.parse().ok()).unwrap_or(0),
+                Some(Data::String(s)) => s.parse().unwrap_or(0),
                 _ => 0,
             };
             values.push(value);
@@ -139,8 +138,8 @@ fn solving_a_workbook_writes_the_solution_where_the_puzzle_was_typed() {
     }
 }
 
-/// A Solution cell's text: its string (a deduced cell's step number over its digit), or its
-/// number (a given).
+/// A Solution cell's text: its string (a step number marked `*`, a dot for a given in the order
+/// grid), or its number.
 fn cell_text(range: &calamine::Range<Data>, row: usize, col: usize) -> String {
     match range.get_value((row as u32, col as u32)) {
         Some(Data::String(text)) => text.clone(),
@@ -218,8 +217,9 @@ fn deduced_cells_show_their_step_number_and_kind_and_givens_stay_white() {
 }
 
 /// Checks the Solution sheet of `output`, written from `input`, against the step log `steps`
-/// of `explain`: each deduced cell holds the number of the step that placed it over its digit,
-/// marked `*` exactly when it is a single that the digits placed before it do not make one;
+/// of `explain`: each deduced cell holds its digit as a number, and its cell of the order grid
+/// under the solution (two rows below it) the number of the step that placed it, marked `*`
+/// exactly when it is a single that the digits placed before it do not make one;
 /// plain singles are tinted by kind, harder steps' cells by family; givens are white; the
 /// legend counts what the grid shows.
 fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]) {
@@ -257,13 +257,15 @@ fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]
             })
             .collect();
         for &(cell, digit) in &placed {
-            let text = cell_text(&range, top + cell / 9, left + cell % 9);
-            let (number, shown) = text.split_once('\n').expect("a number over the digit");
-            assert_eq!(shown, digit.to_string(), "step {}", i + 1);
+            let (row, col) = (top + cell / 9, left + cell % 9);
+            let shown = range.get_value((row as u32, col as u32));
+            assert_eq!(shown, Some(&Data::Float(digit.into())), "step {}", i + 1);
+            let number = cell_text(&range, row + 11, col);
             let unlocked = single && !plain_single(&values, cell, digit);
             let expected = format!("{}{}", i + 1, if unlocked { "*" } else { "" });
             assert_eq!(number, expected, "step {}: {technique}", i + 1);
             let fill = fill_at(cell).expect("deduced cells are filled");
+            assert_eq!(fill_at(cell + 11 * 9), Some(fill), "the order grid's fill");
             *fills.entry(fill).or_default() += 1;
             marked += usize::from(unlocked);
             let tint = match technique {
@@ -289,6 +291,7 @@ fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]
     let givens = puzzle.givens().filled_count();
     for cell in (0..81).filter(|&c| puzzle.givens().values()[c] != 0) {
         assert_eq!(fill_at(cell), Some(0xFFFFFF), "given {cell}");
+        assert_eq!(cell_text(&range, top + 11 + cell / 9, left + cell % 9), "·");
     }
 
     // The legend lists what is shown, each with its count.
@@ -320,6 +323,9 @@ fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]
     assert_eq!(counts, listed, "{legend:?}");
 }
 
+/// The title typed over the grid stays where it was; the other texts typed around the grid
+/// (beside it, left of it, under it, where the order grid now is) are listed under "Notes" right
+/// of the grids, each with its address, so that they never push the legend off the page.
 #[test]
 fn the_title_and_notes_around_the_grid_are_carried_to_the_solution_sheet() {
     let dir = scratch("texts");
@@ -344,20 +350,44 @@ fn the_title_and_notes_around_the_grid_are_carried_to_the_solution_sheet() {
     assert_eq!(texts.len(), 5, "{texts:?}");
     let mut book: Xlsx<_> = open_workbook(&output).unwrap();
     let solution = book.worksheet_range("Solution").unwrap();
-    for (r, c, text) in &texts {
+    // The title, over the grid's columns, where it was.
+    let (r, c, title) = &texts[0];
+    assert_eq!((*r, *c), (0, 1));
+    assert_eq!(
+        solution.get_value((0, 1)),
+        Some(&Data::String(title.clone()))
+    );
+    // The others as notes: the address each had, and its text.
+    let (_, legend_col) = legend_of(&solution);
+    assert_eq!(legend_col, 11, "right of the grid, after a gap");
+    let notes_row = (0..200)
+        .find(|&r| {
+            solution.get_value((r, legend_col as u32)) == Some(&Data::String("Notes".into()))
+        })
+        .expect("a Notes heading");
+    for (i, (r, c, text)) in texts[1..].iter().enumerate() {
+        let row = notes_row + 1 + i as u32;
+        let address = gridlogic::model::sheet_address(*r as usize, *c as usize);
         assert_eq!(
-            solution.get_value((*r, *c)),
+            solution.get_value((row, legend_col as u32 + 1)),
+            Some(&Data::String(address))
+        );
+        assert_eq!(
+            solution.get_value((row, legend_col as u32 + 2)),
             Some(&Data::String(text.clone()))
         );
+        assert_ne!(
+            solution.get_value((*r, *c)),
+            Some(&Data::String(text.clone())),
+            "not copied to its cell"
+        );
     }
-    // The number 36 at L1 is not text and stays behind; the legend is right of every text.
+    // The number 36 at L1 is not text and stays behind.
     assert_eq!(typed.get_value((0, 11)), Some(&Data::Float(36.0)));
     assert!(matches!(
         solution.get_value((0, 11)),
         None | Some(Data::Empty)
     ));
-    let (_, legend_col) = legend_of(&solution);
-    assert!(texts.iter().all(|&(_, c, _)| (c as usize) < legend_col - 1));
 
     // Text input has no sheet texts: the grid goes to B3 with the legend right of it.
     let text_output = dir.join("text.xlsx");
@@ -598,7 +628,7 @@ fn twenty_five_by_twenty_five_from_the_datasets() {
             let Some(Data::String(text)) = range.get_value((row, col)) else {
                 panic!("no symbol at row {row} column {col}");
             };
-            // A given alone, a deduced symbol under its step number.
+            // A symbol, given or deduced.
             let c = text.lines().last().unwrap().chars().next().unwrap();
             grid.push(puzzle.symbols().value_of(c).unwrap() as u8);
         }
@@ -772,4 +802,144 @@ fn a_forcing_step_sheet_lists_every_implication_of_its_net() {
         lines.len(),
         "a line per implication, then the end"
     );
+}
+
+/// Whether LibreOffice's `soffice` is on the path (the tests that use it say so and pass
+/// without it, as `libreoffice_renders_the_workbook_to_pdf` does).
+fn soffice() -> bool {
+    let available = std::process::Command::new("soffice")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !available {
+        eprintln!("skipped: soffice (LibreOffice) is not on PATH");
+    }
+    available
+}
+
+/// The Solution sheet holds the solution as values: read back with calamine every cell of the
+/// grid is a number (a row's sum, as `=SUM` takes it, is 45), the grid is the `sudoku` crate's
+/// solution, gridlogic reads the `.solved.xlsx` back as that solved grid (its Solution and
+/// Puzzle sheets; the steps and candidates hold no puzzle), and LibreOffice's CSV export of the
+/// sheet gives the digits.
+#[test]
+fn the_solution_sheet_holds_numbers_and_reads_back_as_the_solved_grid() {
+    let dir = scratch("values");
+    let input = dir.join("nine.xlsx");
+    std::fs::copy(fixture("workbooks/sudoku-9x9.xlsx"), &input).unwrap();
+    let (code, _, err) = run(&["solve", path_str(&input), "--step-sheets", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let output = dir.join("nine.solved.xlsx");
+    let puzzle = read_puzzle(&input, &ReadOptions::default());
+    let line: String = (puzzle.givens().values().iter())
+        .map(|&d| char::from(b'0' + d))
+        .collect();
+    let published = ::sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solution()
+        .unwrap();
+    let published = published.to_bytes().to_vec();
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let range = book.worksheet_range("Solution").unwrap();
+    let mut digits = Vec::new();
+    for row in 3..12 {
+        let mut sum = 0.0;
+        for col in 1..10 {
+            match range.get_value((row, col)) {
+                Some(Data::Float(f)) => {
+                    sum += f;
+                    digits.push(*f as u8);
+                }
+                other => panic!(
+                    "{}: not a number: {other:?}",
+                    sheet_address(row as usize, col as usize)
+                ),
+            }
+        }
+        assert_eq!(sum, 45.0, "row {}", row + 1);
+    }
+    assert_eq!(digits, published, "the sudoku crate's solution");
+
+    // Read back: the Solution sheet is the solved grid, the Puzzle sheet the puzzle.
+    let (code, out, err) = run(&["check", path_str(&output)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "sheet 'Solution' B4:J12: 9x9, 3x3 boxes, 81 givens: 1 solution (unique)"
+    );
+    assert!(lines[1].starts_with("sheet 'Puzzle' B4:J12: 9x9, 3x3 boxes, 35 givens"));
+    assert_eq!(lines.len(), 3, "{out}");
+    let args = [
+        "solve",
+        path_str(&output),
+        "--sheet",
+        "Solution",
+        "--format",
+        "line",
+    ];
+    let (_, out, _) = run(&args);
+    let expected: String = published.iter().map(|&d| char::from(b'0' + d)).collect();
+    assert_eq!(out.trim(), expected);
+
+    // LibreOffice's CSV of the first sheet (Solution): the digits, as digits.
+    if !soffice() {
+        return;
+    }
+    let profile = format!(
+        "-env:UserInstallation=file://{}",
+        dir.join("profile").display()
+    );
+    let csv_dir = dir.join("csv");
+    std::process::Command::new("soffice")
+        .args([&profile, "--headless", "--convert-to", "csv", "--outdir"])
+        .args([path_str(&csv_dir), path_str(&output)])
+        .output()
+        .unwrap();
+    // In the system's 8-bit encoding (the order grid's dots are not ASCII; the digits are).
+    let csv = std::fs::read(csv_dir.join("nine.solved.csv")).expect("a CSV");
+    let csv = String::from_utf8_lossy(&csv);
+    let rows: Vec<String> = csv
+        .lines()
+        .skip(3)
+        .take(9)
+        .map(|line| line.split(',').skip(1).take(9).collect::<Vec<_>>().join(""))
+        .collect();
+    assert_eq!(rows.concat(), expected, "{csv}");
+}
+
+/// A grid written with letters keeps them: the Solution cells of a 16x16 (1-9, A-G) hold the
+/// letters as text and the digits as numbers, and the sheet reads back as the solved grid.
+#[test]
+fn a_grid_of_letters_keeps_its_letters_and_reads_back() {
+    let dir = scratch("letters");
+    let input = fixture("text/generated-hard-16x16.txt");
+    let output = dir.join("letters.xlsx");
+    let (code, _, err) = run(&["solve", path_str(&input), "-o", path_str(&output)]);
+    assert_eq!(code, 0, "{err}");
+    let (_, solved, _) = run(&["solve", path_str(&input), "--format", "line"]);
+    let mut book: Xlsx<_> = open_workbook(&output).unwrap();
+    let range = book.worksheet_range("Solution").unwrap();
+    let mut shown = String::new();
+    for i in 0..256u32 {
+        // A text input's grid starts at B3.
+        match range.get_value((2 + i / 16, 1 + i % 16)) {
+            Some(Data::String(letter)) => shown.push_str(letter),
+            Some(Data::Float(f)) => shown.push_str(&f.to_string()),
+            other => panic!("cell {i}: {other:?}"),
+        }
+    }
+    assert_eq!(shown, solved.trim());
+    assert!(shown.contains('G'));
+    let args = [
+        "solve",
+        path_str(&output),
+        "--sheet",
+        "Solution",
+        "--format",
+        "line",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), solved.trim());
 }

@@ -115,6 +115,17 @@ def test_collections_with_bad_lines_give_documents_and_rows_the_schema_accepts(t
     assert statuses == ["unique", "invalid", "invalid"] * 4
 
 
+def test_a_sheet_with_no_grid_gives_no_puzzle_documents_and_rows_the_schema_accepts():
+    # The week fixture's Notes sheet holds text only: listed as no puzzle by every command.
+    week = "fixtures/workbooks/week-three-sheets-9x9.xlsx"
+    statuses = []
+    for args in [["check"], ["solve", "--no-workbook"], ["explain"], ["batch"]]:
+        for document in documents(run(args[0], week, *args[1:], "--format", "jsonl"), True):
+            valid(document)
+            statuses.append(document["status"])
+    assert statuses == ["unique", "unique", "unique", "no_puzzle"] * 4
+
+
 def test_the_python_package_returns_documents_and_rows_the_schema_accepts():
     puzzle = (ROOT / "fixtures" / "text" / "top1465-first.txt").read_text().strip()
     valid(gridlogic.check(puzzle))

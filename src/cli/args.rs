@@ -15,13 +15,23 @@ use gridlogic::write::{self, Targets};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// The help of `--sheet` for the commands that read every sheet (`hint` has its own).
+const SHEET_HELP: &str = "The one sheet to read (workbooks). Without it, every visible sheet \
+    that holds a puzzle is read, each named by its sheet and range; a sheet holding no grid (text, \
+    a few settings) is listed as \"no puzzle\" and leaves the exit code alone";
+
+/// The help of `--sheet` for `hint`, which gives the next step of one puzzle.
+pub const HINT_SHEET_HELP: &str = "The sheet to read (workbooks). Without it, the first sheet \
+    that holds a puzzle; when several do, a note on standard error names the one read and the \
+    others";
+
 /// Where the puzzle is and how to read it.
 #[derive(Args)]
 pub struct InputArgs {
     /// The puzzle file: .xlsx .xlsm .xlsb .xls .ods, .csv/.tsv, or text; - for standard input.
     pub file: PathBuf,
-    /// Sheet to read (workbooks); the first sheet by default.
-    #[arg(long)]
+    // The sheet to read; the help differs for `hint`.
+    #[arg(long, help = SHEET_HELP)]
     sheet: Option<String>,
     /// The grid's range, e.g. B3:J11, or a defined name; found automatically by default.
     #[arg(long)]

@@ -52,7 +52,10 @@ fn check<P: PuzzleReport>(
                     }
                     None => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
                 }
-                Status::Invalid
+                match invalid.holds_no_puzzle() {
+                    true => Status::NoPuzzle,
+                    false => Status::Invalid,
+                }
             }
             Ok(puzzle) => {
                 let limit = time_limit(puzzle);
@@ -72,16 +75,15 @@ fn check<P: PuzzleReport>(
         *counts.entry(status).or_default() += 1;
     }
     let count = |status| counts.get(&status).copied().unwrap_or(0);
+    // Sheets that hold no grid are no puzzles: listed, but neither counted nor failed.
+    let total = Status::ALL.iter().map(|&s| count(s)).sum::<usize>();
     match documents {
         Some(documents) => {
             documents.finish()?;
         }
-        None if counts.values().sum::<usize>() > 1 => {
-            write!(out, "{}", report::text::check_totals(count))?
-        }
+        None if total > 1 => write!(out, "{}", report::text::check_totals(count))?,
         None => {}
     }
     out.flush()?;
-    let total: usize = counts.values().sum();
     Ok(exit_code(count(Status::Unique) == total))
 }

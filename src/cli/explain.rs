@@ -96,8 +96,8 @@ fn explain<S: SolveReport>(
     for entry in entries {
         let entry = entry?;
         let Ok(puzzle) = &entry.puzzle else {
-            all_ok = false;
             if let Err(invalid) = &entry.puzzle {
+                all_ok &= invalid.holds_no_puzzle();
                 match &mut documents {
                     Some(documents) => {
                         documents.push(&json::invalid_document(invalid, &entry.id))?

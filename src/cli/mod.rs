@@ -65,6 +65,7 @@ enum Command {
     ///
     /// Exit code 0: a hint (or the grid is solved); 1: mistakes, no solution, or several
     /// solutions; 2: bad input or usage.
+    #[command(mut_arg("sheet", |arg| arg.help(args::HINT_SHEET_HELP)))]
     Hint(hint::Args),
 }
 
@@ -161,14 +162,18 @@ fn print(text: &str) -> io::Result<()> {
 }
 
 /// The line that tells of an entry that holds no puzzle: `line 3: invalid: the puzzle has 80
-/// cells, …`.
+/// cells, …`, or for a sheet that holds no grid `sheet Notes: no puzzle: no cell holds …`.
 fn invalid_line(id: &Id, invalid: &Invalid) -> String {
     let place = match id {
         Id::Number(line) => format!("line {line}"),
         Id::Named(name) => format!("id {name}"),
         Id::Sheet { .. } => format!("sheet {id}"),
     };
-    format!("{place}: invalid: {}", json::reason(&invalid.error))
+    let what = match invalid.holds_no_puzzle() {
+        true => "no puzzle",
+        false => "invalid",
+    };
+    format!("{place}: {what}: {}", json::reason(&invalid.error))
 }
 
 /// JSON documents written as they come: one object for one document and an array for several

@@ -6,8 +6,10 @@
 //! `-` names standard input.
 
 use super::text::{self, Fields};
+use super::workbook::Workbook;
 use super::{
-    Kind, Puzzles, ReadOptions, Reader, is_workbook, not_text, read_puzzles, read_text_puzzles,
+    Kind, Puzzles, ReadOptions, Reader, is_workbook, not_text, read_book_puzzles,
+    read_puzzle_sheet, read_text_puzzles,
 };
 use crate::error::Error;
 use crate::model::{Origin, Puzzle};
@@ -79,6 +81,15 @@ pub struct Invalid {
     pub text: String,
     /// Why it is not a puzzle.
     pub error: Error,
+}
+
+impl Invalid {
+    /// Whether this is a sheet of a workbook that holds no grid at all (instructions, a
+    /// generator's settings) rather than a puzzle that cannot be read: listed as "no puzzle",
+    /// it leaves the exit code alone.
+    pub fn holds_no_puzzle(&self) -> bool {
+        no_puzzle_detail(&self.error).is_some()
+    }
 }
 
 /// One puzzle of an input, or why its line is not one.
@@ -184,44 +195,73 @@ pub fn open(
 
 /// The entries of a workbook: the puzzle of every sheet that holds one ([`puzzle_sheets`]), or
 /// the workbook read as one when an option or a defined name picks the grid or at most one sheet
-/// holds a grid. A sheet without a grid is passed over (with a note unless it is blank); a sheet
-/// whose grid cannot be read is an invalid entry, named by the sheet. The sheets are read as
-/// the kind of the first that reads, unless `kind` is given.
+/// holds a grid. A blank sheet is passed over; a sheet without a grid (text, a few settings:
+/// see [`super::read_puzzle_sheet`]) holds no puzzle, an entry of its own among several
+/// ([`Invalid::holds_no_puzzle`]) and a note beside one; a sheet whose grid cannot be read is an
+/// invalid entry, named by the sheet. The sheets are read as the kind of the first that reads,
+/// unless `kind` is given.
 fn workbook_entries(
     path: &Path,
     options: &ReadOptions,
     mut kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<Entries, Error> {
+    // The workbook is opened once, and its sheets read from it one after another.
+    let mut book = Workbook::open(path)?;
     let mut read = Vec::new();
     let mut sheet_notes = Vec::new();
-    for sheet in super::puzzle_sheets(path, options)? {
-        let options = ReadOptions {
-            sheet: Some(sheet.clone()),
-            ..options.clone()
-        };
-        let result = read_puzzles(path, &options, kind, &mut sheet_notes);
+    for sheet in super::puzzle_sheets(&book, options) {
+        let result = read_puzzle_sheet(&mut book, &sheet, options, kind, &mut sheet_notes);
         match &result {
             Err(Error::Empty { .. }) => continue,
-            Err(error @ (Error::NoGrid { .. } | Error::NoShikakuGrid { .. })) => {
-                sheet_notes.push(format!("note: {error}; that sheet is passed over"));
-                continue;
-            }
             Ok(puzzles) => kind = kind.or(Some(kind_of(puzzles))),
             Err(_) => {}
         }
         read.push((sheet, result));
     }
-    if read.is_empty() {
+    let holds_puzzle = |(_, result): &(String, Result<Puzzles, Error>)| !matches!(result, Err(error) if no_puzzle_detail(error).is_some());
+    let puzzle_sheets = read.iter().filter(|sheet| holds_puzzle(sheet)).count();
+    if puzzle_sheets == 0 {
         // As the first sheet reads (the workbook's error, unless options pick the grid).
-        return Ok(whole(read_puzzles(path, options, kind, notes)?));
+        return Ok(whole(read_book_puzzles(&mut book, options, kind, notes)?));
     }
     notes.append(&mut sheet_notes);
-    if read.len() == 1 {
-        let (_, result) = read.remove(0);
-        return Ok(whole(result?));
+    if puzzle_sheets == 1 {
+        let mut one = None;
+        for (sheet, result) in read {
+            match result {
+                Err(error) if no_puzzle_detail(&error).is_some() => {
+                    notes.push(format!("note: {}", no_puzzle_line(&sheet, &error)))
+                }
+                result => one = Some(result),
+            }
+        }
+        return Ok(whole(one.expect("one sheet holds a puzzle")?));
     }
     Ok(sheet_entries(read, kind.unwrap_or(Kind::Sudoku)))
+}
+
+/// What a sheet read as one of several lacks to hold a puzzle (the detail of a grid not found),
+/// or `None` when `error` says something else: such a sheet is not a puzzle, and not an invalid
+/// one either.
+pub fn no_puzzle_detail(error: &Error) -> Option<&str> {
+    match error {
+        Error::NoGrid { detail, .. } | Error::NoShikakuGrid { detail, .. } => Some(detail),
+        _ => None,
+    }
+}
+
+/// `sheet 'Notes': no puzzle: no cell holds a digit …`, for a sheet `sheet` read as one of
+/// several whose `error` says it holds no grid.
+fn no_puzzle_line(sheet: &str, error: &Error) -> String {
+    let id = Id::Sheet {
+        sheet: sheet.to_string(),
+        range: None,
+    };
+    format!(
+        "sheet {id}: no puzzle: {}",
+        no_puzzle_detail(error).unwrap_or_default()
+    )
 }
 
 /// The kind of `puzzles`.

@@ -10,7 +10,7 @@
 //! Anything still ambiguous is an error that lists what was found.
 
 use crate::error::Error;
-use crate::model::{MAX_SIZE, Symbols, cell_name};
+use crate::model::{MAX_SIZE, Symbols, cell_name, column_name};
 use crate::read::cells::{CellClass, classify, is_misfit, rejection};
 use crate::read::limits;
 use crate::read::table::{Area, Table};
@@ -244,6 +244,36 @@ impl Candidate {
             self.mark_count
         )
     }
+}
+
+/// The fewest digits and empty-cell marks that make content grid-like (see [`not_grid_like`]).
+const GRID_LIKE_MARKS: usize = 3;
+
+/// Why `table` holds nothing that looks like a grid, or part of one, if it does not: fewer than
+/// [`GRID_LIKE_MARKS`] digits or empty-cell marks, or all of them in one row or one column. A
+/// sheet of instructions, or of a few settings beside a button (a puzzle generator's), is such.
+pub fn not_grid_like(table: &Table, symbols: &Symbols) -> Option<String> {
+    let marks: Vec<(usize, usize)> = cells_of(&Area {
+        top: 0,
+        left: 0,
+        height: table.rows(),
+        width: table.cols(),
+    })
+    .filter(|&(r, c)| classify(&table.cell(r, c).value, symbols).is_mark())
+    .collect();
+    let Some(&(r0, c0)) = marks.first() else {
+        return Some("no cell holds a digit or an empty-cell marker (0 . -)".into());
+    };
+    let one_row = marks.iter().all(|&(r, _)| r == r0);
+    let one_column = marks.iter().all(|&(_, c)| c == c0);
+    let why = match marks.len() {
+        1 => "only one cell holds a digit or an empty-cell marker".to_string(),
+        n if n < GRID_LIKE_MARKS => format!("only {n} cells hold a digit or an empty-cell marker"),
+        _ if one_row => format!("its digits lie in one row ({})", r0 + 1),
+        _ if one_column => format!("its digits lie in one column ({})", column_name(c0)),
+        _ => return None,
+    };
+    Some(why)
 }
 
 /// Finds the grid on `table`. A cell typed where a digit should be (`#N/A`, `TRUE`, `7.5`, `７`)

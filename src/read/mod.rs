@@ -63,7 +63,8 @@ const WORKBOOK_EXTENSIONS: [&str; 5] = ["xlsx", "xlsm", "xlsb", "xls", "ods"];
 /// How to read a file; every field is optional.
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
-    /// The sheet to read (workbooks); the first sheet by default.
+    /// The one sheet to read (workbooks); without it, every sheet that holds a puzzle (see
+    /// [`collection::open`]).
     pub sheet: Option<String>,
     /// The grid's range, `B3:J11`, or a defined name.
     pub range: Option<String>,
@@ -143,19 +144,63 @@ pub fn read_puzzles(
         let place = path.file_name().unwrap_or_default().to_string_lossy();
         return read_text_puzzles(&text, &place, &shown, options, kind, notes);
     }
+    let mut book = Workbook::open(path)?;
+    read_book_puzzles(&mut book, options, kind, notes)
+}
+
+/// Reads the puzzles of the open workbook `book` as [`read_puzzles`] reads a workbook file.
+pub fn read_book_puzzles(
+    book: &mut Workbook,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Puzzles, Error> {
+    let shown = book.path().display().to_string();
     let kind = kind.unwrap_or_else(|| {
-        let sudoku = || read_workbook(path, options);
-        let shikaku = || shikaku_read::read_file(path, options);
+        // Both readers read the same open workbook, one after the other.
+        let book = std::cell::RefCell::new(&mut *book);
+        let sudoku = || read_workbook(&mut book.borrow_mut(), options);
+        let shikaku = || shikaku_read::read_book(&mut book.borrow_mut(), options);
         guess_kind(options, None, sudoku, shikaku, &shown, notes)
     });
     match kind {
         Kind::Sudoku => {
-            let input = read_workbook(path, options)?;
+            let input = read_workbook(book, options)?;
             notes.extend(input.warnings.iter().map(|w| format!("warning: {w}")));
             Ok(Puzzles::Sudoku(input.puzzles))
         }
-        Kind::Shikaku => Ok(Puzzles::Shikaku(shikaku_read::read_file(path, options)?)),
+        Kind::Shikaku => Ok(Puzzles::Shikaku(shikaku_read::read_book(book, options)?)),
     }
+}
+
+/// Reads sheet `sheet` of `book` as one of several puzzle sheets: as [`read_book_puzzles`] with
+/// `--sheet` naming it, except that a sheet whose content is not grid-like
+/// ([`detect::not_grid_like`]: a sheet of instructions, a generator's settings) holds no grid
+/// ([`Error::NoGrid`]); not so when a `Cages` sheet gives a Killer's cages, whose puzzle sheet
+/// may hold no digit at all.
+pub fn read_puzzle_sheet(
+    book: &mut Workbook,
+    sheet: &str,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<Puzzles, Error> {
+    let options = ReadOptions {
+        sheet: Some(sheet.to_string()),
+        ..options.clone()
+    };
+    if book.find_sheet(HELPER_SHEETS[2]).is_none() {
+        let symbols = Reader::new(&options)?.symbols;
+        let table = book.table(sheet)?;
+        if let Some(detail) = detect::not_grid_like(&table, &symbols).filter(|_| !table.is_blank())
+        {
+            return Err(Error::NoGrid {
+                place: table.place.clone(),
+                detail,
+            });
+        }
+    }
+    read_book_puzzles(book, &options, kind, notes)
 }
 
 /// Reads the puzzles in a text as [`read_puzzles`] reads a file; `place` names it in messages,
@@ -248,7 +293,7 @@ fn extension_of(path: &Path) -> String {
 pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
     check_content(path)?;
     if is_workbook(path) {
-        return read_workbook(path, options);
+        return read_workbook(&mut Workbook::open(path)?, options);
     }
     if options.sheet.is_some() {
         return Err(Error::Usage("--sheet applies to workbooks only".into()));
@@ -300,25 +345,25 @@ pub enum States {
 
 /// Reads the states in a file as `kind`, or, without it, as its content says: a Shikaku state
 /// (a puzzle, `rectangles:` and its rectangles), what [`read_marks`] reads, or puzzles of the
-/// kind [`read_puzzles`] finds (a Shikaku with no rectangle placed yet).
+/// kind [`read_puzzles`] finds (a Shikaku with no rectangle placed yet). A workbook gives the
+/// state of one sheet: see [`workbook_state`].
 pub fn read_states(
     path: &Path,
     options: &ReadOptions,
     kind: Option<Kind>,
     notes: &mut Vec<String>,
 ) -> Result<States, Error> {
-    let text = match is_workbook(path) {
-        true => None,
-        false => Some(read_text_file(path)?),
-    };
-    let text = text.as_deref().unwrap_or_default();
+    if is_workbook(path) {
+        return workbook_state(path, options, kind, notes);
+    }
+    let text = read_text_file(path)?;
     if kind != Some(Kind::Sudoku) {
         let place = path.display().to_string();
-        if let Some(placed) = shikaku_read::parse_state(text, &place) {
+        if let Some(placed) = shikaku_read::parse_state(&text, &place) {
             return Ok(States::Shikaku(vec![placed?]));
         }
     }
-    if let Some(marks) = marks_of_text(text, &path.display().to_string(), options)? {
+    if let Some(marks) = marks_of_text(&text, &path.display().to_string(), options)? {
         return Ok(States::Sudoku(marks));
     }
     if kind == Some(Kind::Sudoku) {
@@ -335,6 +380,59 @@ pub fn read_states(
                 .collect(),
         )),
     }
+}
+
+/// The state of a workbook: the puzzle of the sheet `--sheet` (or a range) picks, else of the
+/// first sheet that holds one, the sheets read as the other commands read them
+/// ([`collection::open`]). When several sheets hold puzzles, a note in `notes` names the one
+/// taken and the others: a hint is about one puzzle, and a person stuck on one of a week's
+/// puzzles does not want the others' next steps told.
+fn workbook_state(
+    path: &Path,
+    options: &ReadOptions,
+    kind: Option<Kind>,
+    notes: &mut Vec<String>,
+) -> Result<States, Error> {
+    match collection::open(path, options, kind, notes)? {
+        collection::Entries::Sudoku(entries) => {
+            let puzzle = first_sheet(entries, notes)?;
+            Ok(States::Sudoku(vec![Marks::of_puzzle(&puzzle)]))
+        }
+        collection::Entries::Shikaku(entries) => {
+            let puzzle = first_sheet(entries, notes)?;
+            Ok(States::Shikaku(vec![shikaku_read::Placed::empty(puzzle)]))
+        }
+    }
+}
+
+/// The puzzle of the first of `entries` that is not a sheet without a grid (or why it is not
+/// one); with several, a note in `notes` names the sheet taken and the others.
+fn first_sheet<P>(entries: collection::Stream<P>, notes: &mut Vec<String>) -> Result<P, Error> {
+    let mut first = None;
+    let mut others = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        if entry.puzzle.as_ref().is_err_and(|i| i.holds_no_puzzle()) {
+            continue;
+        }
+        match first {
+            None => first = Some(entry),
+            Some(_) => others.push(entry.id.to_string()),
+        }
+    }
+    let first = first.ok_or_else(|| Error::Empty {
+        what: "the workbook".into(),
+    })?;
+    if !others.is_empty() {
+        notes.push(format!(
+            "note: hint reads sheet {}, the first of {} sheets with a puzzle (the others: {}); \
+             pick another with --sheet",
+            first.id,
+            others.len() + 1,
+            others.join(", ")
+        ));
+    }
+    first.puzzle.map_err(|invalid| invalid.error)
 }
 
 /// Reads the pencil marks in a text as [`read_marks`] reads a file; `place` names it in messages.
@@ -431,35 +529,50 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
     }
 }
 
-/// The sheets of the workbook at `path` to read one by one, each as if `--sheet` named it: every
-/// visible worksheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`). Empty when
+/// The sheets of the workbook `book` to read one by one, each as if `--sheet` named it: every
+/// visible worksheet but those that describe another's puzzle (`Regions`, `Extra`, `Cages`), and
+/// in an annotated workbook gridlogic wrote the sheets of steps and candidates ([`OWN_SHEETS`]),
+/// so that it reads back as its Solution and Puzzle sheets. Empty when
 /// `--sheet`, `--range` or a defined name (`puzzle`, `grid`, `sudoku`, `shikaku`) picks the grid:
 /// the workbook is then read as one, as [`read_puzzles`] reads it.
-pub fn puzzle_sheets(path: &Path, options: &ReadOptions) -> Result<Vec<String>, Error> {
+pub fn puzzle_sheets(book: &Workbook, options: &ReadOptions) -> Vec<String> {
     if options.sheet.is_some() || options.range.is_some() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
-    let book = Workbook::open(path)?;
     let named = GRID_NAMES
         .iter()
         .chain(&["shikaku"])
         .any(|name| book.defined_range(name).is_some());
     if named {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let helper = |name: &String| HELPER_SHEETS.iter().any(|h| h.eq_ignore_ascii_case(name));
-    Ok(book
-        .visible_sheet_names()
+    let own = book.is_own();
+    let steps = |name: &String| own && is_steps_sheet(name);
+    book.visible_sheet_names()
         .into_iter()
-        .filter(|name| !helper(name))
-        .collect())
+        .filter(|name| !helper(name) && !steps(name))
+        .collect()
 }
 
-fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Input, Error> {
+/// The ends of the names of the sheets of an annotated workbook that hold no puzzle: the step
+/// table and the candidates (`Steps`, `Mon Candidates`), and the sheet of each step (`Step 12`).
+const OWN_SHEETS: [&str; 2] = ["Steps", "Candidates"];
+
+/// Whether `name` is one of [`OWN_SHEETS`] or a step's sheet, alone or after a puzzle sheet's
+/// name (a workbook of several puzzles).
+fn is_steps_sheet(name: &str) -> bool {
+    let last = name.rsplit(' ').collect::<Vec<_>>();
+    match last.as_slice() {
+        [number, "Step", ..] => number.parse::<usize>().is_ok(),
+        [word, ..] => OWN_SHEETS.contains(word),
+        [] => false,
+    }
+}
+
+fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Input, Error> {
     let reader = Reader::new(options)?;
-    let mut book = Workbook::open(path)?;
-    let names = book.sheet_names();
-    let (sheet, named_area) = reader.choose_sheet(&book, &names)?;
+    let (sheet, named_area) = reader.choose_sheet(book)?;
     let table = book.table(&sheet)?;
     let cages_sheet = match book.find_sheet(HELPER_SHEETS[2]).filter(|c| *c != sheet) {
         Some(name) => Some(book.table(&name)?),
@@ -605,11 +718,8 @@ impl Reader {
     }
 
     /// The sheet to read, and the grid's area when a range or defined name gives it.
-    fn choose_sheet(
-        &self,
-        book: &Workbook,
-        names: &[String],
-    ) -> Result<(String, Option<Area>), Error> {
+    fn choose_sheet(&self, book: &Workbook) -> Result<(String, Option<Area>), Error> {
+        let names = book.sheet_names();
         let requested = match &self.options.sheet {
             Some(name) => Some(book.find_sheet(name).ok_or_else(|| Error::SheetNotFound {
                 sheet: name.clone(),

@@ -23,8 +23,18 @@ impl Workbook {
         })
     }
 
+    /// The file the workbook was opened from.
+    pub fn path(&self) -> &Path {
+        match self.never {}
+    }
+
+    /// Whether gridlogic wrote the workbook.
+    pub fn is_own(&self) -> bool {
+        match self.never {}
+    }
+
     /// The sheet names, in workbook order.
-    pub fn sheet_names(&self) -> Vec<String> {
+    pub fn sheet_names(&self) -> &[String] {
         match self.never {}
     }
 

@@ -3,45 +3,79 @@
 //! comment's text is taken from its `<t>` runs. Killer sums are sometimes kept there.
 
 use std::collections::HashMap;
-use std::io::Read;
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 /// The most bytes read of one part of the package.
 const PART_LIMIT: u64 = 16 << 20;
 
-/// The notes of sheet `sheet` of the .xlsx/.xlsm at `path`, by zero-based (row, column); empty
-/// when it has none or the package cannot be read.
-pub fn sheet_notes(path: &Path, sheet: &str) -> HashMap<(usize, usize), String> {
-    let Ok(file) = std::fs::File::open(path) else {
+/// The package of an .xlsx/.xlsm, open for reading the notes of its sheets: the workbook's
+/// parts are read once, whatever the number of sheets.
+pub struct Notes {
+    /// The package; `None` when it cannot be read (then no sheet has notes).
+    package: Option<zip::ZipArchive<BufReader<File>>>,
+    /// Each sheet's part, by sheet name.
+    parts: HashMap<String, String>,
+}
+
+impl Notes {
+    /// Opens the package at `path` and reads where each sheet's part is.
+    pub fn open(path: &Path) -> Notes {
+        let mut package = File::open(path)
+            .ok()
+            .and_then(|file| zip::ZipArchive::new(BufReader::new(file)).ok());
+        let parts = package.as_mut().map(sheet_parts).unwrap_or_default();
+        Notes { package, parts }
+    }
+
+    /// The notes of sheet `sheet`, by zero-based (row, column); empty when it has none or the
+    /// package cannot be read.
+    pub fn of(&mut self, sheet: &str) -> HashMap<(usize, usize), String> {
+        let (Some(package), Some(sheet_path)) = (self.package.as_mut(), self.parts.get(sheet))
+        else {
+            return HashMap::new();
+        };
+        let mut found = || -> Option<HashMap<(usize, usize), String>> {
+            let (folder, file) = sheet_path.rsplit_once('/')?;
+            let rels = part(package, &format!("{folder}/_rels/{file}.rels"))?;
+            let comments = target(&rels, |e| {
+                attribute(e, "Type").is_some_and(|t| t.ends_with("/comments"))
+            })
+            .map(|t| resolve(folder, &t))?;
+            Some(parse_comments(&part(package, &comments)?))
+        };
+        found().unwrap_or_default()
+    }
+}
+
+/// The text of part `name` of `package`, up to [`PART_LIMIT`] bytes.
+fn part(package: &mut zip::ZipArchive<BufReader<File>>, name: &str) -> Option<String> {
+    let entry = package.by_name(name).ok()?;
+    let mut text = String::new();
+    entry.take(PART_LIMIT).read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+/// Each sheet's part in `package`, by sheet name: the workbook's sheets, their relationship ids
+/// looked up in the workbook's relationships.
+fn sheet_parts(package: &mut zip::ZipArchive<BufReader<File>>) -> HashMap<String, String> {
+    let (Some(workbook), Some(rels)) = (
+        part(package, "xl/workbook.xml"),
+        part(package, "xl/_rels/workbook.xml.rels"),
+    ) else {
         return HashMap::new();
     };
-    let Ok(mut package) = zip::ZipArchive::new(file) else {
-        return HashMap::new();
-    };
-    let mut part = |name: &str| -> Option<String> {
-        let entry = package.by_name(name).ok()?;
-        let mut text = String::new();
-        entry.take(PART_LIMIT).read_to_string(&mut text).ok()?;
-        Some(text)
-    };
-    let mut found = || -> Option<HashMap<(usize, usize), String>> {
-        let workbook = part("xl/workbook.xml")?;
-        let id = elements(&workbook, "sheet")
-            .find(|e| attribute(e, "name").is_some_and(|n| unescape(&n) == sheet))
-            .and_then(|e| attribute(e, "r:id"))?;
-        let sheet_path = target(&part("xl/_rels/workbook.xml.rels")?, |e| {
-            attribute(e, "Id").as_deref() == Some(id.as_str())
+    let targets: HashMap<String, String> = elements(&rels, "Relationship")
+        .filter_map(|e| Some((attribute(e, "Id")?, attribute(e, "Target")?)))
+        .collect();
+    elements(&workbook, "sheet")
+        .filter_map(|e| {
+            let name = unescape(&attribute(e, "name")?);
+            let target = targets.get(&attribute(e, "r:id")?)?;
+            Some((name, resolve("xl", target)))
         })
-        .map(|t| resolve("xl", &t))?;
-        let (folder, file) = sheet_path.rsplit_once('/')?;
-        let rels = part(&format!("{folder}/_rels/{file}.rels"))?;
-        let comments = target(&rels, |e| {
-            attribute(e, "Type").is_some_and(|t| t.ends_with("/comments"))
-        })
-        .map(|t| resolve(folder, &t))?;
-        Some(parse_comments(&part(&comments)?))
-    };
-    found().unwrap_or_default()
+        .collect()
 }
 
 /// The `Target` of the first `Relationship` of `rels` that `wanted` accepts.

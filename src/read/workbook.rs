@@ -9,19 +9,52 @@ use calamine::{
     Data, Range, Reader, SheetType, SheetVisible, Sheets, StyleRange, open_workbook_auto,
 };
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
+
+/// The custom document property that marks a workbook gridlogic wrote (see [`is_own`]).
+pub const OWN_MARK: &str = "Written by gridlogic";
+
+/// The most bytes of a workbook's custom properties [`is_own`] reads.
+const PROPERTIES_LIMIT: u64 = 64 * 1024;
+
+/// Whether the `.xlsx` at `path` is one gridlogic wrote: it carries gridlogic's custom document
+/// property. Any file that cannot be read as such is someone else's.
+pub fn is_own(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let Ok(mut archive) = zip::ZipArchive::new(BufReader::new(file)) else {
+        return false;
+    };
+    let Ok(entry) = archive.by_name("docProps/custom.xml") else {
+        return false;
+    };
+    let mut properties = String::new();
+    let read = entry.take(PROPERTIES_LIMIT).read_to_string(&mut properties);
+    read.is_ok() && properties.contains(&format!("name=\"{OWN_MARK}\""))
+}
 
 /// How far past the last value a table reaches to take in formatted but empty cells.
 const STYLE_MARGIN: u32 = 100;
 
-/// An open workbook.
+/// An open workbook. What is looked up by sheet (names, styles read besides calamine, notes) is
+/// kept from one sheet to the next, so that reading every sheet costs time in proportion to the
+/// sheets rather than to their square.
 pub struct Workbook {
     path: PathBuf,
     sheets: Sheets<BufReader<File>>,
+    /// The sheet names, in workbook order.
+    names: Vec<String>,
     /// The styles (fills and borders) of each sheet of an .xls or .ods, in the workbook's order
     /// (calamine reads styles of .xlsx only).
     styles: Vec<Vec<StylePatch>>,
+    /// The notes of an .xlsx's sheets, opened at the first sheet read (`None` until then, and
+    /// for other kinds).
+    notes: Option<notes::Notes>,
+    /// The last sheet read and its table: a sheet is read by more than one reader in turn (to
+    /// tell a Sudoku from a Shikaku), and parsed once.
+    last: Option<(String, Table)>,
 }
 
 impl Workbook {
@@ -34,14 +67,27 @@ impl Workbook {
         })?;
         Ok(Workbook {
             path: path.to_path_buf(),
+            names: sheets.sheet_names(),
             sheets,
             styles,
+            notes: None,
+            last: None,
         })
     }
 
+    /// The file the workbook was opened from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The sheet names, in workbook order.
-    pub fn sheet_names(&self) -> Vec<String> {
-        self.sheets.sheet_names()
+    pub fn sheet_names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Whether gridlogic wrote the workbook ([`is_own`]).
+    pub fn is_own(&self) -> bool {
+        matches!(self.sheets, Sheets::Xlsx(_)) && is_own(&self.path)
     }
 
     /// The names of the worksheets a person sees, in workbook order: hidden sheets (such as the
@@ -59,9 +105,10 @@ impl Workbook {
 
     /// The sheet called `name`, ignoring case, if there is one.
     pub fn find_sheet(&self, name: &str) -> Option<String> {
-        self.sheet_names()
-            .into_iter()
+        self.names
+            .iter()
             .find(|s| s.eq_ignore_ascii_case(name))
+            .cloned()
     }
 
     /// The sheet and area a defined name refers to, when it is a single rectangular range.
@@ -75,8 +122,15 @@ impl Workbook {
 
     /// Reads a sheet into a table: cached values, which of them are formulas, fills and borders.
     pub fn table(&mut self, sheet: &str) -> Result<Table, Error> {
+        if let Some((name, table)) = &self.last
+            && name == sheet
+        {
+            return Ok(table.clone());
+        }
         let path = self.path.clone();
-        guarded(&path, || self.read_table(sheet))?
+        let table = guarded(&path, || self.read_table(sheet))??;
+        self.last = Some((sheet.to_string(), table.clone()));
+        Ok(table)
     }
 
     /// [`Workbook::table`], where the workbook reader may panic.
@@ -128,7 +182,10 @@ impl Workbook {
             table.style(patch);
         }
         if matches!(self.sheets, Sheets::Xlsx(_)) {
-            for ((r, c), text) in notes::sheet_notes(&self.path, sheet) {
+            let notes = self
+                .notes
+                .get_or_insert_with(|| notes::Notes::open(&self.path));
+            for ((r, c), text) in notes.of(sheet) {
                 if r < table.rows() && c < table.cols() {
                     table.cell_mut(r, c).note = Some(text);
                 }
@@ -159,7 +216,10 @@ impl Workbook {
 
     /// The styles of `sheet` read besides calamine (of an .xls or .ods).
     fn style_patches(&self, sheet: &str) -> &[StylePatch] {
-        let index = self.sheet_names().iter().position(|name| name == sheet);
+        if self.styles.is_empty() {
+            return &[];
+        }
+        let index = self.names.iter().position(|name| name == sheet);
         index
             .and_then(|i| self.styles.get(i))
             .map_or(&[], Vec::as_slice)

@@ -9,7 +9,7 @@ use super::{PuzzleReport, SolveReport, Status, Tally, count_verdict, verdict};
 use crate::core::Outcome;
 use crate::error::Error;
 use crate::model::{Candidate, Layout, Names, Origin};
-use crate::read::collection::{Id, Invalid};
+use crate::read::collection::{Id, Invalid, no_puzzle_detail};
 use serde::Serialize;
 
 /// The version of the JSON documents and rows (`schema_version`), and of
@@ -201,19 +201,27 @@ pub fn check_document<'a>(
     }
 }
 
-/// The document of a line named `id` that holds no puzzle.
+/// The document of a line named `id` that holds no puzzle: an invalid one, or a sheet that
+/// holds no grid ([`Invalid::holds_no_puzzle`], status `no_puzzle`).
 pub fn invalid_document<'a>(invalid: &'a Invalid, id: &'a Id) -> InvalidDocument<'a> {
     InvalidDocument {
         schema_version: SCHEMA_VERSION,
         id,
-        status: Status::Invalid,
+        status: match invalid.holds_no_puzzle() {
+            true => Status::NoPuzzle,
+            false => Status::Invalid,
+        },
         detail: reason(&invalid.error),
         puzzle: &invalid.text,
     }
 }
 
-/// Why a line holds no puzzle, without the line number its id already gives.
+/// Why a line holds no puzzle, without the line number its id already gives; for a sheet that
+/// holds no grid, what it lacks.
 pub fn reason(error: &Error) -> String {
+    if let Some(detail) = no_puzzle_detail(error) {
+        return detail.to_string();
+    }
     match error {
         Error::BadLine { reason, .. } => reason.clone(),
         other => other.to_string(),

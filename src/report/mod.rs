@@ -31,10 +31,13 @@ pub enum Status {
     Invalid,
     /// The search did not decide.
     Undecided,
+    /// A sheet of a workbook that holds no grid (instructions, a generator's settings): not a
+    /// puzzle, and not an invalid one either.
+    NoPuzzle,
 }
 
 impl Status {
-    /// Every status, in the order summaries count them.
+    /// Every status of a puzzle, in the order summaries count them.
     pub const ALL: [Status; 5] = [
         Status::Unique,
         Status::Multiple,
@@ -60,7 +63,7 @@ impl Status {
         }
     }
 
-    /// The word: `unique`, `multiple`, `none`, `invalid`, `undecided`.
+    /// The word: `unique`, `multiple`, `none`, `invalid`, `undecided`, `no_puzzle`.
     pub fn word(self) -> &'static str {
         match self {
             Status::Unique => "unique",
@@ -68,6 +71,7 @@ impl Status {
             Status::None => "none",
             Status::Invalid => "invalid",
             Status::Undecided => "undecided",
+            Status::NoPuzzle => "no_puzzle",
         }
     }
 }

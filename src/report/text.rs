@@ -61,5 +61,10 @@ pub fn check_totals(count: impl Fn(Status) -> usize) -> String {
             let _ = write!(text, ", {} {}", count(status), status.word());
         }
     }
+    let sheets = count(Status::NoPuzzle);
+    if sheets > 0 {
+        let word = if sheets == 1 { "sheet" } else { "sheets" };
+        let _ = write!(text, "; {sheets} {word} with no puzzle");
+    }
     text + "\n"
 }

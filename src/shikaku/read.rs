@@ -25,7 +25,7 @@ const GRID_NAMES: [&str; 3] = ["shikaku", "puzzle", "grid"];
 /// Reads the Shikaku puzzle or puzzles in a file.
 pub fn read_file(path: &Path, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
     if is_workbook(path) {
-        return read_workbook(path, options).map(|p| vec![p]);
+        return read_book(&mut Workbook::open(path)?, options);
     }
     if options.sheet.is_some() {
         return Err(Error::Usage("--sheet applies to workbooks only".into()));
@@ -81,12 +81,16 @@ pub fn read_table(table: &Table, area: Option<Area>) -> Result<Shikaku, Error> {
     Shikaku::new(area.height, area.width, clues, origin)
 }
 
-fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
-    let mut book = Workbook::open(path)?;
-    let names = book.sheet_names();
+/// Reads the Shikaku of the open workbook `book`: on the sheet `--sheet` names or a range
+/// points at, else on the first sheet.
+pub fn read_book(book: &mut Workbook, options: &ReadOptions) -> Result<Vec<Shikaku>, Error> {
+    read_workbook(book, options).map(|p| vec![p])
+}
+
+fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Shikaku, Error> {
     let missing = |sheet: String| Error::SheetNotFound {
         sheet,
-        available: names.clone(),
+        available: book.sheet_names().to_vec(),
     };
     let named = match &options.range {
         Some(range) => Some(
@@ -108,9 +112,13 @@ fn read_workbook(path: &Path, options: &ReadOptions) -> Result<Shikaku, Error> {
     };
     let sheet = match sheet {
         Some(sheet) => sheet,
-        None => names.first().cloned().ok_or_else(|| Error::Empty {
-            what: "the workbook".into(),
-        })?,
+        None => book
+            .sheet_names()
+            .first()
+            .cloned()
+            .ok_or_else(|| Error::Empty {
+                what: "the workbook".into(),
+            })?,
     };
     let table = book.table(&sheet)?;
     if table.is_blank() {

@@ -30,7 +30,7 @@ pub use file::{Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -65,6 +65,8 @@ pub struct Sheet {
     pub hidden: bool,
     /// How the sheet prints.
     pub print: Print,
+    /// The last zero-based row that prints on one page, when not the last row with a cell.
+    pub print_rows: Option<u32>,
 }
 
 /// How a sheet prints.
@@ -318,14 +320,18 @@ impl Book {
     /// have, and numbered where shortening makes two names alike), their links following them.
     pub fn merged(parts: Vec<(String, Book)>) -> Book {
         let mut sheets: Vec<Sheet> = Vec::new();
+        // The names given so far, in lower case: sheet names are told apart ignoring case.
+        let mut taken: HashSet<String> = HashSet::new();
         for (label, book) in parts {
             let renamed: BTreeMap<String, String> = book
                 .sheets
                 .iter()
                 .map(|sheet| {
-                    let taken =
-                        |name: &str| sheets.iter().any(|s| s.name.eq_ignore_ascii_case(name));
-                    (sheet.name.clone(), labelled(&label, &sheet.name, taken))
+                    let name = labelled(&label, &sheet.name, |name| {
+                        taken.contains(&name.to_lowercase())
+                    });
+                    taken.insert(name.to_lowercase());
+                    (sheet.name.clone(), name)
                 })
                 .collect();
             for mut sheet in book.sheets {
@@ -344,9 +350,10 @@ impl Book {
     }
 }
 
-/// `label name`, the label shortened to fit [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …)
-/// until `taken` accepts the name.
+/// `label name`, the label made fit for a sheet name ([`sheet_label`]), shortened to fit
+/// [`SHEET_NAME_LIMIT`] and numbered (`~2`, `~3`, …) until `taken` accepts the name.
 fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let label = sheet_label(label);
     (1..)
         .map(|n| {
             let suffix = match n {
@@ -359,6 +366,30 @@ fn labelled(label: &str, name: &str, taken: impl Fn(&str) -> bool) -> String {
         })
         .find(|candidate| !taken(candidate))
         .expect("a free name")
+}
+
+/// The characters a sheet name may not hold.
+const NOT_IN_SHEET_NAMES: [char; 7] = ['[', ']', ':', '*', '?', '/', '\\'];
+
+/// `label` as the start of a sheet name, whatever the sheet or id it comes from: the characters
+/// a sheet name may not hold (`[]:*?/\`) and control characters each a `-` (`1/2` is `1-2`),
+/// without apostrophes or spaces at its ends (a name may not start with an apostrophe, and
+/// `'Mon'` is the sheet Mon quoted), and `Sheet` when nothing is left.
+fn sheet_label(label: &str) -> String {
+    let replaced: String = label
+        .chars()
+        .map(
+            |c| match NOT_IN_SHEET_NAMES.contains(&c) || c.is_control() {
+                true => '-',
+                false => c,
+            },
+        )
+        .collect();
+    let trimmed = replaced.trim_matches(['\'', ' ']);
+    match trimmed.is_empty() {
+        true => "Sheet".to_string(),
+        false => trimmed.to_string(),
+    }
 }
 
 impl Sheet {
@@ -443,14 +474,16 @@ const SIDE_VALUE_PX: u32 = 420;
 /// Puts `text` in the value column beside a grid at (`row`, `col`), wrapped when longer than the
 /// column, its row made tall enough unless it has a height already (a row of the grid).
 fn side_value(sheet: &mut Sheet, row: usize, col: usize, text: &str) {
-    let lines = wrapped_lines(text, SIDE_VALUE_PX);
+    let height = side_value_height(text);
     let style = Style {
-        wrap: lines > 1,
+        wrap: height.is_some(),
         ..LABEL
     };
     sheet.text(row, col, text, style);
-    if lines > 1 && !sheet.row_heights.contains_key(&(row as u32)) {
-        sheet.row_height(row, 18 * lines as u32 + 4);
+    if let Some(px) = height
+        && !sheet.row_heights.contains_key(&(row as u32))
+    {
+        sheet.row_height(row, px);
     }
 }
 
@@ -481,13 +514,42 @@ pub fn side_columns(sheet: &mut Sheet, col: usize) {
 }
 
 /// A summary: a heading at (`top`, `col`), then a bold label and a value per row, in the
-/// columns [`side_columns`] sized, long values wrapped.
-pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) {
+/// columns [`side_columns`] sized, long values wrapped (see [`labelled_values`]); returns the
+/// row after it.
+pub fn summary(sheet: &mut Sheet, top: usize, col: usize, rows: &[(&str, String)]) -> usize {
     sheet.text(top, col, "Summary", HEADING);
-    for (i, (label, value)) in rows.iter().enumerate() {
-        sheet.text(top + 1 + i, col + 1, *label, BOLD_LABEL);
-        side_value(sheet, top + 1 + i, col + 2, value);
+    labelled_values(sheet, top + 1, col, rows)
+}
+
+/// A bold label and a value per row from row `top`, in the columns [`side_columns`] sized from
+/// `col`, long values wrapped. A wrapped value goes no higher than the first row tall enough
+/// for it: beside a grid, whose rows keep their height, it would be cut. Returns the row after
+/// the last.
+pub fn labelled_values<S: AsRef<str>>(
+    sheet: &mut Sheet,
+    top: usize,
+    col: usize,
+    rows: &[(S, String)],
+) -> usize {
+    let mut row = top;
+    for (label, value) in rows {
+        let needed = side_value_height(value);
+        while needed.is_some_and(|px| sheet.row_heights.get(&(row as u32)) < Some(&px))
+            && sheet.row_heights.contains_key(&(row as u32))
+        {
+            row += 1;
+        }
+        sheet.text(row, col + 1, label.as_ref(), BOLD_LABEL);
+        side_value(sheet, row, col + 2, value);
+        row += 1;
     }
+    row
+}
+
+/// The height in pixels a value beside a grid needs when it wraps, `None` when it fits a line.
+fn side_value_height(text: &str) -> Option<u32> {
+    let lines = wrapped_lines(text, SIDE_VALUE_PX);
+    (lines > 1).then_some(18 * lines as u32 + 4)
 }
 
 /// Headings beside grids and over sheets.
@@ -592,6 +654,9 @@ fn describe_sheet(sheet: &Sheet, styles: &mut Vec<Style>, out: &mut String) {
     }
     if sheet.print != Print::Default {
         flags.push(format!("print {:?}", sheet.print));
+    }
+    if let Some(row) = sheet.print_rows {
+        flags.push(format!("prints to row {}", row + 1));
     }
     if let Some((row, col)) = sheet.freeze {
         flags.push(format!(

@@ -5,12 +5,12 @@
 use super::{Align, Book, Content, Font, Line, Print, Sheet, Style, Target};
 use crate::error::Error;
 use crate::model::sheet_address;
+use crate::read::workbook::OWN_MARK;
 use rust_xlsxwriter::{
     Color, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, FormatUnderline, Note,
     Table, TableColumn, TableStyle, Url, Workbook, Worksheet, XlsxError,
 };
 use std::collections::HashMap;
-use std::io::Read as _;
 use std::path::Path;
 
 /// The fixed creation date written into every workbook (documents carry one; a fixed one keeps
@@ -20,27 +20,10 @@ const DOCUMENT_DATE: (u16, u8, u8) = (2024, 1, 1);
 /// The author of notes.
 const NOTE_AUTHOR: &str = "gridlogic";
 
-/// The custom document property that marks a workbook gridlogic wrote (see [`is_own`]).
-const OWN_MARK: &str = "Written by gridlogic";
-
-/// The most bytes of a workbook's custom properties [`is_own`] reads.
-const PROPERTIES_LIMIT: u64 = 64 * 1024;
-
 /// Whether the `.xlsx` at `path` is one gridlogic wrote: it carries gridlogic's custom document
-/// property. Any file that cannot be read as such is someone else's.
+/// property ([`OWN_MARK`]). Any file that cannot be read as such is someone else's.
 pub fn is_own(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let Ok(mut archive) = zip::ZipArchive::new(file) else {
-        return false;
-    };
-    let Ok(entry) = archive.by_name("docProps/custom.xml") else {
-        return false;
-    };
-    let mut properties = String::new();
-    let read = entry.take(PROPERTIES_LIMIT).read_to_string(&mut properties);
-    read.is_ok() && properties.contains(&format!("name=\"{OWN_MARK}\""))
+    crate::read::workbook::is_own(path)
 }
 
 /// The face used for monospace fonts.
@@ -227,6 +210,8 @@ fn write_content(
         }
         Content::Link { sheet, cell, text } => {
             let target = sheet_address(cell.0 as usize, cell.1 as usize);
+            // An apostrophe in a quoted sheet name is written twice.
+            let sheet = sheet.replace('\'', "''");
             let url = Url::new(format!("internal:'{sheet}'!{target}")).set_text(text);
             worksheet.write_url_with_format(row, col, url, formats.of(style))?
         }
@@ -254,6 +239,7 @@ const HEADER_INCHES: f64 = 0.3;
 /// sheet meant to fill one is drawn at least a page wide (see `sudoku::View::print_px`).
 fn fill_page(worksheet: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     let (last_row, last_col) = print_extent(sheet);
+    let last_row = sheet.print_rows.map_or(last_row, |row| row.min(last_row));
     let (width, height) = pixels_to(sheet, last_row, last_col);
     worksheet
         .set_print_area(0, 0, last_row, last_col)?
@@ -283,7 +269,8 @@ const ROW_PX: u32 = 20;
 fn print_extent(sheet: &Sheet) -> (u32, u16) {
     let width = |col: u16| sheet.column_widths.get(&col).copied().unwrap_or(COLUMN_PX);
     let (mut last_row, mut last_col) = (0, 0);
-    for (&(row, col), cell) in &sheet.cells {
+    let printed = |row: u32| sheet.print_rows.is_none_or(|last| row <= last);
+    for (&(row, col), cell) in sheet.cells.iter().filter(|((row, _), _)| printed(*row)) {
         last_row = last_row.max(row);
         let mut end = col;
         if let Content::Text(text) = &cell.content

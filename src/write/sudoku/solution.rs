@@ -1,16 +1,19 @@
-//! The "Solution" sheet: the solved grid where the puzzle was typed, each deduced digit under the
-//! small grey number of the step that placed it and filled by the kind of that step (a tint per
-//! kind of single, a colour per harder family), a `*` after the numbers of singles that only an
-//! earlier harder step made possible; the texts typed around the grid on the puzzle's sheet where
-//! they were; a legend and the summary right of both.
+//! The "Solution" sheet: the solved grid where the puzzle was typed, its cells holding the
+//! solution as values (numbers, or the puzzle's letters) filled by the kind of step that placed
+//! them (a tint per kind of single, a colour per harder family); under it the order of
+//! deduction, a grid of the same shape and fills holding the number of the step that placed each
+//! digit, a `*` after the numbers of singles that only an earlier harder step made possible; the
+//! title typed over the grid where it was; right of the grids a legend, the summary, and the
+//! other texts typed around the grid on the puzzle's sheet, listed as notes.
 
 use super::{BookOptions, View, digit_font, plural};
 use crate::core::{Family, State, Technique};
-use crate::model::{Candidate, Cell, Digit, DigitSet, SheetText};
+use crate::model::{Candidate, Cell, Digit, DigitSet, SheetText, sheet_address};
 use crate::report::summary_rows;
 use crate::write::palette::{self, family_fill};
 use crate::write::{
-    CellSpec, Content, Font, Print, Rgb, Run, Sheet, Style, legend, summary, swatch,
+    CellSpec, Content, Font, HEADING, Print, Rgb, Sheet, Style, labelled_values, legend, summary,
+    swatch,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -59,8 +62,12 @@ const UNLOCKED_MARK: &str = "*";
 /// The most step numbers a legend row lists.
 const LISTED_STEPS: usize = 8;
 
-/// Estimated pixels per character of the default 11-point font, for sizing text columns.
-const CHAR_PX: f64 = 7.0;
+/// What marks the cells of givens in the order grid: no step placed them. Not a digit nor an
+/// empty-cell marker, so that the order grid is never read back as a puzzle.
+const GIVEN_MARK: &str = "·";
+
+/// The height of the rows between the solution and the order grid (a blank row, the caption).
+const GAP_PX: u32 = 30;
 
 impl View<'_> {
     /// The Solution sheet.
@@ -68,29 +75,64 @@ impl View<'_> {
         let mut sheet = Sheet::new("Solution");
         sheet.gridlines = false;
         sheet.print = Print::OnePage;
-        let px = self.solution_px();
+        let px = self.cell_px;
+        let order = self.order_anchor();
         self.size_grid(&mut sheet, self.anchor, px, px);
+        self.size_grid(&mut sheet, order, px, px);
         let needed = self.harder_steps_needed();
         let state = &self.solve.state;
         for cell in self.layout().cells() {
             let spec = self.solution_cell(state, cell, &needed);
             let (row, col) = self.at(cell, self.anchor);
             sheet.put(row, col, spec);
+            let (row, col) = self.at(cell, order);
+            sheet.put(row, col, self.order_cell(cell, &needed));
         }
-        self.put_texts(&mut sheet);
-        self.legend_and_summary(&mut sheet, options, &needed);
+        let caption = "Order of deduction: step numbers";
+        sheet.text(order.0 - 1, order.1, caption, Style::font(self.step_font()));
+        for row in [order.0 - 2, order.0 - 1] {
+            sheet.row_height(row, GAP_PX);
+        }
+        self.put_title(&mut sheet);
+        let bottom = self.legend_and_summary(&mut sheet, options, &needed);
+        // Notes print as far down as the grids or the summary reach, and stay on the sheet past.
+        let printed = bottom.max(order.0 + self.size());
+        let notes_end = self.put_notes(&mut sheet, bottom + 1);
+        if notes_end > printed {
+            sheet.print_rows = Some(printed as u32);
+        }
         sheet
     }
 
-    /// Pixel size of a Solution cell: room for a step number over the digit.
-    fn solution_px(&self) -> u32 {
-        self.cell_px + self.cell_px / 5
+    /// Where the order grid starts: under the solution grid, after a blank row and its caption.
+    fn order_anchor(&self) -> (usize, usize) {
+        (self.anchor.0 + self.size() + 2, self.anchor.1)
     }
 
-    /// The font of step numbers.
+    /// The font of step numbers: the order grid's, and the legend's samples of it.
     fn step_font(&self) -> Font {
-        let points = (f64::from(self.cell_px) * 0.2).max(6.0);
-        Font::sized(points).coloured(palette::STEP_NUMBER)
+        Font::sized((f64::from(self.cell_px) * 0.3).max(8.0)).coloured(palette::STEP_NUMBER)
+    }
+
+    /// A cell of the order grid: the number of the step that placed its digit (`12`, or `12*`
+    /// for a single that needed harder steps), filled as its solution cell; a given's cell
+    /// white with a dot; an unsolved cell blank.
+    fn order_cell(&self, cell: Cell, needed: &[Vec<usize>]) -> CellSpec {
+        let font = self.step_font();
+        if self.puzzle.givens().get(cell).is_some() {
+            let style = self.digit_style(font, Some(0xFFFFFF), cell);
+            return CellSpec::new(Content::Text(GIVEN_MARK.into()), style);
+        }
+        let Some(step) = self.placed_by[cell.index()] else {
+            return CellSpec::new(Content::Blank, self.digit_style(font, None, cell));
+        };
+        let needed = &needed[step];
+        let (kind, _) = self.cell_kind(step, needed);
+        let content = match needed.is_empty() {
+            true => Content::Number((step + 1) as f64),
+            false => Content::Text(self.step_label(step, needed)),
+        };
+        CellSpec::new(content, self.digit_style(font, Some(kind.fill()), cell))
     }
 
     fn solution_cell(&self, state: &State, cell: Cell, needed: &[Vec<usize>]) -> CellSpec {
@@ -111,23 +153,12 @@ impl View<'_> {
         }
     }
 
-    /// A digit placed by step `step`, under its number (marked when the step is a single that
-    /// needed the harder steps `needed`), filled by the step's kind; its note names the step.
+    /// A digit placed by step `step` (a single that needed the harder steps `needed`, or
+    /// another step), as a value, filled by the step's kind; its note names the step.
     fn deduced_cell(&self, cell: Cell, digit: Digit, step: usize, needed: &[usize]) -> CellSpec {
         let (kind, _) = self.cell_kind(step, needed);
-        let runs = vec![
-            Run {
-                text: format!("{}\n", self.step_label(step, needed)),
-                font: self.step_font(),
-            },
-            Run {
-                text: self.digit_text(digit),
-                font: digit_font(self.cell_px),
-            },
-        ];
-        let mut style = self.digit_style(digit_font(self.cell_px), Some(kind.fill()), cell);
-        style.wrap = true;
-        let mut spec = CellSpec::new(Content::Rich(runs), style);
+        let style = self.digit_style(digit_font(self.cell_px), Some(kind.fill()), cell);
+        let mut spec = CellSpec::new(self.digit_content(digit), style);
         let notes = [
             self.cage_note(cell),
             Some(self.note_of(step)),
@@ -213,42 +244,57 @@ impl View<'_> {
         needed
     }
 
-    /// Puts the texts typed around the grid where they were, widening the columns left and
-    /// right of the grid to fit them.
-    fn put_texts(&self, sheet: &mut Sheet) {
-        let (left, right) = (self.anchor.1, self.anchor.1 + self.size());
-        for text in self.puzzle.texts() {
+    /// Whether `text`, typed around the grid, is its title: over the grid, in one of its columns.
+    fn is_title(&self, text: &SheetText) -> bool {
+        let (top, left) = self.anchor;
+        text.row < top && (left..left + self.size()).contains(&text.col)
+    }
+
+    /// Puts the titles typed over the grid where they were.
+    fn put_title(&self, sheet: &mut Sheet) {
+        for text in self.puzzle.texts().iter().filter(|t| self.is_title(t)) {
             let font = text.points.map_or(Font::PLAIN, Font::sized);
             sheet.text(text.row, text.col, text.text.clone(), Style::font(font));
-            if text.col < left || text.col >= right {
-                let width = text_width(text);
-                let current = sheet.column_widths.get(&(text.col as u16)).copied();
-                sheet.column_width(text.col, current.unwrap_or(64).max(width));
-            }
         }
     }
 
-    /// The first column of the legend: right of the grid and of every text typed right of it,
-    /// after a gap.
-    fn legend_column(&self) -> usize {
-        let right = self.anchor.1 + self.size();
-        let texts = self.puzzle.texts().iter().map(|t| t.col + 1);
-        texts.filter(|&end| end > right).fold(right, usize::max) + 1
+    /// Lists the other texts typed around the grid (beside it, under it, left of it) from row
+    /// `top` of the side columns, each with the address it had, wrapped to the value column so
+    /// that they never widen the page; returns the row after them.
+    fn put_notes(&self, sheet: &mut Sheet, top: usize) -> usize {
+        let notes: Vec<&SheetText> = (self.puzzle.texts().iter())
+            .filter(|t| !self.is_title(t))
+            .collect();
+        if notes.is_empty() {
+            return top;
+        }
+        let col = self.legend_column();
+        sheet.text(top + 1, col, "Notes", HEADING);
+        let rows: Vec<(String, String)> = (notes.iter())
+            .map(|note| (sheet_address(note.row, note.col), note.text.clone()))
+            .collect();
+        labelled_values(sheet, top + 2, col, &rows)
     }
 
-    /// The legend and the summary, right of the grid and its texts.
-    fn legend_and_summary(&self, sheet: &mut Sheet, options: &BookOptions, needed: &[Vec<usize>]) {
+    /// The first column of the legend: right of the grid, after a gap.
+    fn legend_column(&self) -> usize {
+        self.anchor.1 + self.size() + 1
+    }
+
+    /// The legend and the summary, right of the grids; returns the row after them.
+    fn legend_and_summary(
+        &self,
+        sheet: &mut Sheet,
+        options: &BookOptions,
+        needed: &[Vec<usize>],
+    ) -> usize {
         let (top, col) = (self.anchor.0, self.legend_column());
         let next = legend(sheet, top, col, &self.legend_rows(needed));
-        summary(
-            sheet,
-            next + 1,
-            col,
-            &match self.rated {
-                Some(rated) => summary_rows(rated, &options.source),
-                None => summary_rows(self.solve, &options.source),
-            },
-        );
+        let rows = match self.rated {
+            Some(rated) => summary_rows(rated, &options.source),
+            None => summary_rows(self.solve, &options.source),
+        };
+        summary(sheet, next + 1, col, &rows)
     }
 
     /// What the Solution sheet shows, with counts: the givens, the step numbers (and their mark,
@@ -260,7 +306,10 @@ impl View<'_> {
         let mut rows = vec![(
             swatch(Some(0xFFFFFF), &sample, Font::sized(11.0).bold()),
             "Given".to_string(),
-            format!("{givens} {}", plural(givens, "cell", "cells")),
+            format!(
+                "{givens} {}, {GIVEN_MARK} in the order grid",
+                plural(givens, "cell", "cells")
+            ),
         )];
         rows.extend(self.number_rows(needed));
         rows.extend(self.kind_rows(needed));
@@ -287,7 +336,10 @@ impl View<'_> {
             rows.push((
                 swatch(None, "12", self.step_font()),
                 "Step number".to_string(),
-                format!("the step that placed the digit under it, 1 to {steps} (see Steps)"),
+                format!(
+                    "in the order grid under the solution: the step that placed the digit, 1 to \
+                     {steps} (see Steps)"
+                ),
             ));
         }
         let unlocked = self.cells_placed_by(|step| !needed[step].is_empty());
@@ -384,11 +436,4 @@ fn step_list(steps: &[usize]) -> String {
     }
     let word = plural(steps.len(), "step", "steps");
     format!("{} {word}: {}", steps.len(), numbers.join(", "))
-}
-
-/// About how many pixels `text` needs on one line.
-fn text_width(text: &SheetText) -> u32 {
-    let scale = text.points.unwrap_or(11.0) / 11.0;
-    let chars = text.text.chars().count() as f64;
-    (chars * CHAR_PX * scale).ceil() as u32 + 10
 }
