@@ -268,19 +268,27 @@ pub fn solve_while(
     })
 }
 
-/// The solve of `puzzle`, whose one solution is `solution`, that takes the steps `taken` first
-/// (another solver's, sound and in order) and goes on from the state they leave with
-/// `options`, as [`solve`] would from there: the default solve follows HoDoKu's path up to
-/// where HoDoKu would guess, and gridlogic's techniques take it on from there.
-pub fn solve_after(puzzle: &Puzzle, solution: Grid, taken: Vec<Step>, options: &Options) -> Solve {
+/// The state a solve of `puzzle`, which has one solution, starts from with `options` (its
+/// time limit starts now).
+pub fn unique_start(puzzle: &Puzzle, options: &Options) -> State {
     let deadline = options.time_limit.map_or(Deadline::NEVER, Deadline::after);
-    let mut state = State::from_puzzle(puzzle)
+    State::from_puzzle(puzzle)
         .assuming_unique(true)
         .with_limits(options.limits)
-        .with_deadline(deadline);
-    for step in &taken {
-        state.apply(step);
-    }
+        .with_deadline(deadline)
+}
+
+/// The solve of `puzzle`, whose one solution is `solution`, that took the steps `taken` first
+/// (another solver's, sound and in order) from [`unique_start`] to `state`, and goes on from
+/// there with `options` as [`solve`] would: the default solve follows HoDoKu's path up to where
+/// HoDoKu would guess, and gridlogic's techniques take it on from there.
+pub fn solve_after(
+    puzzle: &Puzzle,
+    solution: Grid,
+    state: State,
+    taken: Vec<Step>,
+    options: &Options,
+) -> Solve {
     let (state, steps, outcome) = go_on(state, taken, &options.techniques, options, |_| true)
         .expect("a solve that never gives up ends");
     Solve {

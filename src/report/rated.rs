@@ -8,7 +8,8 @@
 
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
-use crate::core::{Step, Technique};
+use crate::core::{Forcing, State, Step, Technique};
+use crate::techniques;
 use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
@@ -63,24 +64,55 @@ impl Ratings {
             Ratings::Gridlogic | Ratings::HodokuWhereItRates => {}
         }
         let options_here = options.get(puzzle.size())?;
-        let follows_hodoku = self != Ratings::Gridlogic
-            && options.settings().are_plain()
-            && crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").is_ok();
-        if follows_hodoku && let Ok(hodoku) = hodoku::rate(puzzle) {
-            let guess = hodoku
-                .steps
-                .iter()
-                .position(|s| s.step.technique == Technique::Backtracking);
-            let taken = hodoku.steps[..guess.unwrap_or(hodoku.steps.len())]
-                .iter()
-                .map(|t| t.step.clone())
-                .collect();
-            let solve = engine::solve_after(puzzle, hodoku.solution.clone(), taken, &options_here);
-            return Ok(RatedSolve::rated(solve, Some(Ok(hodoku)), self));
+        let along = self != Ratings::Gridlogic && options.settings().are_plain();
+        if let Some(rated) = along.then(|| RatedSolve::along_hodoku(puzzle, &options_here, self)) {
+            if let Some(rated) = rated {
+                return Ok(rated);
+            }
         }
         let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
     }
+}
+
+/// HoDoKu's `step` as the default solve shows it from `state`. HoDoKu's forcing chains and nets
+/// come from its implication tables, which tell which nodes lead where but not why each
+/// implication holds; where gridlogic's own forcing search proves the same conclusion, its step
+/// states it instead, with every implication and its reason (the net `explain --full` prints
+/// and the page plays). The conclusion, and so the grid after the step, stays HoDoKu's.
+fn restated(state: &State, step: &Step) -> Step {
+    let forcing = matches!(
+        step.technique,
+        Technique::ForcingChain(_) | Technique::ForcingNet(_)
+    );
+    if !forcing {
+        return step.clone();
+    }
+    let same = |found: &Step| {
+        found.placements == step.placements && found.eliminations == step.eliminations
+    };
+    let mut restated = None;
+    let searches = [
+        Technique::ForcingChain,
+        Technique::ForcingNet,
+        Technique::ForcingNetPlus,
+        Technique::NestedNet,
+    ]
+    .into_iter()
+    .flat_map(|reach| Forcing::ALL.map(reach));
+    for technique in searches {
+        techniques::find(technique, state, &mut |found| {
+            let keep = same(&found);
+            if keep {
+                restated = Some(found);
+            }
+            !keep
+        });
+        if restated.is_some() {
+            break;
+        }
+    }
+    restated.unwrap_or_else(|| step.clone())
 }
 
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
@@ -137,6 +169,32 @@ impl<const SE: bool> RatedSolve<SE> {
         };
         let hodoku = hodoku.then(|| if_unique(&solve, hodoku::rate));
         RatedSolve::rated(solve, hodoku, ratings)
+    }
+
+    /// The solve `solve` shows by default (`ratings` the default, or Sudoku Explainer's) of a
+    /// puzzle HoDoKu rates (a classic 9x9 with one solution), from plain `options`: HoDoKu's
+    /// path up to its first guess, its forcing chains and nets stated by gridlogic's where
+    /// gridlogic's prove the same, then gridlogic's techniques by logic from where HoDoKu
+    /// would guess ([`engine::solve_after`]); the level is HoDoKu's. `None` for a puzzle HoDoKu
+    /// does not rate.
+    pub fn along_hodoku(
+        puzzle: &Puzzle,
+        options: &engine::Options,
+        ratings: Ratings,
+    ) -> Option<RatedSolve<SE>> {
+        crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").ok()?;
+        let hodoku = hodoku::rate(puzzle).ok()?;
+        let guess = (hodoku.steps.iter()).position(|s| s.step.technique == Technique::Backtracking);
+        let mut state = engine::unique_start(puzzle, options);
+        let mut taken = Vec::with_capacity(hodoku.steps.len());
+        for path in &hodoku.steps[..guess.unwrap_or(hodoku.steps.len())] {
+            let step = restated(&state, &path.step);
+            state.apply(&step);
+            taken.push(step);
+        }
+        let solution = hodoku.solution.clone();
+        let solve = engine::solve_after(puzzle, solution, state, taken, options);
+        Some(RatedSolve::rated(solve, Some(Ok(hodoku)), ratings))
     }
 
     /// `solve` with HoDoKu's solve and rating (or why there is none), and Sudoku Explainer's
@@ -393,7 +451,7 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
     fn difficulty(&self) -> Option<String> {
         let mut lines = match (self.rating(), self.hodoku_rating()) {
             (Some(rating), Some(_)) => format!(
-                "Level {}, score {} (HoDoKu 2.2.0's rating{}); gridlogic's solve: {}",
+                "Level {}, score {} (HoDoKu 2.2.0's rating{}); {}",
                 rating.level,
                 rating.score,
                 if self.brute_force() {
