@@ -85,12 +85,14 @@ impl Row {
     }
 
     /// The row of a line named `id` that holds no puzzle: what it holds (`text`) and why not. A
-    /// sheet that holds no grid at all ([`no_puzzle_detail`]) is no puzzle rather than an
-    /// invalid one, and its row is not counted against the batch.
+    /// workbook's sheet that holds no grid at all ([`no_puzzle_detail`]) is no puzzle rather than
+    /// an invalid one, and its row is not counted against the batch; any other puzzle given that
+    /// holds no grid (a line, a string from Python) is invalid.
     pub fn invalid<S: SolveReport>(id: &Id, text: &str, error: &Error) -> Row {
+        let is_sheet = matches!(id, Id::Sheet { .. });
         let status = match no_puzzle_detail(error) {
-            Some(_) => Status::NoPuzzle,
-            None => Status::Invalid,
+            Some(_) if is_sheet => Status::NoPuzzle,
+            _ => Status::Invalid,
         };
         let mut values = vec![
             id_value(id),

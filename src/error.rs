@@ -12,7 +12,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {}", io_reason(source, Access::Read))]
     Io {
         /// The file.
         path: PathBuf,
@@ -27,6 +27,21 @@ pub enum Error {
         path: PathBuf,
         /// What the workbook reader said.
         message: String,
+    },
+
+    /// A workbook that its reader cannot make sense of: broken, cut short, or written in a way
+    /// gridlogic cannot read.
+    #[error(
+        "cannot read {path}: the .{extension} file is damaged or in a form gridlogic cannot read \
+         ({why}); open it in its spreadsheet program and save it again"
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// Its extension, without the dot: `xls`.
+        extension: String,
+        /// What is wrong, in a person's words: `a record of it ends early`.
+        why: String,
     },
 
     /// The file holds something that cannot be a puzzle, or not under its name: a picture, a
@@ -324,6 +339,55 @@ pub enum Error {
     },
 }
 
+/// What was being done to a file when the system refused: its wording depends on it (a missing
+/// file to read is "no such file", a file that cannot be made is "no such folder").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Reading a file.
+    Read,
+    /// Making or writing a file.
+    Write,
+}
+
+/// Why the system refused `error`, in a person's words and without its error number (`no such
+/// file`, `permission denied`, `the disk is full`), for a message that names the file. Errors the
+/// system gives no kind for keep its own description, still without the number.
+pub fn io_reason(error: &std::io::Error, access: Access) -> String {
+    use std::io::ErrorKind as Kind;
+    let reason = match (error.kind(), access) {
+        (Kind::NotFound, Access::Read) => "no such file",
+        (Kind::NotFound, Access::Write) => "no such folder",
+        (Kind::PermissionDenied, _) => "permission denied",
+        (Kind::IsADirectory, _) => "it is a folder, not a file",
+        (Kind::NotADirectory, _) => "a part of the path is a file, not a folder",
+        (Kind::ReadOnlyFilesystem, _) => "the disk is read-only",
+        (Kind::StorageFull | Kind::QuotaExceeded, _) => "the disk is full",
+        (Kind::FileTooLarge, _) => "the file is larger than the system allows",
+        (Kind::InvalidFilename, _) => "the name is too long or has characters the system refuses",
+        (Kind::InvalidData, Access::Read) => "it is not text (UTF-8)",
+        (Kind::UnexpectedEof, Access::Read) => "it ends early (the file may be cut short)",
+        (Kind::AlreadyExists, _) => "a file of that name exists",
+        (Kind::BrokenPipe, _) => "the program reading it has stopped",
+        (Kind::Interrupted, _) => "interrupted",
+        _ => return system_words(error),
+    };
+    reason.to_string()
+}
+
+/// The system's description of `error` without the `(os error N)` that follows it, starting in
+/// lower case as the rest of a message does.
+fn system_words(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    let words = match text.find(" (os error ") {
+        Some(end) => &text[..end],
+        None => &text,
+    };
+    let mut chars = words.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
 fn quoted(names: &[String]) -> String {
     names
         .iter()
@@ -373,4 +437,25 @@ fn nearest_square(symbols: usize) -> Option<String> {
         false => "more than",
     };
     Some(format!("{count} {relation} a {n}x{n}'s {square}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io;
+
+    #[test]
+    fn system_errors_are_said_without_their_numbers() {
+        let missing = io::Error::from_raw_os_error(2);
+        assert_eq!(io_reason(&missing, Access::Read), "no such file");
+        assert_eq!(io_reason(&missing, Access::Write), "no such folder");
+        // A kind the wording above does not cover: the system's words, lower case, no number.
+        let busy = io::Error::from_raw_os_error(16);
+        let said = io_reason(&busy, Access::Write);
+        assert!(
+            !said.contains("os error") && said.starts_with(char::is_lowercase),
+            "{said}"
+        );
+        assert_eq!(io_reason(&io::Error::other("Odd"), Access::Read), "odd");
+    }
 }

@@ -34,4 +34,4 @@ pub mod shikaku;
 pub mod techniques;
 pub mod write;
 
-pub use error::{Error, Result};
+pub use error::{Access, Error, Result, io_reason};

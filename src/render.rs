@@ -186,12 +186,16 @@ pub fn grid_line(grid: &Grid, symbols: &Symbols) -> String {
 }
 
 /// A puzzle on one line in the collections' format, followed by its region labels (one letter
-/// per cell) when its regions are not the default boxes of its size and by its variants (`x`,
-/// `windoku`), so that reading the line back gives the same puzzle.
+/// per cell) when its regions are not the default boxes of its size, by `latin` when it has no
+/// regions, and by its variants (`x`, `windoku`), so that reading the line back gives the same
+/// puzzle.
 pub fn puzzle_line(puzzle: &Puzzle) -> String {
     let mut line = grid_line(puzzle.givens(), puzzle.symbols());
     if let Some(labels) = region_labels(puzzle.layout()) {
         line = format!("{line} {}", labels.concat());
+    }
+    if matches!(puzzle.layout().regions(), Regions::Latin) {
+        line = format!("{line} {}", crate::read::text::LATIN);
     }
     for variant in puzzle.layout().variants() {
         line = format!("{line} {}", variant.key());

@@ -254,11 +254,23 @@ fn every_command_gives_a_puzzle_with_several_solutions_exit_code_1() {
 #[test]
 fn an_interrupted_batch_keeps_the_old_file_until_it_puts_every_finished_row_in_place() {
     // On several threads rows are handed to a writer; on one the same thread writes them.
-    interrupt_a_batch(&[], "batch-interrupt");
-    interrupt_a_batch(&["--jobs", "1"], "batch-interrupt-one-thread");
+    interrupt_a_batch(&[], "batch-interrupt", "INT");
+    interrupt_a_batch(&["--jobs", "1"], "batch-interrupt-one-thread", "INT");
+    interrupt_a_batch(&[], "batch-terminate", "TERM");
 }
 
-fn interrupt_a_batch(jobs: &[&str], scratch_name: &str) {
+#[test]
+fn a_batch_whose_terminal_closes_keeps_its_finished_rows_and_no_temporary() {
+    // Closing the terminal sends SIGHUP, which ends a process that does not handle it: every
+    // finished row lost, and the temporary left behind.
+    interrupt_a_batch(&[], "batch-hangup", "HUP");
+    interrupt_a_batch(&["--jobs", "1"], "batch-hangup-one-thread", "HUP");
+}
+
+/// Sends `signal` (`INT`, `TERM`, `HUP`) to a long `batch -o rows.csv --force` (with `jobs`) once
+/// it has written some rows, and checks that it ends with exit 130 and every finished row in
+/// place, whole, and no temporary left.
+fn interrupt_a_batch(jobs: &[&str], scratch_name: &str, signal: &str) {
     let dir = scratch(scratch_name);
     let source = fixture("text/top1465-first3.txt");
     let lines = std::fs::read_to_string(source).unwrap();
@@ -285,13 +297,18 @@ fn interrupt_a_batch(jobs: &[&str], scratch_name: &str) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(std::fs::read_to_string(&output).unwrap(), "old\n");
-    let signal = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
-    assert!(signal.success());
+    assert!(sent.success());
     let finished = child.wait_with_output().unwrap();
-    assert_eq!(finished.status.code(), Some(130));
+    assert_eq!(
+        finished.status.code(),
+        Some(130),
+        "{signal}: {:?}",
+        finished.status
+    );
     let err = String::from_utf8_lossy(&finished.stderr);
     assert!(err.starts_with("interrupted after "), "{err}");
     let text = std::fs::read_to_string(&output).unwrap();
@@ -306,5 +323,10 @@ fn interrupt_a_batch(jobs: &[&str], scratch_name: &str) {
         assert_eq!(row["solution"], solution(&row["puzzle"]));
     }
     assert!(err.contains(&format!("after {} rows", rows.len())), "{err}");
-    assert!(!temporary.exists());
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "{signal}: {left:?}");
 }

@@ -16,10 +16,12 @@ type Args<'a> = &'a [&'a str];
 /// Where a symmetry maps row and column.
 type Image = fn(usize, usize) -> (usize, usize);
 
-/// A generated puzzle as written on its line: values (0 = empty) and its region labels, if any.
+/// A generated puzzle as written on its line: values (0 = empty), its region labels, if any,
+/// and whether it says `latin` (no regions).
 struct Line {
     values: Vec<u8>,
     labels: Option<String>,
+    latin: bool,
 }
 
 /// Runs `generate` with `args`, expecting success; returns the puzzle lines and the comment lines.
@@ -33,9 +35,12 @@ fn generate(args: &[&str]) -> (Vec<Line>, Vec<String>) {
         .iter()
         .map(|line| {
             let mut parts = line.split(' ');
+            let values = line_values(parts.next().unwrap());
+            let rest: Vec<&str> = parts.collect();
             Line {
-                values: line_values(parts.next().unwrap()),
-                labels: parts.next().map(str::to_string),
+                values,
+                labels: rest.iter().find(|&&t| t != "latin").map(|t| t.to_string()),
+                latin: rest.contains(&"latin"),
             }
         })
         .collect();
@@ -93,7 +98,10 @@ fn every_shape_gives_puzzles_with_exactly_one_solution() {
                 (None, Some((rows, cols))) if (rows, cols) == default_box(n) => {
                     box_regions(n, rows, cols)
                 }
-                (None, _) if latin => (0..n * n).map(|cell| cell / n).collect(),
+                (None, _) if latin => {
+                    assert!(puzzle.latin, "{args:?}: a Latin square's line says latin");
+                    (0..n * n).map(|cell| cell / n).collect()
+                }
                 (None, _) => panic!("{args:?}: a jigsaw or non-default box line must carry labels"),
             };
             if let Some((rows, cols)) = boxes {
@@ -642,4 +650,110 @@ fn a_killer_workbook_keeps_the_box_borders_under_its_cages_and_reads_back() {
         }
     }
     assert!(dashed > 20, "{dashed} dashed cage edges");
+}
+
+/// The puzzles of a text `generate` wrote whose grids are written as numbers (sizes beyond the
+/// one-character alphabet): each line's leading numbers, `0` for empty, read here.
+fn numbered_puzzles(text: &str) -> Vec<Vec<u64>> {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            line.split(' ')
+                .map_while(|token| token.parse().ok())
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether `grid` (rows of numbers 1..=N) is a solved N×N grid: each row and column, and each
+/// `boxes` box when given, holds every number once.
+fn is_solved(grid: &[Vec<u64>], boxes: Option<(usize, usize)>) -> bool {
+    let n = grid.len();
+    let full = |cells: Vec<u64>| {
+        let mut sorted = cells;
+        sorted.sort_unstable();
+        sorted == (1..=n as u64).collect::<Vec<_>>()
+    };
+    let rows = (0..n).all(|r| full(grid[r].clone()));
+    let cols = (0..n).all(|c| full(grid.iter().map(|row| row[c]).collect()));
+    let boxes = boxes.is_none_or(|(h, w)| {
+        (0..n).all(|b| {
+            let (top, left) = (b / (n / w) * h, b % (n / w) * w);
+            full(
+                (0..h * w)
+                    .map(|i| grid[top + i / w][left + i % w])
+                    .collect(),
+            )
+        })
+    });
+    rows && cols && boxes
+}
+
+#[test]
+fn puzzles_larger_than_the_alphabet_read_back_as_written() {
+    // Grids of 36x36 and more are written as numbers; one puzzle is also drawn in comments (a
+    // 100x100's drawing is 100 lines of about 300 characters).
+    let dir = scratch("generate-large");
+    let cases: [(&[&str], usize, &str); 5] = [
+        (
+            &["--size", "36", "--count", "2", "--holes", "40"],
+            36,
+            "6x6 boxes",
+        ),
+        (
+            &["--size", "49", "--count", "3", "--holes", "50"],
+            49,
+            "7x7 boxes",
+        ),
+        (
+            &["--size", "64", "--count", "2", "--holes", "60"],
+            64,
+            "8x8 boxes",
+        ),
+        (&["--size", "100", "--holes", "100"], 100, "10x10 boxes"),
+        (
+            &["--size", "49", "--latin", "--count", "2", "--holes", "40"],
+            49,
+            "no regions (Latin square)",
+        ),
+    ];
+    for (args, size, regions) in cases {
+        let file = dir.join(format!("{size}-{}.txt", regions.len()));
+        let fill = ["--fill", "permutation", "--seed", "5"];
+        generate_to(&file, &[args, &fill[..]].concat());
+        let written = numbered_puzzles(&std::fs::read_to_string(&file).unwrap());
+        let count = args
+            .windows(2)
+            .find(|pair| pair[0] == "--count")
+            .map_or(1, |pair| pair[1].parse().unwrap());
+        assert_eq!(written.len(), count, "{args:?}");
+        let (code, out, err) = run(&["solve", file.to_str().unwrap(), "--format", "jsonl"]);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let documents: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(documents.len(), count, "{args:?}");
+        let boxes = (regions != "no regions (Latin square)")
+            .then(|| ((size as f64).sqrt() as usize, (size as f64).sqrt() as usize));
+        for (document, givens) in documents.iter().zip(&written) {
+            assert_eq!(document["status"], "unique", "{args:?}");
+            assert_eq!(document["layout"]["regions"], regions, "{args:?}");
+            let read: Vec<u64> = document["givens"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()))
+                .collect();
+            assert_eq!(&read, givens, "{args:?}");
+            let solution: Vec<Vec<u64>> =
+                serde_json::from_value(document["solution"].clone()).unwrap();
+            assert!(is_solved(&solution, boxes), "{args:?}");
+            let agrees = givens
+                .iter()
+                .enumerate()
+                .all(|(i, &g)| g == 0 || g == solution[i / size][i % size]);
+            assert!(agrees, "{args:?}");
+        }
+    }
 }

@@ -147,7 +147,11 @@ fn a_zip_part_that_understates_its_size_is_refused_at_the_size_it_declares() {
     }
     assert_eq!(patched, 2);
     std::fs::write(&liar, bytes).unwrap();
-    refused(&liar, "File is larger than its declared uncompressed size");
+    // The zip crate stops at the declared size, and says so: a corrupt part, to a person.
+    refused(
+        &liar,
+        "liar.xlsx: the .xlsx file is damaged or in a form gridlogic cannot read (a compressed part of it is corrupt)",
+    );
 }
 
 #[test]
@@ -370,7 +374,7 @@ fn huge_and_crowded_csv_sheets_end_quickly_without_suggesting_a_range_past_100()
 }
 
 #[test]
-fn a_corrupted_xls_that_panics_the_reader_is_an_unreadable_workbook() {
+fn a_corrupted_xls_that_panics_the_reader_is_a_damaged_workbook() {
     // sudoku-9x9.xls with two bytes changed (offsets 3276 and 4821): calamine's .xls reader
     // indexes past a slice on it.
     let file = "fixtures/invalid/corrupted-9x9.xls";
@@ -382,7 +386,11 @@ fn a_corrupted_xls_that_panics_the_reader_is_an_unreadable_workbook() {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{out}{err}");
         assert!(
-            err.contains("corrupted-9x9.xls: unreadable workbook: "),
+            err.contains(
+                "corrupted-9x9.xls: the .xls file is damaged or in a form gridlogic cannot read \
+                 (its records do not fit together); open it in its spreadsheet program and save \
+                 it again"
+            ),
             "{err}"
         );
         assert!(
@@ -400,7 +408,8 @@ fn an_xls_whose_sector_chain_runs_in_a_circle_is_refused_before_calamine_follows
     refused_as_xls(
         "oom-ca410bfcfc979e07",
         "circle.xls",
-        "unreadable workbook: the chain of sectors from sector 10 runs in a circle",
+        "the .xls file is damaged or in a form gridlogic cannot read (the index of its parts \
+         runs in a circle, from sector 10)",
     );
 }
 
@@ -502,8 +511,8 @@ fn an_ods_whose_table_is_never_closed_is_refused_instead_of_read_for_ever() {
     });
     refused(
         &path,
-        "its content.xml is not well-formed XML at byte 21712: ill-formed document: expected \
-         `</table:table>`, but `</office:spreadsheet>` was found",
+        "the .ods file is damaged or in a form gridlogic cannot read (its content.xml is not \
+         well-formed XML at byte 21712)",
     );
     // The fixture itself reads.
     let fixture = common::fixture("workbooks/sudoku-9x9.ods");

@@ -4,11 +4,13 @@ The work is done by the same Rust library as the ``gridlogic`` command line, so 
 messages and JSON documents are the same: ``check``, ``solve`` and ``explain`` return the document
 that ``gridlogic check|solve|explain --format json`` prints, as a dict, and ``rate_many`` returns
 the rows of ``gridlogic batch`` as an Arrow table (or, for a pandas DataFrame or an Arrow Table,
-beside its own columns), solved on all cores with the GIL released.
+beside its own columns), solved on all cores with the GIL released. Ctrl-C (KeyboardInterrupt)
+stops any of them within a second.
 
 Keywords (all optional): ``box`` ("4x2"), ``latin``, ``symbols``, ``variant`` ("x",
 "windoku", or a list of them: the extra houses every puzzle gets), ``kind`` ("sudoku" or
-"shikaku"), ``techniques`` (a list of names, short names, HoDoKu codes or families),
+"shikaku"), ``techniques`` (a list of names, short names, HoDoKu codes or families, or one str
+of them separated by commas, as ``--techniques``),
 ``max_level`` ("easy" … "extreme"), ``no_guess``, ``seed``, ``time_limit`` (seconds for one
 puzzle's count and solve; by default none up to 36x36 and 60 s on larger grids, as on the
 command line: the status is then ``undecided``) and ``rating``, the command line's ``--rating``:
@@ -24,7 +26,8 @@ command line: the status is then ``undecided``) and ``rating``, the command line
   ``se_ep`` and ``se_ed`` in ``rate_many``'s rows.
 
 Any other value is an InputError that names it and the values there are. ``check`` reports no
-rating.
+rating. A keyword of another type (``seed="7"``, ``latin="yes"``) or an unknown one is a
+TypeError that names it and says what it takes.
 """
 
 import json as _json
@@ -67,16 +70,69 @@ class VerdictError(GridlogicError):
         self.document = document
 
 
-def _native(options):
-    """The keywords as the native module takes them: ``variant`` always a list."""
-    if isinstance(options.get("variant"), str):
-        options = options | {"variant": [options["variant"]]}
-    return options
+#: The keywords every function takes: the types each accepts (``None`` is accepted where the
+#: keyword is optional) and what it is, for the message of a value of another type.
+_KEYWORDS = {
+    "box": ((str, type(None)), "a box shape such as '4x2'"),
+    "latin": ((bool,), "True or False"),
+    "symbols": ((str, type(None)), "the symbols of the digits, such as '0123456789ABCDEF'"),
+    "variant": ((str, list, tuple, type(None)), "a variant name ('x', 'windoku') or a list of them"),
+    "kind": ((str, type(None)), "'sudoku' or 'shikaku'"),
+    "techniques": (
+        (str, list, tuple, type(None)),
+        "technique names, families or codes: a list such as ['singles', 'x-wing'], or one str",
+    ),
+    "max_level": ((str, type(None)), "'easy', 'medium', 'hard', 'unfair' or 'extreme'"),
+    "no_guess": ((bool,), "True or False"),
+    "seed": ((int,), "a whole number from 0 to 2**64 - 1"),
+    "time_limit": ((int, float, type(None)), "a number of seconds"),
+    "rating": ((str, type(None)), "'hodoku', 'gridlogic' or 'se'"),
+}
+
+
+def _type_error(function, name, value, expected):
+    """The TypeError of ``value`` given for ``name`` to ``function``, saying what it takes."""
+    return TypeError(f"{function}(): {name} is {value!r}, {_kind(value)}; give {expected}")
+
+
+def _names(function, name, value):
+    """A list of names (``variant``, ``techniques``) from a str, comma-separated as on the
+    command line, or a list or tuple of str."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    for item in value:
+        if not isinstance(item, str):
+            raise _type_error(function, f"an item of {name}", item, _KEYWORDS[name][1])
+    return list(value)
+
+
+def _native(function, options):
+    """The keywords of ``function`` as the native module takes them, or a TypeError that says
+    which keyword is unknown or of the wrong type (rather than the native module's words):
+    ``variant`` and ``techniques`` as lists, a str split at its commas."""
+    native = {}
+    for name, value in options.items():
+        if name not in _KEYWORDS:
+            known = ", ".join(_KEYWORDS)
+            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}; its "
+                            f"keywords are {known}")
+        types, expected = _KEYWORDS[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise _type_error(function, name, value, expected)
+        if name == "seed" and not 0 <= value < 2**64:
+            raise InputError(f"seed is {value}: give {expected}")
+        if name in ("variant", "techniques") and value is not None:
+            value = _names(function, name, value)
+        native[name] = value
+    return native
 
 
 def _document(command, puzzle, options):
+    if not isinstance(puzzle, str):
+        raise TypeError(f"{command}() takes the puzzle as text (a str), not {_kind(puzzle)}")
+    native = _native(command, options)
     try:
-        text = _gridlogic.document_json(command, puzzle, **_native(options))
+        text = _gridlogic.document_json(command, puzzle, **native)
     except ValueError as error:
         raise InputError(str(error)) from None
     return _json.loads(text)
@@ -131,13 +187,34 @@ _TYPES = {
 }
 
 
-def _texts(values):
-    """A list of str or None from a list, a pandas Series or an Arrow (chunked) array."""
+def _kind(value):
+    """What ``value`` is, for a message: ``a str``, ``an int``."""
+    name = type(value).__name__
+    return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
+
+
+def _texts(values, role):
+    """A list of str or None from a list, a pandas Series or an Arrow (chunked) array; a
+    TypeError for a single str or bytes (whose characters would be taken for puzzles) and for
+    what holds no items."""
+    if isinstance(values, (str, bytes, bytearray)):
+        raise TypeError(
+            f"rate_many() takes many {role}: a list, a pandas Series or an Arrow array of texts "
+            f"(or a DataFrame or Table), not {_kind(values)}; for one puzzle, give [puzzle] or "
+            "use solve()"
+        )
     if hasattr(values, "to_pylist"):
         values = values.to_pylist()
     elif hasattr(values, "tolist"):
         values = values.tolist()
-    return [value if isinstance(value, str) else None for value in values]
+    try:
+        items = iter(values)
+    except TypeError:
+        raise TypeError(
+            f"rate_many() takes many {role}: a list, a pandas Series or an Arrow array of texts "
+            f"(or a DataFrame or Table), not {_kind(values)}"
+        ) from None
+    return [value if isinstance(value, str) else None for value in items]
 
 
 def _is_pandas_frame(value):
@@ -227,7 +304,8 @@ def rate_many(
     where it gives none) after them.
 
     ``puzzles`` is a list, a pandas Series or an Arrow array of puzzle texts (one line each, or a
-    drawn grid), and the result a ``pyarrow.Table`` of the rating's columns; or a pandas
+    drawn grid; a single str or bytes is a TypeError, not a sequence of one-character puzzles),
+    and the result a ``pyarrow.Table`` of the rating's columns; or a pandas
     DataFrame or a ``pyarrow.Table`` whose column ``column`` holds the puzzles, and the result
     is the same rows of the same type, every input column kept, the rating's columns after
     them (pandas: Arrow-backed dtypes, the input's index). A rating column whose name the input
@@ -239,7 +317,10 @@ def rate_many(
 
     ``id`` is the item's place counted from ``first_id``: from 1, as ``gridlogic batch`` numbers
     the lines of a file of one puzzle per line, so the same puzzles get the same ids; a part of a
-    larger collection passes its first item's number (Dask partitions: 1 + the rows before)."""
+    larger collection passes its first item's number (Dask partitions: 1 + the rows before).
+
+    Ctrl-C (KeyboardInterrupt) stops the rating within a second: no puzzle is started after it,
+    and those being rated finish in the background, their rows dropped."""
     whole = _is_pandas_frame(puzzles) or _is_arrow_table(puzzles)
     if solution_column is not None and not whole:
         raise InputError("solution_column= names a column of a DataFrame or Table of puzzles")
@@ -247,12 +328,13 @@ def rate_many(
         raise InputError("give the solutions either as solutions= or as solution_column=")
     if isinstance(first_id, bool) or not isinstance(first_id, int) or first_id < 0:
         raise InputError(f"first_id is {first_id!r}: the id of the first puzzle, 0 or more")
-    texts = _texts(_column(puzzles, column, "puzzles") if whole else puzzles)
+    texts = _texts(_column(puzzles, column, "puzzles") if whole else puzzles, "puzzles")
     if solution_column is not None:
         solutions = _column(puzzles, solution_column, "solutions")
-    given = None if solutions is None else _texts(solutions)
+    given = None if solutions is None else _texts(solutions, "solutions")
+    native = _native("rate_many", options)
     try:
-        columns = _gridlogic.rate_columns(texts, given, first_id=first_id, **_native(options))
+        columns = _gridlogic.rate_columns(texts, given, first_id=first_id, **native)
     except ValueError as error:
         raise InputError(str(error)) from None
     table = _table(columns)

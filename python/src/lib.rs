@@ -2,7 +2,7 @@
 //! them with the library's engine, rates them as `--rating` says ([`Ratings`], by name or the
 //! default) and returns what the command line writes: the JSON documents of `check`, `solve` and
 //! `explain`, and `batch`'s rows ([`gridlogic::batch::row`]) for many puzzles at once, solved on
-//! all cores (rayon) while the GIL is released. The Python side
+//! all cores (rayon) while the GIL is released and Ctrl-C is watched for ([`interruptible`]). The Python side
 //! (`gridlogic/__init__.py`) turns documents into dicts, rows into an Arrow table, and errors into
 //! its exception classes; an input error arrives here as `ValueError` with the library's message.
 
@@ -13,14 +13,17 @@ use gridlogic::model::{Puzzle, Variant};
 use gridlogic::read::collection::{Entry, Id};
 use gridlogic::read::{self, Kind, Puzzles, ReadOptions};
 use gridlogic::report::rated::{RatedSolve, Ratings};
-use gridlogic::report::{PuzzleReport, SolveReport, Status, json};
+use gridlogic::report::{PuzzleReport, SolveReport, Status, json, terminal};
 use gridlogic::search::{Deadline, TimeLimit};
 use gridlogic::shikaku;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use serde_json::Value;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 /// How to read, solve and rate, as the Python functions' keywords say it.
@@ -129,9 +132,11 @@ impl Options {
     }
 }
 
-/// A library error as Python's `ValueError`, with the same message as on the command line.
+/// A library error as Python's `ValueError`, with the same message as on the command line (its
+/// control characters escaped, as the command line shows them: a traceback prints it on a
+/// terminal).
 fn input_error(error: gridlogic::Error) -> PyErr {
-    PyValueError::new_err(error.to_string())
+    PyValueError::new_err(terminal::escaped(&error.to_string()).into_owned())
 }
 
 /// The JSON document of `command` (`check`, `solve` or `explain`) for the one puzzle in `text`.
@@ -215,9 +220,48 @@ fn document_json(
         r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
         rating,
     )?;
-    py.detach(|| document(command, text, &options))
-        .map_err(input_error)
+    let (command, text) = (command.to_string(), text.to_string());
+    interruptible(py, move |_| document(&command, &text, &options))?.map_err(input_error)
 }
+
+/// Runs `work` on a thread of its own while this one, the GIL released, waits for it and looks
+/// at Python's signals every [`SIGNAL_CHECK`]: Ctrl-C (a `KeyboardInterrupt`, or whatever a
+/// signal handler raises) is raised at once, and the flag `work` is given is set, so that it
+/// starts no more puzzles (those it is solving finish in the background, their results
+/// dropped). A panic in `work` is raised as it would be here.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, mut receiver) = mpsc::channel();
+    let flag = Arc::clone(&stop);
+    std::thread::spawn(move || {
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(&flag)));
+        let _ = sender.send(result);
+    });
+    loop {
+        // A receiver may not be shared with the thread that waits, only moved there and back.
+        let (back, received) = py.detach(move || {
+            let received = receiver.recv_timeout(SIGNAL_CHECK);
+            (receiver, received)
+        });
+        receiver = back;
+        match received {
+            Ok(Ok(result)) => return Ok(result),
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals().inspect_err(|_| {
+                stop.store(true, Ordering::Relaxed);
+            })?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                unreachable!("the worker sends its result or its panic before it ends")
+            }
+        }
+    }
+}
+
+/// How often a call that runs long looks at Python's signals (Ctrl-C).
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
 /// The batch row of one puzzle text (an item of `rate_many`, named `id`), with the solution
 /// given beside it; `by_size` holds the engine options of `options` per size, and `SE` adds
@@ -290,8 +334,10 @@ fn rate_columns<'py>(
         r#box, latin, symbols, variant, kind, techniques, max_level, no_guess, seed, time_limit,
         rating,
     )?;
-    let by_size = engine::OptionsBySize::new(&options.settings);
-    by_size.get(9).map_err(input_error)?;
+    // A technique or cap that does not exist is said before any puzzle is read.
+    engine::OptionsBySize::new(&options.settings)
+        .get(9)
+        .map_err(input_error)?;
     if let Some(solutions) = &solutions
         && solutions.len() != puzzles.len()
     {
@@ -302,45 +348,56 @@ fn rate_columns<'py>(
         );
         return Err(PyValueError::new_err(message));
     }
-    let items = Items {
-        puzzles: &puzzles,
-        solutions: solutions.as_deref(),
-        first_id,
-    };
-    let (header, rows) = py.detach(|| match options.ratings {
-        Ratings::SudokuExplainer => items.rows::<true>(&options, &by_size),
-        _ => items.rows::<false>(&options, &by_size),
-    });
+    let rated = interruptible(py, move |stop| {
+        let by_size = engine::OptionsBySize::new(&options.settings);
+        let items = Items {
+            puzzles: &puzzles,
+            solutions: solutions.as_deref(),
+            first_id,
+            stop,
+        };
+        match options.ratings {
+            Ratings::SudokuExplainer => items.rows::<true>(&options, &by_size),
+            _ => items.rows::<false>(&options, &by_size),
+        }
+    })?;
+    // Rows are missing only when the call was stopped, which raises before they come.
+    let (header, rows) = rated.ok_or_else(|| PyKeyboardInterrupt::new_err(()))?;
     columns(py, header, &rows)
 }
 
 /// The items of `rate_many`: puzzle texts (`None` for a missing value), the solutions given
-/// beside them, and the id of the first.
+/// beside them, the id of the first, and the flag that stops the rating (Ctrl-C).
 struct Items<'a> {
     puzzles: &'a [Option<String>],
     solutions: Option<&'a [Option<String>]>,
     first_id: usize,
+    stop: &'a AtomicBool,
 }
 
 impl Items<'_> {
     /// Sudoku's header of a batch (with Sudoku Explainer's columns when `SE`) and the rows of
-    /// the items, solved on all cores.
+    /// the items, solved on all cores; `None` when the stop flag is set before every item is
+    /// rated (no item is started after it).
     fn rows<const SE: bool>(
         &self,
         options: &Options,
         by_size: &engine::OptionsBySize,
-    ) -> (Vec<&'static str>, Vec<Row>) {
+    ) -> Option<(Vec<&'static str>, Vec<Row>)> {
         let rows = self
             .puzzles
             .par_iter()
             .enumerate()
             .map(|(index, text)| {
+                if self.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let solution = self.solutions.and_then(|s| s[index].as_deref());
                 let id = self.first_id + index;
-                rate::<SE>(id, text.as_deref(), solution, options, by_size)
+                Some(rate::<SE>(id, text.as_deref(), solution, options, by_size))
             })
-            .collect();
-        (batch::header::<RatedSolve<SE>>(), rows)
+            .collect::<Option<_>>()?;
+        Some((batch::header::<RatedSolve<SE>>(), rows))
     }
 }
 

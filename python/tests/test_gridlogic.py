@@ -401,6 +401,114 @@ def test_rate_many_releases_the_gil_while_it_solves():
     assert turns > 100_000, turns
 
 
+def test_rate_many_refuses_a_single_str_or_bytes_rather_than_rating_its_characters():
+    for one in [TOP50K[0], TOP50K[0].encode(), 7]:
+        with pytest.raises(TypeError, match=r"rate_many\(\) takes many puzzles: a list") as raised:
+            gridlogic.rate_many(one)
+        assert type(one).__name__ in str(raised.value)
+    with pytest.raises(TypeError, match="takes many solutions"):
+        gridlogic.rate_many(TOP50K[:1], solutions=TOP50K_SOLUTIONS[0])
+    # A list of one is one puzzle.
+    assert gridlogic.rate_many([TOP50K[0]]).num_rows == 1
+
+
+#: Words of the native module and of PyO3, which a caller never wrote.
+NATIVE_WORDING = ["Can't extract", "PyString", "PyBool", "document_json", "rate_columns",
+                  "cannot be converted", "cannot be interpreted as an integer",
+                  "must be real number", "can't convert negative int"]
+
+
+def test_keywords_of_the_wrong_type_are_type_errors_in_the_callers_terms():
+    cases = [
+        (lambda: gridlogic.check(123), r"check\(\) takes the puzzle as text \(a str\), not an int"),
+        (lambda: gridlogic.solve(TOP50K[0], seed="7"), r"solve\(\): seed is '7', a str; give a whole"),
+        (lambda: gridlogic.solve(TOP50K[0], latin="yes"), "latin is 'yes', a str; give True or False"),
+        (lambda: gridlogic.check(TOP50K[0], box=3), "box is 3, an int; give a box shape"),
+        (lambda: gridlogic.explain(TOP50K[0], time_limit="5"), "time_limit is '5', a str"),
+        (lambda: gridlogic.solve(TOP50K[0], techniques=["singles", 2]), "an item of techniques is 2"),
+        (lambda: gridlogic.rate_many(TOP50K, rating=1), r"rate_many\(\): rating is 1, an int"),
+        (lambda: gridlogic.check(TOP50K[0], no_such=1),
+         r"check\(\) got an unexpected keyword argument 'no_such'; its keywords are box, latin"),
+    ]
+    for call, message in cases:
+        with pytest.raises(TypeError, match=message) as raised:
+            call()
+        for words in NATIVE_WORDING:
+            assert words not in str(raised.value), raised.value
+    with pytest.raises(gridlogic.InputError, match="seed is -1: give a whole number"):
+        gridlogic.solve(TOP50K[0], seed=-1)
+    # Names as one str, separated by commas as on the command line.
+    solved = gridlogic.solve(TOP50K[0], techniques="singles,pointing,claiming", random=True)
+    assert {step["technique"] for step in solved["steps"]} <= {
+        "Full House", "Hidden Single (region)", "Hidden Single (row)", "Hidden Single (column)",
+        "Naked Single", "Pointing", "Claiming", "Backtracking"}
+
+    def outcome(**options):
+        try:
+            return gridlogic.check(TOP50K[0], **options)["status"]
+        except gridlogic.InputError as error:
+            return str(error)
+
+    assert outcome(variant="x,windoku") == outcome(variant=["x", "windoku"]) != outcome()
+
+
+def test_input_errors_show_control_characters_escaped():
+    grid = seed("search-invalid-duplicate-9x9.csv").replace("5", "\x1b]0;owned\x07\x1b[2J", 1)
+    with pytest.raises(gridlogic.InputError) as raised:
+        gridlogic.check(grid)
+    message = str(raised.value)
+    assert "\\u001b]0;owned\\u0007\\u001b[2J" in message, message
+    assert not any(c in message for c in "\x1b\x07"), message
+
+
+#: A child interpreter that rates (or solves) until Ctrl-C, then says how it ended.
+INTERRUPTED = """
+import sys, time, gridlogic
+print("started", flush=True)
+try:
+    if sys.argv[1] == "rate_many":
+        gridlogic.rate_many(sys.argv[2].split() * 200)
+    else:
+        gridlogic.solve(sys.argv[2], time_limit=None)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.parametrize("call", ["rate_many", "solve"])
+def test_ctrl_c_stops_a_long_call_within_a_second(call):
+    import select
+    import signal
+    import sys
+    import time
+
+    hard = (ROOT / "fixtures" / "text" / "top1465-first3.txt").read_text()
+    # 600 hard puzzles take a minute or so on two cores; an empty 25x25 is a long search.
+    work = hard if call == "rate_many" else "." * 625
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, call, work],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.5)
+    assert child.poll() is None, "the call ended before it was interrupted"
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    # A call that ignores Ctrl-C would keep the test waiting for minutes (or for ever).
+    ready, _, _ = select.select([child.stdout], [], [], 10)
+    if not ready:
+        child.kill()
+        child.wait()
+        pytest.fail(f"{call} still ran 10 s after Ctrl-C")
+    said = child.stdout.readline().strip()
+    took = time.monotonic() - sent
+    child.wait(timeout=10)
+    assert said == "interrupted", said
+    assert took < 1.0, f"{call} took {took:.2f} s to stop"
+
+
 def follows_the_rules(solution, givens, houses):
     """Whether a solved grid (81 digits) keeps the givens and holds 1-9 once in every house."""
     kept = all(g in ".0" or g == s for g, s in zip(givens, solution))

@@ -6,13 +6,13 @@ use gridlogic::core::limits::DEFAULT_SUBSET_SIZE;
 use gridlogic::core::{Level, Limits};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Variant;
-use gridlogic::read::collection::{self, Entries};
+use gridlogic::read::collection::{self, Entries, is_stdin};
 use gridlogic::read::{Kind, ReadOptions};
 use gridlogic::report::rated::Ratings;
 use gridlogic::search::TimeLimit;
 use gridlogic::write::booklet::{Paper, Setup};
-use gridlogic::write::{self, Targets};
-use std::path::{Path, PathBuf};
+use gridlogic::write::{self, Input, Targets};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The help of `--sheet` for the commands that read every sheet (`hint` has its own).
@@ -92,6 +92,14 @@ impl InputArgs {
         })
     }
 
+    /// The files this input reads, which no output may replace: the puzzle file (unless it is
+    /// standard input) and the region map.
+    pub fn files(&self) -> Vec<Input<'_>> {
+        let puzzle = (!is_stdin(&self.file)).then(|| Input::puzzle(&self.file));
+        let regions = self.regions.as_deref().map(Input::regions);
+        puzzle.into_iter().chain(regions).collect()
+    }
+
     /// Opens the input (a file, or - for standard input) as entries, a collection streamed line
     /// by line; prints what the reader noticed on standard error.
     pub fn entries(&self) -> Result<Entries, gridlogic::Error> {
@@ -105,7 +113,7 @@ impl InputArgs {
 /// What the reader noticed, on standard error.
 fn print_notes(notes: &[String]) {
     for note in notes {
-        eprintln!("{note}");
+        tell!("{note}");
     }
 }
 
@@ -138,6 +146,15 @@ pub struct TimeArgs {
     /// 36x36, 60 s on larger grids.
     #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit)]
     time_limit: Option<TimeLimit>,
+}
+
+/// A whole number (0 or more) that fits `T`, or why the text is not one in a person's words
+/// (clap's own parser says `invalid digit found in string`).
+pub fn whole<T: TryFrom<u128>>(text: &str) -> Result<T, String> {
+    let number: u128 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number (0 or more)"))?;
+    T::try_from(number).map_err(|_| format!("{text} is too large"))
 }
 
 /// Reads `none` or a number of seconds.
@@ -176,7 +193,7 @@ pub struct EngineArgs {
     max_level: Option<LevelArg>,
     /// Largest naked/hidden subset and fish (2 = pairs and X-Wings); at most half the grid size.
     /// The same as --limit subset-size=N.
-    #[arg(long, default_value_t = DEFAULT_SUBSET_SIZE, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_SUBSET_SIZE, value_name = "N", value_parser = whole::<usize>)]
     max_size: usize,
     // Caps on the combinatorial searches (help texts built from `Limits`).
     #[arg(long = "limit", value_name = "NAME=VALUE", value_delimiter = ',',
@@ -186,7 +203,7 @@ pub struct EngineArgs {
     #[arg(long)]
     no_guess: bool,
     /// Seed for the choice among several solutions of a puzzle that is not unique.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole::<u64>)]
     seed: u64,
 }
 
@@ -305,11 +322,13 @@ pub struct WorkbookArgs {
 }
 
 impl WorkbookArgs {
-    /// Where the workbook and the page of a solve of `input` go.
-    /// Step sheets belong to a workbook: asking for them when none is written is a usage error.
-    pub fn targets(&self, input: &Path) -> Result<Targets, gridlogic::Error> {
+    /// Where the workbook and the page of a solve of `input` go: never over one of `inputs`, the
+    /// files read. Step sheets belong to a workbook: asking for them when none is written is a
+    /// usage error.
+    pub fn targets(&self, input: &InputArgs) -> Result<Targets, gridlogic::Error> {
         let targets = write::targets(
-            input,
+            &input.file,
+            &input.files(),
             self.output.as_deref(),
             self.html.as_ref().map(Option::as_deref),
             self.no_workbook,

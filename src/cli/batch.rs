@@ -1,17 +1,18 @@
 //! `gridlogic batch`: a collection streamed through all cores, one row per entry (CSV or JSON
 //! Lines), written as it goes; a summary line on standard error at the end.
 
-use super::args::{PuzzleArgs, RatingArgs};
+use super::args::{PuzzleArgs, RatingArgs, whole};
 use super::{CommandResult, Failure, exit_code};
 use clap::ValueEnum;
 use gridlogic::batch::{self, Row, RowFormat, RowWriter, Stopped, Summary};
 use gridlogic::read::collection::{Entries, Stream, is_stdin};
 use gridlogic::report::SolveReport;
 use gridlogic::report::rated::RatedSolve;
+use gridlogic::report::terminal::Escaping;
 use gridlogic::{engine, shikaku, write};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +21,8 @@ use std::time::Instant;
 /// How many entries may be between reading and writing, per thread.
 const WINDOW_PER_THREAD: usize = 64;
 
-/// The exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report it).
+/// The exit code of a run stopped by SIGINT, SIGTERM or SIGHUP (128 + SIGINT, as shells report
+/// it).
 const INTERRUPTED: u8 = 130;
 
 /// Options of `batch`.
@@ -40,7 +42,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     format: Format,
     /// How many threads solve (all cores by default).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>)]
     jobs: Option<usize>,
     /// With --rating se, the rows add Sudoku Explainer's se_er, se_ep and se_ed.
     #[command(flatten)]
@@ -54,11 +56,10 @@ enum Format {
 }
 
 pub fn run(args: &Args) -> CommandResult {
-    let input = &args.puzzle.input.file;
     let target = match args.output.as_deref().filter(|o| !is_stdin(o)) {
         Some(path) => {
-            let inputs: &[&Path] = if is_stdin(input) { &[] } else { &[input] };
-            Some(write::Target::checked(path, args.force, inputs)?)
+            let inputs = args.puzzle.input.files();
+            Some(write::Target::checked(path, args.force, &inputs)?)
         }
         None => None,
     };
@@ -67,7 +68,7 @@ pub fn run(args: &Args) -> CommandResult {
     let stop = interrupt_flag()?;
     let output = match &target {
         Some(target) => Output::File(write::Pending::create(target)?),
-        None => Output::Stdout(io::stdout()),
+        None => Output::Stdout(Escaping::new(io::stdout())),
     };
     let format = match args.format {
         Format::Csv => RowFormat::Csv,
@@ -101,10 +102,10 @@ pub fn run(args: &Args) -> CommandResult {
 }
 
 /// Where the rows go: a file, written beside its name and put in place at the end, or standard
-/// output.
+/// output (control characters escaped, as all the command line prints).
 enum Output {
     File(write::Pending),
-    Stdout(io::Stdout),
+    Stdout(Escaping<io::Stdout>),
 }
 
 impl Write for Output {
@@ -170,17 +171,17 @@ impl Run<'_> {
         match result {
             Ok(()) => {
                 self.output.finish()?;
-                eprintln!("{line}");
+                tell!("{line}");
                 Ok(exit_code(summary.all_ok()))
             }
             Err(Stopped::Interrupted) => {
                 self.output.finish()?;
-                eprintln!("interrupted after {line}");
+                tell!("interrupted after {line}");
                 Ok(ExitCode::from(INTERRUPTED))
             }
             Err(Stopped::Read(error)) => {
                 self.output.finish()?;
-                eprintln!("stopped after {line}");
+                tell!("stopped after {line}");
                 Err(error.into())
             }
             Err(Stopped::Write(error)) => Err(self.output.failure(error)),
@@ -220,13 +221,14 @@ fn threads(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(rayon::current_num_threads).max(1)
 }
 
-/// A flag that SIGINT and SIGTERM set, so that the run stops after writing what is finished; a
-/// second signal ends the process at once.
+/// A flag that SIGINT, SIGTERM and SIGHUP (the terminal closed) set, so that the run stops after
+/// writing what is finished and puts the output in place; a second signal ends the process at
+/// once.
 fn interrupt_flag() -> io::Result<Arc<AtomicBool>> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::flag;
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
         flag::register_conditional_shutdown(signal, i32::from(INTERRUPTED), Arc::clone(&stop))?;
         flag::register(signal, Arc::clone(&stop))?;
     }

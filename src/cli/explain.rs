@@ -1,7 +1,7 @@
 //! `gridlogic explain`: the numbered step log of each puzzle's logical solve, or the instances
 //! of one technique in a starting state.
 
-use super::args::{Format, PuzzleArgs, RatingArgs};
+use super::args::{Format, PuzzleArgs, RatingArgs, whole};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::Error;
 use gridlogic::core::{State, Step, Technique};
@@ -40,7 +40,7 @@ pub struct Args {
     /// Start from the state after the solve's first N steps (0: the starting state): with
     /// --technique, list from there; alone, print that state's candidate grid and the steps
     /// after it, numbered on from N+1.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>)]
     at_step: Option<usize>,
     /// Output: the numbered log, a JSON document with every step (as `solve --format json`; an
     /// array for several puzzles), or JSON Lines.
@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> CommandResult {
         let input = &args.puzzle.input;
         let mut notes = Vec::new();
         let states = read::read_states(&input.file, &input.options(), input.kind(), &mut notes);
-        notes.iter().for_each(|note| eprintln!("{note}"));
+        notes.iter().for_each(|note| tell!("{note}"));
         return match states? {
             States::Sudoku(marks) => list_steps(args, marks),
             States::Shikaku(placed) => shikaku_at_step(args, placed),

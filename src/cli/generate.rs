@@ -1,14 +1,15 @@
 //! `gridlogic generate`: new puzzles with exactly one solution, as text, a CSV grid, a
 //! printable workbook or a PDF booklet.
 
-use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant};
+use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant, whole};
 use super::{CommandResult, print};
 use clap::ValueEnum;
 use gridlogic::generate::{self, DEFAULT_CAGE_SIZES, Fill, Request, SeBand, Shape, Symmetry};
 use gridlogic::model::{Regions, Variant};
 use gridlogic::read;
+use gridlogic::write::Input;
 use gridlogic::write::generated::{Output, check_target, save};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -16,7 +17,7 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     /// N: the grid is N x N (1 to 36; larger boxed grids with --fill permutation).
-    #[arg(long, default_value_t = 9, value_name = "N")]
+    #[arg(long, default_value_t = 9, value_name = "N", value_parser = whole::<usize>)]
     size: usize,
     /// Box shape ROWSxCOLUMNS, e.g. 4x2 for an 8x8 grid; the most square shape by default.
     #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["jigsaw", "latin"])]
@@ -38,10 +39,12 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["holes", "minimal", "jigsaw", "regions", "latin"])]
     killer: bool,
     /// With --killer: the fewest cells of a cage (1 allows single-cell cages).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.0, requires = "killer")]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.0, requires = "killer",
+          value_parser = whole::<usize>)]
     min_cage: usize,
     /// With --killer: the most cells of a cage.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.1, requires = "killer")]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CAGE_SIZES.1, requires = "killer",
+          value_parser = whole::<usize>)]
     max_cage: usize,
     /// The level the engine must rate each puzzle at; easy to unfair are solved without
     /// backtracking. Any level by default.
@@ -56,7 +59,7 @@ pub struct Args {
     #[arg(long, value_name = "LOW..HIGH", value_parser = SeBand::parse)]
     se_rating: Option<SeBand>,
     /// Exactly K empty cells (the seed 001 report's mode), still with one solution.
-    #[arg(long, value_name = "K", conflicts_with = "minimal")]
+    #[arg(long, value_name = "K", conflicts_with = "minimal", value_parser = whole::<usize>)]
     holes: Option<usize>,
     /// With --holes: the same number of holes in every region (every row of a Latin square).
     #[arg(long, requires = "holes")]
@@ -68,10 +71,10 @@ pub struct Args {
     #[arg(long)]
     minimal: bool,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "M", value_parser = count)]
     count: u32,
     /// Seed for reproducible output; a random seed (printed on standard error) by default.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>)]
     seed: Option<u64>,
     /// Where full grids come from: randomised search, or the seed 001 report's permutation of a
     /// patterned grid (boxes and Latin squares only).
@@ -82,7 +85,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Attempts per puzzle before giving up.
-    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = whole::<usize>)]
     attempts: usize,
     /// Output file: .xlsx (printable, with hidden "Solution" sheets), .pdf (a booklet, the
     /// solutions at the back), .csv (one puzzle as a grid), or text with one puzzle per line.
@@ -94,6 +97,14 @@ pub struct Args {
     /// Replace the output file if it exists.
     #[arg(long, requires = "output")]
     force: bool,
+}
+
+/// How many puzzles: a whole number, 1 or more.
+fn count(text: &str) -> Result<u32, String> {
+    match whole(text)? {
+        0 => Err("ask for 1 puzzle or more".to_string()),
+        count => Ok(count),
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -162,7 +173,11 @@ pub fn run(args: &Args) -> CommandResult {
     let seed = args.seed.unwrap_or_else(rand::random);
     let request = args.request(seed)?;
     request.validate()?;
-    let inputs: Vec<&Path> = args.regions.iter().map(PathBuf::as_path).collect();
+    let inputs: Vec<Input> = args
+        .regions
+        .iter()
+        .map(|path| Input::regions(path))
+        .collect();
     let target = args
         .output
         .as_deref()
@@ -178,7 +193,7 @@ pub fn run(args: &Args) -> CommandResult {
     }
     let setup = args.print.setup(args.count as usize)?;
     if args.seed.is_none() {
-        eprintln!("seed {seed} (give --seed {seed} for the same puzzles again)");
+        tell!("seed {seed} (give --seed {seed} for the same puzzles again)");
     }
     let puzzles = generate::generate(&request, args.count as usize)?;
     let header = format!("# gridlogic generate: {}; seed {seed}", request.describe());
@@ -188,8 +203,8 @@ pub fn run(args: &Args) -> CommandResult {
     };
     save(target, &puzzles, seed, &header, setup)?;
     for (i, generated) in puzzles.iter().enumerate() {
-        eprintln!("puzzle {}: {}", i + 1, generated.describe());
+        tell!("puzzle {}: {}", i + 1, generated.describe());
     }
-    eprintln!("wrote {}", target.path.display());
+    tell!("wrote {}", target.path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -20,11 +20,21 @@ pub struct Args {
     pub puzzle: PuzzleArgs,
     /// How much to tell: 1 the technique's family and a house (Shikaku: the clue) to look at, 2
     /// the technique and its cells, 3 the whole step.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    #[arg(long, default_value_t = 1, value_parser = level)]
     level: u8,
     /// Output: sentences, or a JSON document (an array for several puzzles).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// A level of detail: 1, 2 or 3.
+fn level(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        "3" => Ok(3),
+        _ => Err(format!("'{text}' is not a level of detail: 1, 2 or 3")),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,7 +93,7 @@ pub fn run(args: &Args) -> CommandResult {
     let mut notes = Vec::new();
     let states = read::read_states(&input.file, &input.options(), input.kind(), &mut notes);
     for note in &notes {
-        eprintln!("{note}");
+        tell!("{note}");
     }
     match states? {
         States::Sudoku(states) => sudoku(args, states, detail),

@@ -1,6 +1,16 @@
 //! The commands, their options, and the one place where a command's result becomes an exit
 //! code: 0 ok, 1 a puzzle verdict that is not "solved, unique" (or no generated puzzle), 2 bad
-//! input or usage.
+//! input or usage. Everything the commands print goes through [`stdout`] and [`tell!`], which
+//! show the control characters an input may carry escaped
+//! ([`gridlogic::report::terminal`]).
+
+/// Prints a line on standard error as `eprintln!` does, its control characters escaped (see
+/// [`gridlogic::report::terminal`]); a standard error that cannot be written (a closed terminal) is not a failure.
+macro_rules! tell {
+    ($($arg:tt)*) => {
+        $crate::cli::tell(format_args!($($arg)*))
+    };
+}
 
 mod args;
 mod batch;
@@ -15,6 +25,7 @@ mod solve;
 use clap::{Parser, Subcommand};
 use gridlogic::read::collection::{Id, Invalid};
 use gridlogic::report::json;
+use gridlogic::report::terminal::Escaping;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -113,13 +124,14 @@ fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
         Ok(code) => code,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
-            eprintln!("error: writing output: {e}");
+            let reason = gridlogic::io_reason(&e, gridlogic::Access::Write);
+            tell!("error: writing output: {reason}");
             ExitCode::from(2)
         }
         Err(Failure::Input(
             error @ (gridlogic::Error::NotGenerated { .. } | gridlogic::Error::OutOfTime { .. }),
         )) => {
-            eprintln!("error: {error}");
+            tell!("error: {error}");
             ExitCode::from(1)
         }
         Err(Failure::Input(error)) => {
@@ -131,9 +143,9 @@ fn finish(input: Option<&PathBuf>, result: CommandResult) -> ExitCode {
             };
             match (input, &error) {
                 (Some(file), e) if !matches!(e, gridlogic::Error::Write { .. }) && !named(file) => {
-                    eprintln!("error: {}: {text}", file.display())
+                    tell!("error: {}: {text}", file.display())
                 }
-                _ => eprintln!("error: {text}"),
+                _ => tell!("error: {text}"),
             }
             ExitCode::from(2)
         }
@@ -149,9 +161,15 @@ fn exit_code(success: bool) -> ExitCode {
     }
 }
 
-/// Buffered standard output.
-fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
-    io::BufWriter::new(io::stdout().lock())
+/// Buffered standard output, control characters escaped.
+fn stdout() -> io::BufWriter<Escaping<io::StdoutLock<'static>>> {
+    io::BufWriter::new(Escaping::new(io::stdout().lock()))
+}
+
+/// Writes a line on standard error, control characters escaped (see [`tell!`]).
+fn tell(line: std::fmt::Arguments) {
+    let mut err = Escaping::new(io::stderr().lock());
+    let _ = writeln!(err, "{line}").and_then(|()| err.flush());
 }
 
 /// Prints `text` and flushes.

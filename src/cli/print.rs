@@ -4,13 +4,13 @@
 
 use super::args::{InputArgs, PrintArgs, RatingArgs, TimeArgs};
 use super::{CommandResult, exit_code, invalid_line};
-use gridlogic::read::collection::{Entries, Id, Stream, is_stdin};
+use gridlogic::read::collection::{Entries, Id, Stream};
 use gridlogic::write::booklet::{self, Item};
 use gridlogic::write::generated::Output;
 use gridlogic::write::{Target, refusal};
 use gridlogic::{engine, shikaku};
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Options of `print`.
 #[derive(clap::Args)]
@@ -36,8 +36,7 @@ pub fn run(args: &Args) -> CommandResult {
     if Output::of(&args.output)? != Output::Pdf {
         return Err(refusal(&args.output, "print writes a PDF: give it a .pdf name").into());
     }
-    let inputs: &[&Path] = if is_stdin(input) { &[] } else { &[input] };
-    let target = Target::checked(&args.output, args.force, inputs)?;
+    let target = Target::checked(&args.output, args.force, &args.input.files())?;
     args.print.setup(1)?;
     let settings = engine::Settings {
         time_limit: args.time.limit(),
@@ -65,8 +64,8 @@ pub fn run(args: &Args) -> CommandResult {
         1 => "1 puzzle".to_string(),
         n => format!("{n} puzzles"),
     };
-    eprintln!("{puzzles} printed");
-    eprintln!("wrote {}", target.path.display());
+    tell!("{puzzles} printed");
+    tell!("wrote {}", target.path.display());
     Ok(exit_code(all_ok))
 }
 
@@ -85,7 +84,7 @@ fn items<P: Send + Sync>(
             Ok(puzzle) => puzzles.push((label(puzzles.len() + 1, &entry.id), puzzle)),
             Err(invalid) => {
                 all_ok &= invalid.holds_no_puzzle();
-                eprintln!("{}", invalid_line(&entry.id, &invalid));
+                tell!("{}", invalid_line(&entry.id, &invalid));
             }
         }
     }
@@ -95,7 +94,7 @@ fn items<P: Send + Sync>(
         .collect::<Result<_, _>>()?;
     for unsolved in items.iter().filter(|item| item.answer.is_none()) {
         all_ok = false;
-        eprintln!("{}", unsolved.title);
+        tell!("{}", unsolved.title);
     }
     Ok((items, all_ok))
 }

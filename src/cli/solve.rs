@@ -47,7 +47,7 @@ enum Format {
 pub fn run(args: &Args) -> CommandResult {
     let book = &args.workbook;
     // An output that may not be written is said after the answer, which it never blocks.
-    let targets = book.targets(&args.puzzle.input.file);
+    let targets = book.targets(&args.puzzle.input);
     let source = file_name(&args.puzzle.input.file);
     let settings = args.puzzle.settings();
     match args.puzzle.input.entries()? {
@@ -129,7 +129,7 @@ fn report<S: SolveReport>(
                     }
                     (None, Format::Text) => writeln!(out, "{}", invalid_line(&entry.id, invalid))?,
                     (None, _) => {
-                        eprintln!("{}", invalid_line(&entry.id, invalid));
+                        tell!("{}", invalid_line(&entry.id, invalid));
                         writeln!(out)?
                     }
                 }
@@ -158,11 +158,11 @@ fn report<S: SolveReport>(
         && !kept.is_empty()
     {
         xlsx::save(&workbook(&kept, writers.book), target)?;
-        eprintln!("wrote {}", target.path.display());
+        tell!("wrote {}", target.path.display());
     }
     if let (Some(target), [(_, solve)]) = (&targets.page, kept.as_slice()) {
         write::write_atomically(target, (writers.page)(solve).as_bytes())?;
-        eprintln!("wrote {}", target.path.display());
+        tell!("wrote {}", target.path.display());
     }
     Ok(exit_code(all_ok))
 }
@@ -199,7 +199,7 @@ fn is_sound(solve: &impl SolveReport) -> bool {
         return true;
     };
     let explanation = solve.steps()[index].explanation().render(&solve.names());
-    eprintln!(
+    tell!(
         "error: {}: step {} is wrong: {explanation}",
         solve.summary(),
         index + 1
@@ -217,7 +217,7 @@ fn print_solve(
     match format {
         Format::Text => write!(out, "{}", report::text::solve(solve)),
         Format::Line | Format::Sol if !accepted => {
-            eprintln!("{}: {}", solve.summary(), verdict(solve));
+            tell!("{}: {}", solve.summary(), verdict(solve));
             writeln!(out)
         }
         Format::Line | Format::Sol => {

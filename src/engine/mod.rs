@@ -5,7 +5,7 @@
 use crate::core::{Family, Level, Limits, Outcome, State, Step, Technique};
 use crate::error::Error;
 use crate::explain;
-use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, Marks, Puzzle};
+use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, Grid, MAX_SIZE, Marks, Puzzle};
 use crate::search::{self, Deadline, TimeLimit};
 use crate::techniques;
 use rand::rngs::StdRng;
@@ -70,18 +70,35 @@ impl Options {
         for name in names.iter().map(AsRef::as_ref) {
             let found = Technique::parse(name, &self.techniques)
                 .or_else(|| Technique::parse(name, &every))
-                .ok_or_else(|| {
-                    let known: Vec<String> = every.iter().map(|t| t.name()).collect();
-                    let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
-                    Error::Usage(format!(
-                        "unknown technique '{name}'; known: {}, or a family: {}",
-                        known.join(", "),
-                        families[..families.len() - 1].join(", ")
-                    ))
-                })?;
+                .ok_or_else(|| self.unknown(name, size, &every))?;
             chosen.extend(found);
         }
         Ok(chosen)
+    }
+
+    /// Why `name` stands for none of `every`, the techniques of a grid of `size`: when it names
+    /// techniques of other sizes (X-Wing on a 1x1), the sizes gridlogic looks for them on; else
+    /// the names there are.
+    fn unknown(&self, name: &str, size: usize, every: &[Technique]) -> Error {
+        let occurs = |n: &usize| Technique::parse(name, &techniques::every(*n, &self.limits));
+        let sizes: Vec<usize> = (1..=MAX_SIZE).filter(|n| occurs(n).is_some()).collect();
+        if let (Some(&first), Some(&last)) = (sizes.first(), sizes.last()) {
+            let range = match last {
+                MAX_SIZE => format!("from {first}x{first} up"),
+                _ => format!("from {first}x{first} to {last}x{last}"),
+            };
+            return Error::Usage(format!(
+                "'{name}' cannot occur on a {size}x{size} grid: gridlogic looks for it on grids \
+                 {range}"
+            ));
+        }
+        let known: Vec<String> = every.iter().map(|t| t.name()).collect();
+        let families: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
+        Error::Usage(format!(
+            "unknown technique '{name}'; known: {}, or a family: {}",
+            known.join(", "),
+            families[..families.len() - 1].join(", ")
+        ))
     }
 
     /// Keeps only the techniques of `level` and easier.

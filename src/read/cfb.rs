@@ -39,13 +39,10 @@ pub fn workbook_stream(path: &Path) -> Result<Option<Vec<u8>>, Error> {
     {
         return Ok(None);
     }
-    let unreadable = |message: String| Error::Workbook {
-        path: path.to_path_buf(),
-        message: format!("unreadable workbook: {message}"),
-    };
+    let unreadable = |why: String| super::workbook::damaged(path, why);
     if data.len() as u64 > limits::MAX_ZIP_PART {
         return Err(unreadable(format!(
-            "it is larger than the {} bytes read",
+            "it is larger than the {} bytes gridlogic reads",
             limits::thousands(u128::from(limits::MAX_ZIP_PART))
         )));
     }
@@ -54,7 +51,7 @@ pub fn workbook_stream(path: &Path) -> Result<Option<Vec<u8>>, Error> {
     };
     match file.circular_chain() {
         Some(start) => Err(unreadable(format!(
-            "the chain of sectors from sector {start} runs in a circle"
+            "the index of its parts runs in a circle, from sector {start}"
         ))),
         None => Ok(["Workbook", "Book"]
             .iter()

@@ -435,7 +435,7 @@ impl Collection {
                 id: read.id.clone().map_or(Id::Number(line), Id::Named),
                 solution: read.solution.clone(),
                 puzzle: {
-                    let written = read.cells.iter().collect();
+                    let written = read.cells.written();
                     self.reader.line_puzzle(read).map_err(|error| Invalid {
                         text: written,
                         error,

@@ -476,6 +476,27 @@ fn marks_in_text(text: &str) -> Result<Option<Vec<Marks>>, Error> {
     }
 }
 
+/// Whether the first line of `text` that is not blank or a comment is a HoDoKu library line.
+fn starts_with_library_line(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .is_some_and(|line| line.starts_with(':') && reglib::Case::parse(line, 1).is_ok())
+}
+
+/// The error of a library line read as a puzzle: it holds a state to find a technique in, which
+/// `reglib`, `hint` and `explain --technique` read.
+fn library_line() -> Error {
+    Error::Unfit {
+        what: "holds a case of HoDoKu's regression library (a technique to find in a state with \
+               some candidates removed), not a puzzle"
+            .into(),
+        advice: "run its cases with `gridlogic reglib FILE`, or read its state with `gridlogic \
+                 hint FILE` or `gridlogic explain --technique NAME FILE`"
+            .into(),
+    }
+}
+
 /// Reads the puzzle or puzzles in a text (CSV, drawn grid, one per line); `place` names it in
 /// messages.
 pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input, Error> {
@@ -485,6 +506,9 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         return Err(Error::Empty {
             what: format!("file {place}"),
         });
+    }
+    if starts_with_library_line(text) {
+        return Err(library_line());
     }
     if let Some(killers) = killer::parse(text) {
         let puzzles = killers
@@ -1007,10 +1031,10 @@ impl Reader {
     fn line_puzzle(&self, line: LinePuzzle) -> Result<Puzzle, Error> {
         let origin = Origin::Line { line: line.line };
         let mut grid = Grid::empty(line.size);
-        for (index, symbol) in line.cells.iter().enumerate() {
+        for index in 0..line.cells.len() {
             let (r, c) = (index / line.size, index % line.size);
             let mut buffer = [0; 4];
-            let symbol: &str = symbol.encode_utf8(&mut buffer);
+            let symbol = line.cells.text(index, &mut buffer);
             let class = cells::classify_text(symbol, &self.symbols);
             let digit = self.digit(class, symbol, line.size, || {
                 origin.cell_name(r, c, line.size)
@@ -1019,6 +1043,7 @@ impl Reader {
         }
         let regions = match &line.region_labels {
             Some(labels) => Some(regions::from_labels(labels, line.size)?),
+            None if line.latin => Some(Regions::Latin),
             None => None,
         };
         let found = Found {

@@ -60,19 +60,17 @@ fn read_part(
     name: &str,
     take: &mut dyn FnMut(Tag) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let malformed = |message: String| Error::Workbook {
-        path: path.to_path_buf(),
-        message,
-    };
+    let malformed = |why: String| super::workbook::damaged(path, why);
     let mut reader =
         quick_xml::Reader::from_reader(BufReader::new(part.take(limits::MAX_ZIP_PART)));
     reader.config_mut().check_end_names = true;
     let mut open = 0usize;
     let mut buffer = Vec::new();
     loop {
-        let event = reader.read_event_into(&mut buffer).map_err(|error| {
+        // Where the XML breaks says more to a person than the parser's account of it.
+        let event = reader.read_event_into(&mut buffer).map_err(|_| {
             malformed(format!(
-                "its {name} is not well-formed XML at byte {}: {error}",
+                "its {name} is not well-formed XML at byte {}",
                 reader.error_position()
             ))
         })?;

@@ -88,6 +88,15 @@ pub fn head(path: &Path) -> Result<Vec<u8>, Error> {
     Ok(head)
 }
 
+/// The error of a workbook saved with a password: gridlogic cannot open it.
+pub fn password_protected() -> Error {
+    Error::Unfit {
+        what: "is a workbook protected by a password, which gridlogic cannot open".to_string(),
+        advice: "open it in its spreadsheet program, remove the password and save a copy"
+            .to_string(),
+    }
+}
+
 /// The error for a file whose content (`content`) cannot hold a puzzle read as `workbook` (by
 /// its extension) or as text; `None` when it may.
 pub fn unfit(content: Content, workbook: Option<&str>) -> Option<Error> {
@@ -105,10 +114,7 @@ pub fn unfit(content: Content, workbook: Option<&str>) -> Option<Error> {
             "is a PDF document, which gridlogic does not read".to_string(),
             "copy the grid into a spreadsheet or a text file",
         ),
-        (Content::Encrypted, _) => (
-            "is a workbook protected by a password, which gridlogic cannot open".to_string(),
-            "open it in its spreadsheet program, remove the password and save a copy",
-        ),
+        (Content::Encrypted, _) => return Some(password_protected()),
         (Content::Text, Some(extension)) => (
             format!("holds plain text, not an .{extension} workbook"),
             "rename it to .txt (or .csv for comma-separated values) and read it again",

@@ -35,8 +35,10 @@ pub struct LinePuzzle {
     pub line: usize,
     /// N.
     pub size: usize,
-    /// One symbol per cell.
-    pub cells: Vec<char>,
+    /// The cells as written.
+    pub cells: LineCells,
+    /// Whether the line says `latin`: a grid without regions.
+    pub latin: bool,
     /// One region label per cell, when the line carries a region map.
     pub region_labels: Option<Vec<String>>,
     /// The solution the line gives, as written.
@@ -45,6 +47,47 @@ pub struct LinePuzzle {
     pub id: Option<String>,
     /// The variants named in a field after the puzzle's (`x`, `windoku`).
     pub variants: Vec<Variant>,
+}
+
+/// The cells of a one-line puzzle as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineCells {
+    /// One symbol a cell (`4...78..3`).
+    Symbols(Vec<char>),
+    /// Numbers separated by spaces, `0` for empty: the form `generate` writes grids larger than
+    /// the one-character alphabet in.
+    Numbers(Vec<String>),
+}
+
+impl LineCells {
+    /// How many cells.
+    pub fn len(&self) -> usize {
+        match self {
+            LineCells::Symbols(symbols) => symbols.len(),
+            LineCells::Numbers(numbers) => numbers.len(),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The text of cell `index` (a symbol is encoded in `buffer`).
+    pub fn text<'a>(&'a self, index: usize, buffer: &'a mut [u8; 4]) -> &'a str {
+        match self {
+            LineCells::Symbols(symbols) => symbols[index].encode_utf8(buffer),
+            LineCells::Numbers(numbers) => &numbers[index],
+        }
+    }
+
+    /// The puzzle as written: its symbols, or its numbers separated by spaces.
+    pub fn written(&self) -> String {
+        match self {
+            LineCells::Symbols(symbols) => symbols.iter().collect(),
+            LineCells::Numbers(numbers) => numbers.join(" "),
+        }
+    }
 }
 
 /// A collection line that holds no puzzle, and why.
@@ -67,6 +110,9 @@ const PUZZLE_NAMES: [&str; 8] = [
 ];
 /// Header names of the column that holds the solution.
 const SOLUTION_NAMES: [&str; 4] = ["solutions", "solution", "answer", "solved"];
+/// The word of a collection line whose puzzle has no regions (a Latin square), as `generate`
+/// writes one.
+pub const LATIN: &str = "latin";
 /// Header names of the column that holds the region labels.
 const REGION_NAMES: [&str; 2] = ["regions", "layout"];
 
@@ -148,6 +194,19 @@ impl Fields {
         {
             tokens.remove(0);
         }
+        let latin = tokens.iter().any(|t| t.eq_ignore_ascii_case(LATIN));
+        if let Some((size, numbers)) = self.numbers(&tokens, symbols) {
+            return Ok(LinePuzzle {
+                line,
+                size,
+                cells: LineCells::Numbers(numbers),
+                latin,
+                region_labels: None,
+                solution: None,
+                id: None,
+                variants: tokens.iter().filter_map(|t| Variant::parse(t)).collect(),
+            });
+        }
         let field = |index: Option<usize>| index.and_then(|i| tokens.get(i).copied());
         let givens = field(Some(self.puzzle)).unwrap_or_default();
         let size = puzzle_size(givens, symbols)?;
@@ -182,12 +241,33 @@ impl Fields {
         Ok(LinePuzzle {
             line,
             size,
-            cells,
+            cells: LineCells::Symbols(cells),
+            latin,
             region_labels,
             solution: solution.map(str::to_string),
             id: field(self.id).map(str::to_string),
             variants,
         })
+    }
+
+    /// The size and cells of a line that starts with N² numbers separated by spaces, N larger
+    /// than the alphabet `symbols` (which one-symbol lines use up to its length) and at most
+    /// [`MAX_SIZE`](crate::model::MAX_SIZE): the form `generate` writes such grids in, one
+    /// puzzle a line. Only lines without a field delimiter; a number larger than N is left for
+    /// the reader to name.
+    fn numbers(&self, tokens: &[&str], symbols: &Symbols) -> Option<(usize, Vec<String>)> {
+        if self.delimiter.is_some() || self.puzzle != 0 {
+            return None;
+        }
+        let count = tokens
+            .iter()
+            .take_while(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            .count();
+        let size = (symbols.len() + 1..=crate::model::MAX_SIZE).find(|n| n * n == count)?;
+        Some((
+            size,
+            tokens[..count].iter().map(|t| t.to_string()).collect(),
+        ))
     }
 
     /// Reads a collection line as [`Fields::line_puzzle`] does, keeping what a bad line's row
@@ -318,20 +398,26 @@ pub fn parse(text: &str, place: &str, symbols: &Symbols) -> TextInput {
 }
 
 /// Refuses a text whose lines would make a table of more than [`limits::MAX_TABLE_CELLS`]
-/// cells, before anything is built from it: a line holds at most as many cells as it has fields
-/// between `,` `;` or tabs, or else characters.
+/// cells, before anything is built from it. The table is the one [`parse`] builds: of a CSV
+/// (fields between `,` `;` or tabs), every line, comments too, each as many cells as it has
+/// fields; else the lines that are not `#` comments (a drawing of the grid in comments, as
+/// `generate` writes one, counts for nothing), each at most as many cells as characters.
 pub fn check_text(text: &str, place: &str) -> Result<(), Error> {
-    let cells = |line: &str| match line
-        .bytes()
-        .filter(|b| matches!(b, b',' | b';' | b'\t'))
-        .count()
-    {
-        0 => line.chars().count(),
-        delimiters => delimiters + 1,
+    let all: Vec<&str> = text.lines().collect();
+    let content: Vec<(usize, &str)> = (all.iter().enumerate())
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .map(|(i, l)| (i + 1, *l))
+        .collect();
+    let (lines, widest) = match delimiter(&content) {
+        Some(delimiter) => {
+            let fields = |line: &&str| line.bytes().filter(|&b| b == delimiter).count() + 1;
+            (all.len(), all.iter().map(fields).max().unwrap_or(0))
+        }
+        None => {
+            let widest = content.iter().map(|(_, l)| l.chars().count()).max();
+            (content.len(), widest.unwrap_or(0))
+        }
     };
-    let (lines, widest) = text.lines().fold((0, 0), |(lines, widest), line| {
-        (lines + 1, widest.max(cells(line)))
-    });
     if limits::table_fits(lines, widest) {
         return Ok(());
     }
@@ -595,7 +681,7 @@ mod tests {
             panic!("not lines")
         };
         let first = lines[0].as_ref().unwrap();
-        assert_eq!(first.cells.iter().collect::<String>(), "..3.1..2.");
+        assert_eq!(first.cells.written(), "..3.1..2.");
         assert_eq!(first.solution.as_deref(), Some("213312132"));
         assert_eq!(first.id.as_deref(), Some("7"));
         let second = lines[1].as_ref().unwrap();
@@ -610,7 +696,7 @@ mod tests {
             panic!("not lines")
         };
         let first = puzzles[0].as_ref().unwrap();
-        assert_eq!(first.cells.iter().collect::<String>(), "..43...1.2......");
+        assert_eq!(first.cells.written(), "..43...1.2......");
         assert_eq!(
             first.region_labels.as_ref().unwrap().concat(),
             "aaababbbccddccdd"

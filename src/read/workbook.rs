@@ -2,9 +2,9 @@
 //! values, formula flags and, for .xlsx/.xlsm, cell fills, borders, font sizes and notes; for
 //! .xls and .ods the fills and borders gridlogic reads itself (`read::xls`, `read::ods`).
 
-use crate::error::Error;
+use crate::error::{Access, Error, io_reason};
 use crate::read::table::{Area, Edge, RawCell, RawValue, StylePatch, Table, parse_reference};
-use crate::read::{limits, notes, ods, xls};
+use crate::read::{limits, notes, ods, sniff, xls};
 use calamine::{
     Data, Range, Reader, SheetType, SheetVisible, Sheets, StyleRange, open_workbook_auto,
 };
@@ -61,10 +61,7 @@ impl Workbook {
     /// Opens a workbook of any supported kind.
     pub fn open(path: &Path) -> Result<Workbook, Error> {
         let styles = checked_styles(path)?;
-        let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| Error::Workbook {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
+        let sheets = guarded(path, || open_workbook_auto(path))?.map_err(|e| failure(path, &e))?;
         Ok(Workbook {
             path: path.to_path_buf(),
             names: sheets.sheet_names(),
@@ -143,7 +140,7 @@ impl Workbook {
         let values = self
             .sheets
             .worksheet_range(sheet)
-            .map_err(|e| self.error(e))?;
+            .map_err(|e| failure(&self.path, &e))?;
         let formulas = self.sheets.worksheet_formula(sheet).ok();
         let styles = match &mut self.sheets {
             Sheets::Xlsx(xlsx) => xlsx.worksheet_style(sheet).ok(),
@@ -224,13 +221,68 @@ impl Workbook {
             .and_then(|i| self.styles.get(i))
             .map_or(&[], Vec::as_slice)
     }
+}
 
-    fn error(&self, e: impl std::fmt::Display) -> Error {
-        Error::Workbook {
-            path: self.path.clone(),
-            message: e.to_string(),
-        }
+/// The error of a workbook at `path` that its reader cannot make sense of, `why` in a person's
+/// words.
+pub fn damaged(path: &Path, why: impl Into<String>) -> Error {
+    Error::Damaged {
+        path: path.to_path_buf(),
+        extension: super::extension_of(path),
+        why: why.into(),
     }
+}
+
+/// The error of calamine's `error` on the workbook at `path`, in a person's words: a password
+/// is said as the first bytes of an encrypted workbook are ([`sniff::password_protected`]);
+/// anything else is a damaged file with what is wrong with it ([`calamine_reason`]).
+fn failure(path: &Path, error: &calamine::Error) -> Error {
+    use calamine::{Error as E, OdsError, XlsError, XlsbError, XlsxError};
+    match error {
+        E::Xls(XlsError::Password)
+        | E::Xlsx(XlsxError::Password)
+        | E::Xlsb(XlsbError::Password)
+        | E::Ods(OdsError::Password) => sniff::password_protected(),
+        other => damaged(path, calamine_reason(other)),
+    }
+}
+
+/// What calamine's `error` says is wrong with a workbook, in a person's words rather than its
+/// own (`Xls error: Cfb error: Sector 10 points past end of file`).
+fn calamine_reason(error: &calamine::Error) -> String {
+    use calamine::{Error as E, OdsError, XlsError, XlsbError, XlsxError};
+    let reason = match error {
+        E::Io(io)
+        | E::Xls(XlsError::Io(io))
+        | E::Xlsx(XlsxError::Io(io))
+        | E::Xlsb(XlsbError::Io(io))
+        | E::Ods(OdsError::Io(io)) => return io_reason(io, Access::Read),
+        E::Xlsx(XlsxError::Zip(_)) | E::Xlsb(XlsbError::Zip(_)) | E::Ods(OdsError::Zip(_)) => {
+            "its zip packaging is broken or cut short"
+        }
+        E::Xlsx(XlsxError::Xml(xml))
+        | E::Xlsb(XlsbError::Xml(xml))
+        | E::Ods(OdsError::Xml(xml))
+            if matches!(xml, quick_xml::Error::Io(_)) =>
+        {
+            "a compressed part of it is corrupt"
+        }
+        E::Xlsx(XlsxError::Xml(_) | XlsxError::XmlAttr(_) | XlsxError::XmlEof(_))
+        | E::Xlsb(XlsbError::Xml(_) | XlsbError::XmlAttr(_))
+        | E::Ods(OdsError::Xml(_) | OdsError::XmlAttr(_) | OdsError::AttrError(_)) => {
+            "a part of it is not well-formed XML"
+        }
+        E::Xlsx(XlsxError::FileNotFound(part)) | E::Xlsb(XlsbError::FileNotFound(part)) => {
+            return format!("it lacks its part {part}");
+        }
+        E::Ods(OdsError::FileNotFound(part)) => return format!("it lacks its part {part}"),
+        E::Xls(XlsError::Cfb(_)) => "the index of its parts is broken",
+        E::Xls(XlsError::EoStream(_) | XlsError::Len { .. } | XlsError::ContinueRecordTooShort) => {
+            "a record of it ends early"
+        }
+        _ => "it holds a record or a value gridlogic cannot make sense of",
+    };
+    reason.to_string()
 }
 
 thread_local! {
@@ -239,7 +291,7 @@ thread_local! {
 }
 
 /// Runs `read`, a call into the workbook reader, turning a panic inside it (a corrupted file it
-/// did not expect: an index out of bounds) into the error `unreadable workbook: …` naming
+/// did not expect: an index out of bounds) into the error of a damaged file ([`damaged`]) naming
 /// `path`. The panic prints nothing: the first call installs a panic hook that stays silent on
 /// a guarded thread and leaves every other panic to the hook before it.
 fn guarded<T>(path: &Path, read: impl FnOnce() -> T) -> Result<T, Error> {
@@ -255,17 +307,9 @@ fn guarded<T>(path: &Path, read: impl FnOnce() -> T) -> Result<T, Error> {
     let outer = GUARDED.replace(true);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read));
     GUARDED.set(outer);
-    result.map_err(|payload| {
-        let what = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("the reader failed");
-        Error::Workbook {
-            path: path.to_path_buf(),
-            message: format!("unreadable workbook: {what}"),
-        }
-    })
+    // What the reader panicked with (an index out of bounds) is its own business: the person
+    // hears that the file does not hold together.
+    result.map_err(|_| damaged(path, "its records do not fit together"))
 }
 
 /// Checks the workbook at `path` before calamine reads it, and reads what calamine does not: the
@@ -273,10 +317,7 @@ fn guarded<T>(path: &Path, read: impl FnOnce() -> T) -> Result<T, Error> {
 /// for other kinds. A zip-based workbook is opened once for its part sizes and its XML.
 fn checked_styles(path: &Path) -> Result<Vec<Vec<StylePatch>>, Error> {
     if let Some(stream) = super::cfb::workbook_stream(path)? {
-        let sheets = xls::sheets(&stream).map_err(|why| Error::Workbook {
-            path: path.to_path_buf(),
-            message: format!("unreadable workbook: {why}"),
-        })?;
+        let sheets = xls::sheets(&stream).map_err(|why| damaged(path, why))?;
         check_xls_sheets(path, &sheets)?;
         return Ok(sheets.into_iter().map(|sheet| sheet.styles).collect());
     }

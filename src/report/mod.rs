@@ -7,6 +7,7 @@
 pub mod json;
 pub mod rated;
 pub mod sudoku;
+pub mod terminal;
 pub mod text;
 
 use crate::core::Outcome;

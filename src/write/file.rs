@@ -7,7 +7,7 @@
 //! the file it points to is replaced. A target that is not a regular file (`/dev/null`, a pipe) is
 //! written in place.
 
-use crate::error::Error;
+use crate::error::{Access, Error, io_reason};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -21,15 +21,41 @@ pub struct Target {
     pub replace: bool,
 }
 
+/// A file a command reads, which none of its outputs may replace, whatever `--force` says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Input<'a> {
+    /// The path as given.
+    pub path: &'a Path,
+    /// What the file is to the command, for the message: `the input file`, `the region map
+    /// (--regions)`.
+    pub role: &'a str,
+}
+
+impl Input<'_> {
+    /// The puzzle file a command reads.
+    pub fn puzzle(path: &Path) -> Input<'_> {
+        Input {
+            path,
+            role: "the input file",
+        }
+    }
+
+    /// The region map given with `--regions`.
+    pub fn regions(path: &Path) -> Input<'_> {
+        Input {
+            path,
+            role: "the region map (--regions)",
+        }
+    }
+}
+
 impl Target {
     /// `path` as a target, refused when it is one of `inputs` (see [`same_file`]) or when it
     /// exists and `replace` is false.
-    pub fn checked(path: &Path, replace: bool, inputs: &[&Path]) -> Result<Target, Error> {
-        if inputs.iter().any(|input| same_file(path, input)) {
-            return Err(refusal(
-                path,
-                "it is the input file, which is never written over",
-            ));
+    pub fn checked(path: &Path, replace: bool, inputs: &[Input]) -> Result<Target, Error> {
+        if let Some(input) = inputs.iter().find(|input| same_file(path, input.path)) {
+            let why = format!("it is {}, which is never written over", input.role);
+            return Err(refusal(path, &why));
         }
         check_new(path, replace)?;
         Ok(Target {
@@ -116,7 +142,7 @@ impl Pending {
             }
             None => File::options().write(true).truncate(true).open(&resolved),
         };
-        let file = opened.map_err(|e| refusal(&target.path, &e.to_string()))?;
+        let file = opened.map_err(|e| refusal(&target.path, &not_made(&resolved, &e)))?;
         Ok(Pending {
             target: target.clone(),
             resolved,
@@ -131,7 +157,8 @@ impl Pending {
             Some(_) => "; nothing was written there",
             None => "",
         };
-        refusal(&self.target.path, &format!("{error}{kept}"))
+        let reason = io_reason(error, Access::Write);
+        refusal(&self.target.path, &format!("{reason}{kept}"))
     }
 
     /// Puts the written file in place: over the old file when it may be replaced, else under a
@@ -174,6 +201,18 @@ impl Drop for Pending {
         if let Some(temporary) = &self.temporary {
             let _ = std::fs::remove_file(temporary);
         }
+    }
+}
+
+/// Why the file `path` could not be made: as [`io_reason`] says, except that a file missing
+/// where its folder exists cannot be made there (`/proc`), rather than lacking a folder.
+fn not_made(path: &Path, error: &io::Error) -> String {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    match error.kind() {
+        io::ErrorKind::NotFound if folder.is_none_or(Path::is_dir) => {
+            "no file can be made in that folder".to_string()
+        }
+        _ => io_reason(error, Access::Write),
     }
 }
 

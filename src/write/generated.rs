@@ -4,7 +4,7 @@
 
 use super::booklet::{self, Item, Setup};
 use super::sudoku::puzzle_and_answer;
-use super::{Book, Sheet, Style, Target, palette, refusal, write_atomically, xlsx};
+use super::{Book, Input, Sheet, Style, Target, palette, refusal, write_atomically, xlsx};
 use crate::error::Error;
 use crate::generate::{self, Generated};
 use crate::model::{Names, Origin};
@@ -51,7 +51,7 @@ pub fn check_target(
     path: &Path,
     count: usize,
     force: bool,
-    inputs: &[&Path],
+    inputs: &[Input],
 ) -> Result<Target, Error> {
     let target = Target::checked(path, force, inputs)?;
     if Output::of(path)? == Output::Csv && count > 1 {

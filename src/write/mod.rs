@@ -26,7 +26,7 @@ pub mod pdf;
 #[path = "no_pdf.rs"]
 pub mod pdf;
 
-pub use file::{Pending, Target, refusal, write_atomically};
+pub use file::{Input, Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
 use crate::model::sheet_address;
@@ -835,10 +835,12 @@ fn describe_style(style: &Style) -> String {
 
 /// Where the annotated workbook of `input` goes, if anywhere: `output`, else `<stem>.solved.xlsx`
 /// beside a workbook input, else nowhere (text and CSV input, or `no_workbook`). Refused: a name
-/// that is not `.xlsx`, the input itself, and an existing file without `force` — except that the
+/// that is not `.xlsx`, one of the files read (`inputs`: the puzzle, a region map), and an
+/// existing file without `force` — except that the
 /// automatic `<stem>.solved.xlsx` replaces gridlogic's own earlier output ([`xlsx::is_own`]).
 pub fn workbook_target(
     input: &Path,
+    inputs: &[Input],
     output: Option<&Path>,
     no_workbook: bool,
     force: bool,
@@ -860,7 +862,7 @@ pub fn workbook_target(
         ));
     }
     let replace = force || (automatic && xlsx::is_own(&path));
-    Target::checked(&path, replace, &[input]).map(Some)
+    Target::checked(&path, replace, inputs).map(Some)
 }
 
 /// Where the outputs of a solve go: the annotated workbook and the step viewer page.
@@ -883,10 +885,12 @@ impl Targets {
 /// when it ends in `.html`/`.htm` (then no workbook is written). `html` (`--html [PATH]`) adds the
 /// page: at its path, or without one beside the workbook (its name, `.html`), else beside the
 /// input (`<stem>.solved.html`). The workbook follows [`workbook_target`]; the page is refused,
-/// like the workbook, under a name that is not `.html`, over the input, or over an existing file
-/// without `force` — except that an automatic name replaces gridlogic's own earlier page.
+/// like the workbook, under a name that is not `.html`, over one of `inputs` (the files read), or
+/// over an existing file without `force` — except that an automatic name replaces gridlogic's
+/// own earlier page.
 pub fn targets(
     input: &Path,
+    inputs: &[Input],
     output: Option<&Path>,
     html: Option<Option<&Path>>,
     no_workbook: bool,
@@ -899,14 +903,14 @@ pub fn targets(
     }
     let book_output = output.filter(|_| page_output.is_none());
     let no_workbook = no_workbook || page_output.is_some();
-    let workbook = workbook_target(input, book_output, no_workbook, force)?;
+    let workbook = workbook_target(input, inputs, book_output, no_workbook, force)?;
     let page = match (page_output, html) {
         (Some(path), _) | (None, Some(Some(path))) => Some((path.to_path_buf(), false)),
         (None, Some(None)) => Some((automatic_page(input, workbook.as_ref()), true)),
         (None, None) => None,
     };
     let page = page
-        .map(|(path, automatic)| page_target(input, path, automatic, force))
+        .map(|(path, automatic)| page_target(inputs, path, automatic, force))
         .transpose()?;
     Ok(Targets { workbook, page })
 }
@@ -932,7 +936,12 @@ fn automatic_page(input: &Path, workbook: Option<&Target>) -> PathBuf {
 }
 
 /// `path` as the page's target, or why it may not be written.
-fn page_target(input: &Path, path: PathBuf, automatic: bool, force: bool) -> Result<Target, Error> {
+fn page_target(
+    inputs: &[Input],
+    path: PathBuf,
+    automatic: bool,
+    force: bool,
+) -> Result<Target, Error> {
     if !has_extension(&path, PAGE_EXTENSIONS) {
         return Err(refusal(
             &path,
@@ -940,5 +949,5 @@ fn page_target(input: &Path, path: PathBuf, automatic: bool, force: bool) -> Res
         ));
     }
     let replace = force || (automatic && html::is_own(&path));
-    Target::checked(&path, replace, &[input])
+    Target::checked(&path, replace, inputs)
 }
