@@ -230,7 +230,10 @@ fn check_solution_sheet(input: &Path, output: &Path, steps: &[serde_json::Value]
     };
     let settings = engine::Settings::default();
     let options = engine::OptionsBySize::new(&settings);
-    let solve = Ratings::default().solve::<false>(&puzzle, &options).unwrap().solve;
+    let solve = Ratings::default()
+        .solve::<false>(&puzzle, &options)
+        .unwrap()
+        .solve;
     let mut book: Xlsx<_> = open_workbook(output).unwrap();
     let range = book.worksheet_range("Solution").unwrap();
     let styles = book.worksheet_style("Solution").unwrap();
@@ -776,8 +779,11 @@ fn shikaku_workbook_description_of_a_sheet_puzzle() {
 fn a_forcing_step_sheet_lists_every_implication_of_its_net() {
     // gridlogic's own solve of this puzzle takes a forcing net (the default follows HoDoKu's
     // path, whose hardest step here is a nested net).
-    let mut book =
-        solved_with_step_sheets("net", "fixtures/text/top1465-first.txt", &["--rating", "gridlogic"]);
+    let mut book = solved_with_step_sheets(
+        "net",
+        "fixtures/text/top1465-first.txt",
+        &["--rating", "gridlogic"],
+    );
     let steps = book.worksheet_range("Steps").unwrap();
     let net_step = (1..steps.height())
         .find(|&r| {

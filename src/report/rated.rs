@@ -9,12 +9,12 @@
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
 use crate::core::{Forcing, State, Step, Technique};
-use crate::techniques;
 use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
 use crate::rating::hodoku::{self, HodokuRating, HodokuSolve};
 use crate::rating::se::{self, SeRating, SeSolve};
+use crate::techniques;
 use serde::Serialize;
 use serde_json::Value;
 use std::str::FromStr;
