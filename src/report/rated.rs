@@ -8,7 +8,7 @@
 
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
-use crate::core::{Forcing, State, Step, Technique};
+use crate::core::{State, Step, Technique};
 use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
@@ -77,42 +77,12 @@ impl Ratings {
 
 /// HoDoKu's `step` as the default solve shows it from `state`. HoDoKu's forcing chains and nets
 /// come from its implication tables, which tell which nodes lead where but not why each
-/// implication holds; where gridlogic's own forcing search proves the same conclusion, its step
-/// states it instead, with every implication and its reason (the net `explain --full` prints
-/// and the page plays). The conclusion, and so the grid after the step, stays HoDoKu's.
+/// implication holds; where gridlogic's own forcing search proves the same conclusion from the
+/// same premise ([`techniques::forcing::restate`]), its step states it instead, with every
+/// implication and its reason (the net `explain --full` prints and the page plays). The
+/// conclusion, and so the grid after the step, stays HoDoKu's.
 fn restated(state: &State, step: &Step) -> Step {
-    let forcing = matches!(
-        step.technique,
-        Technique::ForcingChain(_) | Technique::ForcingNet(_)
-    );
-    if !forcing {
-        return step.clone();
-    }
-    let same = |found: &Step| {
-        found.placements == step.placements && found.eliminations == step.eliminations
-    };
-    let mut restated = None;
-    let searches = [
-        Technique::ForcingChain,
-        Technique::ForcingNet,
-        Technique::ForcingNetPlus,
-        Technique::NestedNet,
-    ]
-    .into_iter()
-    .flat_map(|reach| Forcing::ALL.map(reach));
-    for technique in searches {
-        techniques::find(technique, state, &mut |found| {
-            let keep = same(&found);
-            if keep {
-                restated = Some(found);
-            }
-            !keep
-        });
-        if restated.is_some() {
-            break;
-        }
-    }
-    restated.unwrap_or_else(|| step.clone())
+    techniques::forcing::restate(state, step).unwrap_or_else(|| step.clone())
 }
 
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
