@@ -65,10 +65,11 @@ impl Ratings {
         }
         let options_here = options.get(puzzle.size())?;
         let along = self != Ratings::Gridlogic && options.settings().are_plain();
-        if let Some(rated) = along.then(|| RatedSolve::along_hodoku(puzzle, &options_here, self)) {
-            if let Some(rated) = rated {
-                return Ok(rated);
-            }
+        if let Some(rated) = along
+            .then(|| RatedSolve::along_hodoku(puzzle, &options_here, self))
+            .flatten()
+        {
+            return Ok(rated);
         }
         let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
