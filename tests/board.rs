@@ -41,14 +41,14 @@ const CASES: [Case; 6] = [
     Case {
         name: "chains-9x9",
         file: "text/top1465-36.txt",
-        goto: 45,
+        goto: 37,
         shots: true,
         phone: false,
     },
     Case {
         name: "phone-9x9",
         file: "text/top1465-36.txt",
-        goto: 85,
+        goto: 75,
         shots: true,
         phone: true,
     },

@@ -445,19 +445,21 @@ fn explanations_name_cells_and_digits_as_their_source_does() {
     // A workbook's grid sits at B4:J12: rRcC is in column B+C-1, row R+3 of the sheet.
     let (code, sheet, err) = run(&["explain", "fixtures/workbooks/sudoku-9x9.xlsx"]);
     assert_eq!(code, 0, "{err}");
+    // Its solve (HoDoKu's path) places by naked singles: `Naked single: r2c2 (C5) can only be 9`.
     let singles: Vec<&str> = sheet
         .lines()
-        .filter(|l| l.contains(" fits only r"))
+        .filter(|l| l.contains("Naked single: r"))
         .collect();
     assert!(!singles.is_empty(), "{sheet}");
     for line in singles {
-        let cell = line.rsplit(" fits only r").next().unwrap();
+        let cell = line.rsplit("Naked single: r").next().unwrap();
+        let (cell, _) = cell.split_once(") can only be").unwrap();
         let (rc, address) = cell.split_once(" (").unwrap();
         let (row, col) = rc.split_once('c').unwrap();
         let (row, col): (u8, u8) = (row.parse().unwrap(), col.parse().unwrap());
         assert_eq!(
             address,
-            format!("{}{})", (b'A' + col) as char, row + 3),
+            format!("{}{}", (b'A' + col) as char, row + 3),
             "{line}"
         );
     }

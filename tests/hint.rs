@@ -162,13 +162,15 @@ fn a_solved_grid_and_a_puzzle_with_several_solutions() {
     assert!(value["step"]["technique"].is_string(), "{value}");
 }
 
-/// From the pencil-mark grid `explain --grids` prints before a step, `hint` gives that very step
-/// at level 3, and levels 1 and 2 tell the same technique. Singles are left out: a pencil-mark
-/// grid reads a cell with one candidate as placed. Every other step follows a state without a
-/// pending single (the engine tries singles first), so its grid reads back as the engine's state.
+/// From the pencil-mark grid `explain --grids` prints before a step of gridlogic's own solve
+/// (`--rating gridlogic`: a hint takes the engine's order from any grid, where the default solve
+/// of a classic 9x9 follows HoDoKu's path), `hint` gives that very step at level 3, and levels 1
+/// and 2 tell the same technique. Singles are left out: a pencil-mark grid reads a cell with one
+/// candidate as placed. Every other step follows a state without a pending single (the engine
+/// tries singles first), so its grid reads back as the engine's state.
 #[test]
 fn from_the_state_before_each_step_the_hint_is_the_step_explain_takes() {
-    let (code, log, _) = run(&["explain", PUZZLE, "--grids"]);
+    let (code, log, _) = run(&["explain", PUZZLE, "--grids", "--rating", "gridlogic"]);
     assert_eq!(code, 0);
     let dir = scratch("hint-explain");
     let mut grid = String::new();

@@ -5,13 +5,13 @@ use super::args::{Format, PuzzleArgs, RatingArgs, whole};
 use super::{CommandResult, Documents, exit_code, invalid_line, stdout};
 use gridlogic::Error;
 use gridlogic::core::{State, Step, Technique};
-use gridlogic::model::{Marks, Names};
+use gridlogic::model::{Marks, Names, Puzzle};
 use gridlogic::read::{
     self, States,
     collection::{Entries, Stream},
 };
 use gridlogic::report::json::{self, AvailableDocument};
-use gridlogic::report::rated::RatedSolve;
+use gridlogic::report::rated::{RatedSolve, Ratings};
 use gridlogic::report::{self, SolveReport, numbered_step};
 use gridlogic::shikaku::read::Placed;
 use gridlogic::{engine, render, shikaku, techniques};
@@ -121,6 +121,30 @@ fn explain<S: SolveReport>(
     Ok(exit_code(all_ok))
 }
 
+/// The steps of the solve that starts from `start`, a state of `puzzle`: the solve `solve`
+/// and `explain` show (HoDoKu's path where the rating follows it) when `start` is the puzzle's
+/// own starting grid, and the engine's from any other state (a person's pencil marks).
+fn the_solve(
+    args: &Args,
+    puzzle: &Puzzle,
+    start: &State,
+    options: &engine::Options,
+) -> gridlogic::Result<Vec<Step>> {
+    let own_start = State::from_puzzle(puzzle).search_candidates() == start.search_candidates();
+    if !own_start {
+        return Ok(engine::state_after(start, options, usize::MAX).1);
+    }
+    let settings = args.puzzle.settings();
+    let by_size = engine::OptionsBySize::new(&settings);
+    // Sudoku Explainer's rating changes nothing in the steps.
+    let ratings = match args.rating.ratings() {
+        Ratings::SudokuExplainer => Ratings::default(),
+        ratings => ratings,
+    };
+    let solve: RatedSolve = ratings.solve(puzzle, &by_size)?;
+    Ok(solve.solve.steps)
+}
+
 /// With `--at-step N` alone on a Shikaku: the state after the solve's first N steps, as text
 /// `gridlogic hint` reads (the rectangles placed so far), then the steps after it.
 fn shikaku_at_step(args: &Args, states: Vec<Placed>) -> CommandResult {
@@ -181,7 +205,14 @@ fn list_steps(args: &Args, marks: Vec<Marks>) -> CommandResult {
         let options = args.puzzle.engine.options(puzzle.size())?;
         let start = engine::starting_state(marks, options.limits);
         let at = args.at_step.unwrap_or(0);
-        let (state, before) = engine::state_after(&start, &options, at);
+        // `--technique` from the starting grid needs no solve.
+        let solve_steps = match (at, &args.technique) {
+            (0, Some(_)) => Vec::new(),
+            _ => the_solve(args, &puzzle, &start, &options)?,
+        };
+        let mut state = start;
+        let before = &solve_steps[..at.min(solve_steps.len())];
+        before.iter().for_each(|step| state.apply(step));
         if before.len() < at {
             return Err(Error::Usage(format!(
                 "--at-step {at}: the solve of entry {} has only {} steps",
@@ -205,7 +236,7 @@ fn list_steps(args: &Args, marks: Vec<Marks>) -> CommandResult {
                     false => (first_steps(&state, &chosen), vec![]),
                 }
             }
-            None => (engine::state_after(&state, &options, usize::MAX).1, vec![]),
+            None => (solve_steps[at..].to_vec(), vec![]),
         };
         if let Some(documents) = &mut documents {
             let place = (index + 1, at);

@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> CommandResult {
             let options = engine::OptionsBySize::new(&settings);
             let ratings = args.rating.ratings();
             items(entries, |label, puzzle| {
-                Item::sudoku(label, &ratings.rate(puzzle, &options)?)
+                Item::sudoku(label, &ratings.solve(puzzle, &options)?)
             })?
         }
         Entries::Shikaku(entries) => {

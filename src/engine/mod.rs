@@ -143,6 +143,19 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// Whether these are the settings of a plain solve: every technique within its default
+    /// caps, guessing allowed, no time limit asked for (the seed only picks among several
+    /// solutions). Only such a solve may follow another solver's path, HoDoKu's where it
+    /// rates the puzzle; a person who limits the techniques asks for gridlogic's own choices.
+    pub fn are_plain(&self) -> bool {
+        self.techniques.is_empty()
+            && self.max_level.is_none()
+            && self.subset_size == crate::core::limits::DEFAULT_SUBSET_SIZE
+            && self.limits.is_empty()
+            && !self.no_guess
+            && self.time_limit == TimeLimit::BySize
+    }
+
     /// The Sudoku engine's options for a grid of `size`; an unknown technique or cap is a usage
     /// error.
     pub fn options(&self, size: usize) -> Result<Options, Error> {
@@ -181,6 +194,11 @@ impl<'a> OptionsBySize<'a> {
             settings,
             known: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The settings the options are made from.
+    pub fn settings(&self) -> &Settings {
+        self.settings
     }
 
     /// The options for a grid of `size`, as [`Settings::options`] gives them.
@@ -241,9 +259,6 @@ pub fn solve_while(
     keep_going: impl Fn(&[Step]) -> bool,
 ) -> Option<Solve> {
     let deadline = options.time_limit.map_or(Deadline::NEVER, Deadline::after);
-    let undecided = Outcome::Undecided {
-        seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
-    };
     let count = search::count_solutions_until(puzzle, 2, deadline);
     let several = count.complete && count.solutions != 1;
     let techniques = worth_trying(&options.techniques, several);
@@ -251,16 +266,75 @@ pub fn solve_while(
         .first
         .filter(|_| count.solutions == 1 && count.complete);
     let unique = solution.is_some();
-    let mut state = State::from_puzzle(puzzle)
+    let state = State::from_puzzle(puzzle)
         .assuming_unique(unique)
         .with_limits(options.limits)
         .with_deadline(deadline);
     // A step per empty cell that it fills, and some that only eliminate: room for them all at
     // once, rather than copying the steps as the list grows.
-    let mut steps = Vec::with_capacity(state.empty_cells() * 3 / 2);
+    let steps = Vec::with_capacity(state.empty_cells() * 3 / 2);
+    let (state, steps, outcome) = go_on(state, steps, &techniques, options, keep_going)?;
+    Some(Solve {
+        puzzle: puzzle.clone(),
+        steps,
+        state,
+        outcome,
+        solution,
+        solutions: count.solutions,
+        counted: count.complete,
+    })
+}
+
+/// The state a solve of `puzzle`, which has one solution, starts from with `options` (its
+/// time limit starts now).
+pub fn unique_start(puzzle: &Puzzle, options: &Options) -> State {
+    let deadline = options.time_limit.map_or(Deadline::NEVER, Deadline::after);
+    State::from_puzzle(puzzle)
+        .assuming_unique(true)
+        .with_limits(options.limits)
+        .with_deadline(deadline)
+}
+
+/// The solve of `puzzle`, whose one solution is `solution`, that took the steps `taken` first
+/// (another solver's, sound and in order) from [`unique_start`] to `state`, and goes on from
+/// there with `options` as [`solve`] would: the default solve follows HoDoKu's path up to where
+/// HoDoKu would guess, and gridlogic's techniques take it on from there.
+pub fn solve_after(
+    puzzle: &Puzzle,
+    solution: Grid,
+    state: State,
+    taken: Vec<Step>,
+    options: &Options,
+) -> Solve {
+    let (state, steps, outcome) = go_on(state, taken, &options.techniques, options, |_| true)
+        .expect("a solve that never gives up ends");
+    Solve {
+        puzzle: puzzle.clone(),
+        steps,
+        state,
+        outcome,
+        solution: Some(solution),
+        solutions: 1,
+        counted: true,
+    }
+}
+
+/// Takes steps from `state` (which `steps` led to) with `techniques` until the solve ends, and
+/// says how it ended; `None` as soon as `keep_going`, asked after every step with the steps so
+/// far, says no.
+fn go_on(
+    mut state: State,
+    mut steps: Vec<Step>,
+    techniques: &[Technique],
+    options: &Options,
+    keep_going: impl Fn(&[Step]) -> bool,
+) -> Option<(State, Vec<Step>, Outcome)> {
+    let undecided = Outcome::Undecided {
+        seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
+    };
     let mut rng = StdRng::seed_from_u64(options.seed);
     let outcome = loop {
-        let step = match step_or_end(&state, &techniques, options.no_guess, &mut rng) {
+        let step = match step_or_end(&state, techniques, options.no_guess, &mut rng) {
             Ok(step) => step,
             Err(End::Outcome(outcome)) => break outcome,
             Err(End::OutOfTime) => break undecided,
@@ -271,15 +345,7 @@ pub fn solve_while(
             return None;
         }
     };
-    Some(Solve {
-        puzzle: puzzle.clone(),
-        steps,
-        state,
-        outcome,
-        solution,
-        solutions: count.solutions,
-        counted: count.complete,
-    })
+    Some((state, steps, outcome))
 }
 
 /// The techniques of `order` worth trying on a puzzle: all of them, except nested forcing nets

@@ -416,11 +416,23 @@ impl Generated {
             )
         });
         format!(
-            "{}, level {}, score {}, hardest step {hardest}{se}",
+            "{}, level {}, score {}, hardest step {hardest}{se}{}",
             self.outline(),
             self.rating.level,
             self.rating.score,
+            self.rated_apart(),
         )
+    }
+
+    /// What a puzzle HoDoKu would rate says when it was rated by gridlogic instead (a practice
+    /// set for a technique HoDoKu does not have, [`practice::Practice::hodoku_shows`]): how to
+    /// see the same steps and level.
+    fn rated_apart(&self) -> &'static str {
+        let hodoku_would = crate::rating::check_classic(&self.puzzle, "HoDoKu", "hodoku").is_ok();
+        match hodoku_would && self.rated.hodoku.is_none() {
+            true => " (gridlogic's rating: solve --rating gridlogic shows these steps)",
+            false => "",
+        }
     }
 
     /// The puzzle without its rating, which tells nothing of how to solve it: `9x9, 3x3 boxes,
@@ -624,10 +636,23 @@ fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Genera
     if !(solve.is_unique() && solve.is_solved()) {
         return None;
     }
-    // Rated as every report rates it: by HoDoKu's own rules on a classic 9x9.
-    let rated = RatedSolve::new(solve, Ratings::default());
+    // Rated and shown as every report rates and shows it: on a classic 9x9, along HoDoKu's path
+    // with HoDoKu's rating; so a practice puzzle's shown steps, not only gridlogic's own solve,
+    // must stay within the practice set.
+    let ratings = match &goal.practice {
+        Some(practice) if !practice.hodoku_shows() => Ratings::Gridlogic,
+        _ => Ratings::default(),
+    };
+    let shown = (ratings != Ratings::Gridlogic)
+        .then(|| RatedSolve::along_hodoku(&puzzle, &options, ratings))
+        .flatten();
+    let rated = shown.unwrap_or_else(|| RatedSolve::new(solve, ratings));
     let rating = rated.rating()?;
     if goal.level.is_some_and(|level| rating.level != level) {
+        return None;
+    }
+    let shown = &rated.solve.steps;
+    if (goal.practice.as_ref()).is_some_and(|p| !shown.iter().all(|step| p.allows_shown(step))) {
         return None;
     }
     let focus = match &goal.practice {

@@ -6,13 +6,17 @@
 //! leaves a puzzle that usually needs harder techniques than the one chosen. Then the puzzle is
 //! solved with the chosen technique and everything before it, and wherever that solve gets stuck
 //! a clue (a symmetry orbit of clues) is given back from the solution and the solve starts again,
-//! until it goes through. Last, the engine solves the puzzle with every technique, as `solve`
-//! does, and the puzzle is accepted when that solve uses the technique and nothing after it.
+//! until it goes through. Last, the engine solves the puzzle with every technique, and the solve
+//! `solve` shows is checked: it must use the technique and nothing after it but the simplest
+//! (singles and intersections). On a classic 9x9 that shown solve follows HoDoKu's path; a
+//! technique HoDoKu does not have (WXYZ-Wing, …) never appears there, so its practice sets are
+//! rated and shown as `--rating gridlogic` shows them ([`Practice::hodoku_shows`]).
 //! A Killer has no clues to give back: its cages are split until the allowed techniques solve it
 //! (see `killer`), and the same last check accepts it.
 
 use super::Request;
 use super::dig::Symmetry;
+use crate::core::technique::HODOKU_ORDER;
 use crate::core::{FishKind, KillerRule, Limits, SingleDigitPattern, SingleHouse, Step, Technique};
 use crate::engine::{self, Options, Solve};
 use crate::error::Error;
@@ -74,6 +78,19 @@ impl Practice {
     /// Whether the step uses an allowed technique (none later in the order, and no guess).
     pub fn allows(&self, step: &Step) -> bool {
         self.allowed.contains(&step.technique)
+    }
+
+    /// Whether HoDoKu's path, which the default solve of a classic 9x9 follows, can take one of
+    /// the targets: when it cannot, the practice set is rated and shown by gridlogic's own solve.
+    pub fn hodoku_shows(&self) -> bool {
+        (self.targets.iter()).any(|t| HODOKU_ORDER.iter().any(|h| h.techniques.contains(t)))
+    }
+
+    /// Whether a step of the solve reports show (HoDoKu's path on a classic 9x9, which takes
+    /// naked singles and intersections in its own order) keeps to the practice set: an allowed
+    /// technique, or one of the simplest that every solve may take first.
+    pub fn allows_shown(&self, step: &Step) -> bool {
+        self.allows(step) || Technique::SIMPLEST.contains(&step.technique)
     }
 
     /// The index of the first step that uses a target, if one does.

@@ -8,12 +8,13 @@
 
 use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
-use crate::core::{Step, Technique};
+use crate::core::{State, Step, Technique};
 use crate::engine::{self, OptionsBySize, Solve};
 use crate::model::Puzzle;
 use crate::rating::Rating;
 use crate::rating::hodoku::{self, HodokuRating, HodokuSolve};
 use crate::rating::se::{self, SeRating, SeSolve};
+use crate::techniques;
 use serde::Serialize;
 use serde_json::Value;
 use std::str::FromStr;
@@ -42,6 +43,11 @@ impl Ratings {
     /// HoDoKu's asked for by name, need a classic 9x9 (see [`crate::rating::check_classic`]): any
     /// other puzzle is refused. HoDoKu's asked for by name makes its solve path the solve
     /// reported; a puzzle it does not rate (not unique) is solved by gridlogic, with the reason.
+    ///
+    /// Where HoDoKu rates the puzzle and the options are plain ([`engine::Settings::are_plain`]),
+    /// the default and Sudoku Explainer's rating solve once: the steps shown are HoDoKu's path up
+    /// to its first guess, and gridlogic's techniques go on from there by logic
+    /// ([`engine::solve_after`]), so the level shown is the level of the steps shown.
     pub fn solve<const SE: bool>(
         self,
         puzzle: &Puzzle,
@@ -57,33 +63,27 @@ impl Ratings {
             }
             Ratings::Gridlogic | Ratings::HodokuWhereItRates => {}
         }
-        let solve = engine::solve(puzzle, &*options.get(puzzle.size())?);
+        let options_here = options.get(puzzle.size())?;
+        let along = self != Ratings::Gridlogic && options.settings().are_plain();
+        if let Some(rated) = along
+            .then(|| RatedSolve::along_hodoku(puzzle, &options_here, self))
+            .flatten()
+        {
+            return Ok(rated);
+        }
+        let solve = engine::solve(puzzle, &options_here);
         Ok(RatedSolve::new(solve, self))
     }
+}
 
-    /// A solve of `puzzle` that rates it, for outputs that show its level, its hardest step and
-    /// its solution but not its steps (`print`): the level and score are the ones
-    /// [`Ratings::solve`] reports, but where HoDoKu rates the puzzle its solve is the only one
-    /// made (gridlogic's own would change nothing shown but the hardest step, which is then
-    /// the hardest of HoDoKu's path).
-    pub fn rate<const SE: bool>(
-        self,
-        puzzle: &Puzzle,
-        options: &OptionsBySize,
-    ) -> crate::Result<RatedSolve<SE>> {
-        let hodoku_rates = matches!(self, Ratings::HodokuWhereItRates | Ratings::SudokuExplainer)
-            && crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").is_ok();
-        match hodoku_rates.then(|| hodoku::rate(puzzle)) {
-            Some(Ok(hodoku)) => {
-                let mut rated = RatedSolve::from_hodoku(puzzle, hodoku);
-                rated.se =
-                    (self == Ratings::SudokuExplainer).then(|| if_unique(&rated.solve, se::rate));
-                Ok(rated)
-            }
-            // Not rated by HoDoKu (several solutions, say): the solve says why.
-            _ => self.solve(puzzle, options),
-        }
-    }
+/// HoDoKu's `step` as the default solve shows it from `state`. HoDoKu's forcing chains and nets
+/// come from its implication tables, which tell which nodes lead where but not why each
+/// implication holds; where gridlogic's own forcing search proves the same conclusion from the
+/// same premise ([`techniques::forcing::restate`]), its step states it instead, with every
+/// implication and its reason (the net `explain --full` prints and the page plays). The
+/// conclusion, and so the grid after the step, stays HoDoKu's.
+fn restated(state: &State, step: &Step) -> Step {
+    techniques::forcing::restate(state, step).unwrap_or_else(|| step.clone())
 }
 
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
@@ -139,6 +139,42 @@ impl<const SE: bool> RatedSolve<SE> {
             Ratings::HodokuWhereItRates | Ratings::SudokuExplainer => classic,
         };
         let hodoku = hodoku.then(|| if_unique(&solve, hodoku::rate));
+        RatedSolve::rated(solve, hodoku, ratings)
+    }
+
+    /// The solve `solve` shows by default (`ratings` the default, or Sudoku Explainer's) of a
+    /// puzzle HoDoKu rates (a classic 9x9 with one solution), from plain `options`: HoDoKu's
+    /// path up to its first guess, its forcing chains and nets stated by gridlogic's where
+    /// gridlogic's prove the same, then gridlogic's techniques by logic from where HoDoKu
+    /// would guess ([`engine::solve_after`]); the level is HoDoKu's. `None` for a puzzle HoDoKu
+    /// does not rate.
+    pub fn along_hodoku(
+        puzzle: &Puzzle,
+        options: &engine::Options,
+        ratings: Ratings,
+    ) -> Option<RatedSolve<SE>> {
+        crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").ok()?;
+        let hodoku = hodoku::rate(puzzle).ok()?;
+        let guess = (hodoku.steps.iter()).position(|s| s.step.technique == Technique::Backtracking);
+        let mut state = engine::unique_start(puzzle, options);
+        let mut taken = Vec::with_capacity(hodoku.steps.len());
+        for path in &hodoku.steps[..guess.unwrap_or(hodoku.steps.len())] {
+            let step = restated(&state, &path.step);
+            state.apply(&step);
+            taken.push(step);
+        }
+        let solution = hodoku.solution.clone();
+        let solve = engine::solve_after(puzzle, solution, state, taken, options);
+        Some(RatedSolve::rated(solve, Some(Ok(hodoku)), ratings))
+    }
+
+    /// `solve` with HoDoKu's solve and rating (or why there is none), and Sudoku Explainer's
+    /// where the `ratings` ask for it.
+    fn rated(
+        solve: Solve,
+        hodoku: Option<Result<HodokuSolve, String>>,
+        ratings: Ratings,
+    ) -> RatedSolve<SE> {
         let se = (ratings == Ratings::SudokuExplainer).then(|| if_unique(&solve, se::rate));
         RatedSolve { solve, hodoku, se }
     }
@@ -177,19 +213,6 @@ impl<const SE: bool> RatedSolve<SE> {
             rating.score = hodoku.score;
         }
         Some(rating)
-    }
-
-    /// The hardest step of the path the level was rated on, with its rating on Sudoku
-    /// Explainer's scale: of HoDoKu's path where HoDoKu rates the puzzle (its brute force,
-    /// `Backtracking`, where it guessed), else of the solve; `None` without a rating. A booklet
-    /// names it, so that `print`, which makes only the rating's solve, and `generate`, which
-    /// has both, say the same.
-    pub fn rated_hardest(&self) -> Option<(Technique, f32)> {
-        let rating = self.rating()?;
-        match &self.hodoku {
-            Some(Ok(hodoku)) => crate::rating::hardest(hodoku.steps.iter().map(|t| &t.step)),
-            _ => rating.hardest,
-        }
     }
 
     /// Whether the rating shown needed a guess: HoDoKu's brute force, or a backtracking step
@@ -399,7 +422,7 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
     fn difficulty(&self) -> Option<String> {
         let mut lines = match (self.rating(), self.hodoku_rating()) {
             (Some(rating), Some(_)) => format!(
-                "Level {}, score {} (HoDoKu 2.2.0's rating{}); gridlogic's solve: {}",
+                "Level {}, score {} (HoDoKu 2.2.0's rating{}); {}",
                 rating.level,
                 rating.score,
                 if self.brute_force() {

@@ -7,8 +7,8 @@
 //! This module follows those searches (HoDoKu's observable behaviour, written anew) on one list
 //! per grid; the step is stated by gridlogic's ALS finder.
 
-use super::singles::cells_of;
-use super::tabling::{PEERS, cells_in, digits_of, grid, last_or, weighted_sum};
+use super::singles::{PEERS, cells_in, cells_of, digits_of};
+use super::tabling::{grid, last_or, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit, DigitSet};
 use crate::techniques::als::{chain_through, xz_through};

@@ -27,8 +27,8 @@
 //! Written from HoDoKu's documented behaviour and by comparing its solve paths; no HoDoKu code
 //! is copied or translated.
 
-use super::singles::{cells_of, houses_of};
-use super::tabling::{self, PEERS, cells_in, digits_of};
+use super::singles::{PEERS, cells_in, cells_of, digits_of, houses_of};
+use super::tabling;
 use crate::core::{ChainKind, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit};
 use crate::techniques::chains;

@@ -26,10 +26,54 @@ pub(super) fn cells_of(house: usize) -> [usize; 9] {
 
 /// The cells that share a house with `cell`, in reading order.
 pub(super) fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
-    let houses = houses_of(cell);
-    (0..81).filter(move |&other| {
-        other != cell && houses_of(other).iter().zip(&houses).any(|(a, b)| a == b)
+    cells_in(PEERS[cell])
+}
+
+/// The cells of each house as bits 0–80.
+const HOUSE_MASKS: [u128; 27] = {
+    let mut masks = [0u128; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        masks[row] |= 1 << cell;
+        masks[9 + col] |= 1 << cell;
+        masks[18 + row / 3 * 3 + col / 3] |= 1 << cell;
+        cell += 1;
+    }
+    masks
+};
+
+/// The peers of each cell (the cells sharing a house with it) as bits 0–80.
+pub(super) const PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let square = 18 + row / 3 * 3 + col / 3;
+        peers[cell] =
+            (HOUSE_MASKS[row] | HOUSE_MASKS[9 + col] | HOUSE_MASKS[square]) & !(1 << cell);
+        cell += 1;
+    }
+    peers
+};
+
+/// The cells of `house` as bits 0–80.
+pub(super) fn house_mask(house: usize) -> u128 {
+    HOUSE_MASKS[house]
+}
+
+/// The cells whose bits are set in `mask`, ascending.
+pub(super) fn cells_in(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let cell = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (cell < 128).then_some(cell)
     })
+}
+
+/// The digits of a candidate mask (bit d for digit d), ascending.
+pub(super) fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
+    (1..=9).filter(move |d| mask & 1 << d != 0)
 }
 
 /// A queue of singles as (cell, digit), taken from the front; an entry may have gone stale

@@ -6,7 +6,9 @@
 //! This module builds the same tables (HoDoKu's observable behaviour, written anew) and reads
 //! HoDoKu's loops and forcing chains from them; the steps are stated in gridlogic's terms.
 
-use super::singles::{Queues, cells_of, houses_of, peers_of};
+use super::singles::{
+    PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of, peers_of,
+};
 use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
@@ -122,6 +124,8 @@ pub(super) struct Tables {
     filled: [u8; 81],
     /// Per digit, the cells (bits 0–80) holding it.
     digit_cells: [u128; 10],
+    /// The empty cells (bits 0–80).
+    empty: u128,
     /// Per digit, the empty cells (bits 0–80) that see no such digit placed (its candidate
     /// may be gone).
     allowed: [u128; 10],
@@ -153,26 +157,26 @@ impl Tables {
     /// queues, what four rounds of singles after each premise lead to (net mode).
     pub(super) fn new(state: &State, grouped: bool, net: Option<&Queues>) -> Tables {
         let (candidates, filled) = grid(state);
-        let mut allowed = [0u128; 10];
-        for (digit, cells) in allowed.iter_mut().enumerate().skip(1) {
-            for cell in (0..81).filter(|&c| filled[c] == 0) {
-                let seen = |h: usize| cells_of(h).iter().any(|&c| filled[c] as usize == digit);
-                if !houses_of(cell).into_iter().any(seen) {
-                    *cells |= 1 << cell;
-                }
-            }
-        }
         let mut digit_cells = [0u128; 10];
-        for (digit, cells) in digit_cells.iter_mut().enumerate() {
-            for cell in (0..81).filter(|&c| candidates[c] & (1 << digit) != 0) {
-                *cells |= 1 << cell;
+        // Per digit, the cells that see it placed.
+        let mut seen = [0u128; 10];
+        let mut empty = 0;
+        for cell in 0..81 {
+            match filled[cell] as usize {
+                0 => empty |= 1 << cell,
+                digit => seen[digit] |= PEERS[cell],
+            }
+            for digit in digits_of(candidates[cell]) {
+                digit_cells[digit] |= 1 << cell;
             }
         }
+        let allowed = std::array::from_fn(|digit| empty & !seen[digit]);
         let mut tables = Tables {
             grouped,
             candidates,
             filled,
             digit_cells,
+            empty,
             allowed,
             groups: Vec::new(),
             tables: Vec::new(),
@@ -915,6 +919,19 @@ struct Conclusion {
     placed: bool,
 }
 
+impl Conclusion {
+    /// HoDoKu's preference among forcing chains, lowest first: a placement in the lowest cell,
+    /// else the elimination with the lowest cell and digit.
+    fn rank(self) -> (bool, usize) {
+        let at = if self.placed {
+            self.cell
+        } else {
+            self.cell * 10 + self.digit
+        };
+        (!self.placed, at)
+    }
+}
+
 /// HoDoKu's weighted sum of eliminations `(cell, digit)` in their order: the k-th counts
 /// `cell * (1 + 80k) + digit`; of two steps removing as many candidates, the smaller goes first.
 pub(super) fn weighted_sum(eliminations: &[(usize, usize)]) -> usize {
@@ -951,6 +968,8 @@ impl Entity {
 struct ForcedList {
     list: Vec<Forced>,
     nets_only: bool,
+    /// The best rank among them ([`Conclusion::rank`]): one ranked lower is never taken.
+    best: Option<(bool, usize)>,
 }
 
 /// A forcing chain found: how (a contradiction, or what every case implies) and the chains,
@@ -973,6 +992,7 @@ impl Tables {
         let mut found = ForcedList {
             list: Vec::new(),
             nets_only,
+            best: None,
         };
         for t in 0..NORMAL {
             for table in [t, NORMAL + t] {
@@ -1004,17 +1024,7 @@ impl Tables {
                 }
             }
         }
-        let rank = |f: &Forced| {
-            let c = f.conclusion;
-            (
-                !c.placed,
-                if c.placed {
-                    c.cell
-                } else {
-                    c.cell * 10 + c.digit
-                },
-            )
-        };
+        let rank = |f: &Forced| f.conclusion.rank();
         let mut best: Option<&Forced> = None;
         for f in &found.list {
             let better = best.is_none_or(|b| {
@@ -1029,22 +1039,37 @@ impl Tables {
     }
 
     /// Offers a forcing chain, unless one of the same kind and conclusion with chains no
-    /// longer is there (a longer one is replaced where it stands).
-    fn offer(&self, found: &mut ForcedList, mut forced: Forced) {
-        forced.length = if found.nets_only {
-            let chains: Vec<Chain> = (forced.ends.iter())
-                .map(|&(t, p)| self.chain(t, p))
-                .collect();
+    /// longer is there (a longer one is replaced where it stands). One ranked below a chain
+    /// already found is never taken: its chains are not even read (`ends` makes them).
+    fn offer(
+        &self,
+        found: &mut ForcedList,
+        forced: Forced,
+        ends: impl FnOnce() -> Vec<(usize, usize)>,
+    ) {
+        let rank = forced.conclusion.rank();
+        if found.best.is_some_and(|best| best < rank) {
+            return;
+        }
+        let ends = ends();
+        let length = if found.nets_only {
+            let chains: Vec<Chain> = (ends.iter()).map(|&(t, p)| self.chain(t, p)).collect();
             if chains.iter().all(|c| c.branches.is_empty()) {
                 return;
             }
             chains.iter().map(Chain::length).sum()
         } else {
             // A chain without branches: a node per two steps of distance.
-            (forced.ends.iter())
+            (ends.iter())
                 .map(|&(t, p)| self.tables[t].entries[p].distance as usize / 2 + 1)
                 .sum()
         };
+        let forced = Forced {
+            ends,
+            length,
+            ..forced
+        };
+        found.best = Some(found.best.map_or(rank, |best| best.min(rank)));
         let same = |f: &Forced| f.verity == forced.verity && f.conclusion == forced.conclusion;
         match found.list.iter_mut().find(|f| same(f)) {
             Some(old) if old.length > forced.length => *old = forced,
@@ -1068,16 +1093,20 @@ impl Tables {
             digit,
             placed: !premise.on,
         };
+        // Every contradiction of the table concludes the same.
+        if found.best.is_some_and(|best| best < conclusion.rank()) {
+            return;
+        }
         let mut offer = |ends: Vec<(usize, usize)>, entity: Entity| {
             let forced = Forced {
                 kind: Forcing::Contradiction,
                 verity: false,
                 conclusion,
-                ends,
+                ends: Vec::new(),
                 length: 0,
                 entity,
             };
-            self.offer(found, forced);
+            self.offer(found, forced, || ends);
         };
         let bit = |cell: usize| 1u128 << cell;
         let negated = if premise.on {
@@ -1097,7 +1126,13 @@ impl Tables {
                 offer(ends, Entity::Cell(c));
             }
         }
-        for x in 1..=9 {
+        // Cells placed two digits: none unless some cell is ON twice.
+        let (mut on_once, mut on_twice) = (0u128, 0u128);
+        for on in &t.on[1..] {
+            on_twice |= on_once & on;
+            on_once |= on;
+        }
+        for x in (1..=9).filter(|_| on_twice != 0) {
             for y in x + 1..=9 {
                 let both = t.on[x] & t.on[y];
                 if both != 0 {
@@ -1107,8 +1142,9 @@ impl Tables {
                 }
             }
         }
+        // A digit placed twice in a house: none unless it is ON twice.
         for kind in 0..3 {
-            for x in 1..=9 {
+            for x in (1..=9).filter(|&x| t.on[x].count_ones() >= 2) {
                 for house in kind * 9..kind * 9 + 9 {
                     let on = t.on[x] & house_mask(house);
                     if on.count_ones() >= 2 {
@@ -1118,18 +1154,19 @@ impl Tables {
                 }
             }
         }
+        // An empty cell, none of whose digits is placed, that loses every candidate.
         let any_on = t.on.iter().fold(0, |all, on| all | on);
-        for c in (0..81).filter(|&c| self.filled[c] == 0 && any_on & bit(c) == 0) {
-            if self.digits(c).all(|x| t.off[x] & bit(c) != 0) {
-                let ends = self
-                    .digits(c)
-                    .map(|x| self.end(table, c, x, false))
-                    .collect();
-                offer(ends, Entity::Cell(c));
-            }
+        let kept = (1..=9).fold(0, |all, x| all | (self.digit_cells[x] & !t.off[x]));
+        for c in cells_in(self.empty & !any_on & !kept) {
+            let ends = self
+                .digits(c)
+                .map(|x| self.end(table, c, x, false))
+                .collect();
+            offer(ends, Entity::Cell(c));
         }
+        // A house that loses every place of a digit: none unless some place is OFF.
         for kind in 0..3 {
-            for x in 1..=9 {
+            for x in (1..=9).filter(|&x| self.allowed[x] & t.off[x] != 0) {
                 for house in kind * 9..kind * 9 + 9 {
                     let allowed = self.allowed[x] & house_mask(house);
                     if allowed != 0 && allowed & !t.off[x] == 0 {
@@ -1158,7 +1195,7 @@ impl Tables {
                 } else {
                     on.off[x] & off.off[x]
                 } & !(1u128 << premise);
-                for c in (0..81).filter(|&c| both & (1u128 << c) != 0) {
+                for c in cells_in(both) {
                     let forced = Forced {
                         kind: Forcing::Cell,
                         verity: true,
@@ -1167,14 +1204,16 @@ impl Tables {
                             digit: x,
                             placed,
                         },
-                        ends: vec![
-                            self.end(t, c, x, placed),
-                            self.end(NORMAL + t, c, x, placed),
-                        ],
+                        ends: Vec::new(),
                         length: 0,
                         entity,
                     };
-                    self.offer(found, forced);
+                    self.offer(found, forced, || {
+                        vec![
+                            self.end(t, c, x, placed),
+                            self.end(NORMAL + t, c, x, placed),
+                        ]
+                    });
                 }
             }
         }
@@ -1192,7 +1231,7 @@ impl Tables {
         for x in 1..=9 {
             for placed in [true, false] {
                 let cells = common(placed, x);
-                for c in (0..81).filter(|&c| cells & (1u128 << c) != 0) {
+                for c in cells_in(cells) {
                     let forced = Forced {
                         kind,
                         verity: true,
@@ -1201,57 +1240,16 @@ impl Tables {
                             digit: x,
                             placed,
                         },
-                        ends: tables.iter().map(|&t| self.end(t, c, x, placed)).collect(),
+                        ends: Vec::new(),
                         length: 0,
                         entity,
                     };
-                    self.offer(found, forced);
+                    let ends = || tables.iter().map(|&t| self.end(t, c, x, placed)).collect();
+                    self.offer(found, forced, ends);
                 }
             }
         }
     }
-}
-
-/// The cells of each house as bits 0–80.
-const HOUSE_MASKS: [u128; 27] = {
-    let mut masks = [0u128; 27];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        masks[row] |= 1 << cell;
-        masks[9 + col] |= 1 << cell;
-        masks[18 + row / 3 * 3 + col / 3] |= 1 << cell;
-        cell += 1;
-    }
-    masks
-};
-
-/// The peers of each cell (the cells sharing a house with it) as bits 0–80.
-pub(super) const PEERS: [u128; 81] = {
-    let mut peers = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        let square = 18 + row / 3 * 3 + col / 3;
-        peers[cell] =
-            (HOUSE_MASKS[row] | HOUSE_MASKS[9 + col] | HOUSE_MASKS[square]) & !(1 << cell);
-        cell += 1;
-    }
-    peers
-};
-
-/// The cells of `house` as bits 0–80.
-fn house_mask(house: usize) -> u128 {
-    HOUSE_MASKS[house]
-}
-
-/// The cells whose bits are set in `mask`, ascending.
-pub(super) fn cells_in(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let cell = mask.trailing_zeros() as usize;
-        mask &= mask.wrapping_sub(1);
-        (cell < 128).then_some(cell)
-    })
 }
 
 /// `row 3`, `column 5`, `box 7`.
@@ -1262,11 +1260,6 @@ fn house_text(house: usize) -> Explanation {
         _ => ("box", house - 18),
     };
     format!("{name} {}", n + 1).into()
-}
-
-/// The digits of a candidate mask (bit d for digit d), ascending.
-pub(super) fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
-    (1..=9).filter(move |d| mask & 1 << d != 0)
 }
 
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).

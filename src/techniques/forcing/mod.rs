@@ -103,13 +103,93 @@ impl Reach {
     }
 }
 
+/// Which assumptions a search starts from and what it concludes: every assumption and the
+/// conclusion each finds, or (to restate another solver's step) only assumptions on given
+/// candidates, concluding a given fact where they lead to it.
+#[derive(Clone, Copy, Default)]
+struct Premises<'p> {
+    within: Option<&'p [Candidate]>,
+    conclusion: Option<Fact>,
+}
+
+impl Premises<'_> {
+    /// Whether a search may start from assumptions on every one of `candidates`.
+    fn admit(self, candidates: impl IntoIterator<Item = Candidate>) -> bool {
+        let within = |c| self.within.is_none_or(|within| within.contains(&c));
+        candidates.into_iter().all(within)
+    }
+}
+
 /// Forcing chains, nets or nested nets of `kind`.
 pub fn find(state: &State, kind: Forcing, reach: Reach, sink: &mut Sink) {
+    search(state, kind, reach, Premises::default(), sink);
+}
+
+/// Forcing chains, nets or nested nets of `kind` from `premises`.
+fn search(state: &State, kind: Forcing, reach: Reach, premises: Premises, sink: &mut Sink) {
     match kind {
-        Forcing::Contradiction => contradiction(state, reach, sink),
-        Forcing::Cell => cell(state, reach, sink),
-        Forcing::Region => region(state, reach, sink),
+        Forcing::Contradiction => contradiction(state, reach, premises, sink),
+        Forcing::Cell => cell(state, reach, premises, sink),
+        Forcing::Region => region(state, reach, premises, sink),
     }
+}
+
+/// gridlogic's own statement of another solver's forcing chain or net `step` (HoDoKu's, whose
+/// implication tables tell which nodes lead where but not why): the simplest forcing chain or
+/// net with the same placements and eliminations, every implication with its reason. It starts
+/// from the same premise (a cell or a house's places within the step's pattern) or, failing
+/// that, from the opposite of the conclusion (a contradiction); `None` when `step` is no forcing
+/// step or neither proves it.
+pub fn restate(state: &State, step: &Step) -> Option<Step> {
+    let (Technique::ForcingChain(kind)
+    | Technique::ForcingNet(kind)
+    | Technique::ForcingNetPlus(kind)
+    | Technique::NestedNet(kind)) = step.technique
+    else {
+        return None;
+    };
+    let placed = step.placements.iter().map(|&c| Fact::placed(c));
+    let eliminated = step.eliminations.iter().map(|&c| Fact::eliminated(c));
+    let facts: Vec<Fact> = placed.chain(eliminated).collect();
+    let concluded: Vec<Candidate> = facts.iter().map(|f| f.candidate).collect();
+    let conclusion = match facts[..] {
+        [fact] => Some(fact),
+        _ => None,
+    };
+    let from_pattern = Premises {
+        within: Some(&step.pattern),
+        conclusion,
+    };
+    let from_opposite = Premises {
+        within: Some(&concluded),
+        conclusion,
+    };
+    let searches = match kind {
+        Forcing::Contradiction => vec![(kind, from_opposite)],
+        Forcing::Cell | Forcing::Region => {
+            vec![
+                (kind, from_pattern),
+                (Forcing::Contradiction, from_opposite),
+            ]
+        }
+    };
+    let same = |found: &Step| {
+        found.placements == step.placements && found.eliminations == step.eliminations
+    };
+    let reaches = [Reach::Chain, Reach::Net, Reach::NetPlus, Reach::Nested];
+    searches.into_iter().find_map(|(kind, premises)| {
+        reaches.into_iter().find_map(|reach| {
+            let mut restated = None;
+            search(state, kind, reach, premises, &mut |found| {
+                let keep = same(&found);
+                if keep {
+                    restated = Some(found);
+                }
+                !keep
+            });
+            restated
+        })
+    })
 }
 
 /// Nishio: a candidate whose placement, followed for its digit alone, leaves some house without
@@ -148,7 +228,7 @@ pub fn nishio(state: &State, sink: &mut Sink) {
 /// Forcing chain or net contradiction: each candidate is assumed placed, then eliminated (the
 /// cells with the fewest candidates first, whose branches reach furthest); an assumption that
 /// leads to a contradiction is false.
-pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
+fn contradiction(state: &State, reach: Reach, premises: Premises, sink: &mut Sink) {
     let technique = reach.technique(Forcing::Contradiction);
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
@@ -158,6 +238,9 @@ pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
         }
         for digit in state.candidates(cell).iter() {
             let candidate = Candidate::new(cell, digit);
+            if !premises.admit([candidate]) {
+                continue;
+            }
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
                 if let Some(branch) = implications.broken(assumption) {
                     if !found.offer(contradiction_step(state, technique, assumption, &branch)) {
@@ -173,13 +256,13 @@ pub fn contradiction(state: &State, reach: Reach, sink: &mut Sink) {
 
 /// Cell forcing chains or nets: a placement or elimination that follows from every candidate of
 /// a cell holds.
-pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
+fn cell(state: &State, reach: Reach, premises: Premises, sink: &mut Sink) {
     let technique = reach.technique(Forcing::Cell);
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
     for cell in state.layout().cells() {
         let options = state.candidates(cell);
-        if options.len() < 2 {
+        if options.len() < 2 || !premises.admit(options.iter().map(|d| Candidate::new(cell, d))) {
             continue;
         }
         if state.out_of_time() {
@@ -189,7 +272,7 @@ pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
             .iter()
             .map(|d| Fact::placed(Candidate::new(cell, d)))
             .collect();
-        if let Some(conclusion) = implications.common(&assumptions) {
+        if let Some(conclusion) = implications.common(&assumptions, premises.conclusion) {
             let from = explain!("every candidate of {}", cell);
             let branches = implications.branches(&assumptions);
             let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
@@ -205,14 +288,15 @@ pub fn cell(state: &State, reach: Reach, sink: &mut Sink) {
 
 /// Region forcing chains or nets: a placement or elimination that follows from every place of a
 /// digit in a house (row, column or region) holds.
-pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
+fn region(state: &State, reach: Reach, premises: Premises, sink: &mut Sink) {
     let technique = reach.technique(Forcing::Region);
     let mut implications = Implications::new(state, reach);
     let mut found = Delivery::new(sink, reach == Reach::Chain);
     for (id, house) in state.layout().houses().iter().enumerate() {
         for digit in state.missing(id).iter() {
             let places = state.places(house, digit);
-            if places.len() < 2 {
+            let on = |&cell: &_| Candidate::new(cell, digit);
+            if places.len() < 2 || !premises.admit(places.iter().map(on)) {
                 continue;
             }
             if state.out_of_time() {
@@ -222,7 +306,7 @@ pub fn region(state: &State, reach: Reach, sink: &mut Sink) {
                 .iter()
                 .map(|&c| Fact::placed(Candidate::new(c, digit)))
                 .collect();
-            if let Some(conclusion) = implications.common(&assumptions) {
+            if let Some(conclusion) = implications.common(&assumptions, premises.conclusion) {
                 let from = explain!("every place of {} in {}", digit, House(id));
                 let branches = implications.branches(&assumptions);
                 let (mut step, weight) = verity_step(state, technique, from, &branches, conclusion);
@@ -347,9 +431,10 @@ impl<'a> Implications<'a> {
     }
 
     /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a
-    /// placement if there is one — or `None` when they share nothing or one of them breaks
-    /// (which is a contradiction step's business).
-    fn common(&mut self, assumptions: &[Fact]) -> Option<Fact> {
+    /// placement if there is one, `wanted` when it is given — or `None` when they share
+    /// nothing (or not `wanted`) or one of them breaks (which is a contradiction step's
+    /// business).
+    fn common(&mut self, assumptions: &[Fact], wanted: Option<Fact>) -> Option<Fact> {
         let (first, rest) = assumptions.split_first()?;
         let mut common = FactSet::clone(&*self.of(first.candidate)?);
         for assumption in rest {
@@ -358,7 +443,10 @@ impl<'a> Implications<'a> {
                 return None;
             }
         }
-        common.first_placement_or_fact()
+        match wanted {
+            Some(wanted) => common.contains(wanted).then_some(wanted),
+            None => common.first_placement_or_fact(),
+        }
     }
 
     /// The branches of `assumptions`, with their implications, for an explanation.

@@ -249,6 +249,15 @@ impl FactSet {
         }
     }
 
+    /// Whether `fact` is one of the set's.
+    pub fn contains(&self, fact: Fact) -> bool {
+        let number = fact_number(fact, self.size);
+        match &self.facts {
+            Facts::Bits(words) => words[number / 64] & (1 << (number % 64)) != 0,
+            Facts::Numbers(numbers) => numbers.binary_search(&number).is_ok(),
+        }
+    }
+
     /// The first fact that places a digit, else the first fact, in the order of [`Fact`].
     pub fn first_placement_or_fact(&self) -> Option<Fact> {
         let number = match &self.facts {

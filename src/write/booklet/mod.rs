@@ -184,8 +184,8 @@ impl Item {
     /// The puzzle of a rated solve of a Sudoku (or Latin square, jigsaw, Killer…) under `label`
     /// (`Puzzle 3`): its level ([`RatedSolve::rating`], as every report shows it) and, when it
     /// was asked for, Sudoku Explainer's ER in the title (`Puzzle 3 · Hard, ER 4.2`), and over
-    /// the solution the hardest step of the path it was rated on
-    /// ([`RatedSolve::rated_hardest`]); a puzzle without exactly one solution says so instead.
+    /// the solution the hardest step of the solve, as `solve` names it; a puzzle without exactly
+    /// one solution says so instead.
     /// Grids larger than [`MAX_SIZE`] are refused.
     pub fn sudoku(label: &str, rated: &RatedSolve) -> Result<Item, Error> {
         let solve = &rated.solve;
@@ -201,9 +201,9 @@ impl Item {
         let explainer = rated
             .se_rating()
             .map_or(String::new(), |se| format!(", ER {:.1}", se.er));
-        let hardest = rating.as_ref().map(|_| {
-            rated
-                .rated_hardest()
+        let hardest = rating.as_ref().map(|rating| {
+            rating
+                .hardest
                 .map_or("givens only".into(), |(technique, rated)| {
                     format!("hardest step {technique} ({rated:.1})")
                 })
