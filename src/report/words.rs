@@ -193,7 +193,14 @@ impl Words<'_> {
             T::Nishio | T::ForcingChain(_) | T::ForcingNet(_) | T::ForcingNetPlus(_) => Vec::new(),
             T::NestedNet(_) => Vec::new(),
         };
-        if !step.links.is_empty() && step.net.is_none() {
+        // A colouring's links are the strong links it coloured, told by its colours already.
+        let chained = !step.links.is_empty()
+            && step.net.is_none()
+            && !matches!(step.technique, T::Colouring(_));
+        if chained && self.figures(Role::Deadly).next().is_some() {
+            told.extend(link_sentences(self.layout, step));
+            told.push(self.rectangle_end());
+        } else if chained {
             told.push(self.chain_intro());
             told.extend(link_sentences(self.layout, step));
             told.push(self.chain_end());
@@ -258,8 +265,14 @@ impl Words<'_> {
                 None => by_digit.push((e.digit, vec![e.cell])),
             }
         }
+        let removed_cells = cells_of(&step.eliminations);
         let removed = match by_digit.as_slice() {
             [] => None,
+            [_, _, ..] if removed_cells.len() == 1 => Some(explain!(
+                "{} cannot be {}",
+                removed_cells[0],
+                digits_or(digits_of(&step.eliminations))
+            )),
             [(d, one)] if one.len() == 1 => Some(explain!("{} cannot be {}", one[0], *d)),
             [(d, many)] => Some(explain!("{} goes from {}", *d, cells(many))),
             groups => {
@@ -454,12 +467,17 @@ impl Words<'_> {
         if fins.is_empty() {
             told.push(explain!("No other cell of the cover houses can be {}.", d));
         } else {
+            let (fin, none) = match fins.len() {
+                1 => ("The fin is", "If it is not"),
+                _ => ("The fins are", "If none of them is"),
+            };
             told.push(explain!(
-                "The fins are {}. If none of them is {}, the fish stands and {} leaves the rest \
-                 of the cover houses; if one of them is {}, it rules {} out of every cell it \
-                 sees. The cells below are in a cover house and see every fin, so they lose {} \
-                 either way.",
+                "{} {}. {} {}, the fish stands and {} leaves the rest of the cover houses; if a \
+                 fin is {}, it rules {} out of every cell it sees. The cells below are in a \
+                 cover house and see every fin, so they lose {} either way.",
+                fin,
                 cells(&fins),
+                none,
                 d,
                 d,
                 d,
@@ -572,8 +590,18 @@ impl Words<'_> {
             .into_iter()
             .filter(|c| !corners.contains(c))
             .collect();
-        if !guardians.is_empty() {
-            let each: Vec<Explanation> = guardians.iter().map(|g| claim(&[*g], true)).collect();
+        if !guardians.is_empty() && step.links.is_empty() {
+            let each: Vec<Explanation> = cells_of(&guardians)
+                .into_iter()
+                .map(|cell| {
+                    let held: Vec<Candidate> = guardians
+                        .iter()
+                        .filter(|g| g.cell == cell)
+                        .copied()
+                        .collect();
+                    claim(&held, true)
+                })
+                .collect();
             told.push(explain!(
                 "So at least one of these must hold: {}.",
                 listed(each, " or ")
@@ -589,8 +617,28 @@ impl Words<'_> {
         told
     }
 
+    /// A rectangle pinned by strong links (types 4 and 6, hidden rectangles): after the links,
+    /// why their end rules out the other digit.
+    fn rectangle_end(&self) -> Explanation {
+        let step = self.step;
+        let (Some(first), Some(last)) = (step.links.first(), step.links.last()) else {
+            return Explanation::new();
+        };
+        let pinned = first.from.first().map_or(self.digit(), |c| c.digit);
+        let ends: Vec<Cell> = cells_of(&[first.from.clone(), last.to.clone()].concat());
+        explain!(
+            "So {} is in {}. A cell below that took {} would leave the rectangle with only its \
+             two digits, the pattern that cannot be, so it cannot be {}.",
+            pinned,
+            listed(ends.iter().map(|&c| c.into()).collect(), " or "),
+            self.digit(),
+            self.digit()
+        )
+    }
+
     fn bug(&self) -> Vec<Explanation> {
-        let Some(p) = self.step.placements.first() else {
+        let guardian = self.figures(Role::Guardian).next().map(|f| f.candidates[0]);
+        let Some(p) = self.step.placements.first().copied().or(guardian) else {
             return Vec::new();
         };
         let pattern = cells_of(&self.step.pattern);
