@@ -467,21 +467,28 @@ impl Words<'_> {
         if fins.is_empty() {
             told.push(explain!("No other cell of the cover houses can be {}.", d));
         } else {
-            let (fin, none) = match fins.len() {
-                1 => ("The fin is", "If it is not"),
-                _ => ("The fins are", "If none of them is"),
+            let (fin, none, some, every) = match fins.len() {
+                1 => ("The fin is", "If it is not", "if it is", "the fin"),
+                _ => (
+                    "The fins are",
+                    "If none of them is",
+                    "if one of them is",
+                    "every fin",
+                ),
             };
             told.push(explain!(
-                "{} {}. {} {}, the fish stands and {} leaves the rest of the cover houses; if a \
-                 fin is {}, it rules {} out of every cell it sees. The cells below are in a \
-                 cover house and see every fin, so they lose {} either way.",
+                "{} {}. {} {}, the fish stands and {} leaves the rest of the cover houses; {} \
+                 {}, it rules {} out of every cell it sees. The cells below are in a cover \
+                 house and see {}, so they lose {} either way.",
                 fin,
                 cells(&fins),
                 none,
                 d,
                 d,
+                some,
                 d,
                 d,
+                every,
                 d
             ));
         }
@@ -841,12 +848,12 @@ impl Words<'_> {
         told.push(explain!(
             "If the first set held no {}, it would hold each of its other digits, its link \
              digit among them; that takes the link digit from the next set, which then holds \
-             its other digits, and so on to the last set, which then holds {}. So {} is in {}, \
-             and a cell that sees all of these cannot be {}.",
-            z,
+             its other digits, and so on to the last set, which then holds {}. So one of {} is \
+             {}, and a cell that sees all of these cannot be {}.",
             z,
             z,
             cells(&holding),
+            z,
             z
         ));
         told
@@ -962,7 +969,7 @@ impl Words<'_> {
                 let mut told = Vec::new();
                 if !step.base.is_empty() {
                     told.push(explain!(
-                        "{} hold every digit once, so their cells add up to a known total.",
+                        "Every digit appears once in {}, so its cells add up to a known total.",
                         houses(&step.base)
                     ));
                 }
