@@ -307,7 +307,7 @@ impl Words<'_> {
         };
         let house = self.step.base.first().copied().unwrap_or(0);
         vec![explain!(
-            "{} has one empty cell left, {}, and {} is the one digit it still lacks.",
+            "The last empty cell of {} is {}, and {} is the one digit the house still lacks.",
             House(house),
             p.cell,
             p.digit
@@ -938,9 +938,9 @@ impl Words<'_> {
             |c: Option<usize>| c.map_or(Explanation::from("the cage"), |c| Cage(c).into());
         match rule {
             KillerRule::Combination => vec![explain!(
-                "{} needs different digits adding up to its sum. Of the sets that do, only \
-                 some fit the candidates its cells have left, and the candidates below belong \
-                 to none of them.",
+                "The digits of {} are all different and add up to its sum. Of the sets of \
+                 digits that do, only some fit the candidates its cells have left, and the \
+                 candidates below belong to none of them.",
                 cage_name(cage)
             )],
             KillerRule::CagePointing => vec![explain!(
