@@ -2,7 +2,8 @@
 //! the technique table (and Shikaku's deductions), listed in the book's summary; the entries of
 //! each page are exactly the table's techniques of that family; every step's guide path is a
 //! page; and each page's example is re-found on its stored puzzle: the step it names has that
-//! technique, and the page shows its notation line and its words as gridlogic writes them now.
+//! technique, the page shows its notation line and its words as gridlogic writes them now, and
+//! its picture (drawn by `docs/pictures.sh` from the workbook's step sheet) is there.
 
 mod common;
 

@@ -202,7 +202,11 @@ fn from_the_state_before_each_step_the_hint_is_the_step_explain_takes() {
             .collect();
         assert_eq!(lines[2..lines.len() - 1], words[..], "step {number}");
         let guide = full["step"]["guide"].as_str().unwrap();
-        assert_eq!(lines[lines.len() - 1], format!("See: {guide}"), "step {number}");
+        assert_eq!(
+            lines[lines.len() - 1],
+            format!("See: {guide}"),
+            "step {number}"
+        );
         let (_, technique) = hint_json(file, "2");
         let (_, family) = hint_json(file, "1");
         assert_eq!(technique["step"]["technique"], full["step"]["technique"]);
