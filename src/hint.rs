@@ -12,6 +12,7 @@ use crate::model::{
     Candidate, Cell, Explanation, Grid, Layout, Marks, Names, Origin, Puzzle, Unit,
 };
 use crate::report::json::SCHEMA_VERSION;
+use crate::report::words;
 use crate::search::{self, Count};
 use serde::Serialize;
 use std::sync::Arc;
@@ -185,6 +186,15 @@ impl Hint {
                     lines.push("The puzzle has several solutions.".into());
                 }
                 lines.push(step_text(step, detail, layout));
+                if detail >= Detail::Technique {
+                    lines.push(explain!("Look for {}.", words::look_for(step.technique)));
+                }
+                if detail >= Detail::Step {
+                    lines.extend(words::sudoku_words(step, layout));
+                }
+                if detail >= Detail::Technique {
+                    lines.push(explain!("See: {}", words::guide(step.technique)));
+                }
             }
             (None, _) => {}
         }
@@ -228,6 +238,13 @@ impl Hint {
                 explanation: full.then(|| step.explanation.render(names)),
                 placements: full.then(|| named(&step.placements, "=")),
                 eliminations: full.then(|| named(&step.eliminations, "<>")),
+                look_for: (detail >= Detail::Technique)
+                    .then(|| words::look_for(technique).to_string()),
+                words: full.then(|| {
+                    let told = words::sudoku_words(step, layout);
+                    told.iter().map(|sentence| sentence.render(names)).collect()
+                }),
+                guide: (detail >= Detail::Technique).then(|| words::guide(technique)),
             }
         });
         HintJson {
@@ -290,6 +307,15 @@ pub struct StepHintJson {
     /// `r3c5<>7` (detail 3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eliminations: Option<Vec<String>>,
+    /// What to look for, in words (detail 2 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub look_for: Option<String>,
+    /// The whole step in plain words, sentence by sentence (detail 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<Vec<String>>,
+    /// The technique guide's page on the technique (detail 2 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guide: Option<String>,
 }
 
 /// One mistake as a sentence: `r4c5 should not be 7`.

@@ -191,8 +191,24 @@ fn from_the_state_before_each_step_the_hint_is_the_step_explain_takes() {
         let file = file.to_str().unwrap();
         let (code, text, err) = run(&["hint", file, "--level", "3"]);
         assert_eq!((code, err.as_str()), (0, ""), "step {number}");
-        assert_eq!(text.trim_end(), format!("Hint: {step}"), "step {number}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("Hint: {step}"), "step {number}");
         let (_, full) = hint_json(file, "3");
+        // Then what to look for, the step in words (as JSON gives them) and the guide's page.
+        assert!(lines[1].starts_with("Look for "), "step {number}: {text}");
+        let words: Vec<&str> = full["step"]["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap())
+            .collect();
+        assert_eq!(lines[2..lines.len() - 1], words[..], "step {number}");
+        let guide = full["step"]["guide"].as_str().unwrap();
+        assert_eq!(
+            lines[lines.len() - 1],
+            format!("See: {guide}"),
+            "step {number}"
+        );
         let (_, technique) = hint_json(file, "2");
         let (_, family) = hint_json(file, "1");
         assert_eq!(technique["step"]["technique"], full["step"]["technique"]);

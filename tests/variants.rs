@@ -655,10 +655,20 @@ fn hints_name_the_diagonal_or_the_cage_to_look_at() {
         out.trim().to_string()
     };
     assert_eq!(hint("1", file), "Hint: Singles; look at the anti-diagonal.");
+    // Level 3: the notation line, what to look for, the step in words (naming the diagonal),
+    // and the guide's page.
+    let whole = hint("3", file);
+    let lines: Vec<&str> = whole.lines().collect();
     assert_eq!(
-        hint("3", file),
+        lines[0],
         "Hint: Hidden single in the anti-diagonal: 1 fits only r2c8"
     );
+    assert!(lines[1].starts_with("Look for "), "{whole}");
+    assert!(
+        lines[2].starts_with("In the anti-diagonal, 1 has only one place left, r2c8"),
+        "{whole}"
+    );
+    assert_eq!(lines.last(), Some(&"See: docs/src/techniques/singles.md"));
     // The drawn Killer 805: its first cage is r1c1 + r2c1 = 7 (the builder's map and sums).
     let killer = fixture("workbooks/killer-drawn-9x9.xlsx");
     let killer = killer.to_str().unwrap();
@@ -666,7 +676,16 @@ fn hints_name_the_diagonal_or_the_cage_to_look_at() {
         hint("1", killer),
         "Hint: Killer cages; look at cage 7 at r1c1, r2c1."
     );
-    assert_eq!(hint("2", killer), "Hint: Cage Combination, on r1c1, r2c1.");
+    let level2 = hint("2", killer);
+    let lines: Vec<&str> = level2.lines().collect();
+    assert_eq!(lines[0], "Hint: Cage Combination, on r1c1, r2c1.");
+    assert_eq!(
+        lines[1..],
+        [
+            "Look for a cage whose sum, or a house whose total of 45, limits its digits.",
+            "See: docs/src/techniques/killer.md"
+        ]
+    );
     let ids: Vec<&str> = workbooks::KILLER_805.0.split_whitespace().collect();
     let first: Vec<usize> = (0..81).filter(|&i| ids[i] == ids[0]).collect();
     let sum = workbooks::KILLER_805

@@ -164,7 +164,8 @@ def solve(puzzle, *, random=False, **options):
 
 def explain(puzzle, **options):
     """The steps of one puzzle's logical solve, each a dict (technique, explanation, placements
-    and eliminations as text and as ``{"row", "col", "digit"}``), as
+    and eliminations as text and as ``{"row", "col", "digit"}``, ``words``: the step in plain
+    words as a list of sentences, ``guide``: the technique guide's page), as
     ``gridlogic explain --format json``: with ``rating="hodoku"`` HoDoKu's own solve path;
     raises as ``solve`` does."""
     return _accepted(_document("explain", puzzle, options))["steps"]

@@ -62,6 +62,14 @@ def test_explain_gives_steps_as_dicts_with_structured_cells():
     placed = 0
     for step in steps:
         assert isinstance(step["explanation"], str) and step["technique"]
+        # The words name the placed cell and digit, without notation.
+        assert all("=" not in sentence for sentence in step["words"])
+        for cell in step["placement_cells"]:
+            assert any(
+                f"r{cell['row']}c{cell['col']}" in s and str(cell["digit"]) in s
+                for s in step["words"]
+            )
+        assert step["guide"].startswith("docs/src/techniques/")
         assert len(step["placements"]) == len(step["placement_cells"])
         for text, cell in zip(step["placements"], step["placement_cells"]):
             assert text == f"r{cell['row']}c{cell['col']}={cell['digit']}"

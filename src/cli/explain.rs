@@ -12,7 +12,7 @@ use gridlogic::read::{
 };
 use gridlogic::report::json::{self, AvailableDocument};
 use gridlogic::report::rated::{RatedSolve, Ratings};
-use gridlogic::report::{self, SolveReport, numbered_step};
+use gridlogic::report::{self, SolveReport, numbered_step, words, words_lines};
 use gridlogic::shikaku::read::Placed;
 use gridlogic::{engine, render, shikaku, techniques};
 use std::io::Write;
@@ -26,9 +26,14 @@ pub struct Args {
     /// Print the candidate grid before each step.
     #[arg(long)]
     grids: bool,
-    /// Print every implication of forcing chains and nets, with its reason, under their step.
+    /// Print every implication of forcing chains and nets, with its reason, under their step,
+    /// and every step in plain words (as --words).
     #[arg(long)]
     full: bool,
+    /// Print every step in plain words under its line, a sentence a line (a chain's links one
+    /// by one), then `see:` the technique guide's page on it.
+    #[arg(long)]
+    words: bool,
     /// List the instances of one technique (a name, short name, code or family) in the starting
     /// state instead of solving; `all`: every instance of every technique, by technique,
     /// simplest first.
@@ -51,6 +56,13 @@ pub struct Args {
     rating: RatingArgs,
 }
 
+impl Args {
+    /// Whether the steps are told in words too: with --words or --full.
+    fn worded(&self) -> bool {
+        self.words || self.full
+    }
+}
+
 pub fn run(args: &Args) -> CommandResult {
     if args.technique.is_some() || args.at_step.is_some() {
         let input = &args.puzzle.input;
@@ -68,7 +80,7 @@ pub fn run(args: &Args) -> CommandResult {
             let log = |solve: &RatedSolve| match (args.rating.se(), args.rating.hodoku()) {
                 (true, _) => format!("{}\n{}", solve.summary(), solve.se_log()),
                 (_, true) => format!("{}\n{}", solve.summary(), solve.hodoku_log()),
-                _ => report::text::explain(solve, args.grids, args.full),
+                _ => report::text::explain(solve, args.grids, args.full, args.worded()),
             };
             let options = engine::OptionsBySize::new(&settings);
             let solve = |p: &_| args.rating.ratings().solve(p, &options);
@@ -76,7 +88,9 @@ pub fn run(args: &Args) -> CommandResult {
         }
         Entries::Shikaku(entries) => {
             let options = shikaku::Options::of(&settings)?;
-            let log = |solve: &shikaku::Solve| report::text::explain(solve, args.grids, args.full);
+            let log = |solve: &shikaku::Solve| {
+                report::text::explain(solve, args.grids, args.full, args.worded())
+            };
             explain(args, entries, |p| Ok(shikaku::solve(p, &options)), log)
         }
     }
@@ -184,6 +198,11 @@ fn shikaku_at_step(args: &Args, states: Vec<Placed>) -> CommandResult {
                 "{}",
                 numbered_step(step, &number, &names, args.full, width + 2)
             )?;
+            if args.worded() {
+                let words = words::shikaku_words(step, &placed.puzzle);
+                let guide = words::shikaku_guide();
+                write!(out, "{}", words_lines(&words, guide, &names, width + 2))?;
+            }
         }
     }
     out.flush()?;
@@ -262,6 +281,11 @@ fn list_steps(args: &Args, marks: Vec<Marks>) -> CommandResult {
                         "{}",
                         numbered_step(step, &number, &names, args.full, width + 2)
                     )?;
+                    if args.worded() {
+                        let words = words::sudoku_words(step, state.layout());
+                        let guide = words::guide(step.technique);
+                        write!(out, "{}", words_lines(&words, &guide, &names, width + 2))?;
+                    }
                 }
             }
             Some(name) => {

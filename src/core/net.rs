@@ -293,6 +293,15 @@ impl Branch {
             .collect()
     }
 
+    /// The placements of [`Branch::spine`], in order: what a story or a step's words tell.
+    pub fn spine_placements(&self) -> Vec<Candidate> {
+        let spine = self.spine();
+        spine
+            .iter()
+            .map(|&i| self.implications[i].candidate)
+            .collect()
+    }
+
     /// Whether implication `i` is a placement of the branch's own (not one of the enclosing
     /// branch's, repeated).
     fn is_own_placement(&self, i: usize) -> bool {

@@ -9,6 +9,7 @@ pub mod rated;
 pub mod sudoku;
 pub mod terminal;
 pub mod text;
+pub mod words;
 
 use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
@@ -202,6 +203,10 @@ pub trait SolveReport {
     fn json_details(&self) -> Self::Details;
     /// A step in the JSON document.
     fn json_step(&self, step: &Self::Step) -> Self::StepJson;
+    /// A step in plain words, sentence by sentence ([`words`]).
+    fn step_words(&self, step: &Self::Step) -> Vec<Explanation>;
+    /// Where the technique guide explains a step's technique: `docs/src/techniques/fish.md`.
+    fn step_guide(&self, step: &Self::Step) -> String;
 
     /// The steps, in order.
     fn steps(&self) -> &[Self::Step] {
@@ -329,8 +334,8 @@ pub fn step_counts(solve: &impl SolveReport) -> String {
 }
 
 /// The numbered log, one line per step, numbers aligned; with `full`, what a step's line sums up
-/// follows it, indented.
-pub fn step_log(solve: &impl SolveReport, full: bool) -> String {
+/// follows it, indented; with `words`, the step in plain words and its guide page follow.
+pub fn step_log(solve: &impl SolveReport, full: bool, words: bool) -> String {
     let width = solve.steps().len().to_string().len();
     let names = solve.names();
     solve
@@ -338,9 +343,38 @@ pub fn step_log(solve: &impl SolveReport, full: bool) -> String {
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            numbered_step(step, &format!("{:>width$}", i + 1), &names, full, width + 2)
+            let mut text =
+                numbered_step(step, &format!("{:>width$}", i + 1), &names, full, width + 2);
+            if words {
+                text += &worded_step(solve, step, &names, width + 2);
+            }
+            text
         })
         .collect()
+}
+
+/// A step's words, one sentence a line after `indent` spaces, then `see: ` its guide page.
+pub fn worded_step<S: SolveReport>(
+    solve: &S,
+    step: &S::Step,
+    names: &Names,
+    indent: usize,
+) -> String {
+    words_lines(
+        &solve.step_words(step),
+        &solve.step_guide(step),
+        names,
+        indent,
+    )
+}
+
+/// Sentences `words`, one a line after `indent` spaces, then `see: guide`.
+pub fn words_lines(words: &[Explanation], guide: &str, names: &Names, indent: usize) -> String {
+    let mut text = String::new();
+    for sentence in words {
+        text += &format!("{:indent$}{}\n", "", sentence.render(names));
+    }
+    text + &format!("{:indent$}see: {guide}\n", "")
 }
 
 /// A step's line after its `number` (`12. …`); with `full`, what the line sums up follows, each

@@ -10,7 +10,7 @@ use super::sudoku::{Details, StepJson};
 use super::{SolveReport, Trace};
 use crate::core::{State, Step, Technique};
 use crate::engine::{self, OptionsBySize, Solve};
-use crate::model::Puzzle;
+use crate::model::{Explanation, Puzzle};
 use crate::rating::Rating;
 use crate::rating::hodoku::{self, HodokuRating, HodokuSolve};
 use crate::rating::se::{self, SeRating, SeSolve};
@@ -532,6 +532,14 @@ impl<const SE: bool> SolveReport for RatedSolve<SE> {
 
     fn json_step(&self, step: &Step) -> StepJson {
         self.solve.json_step(step)
+    }
+
+    fn step_words(&self, step: &Step) -> Vec<Explanation> {
+        self.solve.step_words(step)
+    }
+
+    fn step_guide(&self, step: &Step) -> String {
+        self.solve.step_guide(step)
     }
 }
 

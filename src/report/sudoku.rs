@@ -2,7 +2,7 @@
 //! shared reports ([`super::SolveReport`]) need of a Sudoku solve.
 
 use super::json::CellJson;
-use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
+use super::{PuzzleReport, SolveReport, StepReport, Tally, Trace, words};
 use crate::core::net::{self, Net};
 use crate::core::step::{LinkKind, Role};
 use crate::core::{Outcome, Step, Technique};
@@ -116,6 +116,11 @@ pub struct StepJson {
     pub links: Vec<LinkJson>,
     /// The explanation line.
     pub explanation: String,
+    /// The step in plain words, sentence by sentence: what the pattern is, why it forces the
+    /// result, what goes. A chain's sentence `k` (after the first) tells its link `k`.
+    pub words: Vec<String>,
+    /// The technique guide's page on the technique: `docs/src/techniques/fish.md`.
+    pub guide: String,
     /// A forcing step's every implication (forcing chains and nets, Nishio).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub net: Option<NetJson>,
@@ -397,6 +402,11 @@ impl StepJson {
                 })
                 .collect(),
             explanation: step.explanation.render(&puzzle.names()),
+            words: words::sudoku_words(step, layout)
+                .iter()
+                .map(|sentence| sentence.render(&puzzle.names()))
+                .collect(),
+            guide: words::guide(step.technique),
             net: step.net.as_ref().map(|net| NetJson::of(net, puzzle)),
         }
     }
@@ -589,5 +599,13 @@ impl SolveReport for Solve {
 
     fn json_step(&self, step: &Step) -> StepJson {
         StepJson::of(step, &self.puzzle)
+    }
+
+    fn step_words(&self, step: &Step) -> Vec<Explanation> {
+        words::sudoku_words(step, self.puzzle.layout())
+    }
+
+    fn step_guide(&self, step: &Step) -> String {
+        words::guide(step.technique)
     }
 }

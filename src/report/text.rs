@@ -3,7 +3,7 @@
 
 use super::{
     PuzzleReport, SolveReport, Status, Tally, count_verdict, numbered_step, step_counts, step_log,
-    verdict,
+    verdict, worded_step,
 };
 use std::fmt::Write;
 
@@ -21,17 +21,20 @@ pub fn solve(solve: &impl SolveReport) -> String {
 /// `explain`'s text: the summary, the numbered steps (each after the grid it starts from, with
 /// `grids`; each followed by what its line sums up, with `full`), the verdict, the difficulty
 /// and the step counts.
-pub fn explain(solve: &impl SolveReport, grids: bool, full: bool) -> String {
+pub fn explain(solve: &impl SolveReport, grids: bool, full: bool, words: bool) -> String {
     let mut text = format!("{}\n", solve.summary());
     if grids {
         let names = solve.names();
         let before = solve.grids_before_steps();
         for (i, (grid, step)) in before.iter().zip(solve.steps()).enumerate() {
-            let step = numbered_step(step, &(i + 1).to_string(), &names, full, 3);
-            let _ = write!(text, "{grid}\n{step}\n");
+            let mut told = numbered_step(step, &(i + 1).to_string(), &names, full, 3);
+            if words {
+                told += &worded_step(solve, step, &names, 3);
+            }
+            let _ = write!(text, "{grid}\n{told}\n");
         }
     } else {
-        text += &step_log(solve, full);
+        text += &step_log(solve, full, words);
     }
     text += &format!("{}\n", verdict(solve));
     if let Some(difficulty) = solve.difficulty() {

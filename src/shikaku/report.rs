@@ -8,7 +8,7 @@ use super::search;
 use super::state::{Step, Technique};
 use crate::core::Outcome;
 use crate::model::{Explanation, Names, Origin};
-use crate::report::{PuzzleReport, SolveReport, StepReport, Tally, Trace};
+use crate::report::{PuzzleReport, SolveReport, StepReport, Tally, Trace, words};
 use crate::search::Deadline;
 use serde::Serialize;
 use serde_json::Value;
@@ -186,6 +186,10 @@ pub struct StepJson {
     pub step: Step,
     /// The explanation, as the puzzle's reader names things.
     pub explanation: String,
+    /// The step in plain words, sentence by sentence, every rectangle it removes named.
+    pub words: Vec<String>,
+    /// The technique guide's page on Shikaku: `docs/src/techniques/shikaku.md`.
+    pub guide: String,
 }
 
 impl PuzzleReport for Shikaku {
@@ -321,9 +325,24 @@ impl SolveReport for Solve {
     }
 
     fn json_step(&self, step: &Step) -> StepJson {
+        let names = self.names();
         StepJson {
             step: step.clone(),
-            explanation: step.explanation.render(&self.names()),
+            explanation: step.explanation.render(&names),
+            words: self
+                .step_words(step)
+                .iter()
+                .map(|sentence| sentence.render(&names))
+                .collect(),
+            guide: words::shikaku_guide().to_string(),
         }
+    }
+
+    fn step_words(&self, step: &Step) -> Vec<Explanation> {
+        words::shikaku_words(step, &self.puzzle)
+    }
+
+    fn step_guide(&self, _step: &Step) -> String {
+        words::shikaku_guide().to_string()
     }
 }

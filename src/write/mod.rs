@@ -126,6 +126,14 @@ pub enum Content {
         /// The text shown.
         text: String,
     },
+    /// A link to a document outside the workbook (a page of the technique guide), by a path
+    /// relative to the workbook or a URL, shown as `text`.
+    Url {
+        /// Where it leads.
+        target: String,
+        /// The text shown.
+        text: String,
+    },
 }
 
 /// A part of a rich string.
@@ -775,6 +783,7 @@ fn describe_content(content: &Content) -> String {
             "{text:?}->'{sheet}'!{}",
             sheet_address(cell.0 as usize, cell.1 as usize)
         ),
+        Content::Url { target, text } => format!("{text:?}->{target}"),
     }
 }
 

@@ -21,20 +21,23 @@ use crate::model::{
 };
 use crate::report::StepReport;
 use crate::report::rated::RatedSolve;
+use crate::report::words;
 
 /// Where a puzzle that did not come from a sheet is placed: B3 (zero-based row 2, column 1).
 const DEFAULT_ANCHOR: (usize, usize) = (2, 1);
 
-/// The Steps table's columns and their widths in pixels.
-const STEP_COLUMNS: [(&str, u32); 8] = [
-    ("Step", 48),
-    ("Technique", 170),
-    ("Family", 130),
-    ("Digits", 60),
-    ("Placements", 90),
-    ("Eliminations", 220),
-    ("Explanation", 640),
-    ("Filled cells", 80),
+/// The Steps table's columns and their widths in pixels: about 1,370 in all, so that the sheet,
+/// printed a landscape page wide, keeps its wrapped text at three quarters of its size.
+const STEP_COLUMNS: [(&str, u32); 9] = [
+    ("Step", 40),
+    ("Technique", 150),
+    ("Family", 100),
+    ("Digits", 50),
+    ("Placements", 80),
+    ("Eliminations", 150),
+    ("Explanation", 300),
+    ("Filled cells", 60),
+    ("In words", 440),
 ];
 
 /// Where the grid of the candidate sheets starts: B4, under a title and a line of text.
@@ -293,7 +296,13 @@ impl<'a> View<'a> {
             0,
             CellSpec::new(number, if linked { TABLE_LINK } else { TABLE_TEXT }),
         );
-        sheet.text(row, 1, step.technique.name(), TABLE_TEXT);
+        // The technique's name leads to its page of the technique guide, by a path relative
+        // to the workbook (`file:///` marks a local file to the writer, not an absolute path).
+        let technique = Content::Url {
+            target: format!("file:///{}", words::guide(step.technique)),
+            text: step.technique.name(),
+        };
+        sheet.put(row, 1, CellSpec::new(technique, TABLE_LINK));
         sheet.text(row, 2, step.technique.family().label(), TABLE_TEXT);
         sheet.text(row, 3, self.step_digits(step), TABLE_TEXT);
         let placements = self.placements_cell(step);
@@ -304,8 +313,18 @@ impl<'a> View<'a> {
         sheet.put(row, 4, CellSpec::new(placements, style));
         let eliminations = self.candidates_text(&step.eliminations, "<>");
         let explanation = self.text(&step.explanation);
+        let told: Vec<String> = words::sudoku_words(step, self.layout())
+            .iter()
+            .map(|sentence| self.text(sentence))
+            .collect();
+        let told = told.join("\n");
+        let told_lines: usize = told
+            .lines()
+            .map(|line| wrapped_lines(line, STEP_COLUMNS[8].1))
+            .sum();
         let lines = wrapped_lines(&eliminations, STEP_COLUMNS[5].1)
-            .max(wrapped_lines(&explanation, STEP_COLUMNS[6].1));
+            .max(wrapped_lines(&explanation, STEP_COLUMNS[6].1))
+            .max(told_lines);
         if lines > 1 {
             sheet.row_height(row, 20 * lines as u32);
         }
@@ -316,6 +335,7 @@ impl<'a> View<'a> {
             7,
             CellSpec::new(Content::Number(filled as f64), TABLE_TEXT),
         );
+        sheet.text(row, 8, told, TABLE_TEXT);
     }
 
     /// The digits a step is about, `3` or `3, 7`.

@@ -215,6 +215,10 @@ fn write_content(
             let url = Url::new(format!("internal:'{sheet}'!{target}")).set_text(text);
             worksheet.write_url_with_format(row, col, url, formats.of(style))?
         }
+        Content::Url { target, text } => {
+            let url = Url::new(target.as_str()).set_text(text);
+            worksheet.write_url_with_format(row, col, url, formats.of(style))?
+        }
     };
     Ok(())
 }
