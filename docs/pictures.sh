@@ -16,7 +16,7 @@ for page in docs/src/techniques/*.md; do
     rest=${marker#* step }
     step=${rest%%:*}
     name=$(basename "$page" .md)
-    "$gridlogic" solve "$fixture" -o "$scratch/$name.xlsx" --step-sheets "$step" --force >/dev/null 2>&1 || true
+    "$gridlogic" solve "$fixture" --rating gridlogic -o "$scratch/$name.xlsx" --step-sheets "$step" --force >/dev/null 2>&1 || true
     [ -f "$scratch/$name.xlsx" ] || { echo "$name: no workbook"; continue; }
     (cd "$scratch" && libreoffice --headless --convert-to pdf "$name.xlsx" >/dev/null 2>&1)
     pages=$(pdfinfo "$scratch/$name.pdf" | sed -n 's/^Pages: *//p')

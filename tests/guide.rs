@@ -117,7 +117,8 @@ fn each_pages_example_is_refound_on_its_puzzle() {
             continue;
         };
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))
-            .args(["solve", "--format", "json", &file])
+            // gridlogic's own path: the default follows HoDoKu's, which takes other steps.
+            .args(["solve", "--format", "json", "--rating", "gridlogic", &file])
             .current_dir(root())
             .output()
             .unwrap();
