@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# gridlogic's `batch` beside HoDoKu 2.2.0's batch mode (`/bs`), single thread, CPU time, in one
+# run: for each file, REPS rounds, each round timing the jar, then gridlogic's default, then
+# `--rating gridlogic` and `--rating hodoku`, one after another on one core (taskset -c 0), so
+# that a machine's drift touches them alike. Prints each command's median user+system seconds
+# and HoDoKu's median over gridlogic's.
+#
+#   HODOKU_JAR=/path/to/hodoku.jar benches/hodoku-speed.sh BINARY REPS FILE...
+#
+# HoDoKu is GPL-3 and is never part of gridlogic: build or fetch its jar outside the repository
+# (see ../shared/datasets/README.md) and name it in HODOKU_JAR. Its JVM start is counted, as a
+# user pays it. The figures of docs/src/ratings.md come from this script.
+set -euo pipefail
+
+binary=${1:?usage: HODOKU_JAR=… hodoku-speed.sh BINARY REPS FILE...}
+reps=${2:?usage: HODOKU_JAR=… hodoku-speed.sh BINARY REPS FILE...}
+shift 2
+jar=${HODOKU_JAR:?name the HoDoKu 2.2.0 jar in HODOKU_JAR}
+[ $# -gt 0 ] || { echo "usage: HODOKU_JAR=… hodoku-speed.sh BINARY REPS FILE..." >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The CPU seconds (user + system) of one command, pinned to core 0.
+cpu() {
+    /usr/bin/time -f '%U %S' -o "$work/time" taskset -c 0 "$@" >/dev/null 2>&1 || true
+    awk '{ printf "%.2f\n", $1 + $2 }' "$work/time"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-28s %8s %10s %10s %10s %10s %8s %8s %8s\n' file puzzles hodoku default gridlogic \
+    "r-hodoku" ratio "ratio-g" "ratio-h"
+for file in "$@"; do
+    : >"$work/jar" >"$work/default" >"$work/gridlogic" >"$work/hodoku"
+    for _ in $(seq "$reps"); do
+        cpu java -Djava.io.tmpdir="$work" -jar "$jar" /bs "$file" /o "$work/hodoku.txt" >>"$work/jar"
+        cpu env RAYON_NUM_THREADS=1 "$binary" batch "$file" -o "$work/out.csv" --force >>"$work/default"
+        cpu env RAYON_NUM_THREADS=1 "$binary" batch "$file" -o "$work/out.csv" --force \
+            --rating gridlogic >>"$work/gridlogic"
+        cpu env RAYON_NUM_THREADS=1 "$binary" batch "$file" -o "$work/out.csv" --force \
+            --rating hodoku >>"$work/hodoku"
+    done
+    jar_s=$(median <"$work/jar")
+    default_s=$(median <"$work/default")
+    gridlogic_s=$(median <"$work/gridlogic")
+    hodoku_s=$(median <"$work/hodoku")
+    printf '%-28s %8d %10s %10s %10s %10s %8.1f %8.1f %8.1f\n' "$(basename "$file")" \
+        "$(grep -c . "$file")" "$jar_s" "$default_s" "$gridlogic_s" "$hodoku_s" \
+        "$(echo "$jar_s / $default_s" | bc -l)" "$(echo "$jar_s / $gridlogic_s" | bc -l)" \
+        "$(echo "$jar_s / $hodoku_s" | bc -l)"
+done
