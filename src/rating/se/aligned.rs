@@ -41,14 +41,18 @@ pub(super) fn aligned_exclusion(grid: &Grid, degree: usize, sink: Sink) -> Contr
             )?;
             continue;
         }
-        let mut twin: Vec<usize> = first.excluders.clone();
-        twin.extend(
-            second
-                .excluders
-                .iter()
-                .filter(|&&c| first.mask & 1 << c == 0),
-        );
-        twin.retain(|&c| index_of[c] != usize::MAX && c != first.cell && c != second.cell);
+        // The excluders of either cell that are bases themselves, without the two (at most
+        // 40, kept on the stack: this runs for every pair of bases).
+        let mut twin = [0usize; 40];
+        let mut count = 0;
+        let second_only = (second.excluders.iter()).filter(|&&c| first.mask & 1 << c == 0);
+        for &c in first.excluders.iter().chain(second_only) {
+            if index_of[c] != usize::MAX && c != first.cell && c != second.cell {
+                twin[count] = c;
+                count += 1;
+            }
+        }
+        let twin = &twin[..count];
         for tail in combinations(degree - 2, twin.len()) {
             let mut cells = [first.cell, second.cell, 0];
             let mut common = first.mask & second.mask;
@@ -116,6 +120,9 @@ fn exclude(grid: &Grid, cells: &[usize], common: u128, sink: Sink) -> ControlFlo
         used: &mut used,
     };
     search.mark(0);
+    if used[..cells.len()] == full[..cells.len()] {
+        return ControlFlow::Continue(());
+    }
     let removals = cells
         .iter()
         .zip(used)
@@ -152,7 +159,8 @@ impl Combinations<'_> {
                 for (u, &v) in self.used.iter_mut().zip(&self.chosen[..depth]) {
                     *u |= 1 << v;
                 }
-                return self.used[..depth] == *self.full;
+                // Element by element: a slice comparison calls memcmp, slower for three.
+                return (self.used.iter().zip(self.full)).all(|(u, f)| u == f);
             }
             return false;
         }

@@ -189,18 +189,23 @@ pub(super) struct Set {
 }
 
 thread_local! {
-    /// Slot tables of dropped sets, all `NONE` again, for the next sets: searches make and drop
-    /// thousands of sets, and filling a fresh table costs more than clearing the keys used.
-    static SLOTS: std::cell::RefCell<Vec<Vec<u32>>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Slot tables (all `NONE` again) and key lists (empty) of dropped sets, for the next sets:
+    /// searches make and drop thousands of sets, and a fresh table costs an allocation and a
+    /// fill. A search holds all its branches' sets at once, so keeping as many as it dropped
+    /// keeps no more memory than it used.
+    static POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<Key>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// The most tables [`POOL`] keeps (each 5.8 kB).
+const POOL_LIMIT: usize = 4096;
 
 impl Default for Set {
     fn default() -> Set {
-        let slots = SLOTS.with(|pool| pool.borrow_mut().pop());
-        Set {
-            slots: slots.unwrap_or_else(|| vec![NONE; KEYS]),
-            order: Vec::with_capacity(64),
-        }
+        let (slots, order) = POOL
+            .with(|pool| pool.borrow_mut().pop())
+            .unwrap_or_else(|| (vec![NONE; KEYS], Vec::with_capacity(64)));
+        Set { slots, order }
     }
 }
 
@@ -219,11 +224,15 @@ impl Drop for Set {
         for &key in &self.order {
             self.slots[key as usize] = NONE;
         }
-        let slots = std::mem::take(&mut self.slots);
-        SLOTS.with(|pool| {
+        self.order.clear();
+        let (slots, order) = (
+            std::mem::take(&mut self.slots),
+            std::mem::take(&mut self.order),
+        );
+        POOL.with(|pool| {
             let mut pool = pool.borrow_mut();
-            if pool.len() < 64 {
-                pool.push(slots);
+            if pool.len() < POOL_LIMIT {
+                pool.push((slots, order));
             }
         });
     }

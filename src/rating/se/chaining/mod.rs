@@ -60,6 +60,8 @@ struct Search<'a> {
     /// What assuming each candidate on leads to, worked out once per search.
     branches: HashMap<Key, Rc<Branch>>,
     hints: Vec<ChainHint>,
+    /// The working lists of [`Search::branch`].
+    scratch: propagate::Scratch,
 }
 
 impl Chaining {
@@ -92,6 +94,7 @@ impl Chaining {
             arena: Arena::with_capacity(4096),
             branches: HashMap::new(),
             hints: Vec::new(),
+            scratch: propagate::Scratch::default(),
         };
         if self.mode.multiple || self.mode.dynamic {
             for cell in 0..81 {
@@ -117,8 +120,16 @@ impl Chaining {
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
+        // Each set of removals once, the first (easiest) hint that has it; the removals are
+        // borrowed for the test, not copied.
         let mut seen = std::collections::HashSet::new();
-        search.hints.retain(|h| seen.insert(h.removals.clone()));
+        let first: Vec<bool> = (search.hints.iter())
+            .map(|h| seen.insert(h.removals.as_slice()))
+            .collect();
+        let mut first = first.into_iter();
+        search
+            .hints
+            .retain(|_| first.next().expect("one flag a hint"));
         search
     }
 }

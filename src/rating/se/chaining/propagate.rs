@@ -85,17 +85,34 @@ impl Search<'_> {
 
     /// Follows the potentials of `on` and `off` until nothing more follows or a potential must
     /// be both on and off (Sudoku Explainer's `doChaining`).
-    pub(super) fn branch(&mut self, mut on: Set, mut off: Set) -> Branch {
+    pub(super) fn branch(&mut self, on: Set, off: Set) -> Branch {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let branch = self.follow(on, off, &mut scratch);
+        self.scratch = scratch;
+        branch
+    }
+
+    /// [`Search::branch`], its working lists in `scratch`.
+    fn follow(&mut self, mut on: Set, mut off: Set, scratch: &mut Scratch) -> Branch {
         let mode = self.chaining.mode;
         let source = self.grid;
         let mut grid = source.clone();
-        let mut pending_on: VecDeque<u32> = on.ids().collect();
-        let mut pending_off: VecDeque<u32> = off.ids().collect();
-        let (mut made, mut hidden, mut spans, mut parents) = (vec![], vec![], vec![], vec![]);
+        let Scratch {
+            pending_on,
+            pending_off,
+            made,
+            hidden,
+            spans,
+            parents,
+        } = scratch;
+        pending_on.clear();
+        pending_on.extend(on.ids());
+        pending_off.clear();
+        pending_off.extend(off.ids());
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
-                on_to_off(&grid, self.arena.key(p), self.y_links(), &mut made);
-                for &(k, cause) in &made {
+                on_to_off(&grid, self.arena.key(p), self.y_links(), made);
+                for &(k, cause) in made.iter() {
                     if let Some(opposite) = on.get(k ^ 1) {
                         let id = self.arena.push(k, cause, &[p]);
                         return Branch::absurd(on, off, (opposite, id));
@@ -107,28 +124,28 @@ impl Search<'_> {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let p_key = self.arena.key(p);
-                off_to_on(&grid, p_key, self.y_links(), true, &mut made);
+                off_to_on(&grid, p_key, self.y_links(), true, made);
                 hidden.clear();
                 spans.clear();
-                for &(k, cause) in &made {
+                for &(k, cause) in made.iter() {
                     let start = hidden.len();
                     if mode.dynamic {
-                        hidden_parents(source, &grid, (k, cause), &off, &mut hidden);
+                        hidden_parents(source, &grid, (k, cause), &off, hidden);
                     }
                     spans.push(start..hidden.len());
                 }
                 if mode.dynamic {
                     grid.remove(cell_of(p_key), 1 << value_of(p_key));
                 }
-                for (&(k, cause), span) in made.iter().zip(&spans) {
+                for (&(k, cause), span) in made.iter().zip(spans.iter()) {
                     parents.clear();
                     parents.push(p);
                     parents.extend_from_slice(&hidden[span.clone()]);
                     if let Some(opposite) = off.get(k ^ 1) {
-                        let id = self.arena.push(k, cause, &parents);
+                        let id = self.arena.push(k, cause, parents);
                         return Branch::absurd(on, off, (id, opposite));
                     } else if !on.contains(k) {
-                        let id = self.arena.push(k, cause, &parents);
+                        let id = self.arena.push(k, cause, parents);
                         on.add(k, id);
                         pending_on.push_back(id);
                     }
@@ -225,6 +242,34 @@ impl Search<'_> {
                 found.push((k, id));
             }
         }
+    }
+}
+
+/// The working lists of following a branch, kept by the search between branches (it follows
+/// thousands, and allocating them each time showed in profiles).
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    made: Vec<(Key, Cause)>,
+    hidden: Vec<u32>,
+    spans: Vec<std::ops::Range<usize>>,
+    parents: Vec<u32>,
+}
+
+impl Scratch {
+    /// The two queues and the list of implications, empty.
+    pub(super) fn lists(
+        &mut self,
+    ) -> (
+        &mut VecDeque<u32>,
+        &mut VecDeque<u32>,
+        &mut Vec<(Key, Cause)>,
+    ) {
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.made.clear();
+        (&mut self.pending_on, &mut self.pending_off, &mut self.made)
     }
 }
 

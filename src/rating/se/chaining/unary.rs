@@ -98,13 +98,14 @@ impl Search<'_> {
         chains: &mut Vec<u32>,
     ) {
         let grid = self.grid;
-        let mut pending_on: VecDeque<u32> = on.ids().collect();
-        let mut pending_off: VecDeque<u32> = off.ids().collect();
-        let mut made = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let (pending_on, pending_off, made) = scratch.lists();
+        pending_on.extend(on.ids());
+        pending_off.extend(off.ids());
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                on_to_off(grid, self.arena.key(p), y, &mut made);
-                for &(k, cause) in &made {
+                on_to_off(grid, self.arena.key(p), y, made);
+                for &(k, cause) in made.iter() {
                     let found = k ^ 1 == source && !self.contains_key(chains, k);
                     let new = !self.arena.has_ancestor(p, k) && !off.contains(k);
                     if found || new {
@@ -120,8 +121,8 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                off_to_on(grid, self.arena.key(p), y, true, &mut made);
-                for &(k, cause) in &made {
+                off_to_on(grid, self.arena.key(p), y, true, made);
+                for &(k, cause) in made.iter() {
                     let found = k ^ 1 == source && !self.contains_key(chains, k);
                     let new = !on.contains(k);
                     if found || new {
@@ -137,6 +138,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.scratch = scratch;
     }
 
     fn contains_key(&self, ids: &[u32], key: Key) -> bool {
