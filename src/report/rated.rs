@@ -86,6 +86,20 @@ fn restated(state: &State, step: &Step) -> Step {
     techniques::forcing::restate(state, step).unwrap_or_else(|| step.clone())
 }
 
+/// HoDoKu's solve of `puzzle` as the solve shown: its steps (moved out of `hodoku`), in its
+/// order, to the grid they leave.
+fn shown_solve(puzzle: &Puzzle, hodoku: &mut HodokuSolve) -> Solve {
+    Solve {
+        puzzle: puzzle.clone(),
+        steps: std::mem::take(&mut hodoku.steps),
+        state: hodoku.state.clone(),
+        outcome: crate::core::Outcome::Solved,
+        solution: Some(hodoku.solution.clone()),
+        solutions: 1,
+        counted: true,
+    }
+}
+
 /// A rating by its name (one of [`Ratings::NAMES`]); the default,
 /// [`Ratings::HodokuWhereItRates`], has none. Any other name is a usage error that names it
 /// and the names there are.
@@ -154,12 +168,21 @@ impl<const SE: bool> RatedSolve<SE> {
         ratings: Ratings,
     ) -> Option<RatedSolve<SE>> {
         crate::rating::check_classic(puzzle, "HoDoKu", "hodoku").ok()?;
-        let hodoku = hodoku::rate(puzzle).ok()?;
-        let guess = (hodoku.steps.iter()).position(|s| s.step.technique == Technique::Backtracking);
+        let mut hodoku = hodoku::rate(puzzle).ok()?;
+        let shown_as_taken = hodoku.steps.iter().all(|step| {
+            step.technique != Technique::Backtracking
+                && techniques::forcing::forcing_kind(step.technique).is_none()
+        });
+        if shown_as_taken {
+            // Nothing to restate and nothing to go on with: HoDoKu's solve is the one shown.
+            let solve = shown_solve(puzzle, &mut hodoku);
+            return Some(RatedSolve::rated(solve, Some(Ok(hodoku)), ratings));
+        }
+        let guess = (hodoku.steps.iter()).position(|s| s.technique == Technique::Backtracking);
         let mut state = engine::unique_start(puzzle, options);
         let mut taken = Vec::with_capacity(hodoku.steps.len());
         for path in &hodoku.steps[..guess.unwrap_or(hodoku.steps.len())] {
-            let step = restated(&state, &path.step);
+            let step = restated(&state, path);
             state.apply(&step);
             taken.push(step);
         }
@@ -181,18 +204,9 @@ impl<const SE: bool> RatedSolve<SE> {
 
     /// HoDoKu's solve of `puzzle` as the solve reported: its steps are the ones shown (`batch
     /// --rating hodoku` needs no second solve).
-    pub fn from_hodoku(puzzle: &Puzzle, hodoku: HodokuSolve) -> RatedSolve<SE> {
-        let solve = Solve {
-            puzzle: puzzle.clone(),
-            steps: hodoku.steps.iter().map(|t| t.step.clone()).collect(),
-            state: hodoku.state.clone(),
-            outcome: crate::core::Outcome::Solved,
-            solution: Some(hodoku.solution.clone()),
-            solutions: 1,
-            counted: true,
-        };
+    pub fn from_hodoku(puzzle: &Puzzle, mut hodoku: HodokuSolve) -> RatedSolve<SE> {
         RatedSolve {
-            solve,
+            solve: shown_solve(puzzle, &mut hodoku),
             hodoku: Some(Ok(hodoku)),
             se: None,
         }
@@ -274,11 +288,13 @@ impl<const SE: bool> RatedSolve<SE> {
         let mut text = String::new();
         if let Some(Ok(solve)) = &self.hodoku {
             text += "HoDoKu's solve (its techniques, its order, its choices):\n";
-            let width = solve.steps.len().to_string().len();
-            for (i, taken) in solve.steps.iter().enumerate() {
-                let line = taken.step.explanation.render(&names);
-                let score = taken.step.technique.row().score;
-                text += &format!("{:>width$}. [{}, {score}] {line}\n", i + 1, taken.kind.name);
+            // The solve shown is HoDoKu's: its steps are there ([`RatedSolve::from_hodoku`]).
+            let taken = solve.kinds.iter().zip(&self.solve.steps);
+            let width = solve.kinds.len().to_string().len();
+            for (i, (kind, step)) in taken.enumerate() {
+                let line = step.explanation.render(&names);
+                let score = step.technique.row().score;
+                text += &format!("{:>width$}. [{}, {score}] {line}\n", i + 1, kind.name);
             }
         }
         if let Some(line) = self.hodoku_line() {

@@ -10,7 +10,7 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
-use crate::techniques::subsets::{each_naked, naked_step};
+use crate::techniques::subsets::{each_naked, explained_naked, naked_removals};
 
 /// Pointing (HoDoKu's Locked Candidates type 1): within a region, a digit's places all lie in one
 /// row, column or extra house ⇒ it leaves the rest of that house.
@@ -100,17 +100,21 @@ pub fn locked_subset(state: &State, n: usize, sink: &mut Sink) {
         else {
             return true;
         };
+        if subset.shared.len() < 2 {
+            // Only the region holds it: nothing outside the region can go.
+            return true;
+        }
         let mut order = vec![region];
         order.extend(subset.shared.iter().filter(|&&h| h != region));
         let technique = Technique::LockedSubset(n as u8);
-        let Some(step) = naked_step(state, technique, &subset, &order) else {
+        let Some(step) = naked_removals(state, technique, &subset, &order) else {
             return true;
         };
         let outside = step
             .eliminations
             .iter()
             .any(|e| !state.layout().houses_of(e.cell).contains(&region));
-        !(step.cover.contains(&region) && outside) || sink(step)
+        !(step.cover.contains(&region) && outside) || sink(explained_naked(step, &subset))
     });
 }
 

@@ -59,6 +59,18 @@ pub(crate) fn naked_step(
     subset: &Naked,
     houses: &[usize],
 ) -> Option<Step> {
+    let step = naked_removals(state, technique, subset, houses)?;
+    Some(explained_naked(step, subset))
+}
+
+/// [`naked_step`] before its explanation is written: a finder that may still turn the step
+/// down writes it only for the steps it keeps ([`explained_naked`]).
+pub(crate) fn naked_removals(
+    state: &State,
+    technique: Technique,
+    subset: &Naked,
+    houses: &[usize],
+) -> Option<Step> {
     let layout = state.layout();
     let mut step = Step::new(technique);
     for &id in houses {
@@ -81,16 +93,21 @@ pub(crate) fn naked_step(
     step.eliminations.dedup();
     step.pattern = state.candidates_in(&subset.cells, subset.digits).into();
     step.base = subset.shared[..].into();
+    Some(step)
+}
+
+/// `step`, a naked subset's removals ([`naked_removals`]), with its explanation.
+pub(crate) fn explained_naked(mut step: Step, subset: &Naked) -> Step {
     let houses = Explanation::join(step.cover.iter().map(|&h| House(h)), " and ");
     step.explanation = explain!(
         "{} {} in {} at {} ⇒ {}",
-        technique.sentence(),
+        step.technique.sentence(),
         subset.digits,
         houses,
         cell_list(&subset.cells),
         eliminations_text(&step.eliminations)
     );
-    Some(step)
+    step
 }
 
 /// Naked subsets of `n` cells: their digits are removed from the other cells of every house they

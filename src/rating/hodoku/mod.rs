@@ -25,6 +25,7 @@ use crate::error::Error;
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Grid, Puzzle};
 use crate::search;
+use crate::techniques::singles::single_placing;
 use serde::Serialize;
 use singles::Queues;
 
@@ -40,20 +41,14 @@ pub struct HodokuRating {
     pub brute_force: bool,
 }
 
-/// A step of HoDoKu's solve: its step type and the step.
-#[derive(Debug, Clone)]
-pub struct HodokuStepTaken {
-    /// HoDoKu's step type.
-    pub kind: HodokuStep,
-    /// The step, as gridlogic's finders state it.
-    pub step: Step,
-}
-
 /// HoDoKu's solve of a puzzle and its rating.
 #[derive(Debug, Clone)]
 pub struct HodokuSolve {
-    /// The steps, in HoDoKu's order.
-    pub steps: Vec<HodokuStepTaken>,
+    /// HoDoKu's step type of each step, in HoDoKu's order.
+    pub kinds: Vec<HodokuStep>,
+    /// The steps, as gridlogic's finders state them, in HoDoKu's order. A report that shows
+    /// HoDoKu's solve moves them into its own solve (and reads them there with `kinds`).
+    pub steps: Vec<Step>,
     /// The rating.
     pub rating: HodokuRating,
     /// The grid the steps leave (solved).
@@ -104,14 +99,9 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
         kinds: Vec::new(),
     };
     let (state, steps) = engine::solve_by(state, &mut policy);
-    let steps: Vec<HodokuStepTaken> = policy
-        .kinds
-        .into_iter()
-        .zip(steps)
-        .map(|(kind, step)| HodokuStepTaken { kind, step })
-        .collect();
-    let rating = rating_of(&steps);
+    let rating = rating_of(&policy.kinds, &steps);
     Ok(HodokuSolve {
+        kinds: policy.kinds,
         steps,
         rating,
         state,
@@ -120,10 +110,10 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
 }
 
 /// HoDoKu's level and score of a solve's steps.
-fn rating_of(steps: &[HodokuStepTaken]) -> HodokuRating {
+fn rating_of(kinds: &[HodokuStep], steps: &[Step]) -> HodokuRating {
     // Each step counts as the type HoDoKu asked for (a grouped nice loop request may find a
     // loop without groups).
-    let rows = steps.iter().map(|s| s.kind.techniques[0].row());
+    let rows = kinds.iter().map(|kind| kind.techniques[0].row());
     let (score, hardest) = rows.fold((0, Level::Easy), |(score, level), row| {
         (score + row.score, level.max(row.level))
     });
@@ -132,7 +122,7 @@ fn rating_of(steps: &[HodokuStepTaken]) -> HodokuRating {
         score,
         brute_force: steps
             .iter()
-            .any(|s| s.step.technique == Technique::Backtracking),
+            .any(|step| step.technique == Technique::Backtracking),
     }
 }
 
@@ -239,18 +229,8 @@ fn placing(state: &State, technique: Technique, cell: usize, digit: usize) -> St
         Technique::HiddenSingle(SingleHouse::Column),
         Technique::HiddenSingle(SingleHouse::Region),
     ];
-    for single in singles {
-        let mut found = None;
-        crate::techniques::find(single, state, &mut |step| {
-            let placing = step.placements.contains(&wanted);
-            if placing {
-                found = Some(step);
-            }
-            !placing
-        });
-        if let Some(step) = found {
-            return step;
-        }
+    if let Some(step) = (singles.iter()).find_map(|&t| single_placing(state, t, wanted)) {
+        return step;
     }
     let explanation = explain!(
         "{}: {} takes {}",

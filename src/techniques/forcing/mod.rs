@@ -134,6 +134,18 @@ fn search(state: &State, kind: Forcing, reach: Reach, premises: Premises, sink: 
     }
 }
 
+/// The kind of a forcing chain, net or nested net; `None` for any other technique. These are the
+/// steps [`restate`] states again.
+pub fn forcing_kind(technique: Technique) -> Option<Forcing> {
+    match technique {
+        Technique::ForcingChain(kind)
+        | Technique::ForcingNet(kind)
+        | Technique::ForcingNetPlus(kind)
+        | Technique::NestedNet(kind) => Some(kind),
+        _ => None,
+    }
+}
+
 /// gridlogic's own statement of another solver's forcing chain or net `step` (HoDoKu's, whose
 /// implication tables tell which nodes lead where but not why): the simplest forcing chain or
 /// net with the same placements and eliminations, every implication with its reason. It starts
@@ -141,13 +153,7 @@ fn search(state: &State, kind: Forcing, reach: Reach, premises: Premises, sink: 
 /// that, from the opposite of the conclusion (a contradiction); `None` when `step` is no forcing
 /// step or neither proves it.
 pub fn restate(state: &State, step: &Step) -> Option<Step> {
-    let (Technique::ForcingChain(kind)
-    | Technique::ForcingNet(kind)
-    | Technique::ForcingNetPlus(kind)
-    | Technique::NestedNet(kind)) = step.technique
-    else {
-        return None;
-    };
+    let kind = forcing_kind(step.technique)?;
     let placed = step.placements.iter().map(|&c| Fact::placed(c));
     let eliminated = step.eliminations.iter().map(|&c| Fact::eliminated(c));
     let facts: Vec<Fact> = placed.chain(eliminated).collect();
