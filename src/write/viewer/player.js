@@ -98,7 +98,7 @@ function show() {
   if (step) {
     const colour = view.swatch(step);
     if (colour) make("span", { class: "swatch", style: `background:${colour}` }, heading);
-    if (overlay) make("span", {}, heading, `${overlay.title}:`);
+    if (overlay) make("span", {}, heading, `${overlay.title}: `);
     guideButton(view.label(step), heading);
   } else if (!board.own) {
     make("span", {}, heading, data.summary.find(([label]) => label === "Result")?.[1] || "");
