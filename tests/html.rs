@@ -848,3 +848,164 @@ fn the_largest_grids_draw_and_step_in_a_real_browser() {
         }
     }
 }
+
+/// The guide's examples (`docs/src/techniques`): a grouped AIC, a Killer's innies and outies, a
+/// Shikaku deduction, each with the step of it that the guide shows (gridlogic's own path).
+const TOLD: [(&str, &str, &str); 3] = [
+    ("grouped-aic", "fixtures/guide/chains.txt", "Grouped AIC"),
+    (
+        "killer-innies",
+        "fixtures/guide/killer.txt",
+        "Innies and Outies",
+    ),
+    (
+        "shikaku-only-clue",
+        "fixtures/guide/shikaku.txt",
+        "Only clue",
+    ),
+];
+
+/// In Chromium (`tests/browser/words.js`), each step of [`TOLD`] shows the words that
+/// `explain --format json` gives it, beside the drawing at 1280x800 and under it at 390x844;
+/// the grouped AIC, played by clicks and keys, marks the sentence of the link being drawn (the
+/// `If`/`Then` sentences of its words, in order), leaves the later ones faint and draws as many
+/// links as it has played; its technique's name opens the guide's entry of the step's `guide`
+/// page, with that page's "What it is".
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "needs node, Chromium and playwright-core (missing when built; .ci/run installs them, then touch build.rs)"
+)]
+fn the_steps_are_told_in_words_and_link_to_the_guide() {
+    let dir = scratch("html-browser-words");
+    let shots = root().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut cases = Vec::new();
+    let mut expected = Vec::new();
+    for (name, input, technique) in TOLD {
+        let args = [input, "--rating", "gridlogic"];
+        let page = dir.join(format!("{name}.html"));
+        write_page(&args, &page);
+        let (code, out, err) = run(&[
+            "explain",
+            "--format",
+            "json",
+            input,
+            "--rating",
+            "gridlogic",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let explained: Value = serde_json::from_str(&out).unwrap();
+        let steps = explained["steps"].as_array().unwrap();
+        let step = steps
+            .iter()
+            .position(|s| s["technique"] == technique)
+            .unwrap_or_else(|| panic!("{input}: no {technique}"));
+        let chain = technique == "Grouped AIC";
+        cases.push(
+            json!({"name": name, "page": page, "step": step, "chain": chain, "shots": shots}),
+        );
+        expected.push((name, technique, steps[step].clone()));
+    }
+    let cases_file = dir.join("cases.json");
+    std::fs::write(&cases_file, serde_json::to_string(&cases).unwrap()).unwrap();
+    let results: Vec<Value> =
+        serde_json::from_value(drive_browser("words.js", &cases_file)).unwrap();
+    for ((name, technique, step), result) in expected.iter().zip(&results) {
+        assert_eq!(result["errors_1280"], json!([]), "{name}");
+        assert_eq!(result["errors_390"], json!([]), "{name}");
+        assert_eq!(result["technique"], *technique, "{name}");
+        let words = step["words"].as_array().unwrap();
+        assert!(words.len() >= 2, "{name}: {step}");
+        assert_eq!(
+            result["words"], step["words"],
+            "{name}: the words explain gives"
+        );
+        assert_eq!(result["place_1280"]["beside"], true, "{name}: {result}");
+        assert_eq!(result["place_390"]["under"], true, "{name}: {result}");
+        check_guide(name, step, result);
+        if !result["play"].is_null() {
+            check_chain_play(words, &result["play"]);
+        }
+    }
+}
+
+/// The guide opened from the technique's name shows the entry of the step's `guide` page, with
+/// the page's "What it is" (its markdown's emphasis and code drawn, so compared without them).
+fn check_guide(name: &str, step: &Value, result: &Value) {
+    let guide = &result["guide"];
+    let page = step["guide"].as_str().unwrap();
+    let key = page
+        .strip_prefix("docs/src/techniques/")
+        .and_then(|p| p.strip_suffix(".md"))
+        .unwrap();
+    assert_eq!(guide["hidden"], false, "{name}: {guide}");
+    assert_eq!(guide["expanded"], "true", "{name}: {guide}");
+    assert_eq!(guide["key"], key, "{name}: {guide}");
+    let markdown = std::fs::read_to_string(root().join(page)).unwrap();
+    let title = markdown.lines().next().unwrap().trim_start_matches("# ");
+    assert_eq!(guide["title"], format!("{title}: the guide"), "{name}");
+    let what = markdown
+        .split("**What it is.**")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("**", "")
+        .replace('`', "");
+    assert_eq!(guide["what"], what, "{name}");
+    assert_eq!(result["guide_closed"], true, "{name}");
+}
+
+/// A chain played link by link marks the sentence of the link drawn last: the words' `If`/`Then`
+/// sentences are its links in order, those before it stay plain and those after it are faint;
+/// at the end the closing `So` sentences are marked and none is faint.
+fn check_chain_play(words: &[Value], play: &Value) {
+    let text = |i: usize| words[i].as_str().unwrap();
+    let links: Vec<usize> = (0..words.len())
+        .filter(|&i| text(i).starts_with("If ") || text(i).starts_with("Then "))
+        .collect();
+    let total = links.len();
+    assert!(total >= 3, "{words:?}");
+    let ends: Vec<usize> = (links[total - 1] + 1..words.len()).collect();
+    let points = play.as_array().unwrap();
+    // Opened whole, then Start, On, Shift+→ to the end, Shift+←, Back, the second link's sentence.
+    let shown: Vec<i64> = points
+        .iter()
+        .map(|p| match p["current_link"].as_i64() {
+            Some(k) => k,
+            None => p["links"].as_i64().unwrap() + 1,
+        })
+        .collect();
+    let t = total as i64;
+    let mut expected = vec![t + 1, 1, 2];
+    expected.extend(3..=t + 1);
+    expected.extend([t, t - 1, 2]);
+    assert_eq!(shown, expected, "{play}");
+    for point in points {
+        let position = point["position"].as_str().unwrap();
+        assert!(
+            position.starts_with("Step "),
+            "the keys stay on the step: {point}"
+        );
+        match point["current_link"].as_u64() {
+            Some(k) => {
+                let k = k as usize;
+                assert_eq!(point["links"], k, "{point}");
+                assert_eq!(point["current"], json!([links[k - 1]]), "{point}");
+                let later: Vec<usize> = (links[k - 1] + 1..words.len()).collect();
+                assert_eq!(point["later"], json!(later), "{point}");
+                assert_eq!(point["count"], format!("Link {k} of {total}"), "{point}");
+            }
+            None => {
+                assert_eq!(point["links"], total, "{point}");
+                assert_eq!(point["current"], json!(ends), "{point}");
+                assert_eq!(point["later"], json!([]), "{point}");
+            }
+        }
+    }
+    let position = points[0]["position"].as_str().unwrap();
+    assert!(points.iter().all(|p| p["position"] == position), "{play}");
+}

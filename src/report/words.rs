@@ -23,8 +23,28 @@ use crate::shikaku::state::{Step as ShikakuStep, Technique as ShikakuTechnique};
 /// The step in plain words, sentence by sentence. A chain's sentences follow its links: after
 /// the first sentence (the pattern), sentence `k` tells link `k` (see [`link_sentences`]).
 pub fn sudoku_words(step: &Step, layout: &Layout) -> Vec<Explanation> {
-    let mut words = Words { step, layout };
-    words.sentences()
+    told(step, layout).into_iter().map(|(s, _)| s).collect()
+}
+
+/// The step in plain words as [`sudoku_words`] tells it, each sentence with its [`Cue`]: where
+/// it stands when a chain's links or a net's implications are played one by one.
+pub fn told(step: &Step, layout: &Layout) -> Vec<(Explanation, Cue)> {
+    Words { step, layout }.sentences()
+}
+
+/// Where a sentence of a step's words stands in the step's play (the step viewer shows the
+/// sentence of what it is drawing): before the play, at one of its parts, while a net is carried
+/// on, or at its end. Steps that are not played (neither a chain nor a net) are told at `Start`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// The pattern or the assumption: read before the first link or implication.
+    Start,
+    /// Tells link `k` of a chain, or follows branch `k` of a net.
+    Part(usize),
+    /// What carries a contradiction's branch from its assumption to its end.
+    Carry,
+    /// The conclusion: read once the whole chain or branch is drawn.
+    End,
 }
 
 /// Where the technique guide explains `technique`: its page, from the repository's root.
@@ -157,6 +177,11 @@ fn claim(node: &[Candidate], holds: bool) -> Explanation {
     }
 }
 
+/// Each of `sentences` at `cue`.
+fn at(cue: Cue, sentences: Vec<Explanation>) -> Vec<(Explanation, Cue)> {
+    sentences.into_iter().map(|s| (s, cue)).collect()
+}
+
 /// One deduction being told.
 struct Words<'a> {
     step: &'a Step,
@@ -164,11 +189,39 @@ struct Words<'a> {
 }
 
 impl Words<'_> {
-    fn sentences(&mut self) -> Vec<Explanation> {
-        use Technique as T;
+    fn sentences(&self) -> Vec<(Explanation, Cue)> {
         let step = self.step;
-        let mut told = match step.technique {
-            _ if step.net.is_some() => step.net.as_ref().map_or(Vec::new(), |n| self.net(n)),
+        let mut told = match &step.net {
+            Some(net) => self.net(net),
+            None => at(Cue::Start, self.pattern_words()),
+        };
+        // A colouring's links are the strong links it coloured, told by its colours already.
+        let chained = !step.links.is_empty()
+            && step.net.is_none()
+            && !matches!(step.technique, Technique::Colouring(_));
+        let links = link_sentences(self.layout, step).into_iter();
+        let links = links.enumerate().map(|(k, s)| (s, Cue::Part(k)));
+        if chained && self.figures(Role::Deadly).next().is_some() {
+            told.extend(links);
+            told.push((self.rectangle_end(), Cue::End));
+        } else if chained {
+            told.push((self.chain_intro(), Cue::Start));
+            told.extend(links);
+            told.push((self.chain_end(), Cue::End));
+        } else if told.is_empty() {
+            told.push((self.pattern_only(), Cue::Start));
+        }
+        let sentences: Vec<Explanation> = told.iter().map(|(s, _)| s.clone()).collect();
+        told.extend(self.unnamed_pattern(&sentences).map(|s| (s, Cue::End)));
+        told.push((self.outcome(), Cue::End));
+        told
+    }
+
+    /// The words of the pattern of a step that is not a net; none for the chains, which are
+    /// told link by link.
+    fn pattern_words(&self) -> Vec<Explanation> {
+        use Technique as T;
+        match self.step.technique {
             T::FullHouse => self.full_house(),
             T::NakedSingle => self.naked_single(),
             T::HiddenSingle(_) => self.hidden_single(),
@@ -192,24 +245,7 @@ impl Words<'_> {
             T::WWing | T::SingleDigit(_) | T::Chain { .. } => Vec::new(),
             T::Nishio | T::ForcingChain(_) | T::ForcingNet(_) | T::ForcingNetPlus(_) => Vec::new(),
             T::NestedNet(_) => Vec::new(),
-        };
-        // A colouring's links are the strong links it coloured, told by its colours already.
-        let chained = !step.links.is_empty()
-            && step.net.is_none()
-            && !matches!(step.technique, T::Colouring(_));
-        if chained && self.figures(Role::Deadly).next().is_some() {
-            told.extend(link_sentences(self.layout, step));
-            told.push(self.rectangle_end());
-        } else if chained {
-            told.push(self.chain_intro());
-            told.extend(link_sentences(self.layout, step));
-            told.push(self.chain_end());
-        } else if told.is_empty() {
-            told.push(self.pattern_only());
         }
-        told.extend(self.unnamed_pattern(&told));
-        told.push(self.outcome());
-        told
     }
 
     /// A sentence naming the pattern's cells that `told` leaves out (some patterns' words
@@ -1016,14 +1052,14 @@ impl Words<'_> {
     }
 
     /// A forcing step: its assumptions, the placements that carry each branch, and how it ends.
-    fn net(&self, net: &Net) -> Vec<Explanation> {
+    fn net(&self, net: &Net) -> Vec<(Explanation, Cue)> {
         match &net.branches[..] {
             [branch] if !matches!(branch.end, End::Reaches { .. }) => contradiction(branch),
             branches => self.verity(branches),
         }
     }
 
-    fn verity(&self, branches: &[Branch]) -> Vec<Explanation> {
+    fn verity(&self, branches: &[Branch]) -> Vec<(Explanation, Cue)> {
         let assumptions: Vec<Candidate> = branches
             .iter()
             .map(|b| b.implications[0].candidate)
@@ -1051,8 +1087,8 @@ impl Words<'_> {
                 )
             ),
         };
-        let mut told = vec![first];
-        for branch in branches {
+        let mut told = vec![(first, Cue::Start)];
+        for (k, branch) in branches.iter().enumerate() {
             let assumed = &branch.implications[0];
             let End::Reaches { at } = branch.end else {
                 continue;
@@ -1063,14 +1099,16 @@ impl Words<'_> {
                 true => Explanation::new(),
                 false => explain!("it places {}, and ", listed(runs, "; then ")),
             };
-            told.push(explain!(
+            let sentence = explain!(
                 "If {}, then {}{}.",
                 claim(&[assumed.candidate], assumed.holds),
                 then,
                 claim(&[reached.candidate], reached.holds)
-            ));
+            );
+            told.push((sentence, Cue::Part(k)));
         }
-        told.push("Every case leads to the same result, so it holds.".into());
+        let end = "Every case leads to the same result, so it holds.";
+        told.push((end.into(), Cue::End));
         told
     }
 }
@@ -1088,15 +1126,19 @@ fn placement_runs(branch: &Branch) -> Vec<Explanation> {
 }
 
 /// A contradiction's words: the assumption, what it places, and what breaks.
-fn contradiction(branch: &Branch) -> Vec<Explanation> {
+fn contradiction(branch: &Branch) -> Vec<(Explanation, Cue)> {
     let assumed = &branch.implications[0];
-    let mut told = vec![explain!(
+    let suppose = explain!(
         "Suppose {}, and follow what it forces, one single after another.",
         claim(&[assumed.candidate], assumed.holds)
-    )];
+    );
+    let mut told = vec![(suppose, Cue::Start)];
     let runs = placement_runs(branch);
     if !runs.is_empty() {
-        told.push(explain!("It places {}.", listed(runs, "; then ")));
+        told.push((
+            explain!("It places {}.", listed(runs, "; then ")),
+            Cue::Carry,
+        ));
     }
     let refuted = branch
         .implications
@@ -1104,7 +1146,7 @@ fn contradiction(branch: &Branch) -> Vec<Explanation> {
         .filter(|i| matches!(i.reason, Reason::Refuted { .. }))
         .count();
     if refuted > 0 {
-        told.push(explain!(
+        let nested = explain!(
             "On the way, {} of its own rule out {} more {}.",
             if refuted == 1 {
                 "a smaller net"
@@ -1117,12 +1159,14 @@ fn contradiction(branch: &Branch) -> Vec<Explanation> {
             } else {
                 "candidates"
             }
-        ));
+        );
+        told.push((nested, Cue::Carry));
     }
-    told.push(explain!(
+    let breaks = explain!(
         "That breaks the grid: {}. So the assumption is false.",
         broken(branch)
-    ));
+    );
+    told.push((breaks, Cue::End));
     told
 }
 

@@ -18,6 +18,7 @@ use crate::engine::Solve;
 use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
 use crate::render;
 use crate::report::rated::RatedSolve;
+use crate::report::words::{self, Cue};
 use crate::report::{SolveReport, StepReport, summary_rows};
 use crate::shikaku;
 use serde::Serialize;
@@ -29,7 +30,7 @@ const STYLE: &str = include_str!("viewer/viewer.css");
 /// The page's script, in parts by what each does (see `viewer/common.js`), put together in this
 /// order inside one function, so that they share one scope and leave nothing global but the
 /// page's API.
-const SCRIPT_PARTS: [&str; 12] = [
+const SCRIPT_PARTS: [&str; 14] = [
     include_str!("viewer/common.js"),
     include_str!("viewer/draw.js"),
     include_str!("viewer/draw-sudoku.js"),
@@ -37,6 +38,8 @@ const SCRIPT_PARTS: [&str; 12] = [
     include_str!("viewer/draw-shikaku.js"),
     include_str!("viewer/player.js"),
     include_str!("viewer/net.js"),
+    include_str!("viewer/chain.js"),
+    include_str!("viewer/words.js"),
     include_str!("viewer/board.js"),
     include_str!("viewer/input.js"),
     include_str!("viewer/engine.js"),
@@ -60,20 +63,34 @@ pub const MAX_CANDIDATE_SIZE: usize = 25;
 /// The page of a Sudoku solve (its summary shows Sudoku Explainer's rating when the solve has
 /// one); `source` names the input file in the summary.
 pub fn sudoku(rated: &RatedSolve, source: &str) -> String {
-    let data = SudokuData::of(&rated.solve);
+    let mut data = SudokuData::of(&rated.solve);
     // The engine answers hints for grids whose candidates the board shows.
     let engine = if data.candidates.is_some() {
         ENGINE
     } else {
         &[]
     };
-    page(&Page::new(rated, source, data), engine)
+    let steps = data.steps.iter_mut();
+    let told = steps.map(|s| StepWords {
+        words: std::mem::take(&mut s.words),
+        cues: std::mem::take(&mut s.cues),
+    });
+    let told = Told::new(told.collect(), super::guide::sudoku_entries());
+    page(&Page::new(rated, source, data, told), engine)
 }
 
 /// The page of a Shikaku solve, with the engine for hints on its board; `source` names the input
 /// file in the summary.
 pub fn shikaku(solve: &shikaku::Solve, source: &str) -> String {
-    page(&Page::new(solve, source, ShikakuData::of(solve)), ENGINE)
+    let mut data = ShikakuData::of(solve);
+    let steps = data.steps.iter_mut();
+    let told = steps.map(|s| StepWords {
+        words: std::mem::take(&mut s.words),
+        cues: Vec::new(),
+    });
+    let guide = vec![super::guide::entry(super::guide::SHIKAKU)];
+    let told = Told::new(told.collect(), guide);
+    page(&Page::new(solve, source, data, told), ENGINE)
 }
 
 /// Whether the file at `path` is a page gridlogic wrote (its head carries [`OWN_MARK`]).
@@ -96,15 +113,74 @@ struct Page<D> {
     /// The kind's own fields: the puzzle and its steps.
     #[serde(flatten)]
     data: D,
+    /// The steps' words and the technique guide ([`Told`]), as JSON gzipped and in base64:
+    /// plain text that compresses about seven times, so that it costs the page little.
+    told: String,
 }
 
 impl<D> Page<D> {
-    fn new<S: SolveReport>(solve: &S, source: &str, data: D) -> Page<D> {
+    fn new<S: SolveReport>(solve: &S, source: &str, data: D, told: Told) -> Page<D> {
         Page {
             kind: crate::report::PuzzleReport::kind(solve.trace().puzzle),
             source: source.to_string(),
             summary: summary_rows(solve, source),
             data,
+            told: told.packed(),
+        }
+    }
+}
+
+/// What the page tells in words: each step's sentences, and the guide's entries for the
+/// techniques its steps (and its engine's hints) can take.
+#[derive(Serialize)]
+struct Told {
+    /// By step, in the steps' order.
+    steps: Vec<StepWords>,
+    guide: Vec<super::guide::Entry>,
+}
+
+/// A step's words: its sentences, each with its cue when the step is played (a chain or a net).
+#[derive(Serialize)]
+struct StepWords {
+    words: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cues: Vec<CueData>,
+}
+
+impl Told {
+    fn new(steps: Vec<StepWords>, guide: Vec<super::guide::Entry>) -> Told {
+        Told { steps, guide }
+    }
+
+    /// The JSON, gzipped at the best compression, in base64 (the page inflates it with the
+    /// browser's own `DecompressionStream`, as it does its engine).
+    fn packed(&self) -> String {
+        use base64::Engine as _;
+        use std::io::Write as _;
+        let json = serde_json::to_vec(self).expect("the words serialise");
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(&json).expect("writing to memory");
+        let gzipped = encoder.finish().expect("writing to memory");
+        base64::engine::general_purpose::STANDARD.encode(gzipped)
+    }
+}
+
+/// A sentence's cue ([`Cue`]) as the page reads it: the index of the link or branch it tells,
+/// or `start`, `carry` or `end`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CueData {
+    Part(usize),
+    Phase(&'static str),
+}
+
+impl From<Cue> for CueData {
+    fn from(cue: Cue) -> CueData {
+        match cue {
+            Cue::Part(k) => CueData::Part(k),
+            Cue::Start => CueData::Phase("start"),
+            Cue::Carry => CueData::Phase("carry"),
+            Cue::End => CueData::Phase("end"),
         }
     }
 }
@@ -256,6 +332,13 @@ struct SudokuStep {
     /// What applying the step takes from the candidate grid (placements' peers included):
     /// `[cell, bits, cell, bits, …]`; empty when candidates are not shown.
     gone: Vec<u64>,
+    /// The step in plain words ([`words::told`]); a page carries its own steps' words packed
+    /// ([`Told`]), an engine's answer here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    words: Vec<String>,
+    /// Each sentence's cue, when the step is played (a chain or a net).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cues: Vec<CueData>,
 }
 
 impl SudokuData {
@@ -319,7 +402,14 @@ impl SudokuStep {
     /// The page's form of `step` on `layout`, `gone` what applying it takes from the candidate
     /// grid.
     fn of(step: &Step, layout: &Layout, names: &Names, gone: Vec<u64>) -> SudokuStep {
+        let told = words::told(step, layout);
+        let played = !step.links.is_empty() || step.net.is_some();
         SudokuStep {
+            words: told.iter().map(|(s, _)| s.render(names)).collect(),
+            cues: match played {
+                true => told.iter().map(|&(_, cue)| cue.into()).collect(),
+                false => Vec::new(),
+            },
             technique: step.technique.name(),
             family: Family::ALL
                 .iter()
@@ -730,6 +820,10 @@ struct ShikakuStep {
     cells: Vec<[usize; 2]>,
     /// Whether it settles a clue by search.
     backtracking: bool,
+    /// The step in plain words ([`words::shikaku_words`]); a page carries its own steps' words
+    /// packed ([`Told`]), an engine's answer here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    words: Vec<String>,
 }
 
 impl ShikakuData {
@@ -749,15 +843,15 @@ impl ShikakuData {
             steps: solve
                 .steps
                 .iter()
-                .map(|step| ShikakuStep::of(step, &names))
+                .map(|step| ShikakuStep::of(step, puzzle, &names))
                 .collect(),
         }
     }
 }
 
 impl ShikakuStep {
-    /// The page's form of `step`, named by `names`.
-    fn of(step: &shikaku::Step, names: &Names) -> ShikakuStep {
+    /// The page's form of `step` on `puzzle`, named by `names`.
+    fn of(step: &shikaku::Step, puzzle: &shikaku::Shikaku, names: &Names) -> ShikakuStep {
         let rect = |r: &shikaku::Rect| [r.top, r.left, r.height, r.width];
         ShikakuStep {
             technique: step.technique.name(),
@@ -774,13 +868,24 @@ impl ShikakuStep {
                 .collect(),
             cells: step.cells.iter().map(|&(r, c)| [r, c]).collect(),
             backtracking: step.is_backtracking(),
+            words: words::shikaku_words(step, puzzle)
+                .iter()
+                .map(|s| s.render(names))
+                .collect(),
         }
     }
 }
 
-/// Shikaku steps (a hint's way to its rectangle) as the page draws them: the JSON the page's
-/// engine answers with.
-pub fn shikaku_board_steps(steps: &[shikaku::Step], names: &Names) -> serde_json::Value {
-    let page_steps: Vec<ShikakuStep> = steps.iter().map(|s| ShikakuStep::of(s, names)).collect();
+/// Shikaku steps on `puzzle` (a hint's way to its rectangle) as the page draws them: the JSON
+/// the page's engine answers with.
+pub fn shikaku_board_steps(
+    steps: &[shikaku::Step],
+    puzzle: &shikaku::Shikaku,
+    names: &Names,
+) -> serde_json::Value {
+    let page_steps: Vec<ShikakuStep> = steps
+        .iter()
+        .map(|s| ShikakuStep::of(s, puzzle, names))
+        .collect();
     serde_json::to_value(page_steps).expect("page steps serialise")
 }

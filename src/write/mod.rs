@@ -8,6 +8,7 @@
 pub mod booklet;
 pub mod file;
 pub mod generated;
+pub mod guide;
 pub mod html;
 pub mod palette;
 pub mod shikaku;

@@ -429,7 +429,7 @@ fn shikaku_hint(placed: Placed, detail: Detail) -> Result<Value, String> {
         &[]
     };
     let document = hint.json(detail, &placed.puzzle);
-    let board = html::shikaku_board_steps(shown, &names);
+    let board = html::shikaku_board_steps(shown, &placed.puzzle, &names);
     Ok(json!({ "text": lines, "hints": [document], "board": [board] }))
 }
 

@@ -34,6 +34,11 @@ fillSummary();
 fillList();
 if (boardOn) setUpBoard();
 go(asked() ?? 0);
+// The words and the guide come a moment later; the step on show gets them as it stands.
+unpackTold().then(() => {
+  fillWords(current());
+  fillGuide(current());
+}, (e) => { $("words").hidden = false; $("words").textContent = `The words did not load: ${e.message}`; });
 window.gridlogic.ready = boardOn
   ? loadEngine().then(() => busy(false),
     (e) => {

@@ -414,6 +414,13 @@ function sudoku() {
       mark.used.add(link.kind);
       const [a, b] = closest(link.from, link.to, link.kind === "als");
       const attrs = { class: `link ${link.kind}`, "data-order": i + 1 };
+      // The link a played chain is telling now stands out, on a blue halo (yellow would vanish
+      // on the pattern's cells).
+      if (i === step.current) {
+        attrs.class += " current";
+        arrow(a, b, room, { stroke: NOW_LINK, "stroke-width": room * 0.9, opacity: 0.8,
+          "marker-end": "none", "stroke-linecap": "round", class: "halo" }, group);
+      }
       if (link.kind === "weak") attrs["stroke-dasharray"] = `${room * 0.5} ${room * 0.35}`;
       if (link.kind === "als") {
         attrs.stroke = alsColour.get(link.from[0] * 128 + link.from[1]) || ALS_COLOURS[0];

@@ -87,6 +87,8 @@ const COVER = "#4477AA";
 // candidates in their colours A and B (a green and a violet, apart from the steps' colours).
 const BOARD = { selected: "#1F6FEB", highlight: "#FFE066", entered: "#1F4FA8", a: "#A6E3A1",
   b: "#D7B8F3", look: "#E07B00" };
+// The halo of the link a played chain is telling now (its sentence is marked in the same blue).
+const NOW_LINK = "#7CC0FF";
 // A forcing net's marks.
 const NET = { arrow: "#444444", peer: "#AAAAAA", holds: "#B7E4C7", gone: "#EE7733", focus: "#FFD23F",
   premise: "#7FB3E6" };

@@ -70,9 +70,12 @@ function redraw() {
     colours: board.colours, wrong: board.wrong, look: board.look, lookHouse: board.lookHouse,
     own: board.own, origin: board.origin, preview: board.preview } : null;
   // Without a board (a grid too large for candidates) gridlogic's grid is drawn as it stands.
-  drawn = view.draw(boardOn ? board : view.at(position), step, netView, marks);
+  drawn = view.draw(boardOn ? board : view.at(position), chainStep(step), netView, marks);
   fillLegend(drawn);
   fillNet(step);
+  fillChain(step);
+  fillWords(step);
+  fillGuide(step);
 }
 
 /** The panel and the grid for what is on show. */
@@ -80,6 +83,7 @@ function show() {
   const step = current();
   net = null;
   if (step && step.net) openNet(step, [0], true);
+  openChain(step);
   redraw();
   document.body.dataset.position = String(position);
   document.body.dataset.own = String(board.own);
@@ -94,7 +98,8 @@ function show() {
   if (step) {
     const colour = view.swatch(step);
     if (colour) make("span", { class: "swatch", style: `background:${colour}` }, heading);
-    make("span", {}, heading, overlay ? `${overlay.title}: ${view.label(step)}` : view.label(step));
+    if (overlay) make("span", {}, heading, `${overlay.title}: `);
+    guideButton(view.label(step), heading);
   } else if (!board.own) {
     make("span", {}, heading, data.summary.find(([label]) => label === "Result")?.[1] || "");
   }
@@ -165,6 +170,9 @@ document.addEventListener("keydown", (event) => {
   if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.tagName === "SELECT") return;
   event.preventDefault();
+  // Shift with an arrow plays the chain or net on show rather than leaving the step.
+  const by = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (event.shiftKey && by && playBy(by)) return;
   go(board.own && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? position : move());
 });
 $("first").addEventListener("click", () => go(0));
