@@ -283,7 +283,10 @@ fn every_step_has_words_on_the_killer_and_extra_house_fixtures() {
     for name in ["even-odd-100", "consecutive-01", "consecutive-9x9"] {
         puzzles.extend(sample(&fixture(&format!("marked/{name}.txt")), 1));
     }
-    check_sudoku(&puzzles, "Killer, Sudoku-X, windoku, even/odd and consecutive fixtures");
+    check_sudoku(
+        &puzzles,
+        "Killer, Sudoku-X, windoku, even/odd and consecutive fixtures",
+    );
 }
 
 shared_test!(every_step_has_words_on_shikaku, {
