@@ -153,7 +153,7 @@ mod tests {
         let even_odd = "3 3\nE O 1\n- - -\nO E 2\n3 3\n1 2 3\nE - -\n- - O";
         let found = parse(even_odd, &Symbols::default()).unwrap();
         assert_eq!(found.len(), 2);
-        assert_eq!(found[1].lines, [7, 8, 9]);
+        assert_eq!(found[1].lines, [6, 7, 8]);
         assert!(found.iter().all(|p| p.masks.is_none()));
     }
 
