@@ -241,6 +241,16 @@ pub enum Error {
         reason: String,
     },
 
+    /// An even/odd mark or a consecutive bar that cannot be: a bar between cells that do not
+    /// touch, a bar one cell's mask claims and the other's does not, a given digit it rules out.
+    #[error("bad marking at {place}: {reason}")]
+    BadMarking {
+        /// The cell or cells: `r1c2 (line 3)`, `r1c2 (line 3) and r1c3 (line 3)`.
+        place: String,
+        /// What is wrong.
+        reason: String,
+    },
+
     /// A `--symbols` alphabet is unusable.
     #[error("bad symbol alphabet '{alphabet}': {reason}")]
     BadSymbols {

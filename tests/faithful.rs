@@ -321,6 +321,7 @@ impl<'a> Check<'a> {
         let needs: &[Role] = match &*name {
             "XY-Wing" | "XYZ-Wing" | "WXYZ-Wing" => &[Role::Pivot, Role::Pincer],
             "W-Wing" => &[Role::Pincer],
+            "No Bar" => &[Role::Pivot],
             "ALS-XZ" | "ALS-XY-Wing" => &[Role::Als, Role::RestrictedCommon],
             n if n.starts_with("ALS-Chain") => &[Role::Als, Role::RestrictedCommon],
             n if n.starts_with("Death Blossom") => {
@@ -523,6 +524,16 @@ fn every_step_is_faithful_on_jigsaws() {
 fn every_step_is_faithful_on_killers() {
     let puzzles = sample(&fixture("samples/janko-killer-sample.txt"), 1, Vec::new());
     assert_faithful(&puzzles, "Killer sample");
+}
+
+#[test]
+fn every_step_is_faithful_on_even_odd_and_consecutive() {
+    let mut puzzles = Vec::new();
+    for name in ["even-odd-100", "consecutive-01", "consecutive-9x9"] {
+        let path = fixture(&format!("marked/{name}.txt"));
+        puzzles.extend(sample(&path, 1, Vec::new()));
+    }
+    assert_faithful(&puzzles, "even/odd and consecutive");
 }
 
 #[test]

@@ -280,7 +280,13 @@ fn every_step_has_words_on_the_killer_and_extra_house_fixtures() {
     let mut puzzles = sample(&fixture("samples/janko-killer-sample.txt"), 1);
     puzzles.extend(sample(&fixture("text/sudoku-x-sample.txt"), 1));
     puzzles.extend(sample(&fixture("text/windoku-9x9.txt"), 1));
-    check_sudoku(&puzzles, "Killer, Sudoku-X and windoku fixtures");
+    for name in ["even-odd-100", "consecutive-01", "consecutive-9x9"] {
+        puzzles.extend(sample(&fixture(&format!("marked/{name}.txt")), 1));
+    }
+    check_sudoku(
+        &puzzles,
+        "Killer, Sudoku-X, windoku, even/odd and consecutive fixtures",
+    );
 }
 
 shared_test!(every_step_has_words_on_shikaku, {

@@ -21,5 +21,5 @@ pub use state::{Scope, Searched, State};
 pub use step::{Link, Step};
 pub use technique::{
     ChainKind, ColouringRule, Family, FishKind, Forcing, HODOKU_ORDER, HodokuStep, KillerRule,
-    Level, SingleDigitPattern, SingleHouse, Technique,
+    Level, MarkRule, SingleDigitPattern, SingleHouse, Technique,
 };

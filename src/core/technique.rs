@@ -75,13 +75,15 @@ pub enum Family {
     Forcing,
     /// Killer cages: cage combinations, cage pointing and claiming, innies and outies.
     Killer,
+    /// Even/odd marks and consecutive bars: what a cell's mark or a border says.
+    Marks,
     /// A guess settled by search.
     Backtracking,
 }
 
 impl Family {
     /// Every family, in the engine's rough order of difficulty.
-    pub const ALL: [Family; 13] = [
+    pub const ALL: [Family; 14] = [
         Family::Singles,
         Family::Intersections,
         Family::Subsets,
@@ -94,6 +96,7 @@ impl Family {
         Family::Als,
         Family::Forcing,
         Family::Killer,
+        Family::Marks,
         Family::Backtracking,
     ];
 
@@ -112,6 +115,7 @@ impl Family {
             Family::Als => "Almost locked sets",
             Family::Forcing => "Forcing chains",
             Family::Killer => "Killer cages",
+            Family::Marks => "Even/odd and consecutive",
             Family::Backtracking => "Backtracking",
         }
     }
@@ -131,6 +135,7 @@ impl Family {
             Family::Als => "als",
             Family::Forcing => "forcing",
             Family::Killer => "killer",
+            Family::Marks => "marks",
             Family::Backtracking => "backtracking",
         }
     }
@@ -197,6 +202,31 @@ pub enum KillerRule {
     /// cages leave over (innies), or the cells its cages reach outside it (outies), add up to
     /// a known sum.
     Innies,
+}
+
+/// A rule of even/odd and consecutive Sudokus (see `techniques::marks`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MarkRule {
+    /// Cells marked even lose their odd candidates.
+    Even,
+    /// Cells marked odd lose their even candidates.
+    Odd,
+    /// Two cells with a bar between them differ by 1: a candidate with no neighbour digit in
+    /// the other cell goes.
+    Bar,
+    /// Where every bar is drawn, two touching cells without one do not differ by 1: a
+    /// candidate whose every partner in the other cell is 1 away goes.
+    NoBar,
+}
+
+impl MarkRule {
+    /// Every rule, in the engine's order.
+    pub const ALL: [MarkRule; 4] = [
+        MarkRule::Even,
+        MarkRule::Odd,
+        MarkRule::Bar,
+        MarkRule::NoBar,
+    ];
 }
 
 impl KillerRule {
@@ -371,6 +401,8 @@ pub enum Technique {
     NestedNet(Forcing),
     /// A Killer cage deduction: combinations, cage pointing and claiming, innies and outies.
     Killer(KillerRule),
+    /// An even/odd mark's or a consecutive bar's deduction.
+    Marks(MarkRule),
     /// Cells that every placement of a digit once per row, column and region uses take it.
     TemplateSet,
     /// Candidates that no placement of a digit once per row, column and region uses go.
@@ -592,6 +624,7 @@ impl Technique {
         use Technique as T;
         use self::Forcing as F;
         use KillerRule as KR;
+        use MarkRule as MR;
         let row = Row::new;
         let n = |n: u8| f32::from(n);
         match self {
@@ -601,6 +634,10 @@ impl Technique {
             T::HiddenSingle(H::Column)     => row("Hidden Single (column)", "h1",   "0002", Singles,       14,  Easy,   1.5),
             T::HiddenSingle(H::Extra)      => row("Hidden Single (extra house)", "h1", "",   Singles,       14,  Easy,   1.5),
             T::NakedSingle                 => row("Naked Single",           "n1",   "0003", Singles,       4,   Easy,   2.3),
+            T::Marks(MR::Even)             => row("Even Cells",             "ev",   "",     Marks,         4,   Easy,   1.0),
+            T::Marks(MR::Odd)              => row("Odd Cells",              "od",   "",     Marks,         4,   Easy,   1.0),
+            T::Marks(MR::Bar)              => row("Consecutive Bar",        "cb",   "",     Marks,         10,  Easy,   1.7),
+            T::Marks(MR::NoBar)            => row("No Bar",                 "nb",   "",     Marks,         10,  Easy,   1.7),
             T::Killer(KR::Combination)     => row("Cage Combination",       "cc",   "",     Killer,        4,   Easy,   2.3),
             T::Pointing                    => row("Pointing",               "lc1",  "0100", Intersections, 50,  Medium, 2.6),
             T::Killer(KR::CagePointing)    => row("Cage Pointing",          "cp",   "",     Killer,        30,  Medium, 2.6),
@@ -748,6 +785,7 @@ impl Technique {
         all.extend([T::TemplateSet, T::TemplateDelete]);
         all.extend(Forcing::ALL.map(T::NestedNet));
         all.extend(KillerRule::ALL.map(T::Killer));
+        all.extend(MarkRule::ALL.map(T::Marks));
         all.push(T::Backtracking);
         all
     }

@@ -8,6 +8,7 @@
 use crate::error::Error;
 use crate::model::cage::Cage;
 use crate::model::digit::MAX_SIZE;
+use crate::model::markings::Markings;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::fmt;
@@ -365,6 +366,8 @@ pub struct Layout {
     cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), when the layout has cages.
     cage_of: Vec<Option<u16>>,
+    /// Even/odd marks and consecutive bars (none for other puzzles).
+    markings: Markings,
 }
 
 impl Layout {
@@ -485,6 +488,7 @@ impl Layout {
             widest_overlap,
             cages,
             cage_of,
+            markings: Markings::none(),
         }
     }
 
@@ -607,6 +611,7 @@ impl Layout {
             });
         }
         Layout::from_parts(self.size, self.regions.clone(), houses, self.cages.clone())
+            .with_markings(self.markings.clone())
     }
 
     /// Returns a copy with Killer `cages` (replacing any it had). Each cage is checked (see
@@ -632,12 +637,21 @@ impl Layout {
                 }
             }
         }
-        Ok(Layout::from_parts(
-            self.size,
-            self.regions.clone(),
-            self.houses.clone(),
-            cages,
-        ))
+        Ok(
+            Layout::from_parts(self.size, self.regions.clone(), self.houses.clone(), cages)
+                .with_markings(self.markings.clone()),
+        )
+    }
+
+    /// Returns the layout with even/odd marks and consecutive bars (replacing any it had).
+    pub fn with_markings(mut self, markings: Markings) -> Layout {
+        self.markings = markings;
+        self
+    }
+
+    /// The even/odd marks and consecutive bars (none for other puzzles).
+    pub fn markings(&self) -> &Markings {
+        &self.markings
     }
 
     /// The Killer cages (none for other puzzles).
@@ -688,11 +702,12 @@ impl Layout {
         (0..self.houses.len()).filter(|&h| self.houses[h].kind == HouseKind::Extra)
     }
 
-    /// Whether the layout has extra houses or cages, which some techniques' geometry must allow
-    /// for (see `techniques::uniqueness`).
+    /// Whether the layout has extra houses, cages or markings, which some techniques' geometry
+    /// must allow for (see `techniques::uniqueness`).
     pub fn is_variant(&self) -> bool {
         // Extra houses come last.
         !self.cages.is_empty()
+            || !self.markings.is_empty()
             || self
                 .houses
                 .last()
@@ -726,6 +741,7 @@ impl Layout {
         if !self.cages.is_empty() {
             parts.push(plural(self.cages.len(), "cage", "cages"));
         }
+        parts.extend(self.markings.describe(self.size));
         parts.join(", ")
     }
 }

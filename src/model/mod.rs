@@ -5,6 +5,7 @@ pub mod cage;
 pub mod digit;
 pub mod explanation;
 pub mod layout;
+pub mod markings;
 pub mod marks;
 pub mod puzzle;
 
@@ -15,5 +16,6 @@ pub use layout::{
     Cell, House, HouseIds, HouseKind, Layout, Regions, Unit, Variant, cell_name, components,
     touching,
 };
+pub use markings::{Markings, Parity, Relation};
 pub use marks::{Candidate, Marks};
 pub use puzzle::{Grid, Origin, Puzzle, SheetText, Symbols, column_name, sheet_address};

@@ -292,6 +292,7 @@ impl Puzzle {
             texts: Vec::new(),
         };
         puzzle.check_duplicates()?;
+        puzzle.check_markings()?;
         Ok(puzzle)
     }
 
@@ -366,6 +367,51 @@ impl Puzzle {
             }
         }
         Ok(())
+    }
+
+    /// Refuses givens that break a marking: an odd digit in a cell marked even (or the other
+    /// way round), touching givens that a bar says are consecutive and are not, or that differ
+    /// by one across a border without a bar where every bar is drawn.
+    fn check_markings(&self) -> Result<(), Error> {
+        let markings = self.layout.markings();
+        let size = self.size();
+        let Some((cell, other)) = markings.first_broken(size, self.givens.values()) else {
+            return Ok(());
+        };
+        let written = |c: Cell| {
+            self.givens
+                .get(c)
+                .map_or_else(String::new, |d| self.symbols.write(d))
+        };
+        let reason = match other {
+            None => {
+                let parity = markings
+                    .parity(cell)
+                    .expect("a broken cell has a parity mark");
+                format!(
+                    "it is marked {} but {} is given there",
+                    parity.word(),
+                    written(cell)
+                )
+            }
+            Some(other) => {
+                let (a, b) = (written(cell), written(other));
+                match markings.bar(size, cell, other) {
+                    true => format!(
+                        "a bar says their digits differ by 1, but {a} and {b} are given there"
+                    ),
+                    false => format!(
+                        "every bar is drawn and none is between them, so their digits cannot \
+                         differ by 1, but {a} and {b} are given there"
+                    ),
+                }
+            }
+        };
+        let place = match other {
+            None => self.cell_name(cell),
+            Some(other) => format!("{} and {}", self.cell_name(cell), self.cell_name(other)),
+        };
+        Err(Error::BadMarking { place, reason })
     }
 
     /// Whether the puzzle writes its digits as numbers (typed in a sheet or CSV, or up to 9x9)
@@ -452,7 +498,8 @@ impl Puzzle {
             .collect()
     }
 
-    /// Whether `solution` is a complete grid that keeps every given and breaks no house or cage.
+    /// Whether `solution` is a complete grid that keeps every given and breaks no house, cage or
+    /// marking.
     pub fn is_solution(&self, solution: &Grid) -> bool {
         solution.size() == self.size()
             && solution.is_complete()
@@ -470,6 +517,9 @@ impl Puzzle {
                 let sum: usize = digits.iter().map(Digit::get).sum();
                 digits.len() == cage.cells.len() && sum == cage.sum
             })
+            && (self.layout.markings())
+                .first_broken(self.size(), solution.values())
+                .is_none()
     }
 }
 

@@ -63,10 +63,11 @@ pub struct Rating {
 }
 
 /// The number of cells the score thresholds scale with on a puzzle of `layout`; `None` for a
-/// Killer, whose grid starts empty (or nearly): its solve takes far more steps than the
-/// classic puzzles the thresholds were set on, so its level is that of its hardest step.
+/// Killer, whose grid starts empty (or nearly), and for an even/odd or consecutive Sudoku, whose
+/// marks and bars each take a step: their solves take far more steps than the classic puzzles
+/// the thresholds were set on, so their level is that of their hardest step.
 pub fn threshold_cells(layout: &Layout) -> Option<usize> {
-    layout.cages().is_empty().then(|| layout.cell_count())
+    (layout.cages().is_empty() && layout.markings().is_empty()).then(|| layout.cell_count())
 }
 
 /// Rates the steps of a solve; `cells` scales the score thresholds (see [`threshold_cells`]),

@@ -11,6 +11,7 @@ pub mod detect;
 pub mod drawn;
 pub mod killer;
 pub mod limits;
+pub mod marked;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;
@@ -37,7 +38,7 @@ pub mod xls;
 
 use crate::error::Error;
 use crate::model::{
-    Cage, Cell, Digit, Grid, Layout, Marks, Origin, Puzzle, Regions, Symbols, Variant,
+    Cage, Cell, Digit, Grid, Layout, Markings, Marks, Origin, Puzzle, Regions, Symbols, Variant,
 };
 use crate::search;
 use crate::shikaku::model::Shikaku;
@@ -240,7 +241,10 @@ fn guess_kind(
 ) -> Kind {
     let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
     let killer = text.is_some_and(|t| killer::parse(t).is_some());
-    if sudoku_options || options.symbols.is_some() || !options.variants.is_empty() || killer {
+    let marked = text.is_some_and(|t| marked::parse(t, &Symbols::default()).is_some());
+    let marked_sudoku = killer || marked;
+    if sudoku_options || options.symbols.is_some() || !options.variants.is_empty() || marked_sudoku
+    {
         return Kind::Sudoku;
     }
     let why = if text.is_some_and(shikaku_read::starts_with_header) {
@@ -514,6 +518,16 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         let puzzles = killers
             .iter()
             .map(|killer| reader.killer_puzzle(killer))
+            .collect::<Result<_, _>>()?;
+        return Ok(Input {
+            puzzles,
+            warnings: Vec::new(),
+        });
+    }
+    if let Some(marked) = marked::parse(text, &reader.symbols) {
+        let puzzles = marked
+            .iter()
+            .map(|puzzle| reader.marked_puzzle(puzzle))
             .collect::<Result<_, _>>()?;
         return Ok(Input {
             puzzles,
@@ -875,6 +889,7 @@ impl Reader {
                 variants: variants.clone(),
                 houses: houses.clone(),
                 cages,
+                markings: Markings::none(),
             };
             self.puzzle(grid.clone(), found, origin.clone())
         })?;
@@ -964,6 +979,36 @@ impl Reader {
         let found = Found {
             cages: killer.cages(&name)?,
             variants: killer.variants.clone(),
+            ..Found::default()
+        };
+        self.puzzle(grid, found, origin)
+    }
+
+    /// The puzzle of an even/odd or consecutive Sudoku written as text (see [`marked`]).
+    fn marked_puzzle(&self, text: &marked::MarkedText) -> Result<Puzzle, Error> {
+        let size = text.size;
+        let origin = Origin::TextGrid {
+            lines: text.lines.clone(),
+        };
+        let mut grid = Grid::empty(size);
+        let mut parity = vec![None; size * size];
+        for (index, written) in text.cells.iter().enumerate() {
+            let (r, c) = (index / size, index % size);
+            if let Some(mark) = marked::parity_letter(written, size, &self.symbols) {
+                parity[index] = Some(mark);
+                continue;
+            }
+            let class = cells::classify_text(written, &self.symbols);
+            let digit = self.digit(class, written, size, || origin.cell_name(r, c, size))?;
+            grid.set(Cell::from_index(index), digit);
+        }
+        let bars = match &text.masks {
+            Some((masks, lines)) => Some(bars_of_masks(masks, lines, size)?),
+            None => None,
+        };
+        let found = Found {
+            regions: bars.is_some().then_some(Regions::Latin),
+            markings: Markings::new(size, parity, bars.as_deref().unwrap_or(&[]), bars.is_some()),
             ..Found::default()
         };
         self.puzzle(grid, found, origin)
@@ -1080,6 +1125,9 @@ impl Reader {
             let name = |cell: Cell| origin.cell_name(cell.row(size), cell.col(size), size);
             layout = Arc::new(layout.with_cages(found.cages, &name)?);
         }
+        if !found.markings.is_empty() {
+            layout = Arc::new(Layout::clone(&layout).with_markings(found.markings));
+        }
         Ok(Puzzle::new(layout, grid, origin)?.with_symbols(self.symbols.clone()))
     }
 
@@ -1114,13 +1162,82 @@ impl Reader {
 }
 
 /// What a source says about a puzzle besides its grid: its regions, variants, extra houses,
-/// cages.
+/// cages, even/odd marks and consecutive bars.
 #[derive(Debug, Default)]
 struct Found {
     regions: Option<Regions>,
     variants: Vec<Variant>,
     houses: Vec<Vec<Cell>>,
     cages: Vec<Cage>,
+    markings: Markings,
+}
+
+/// The bars of a consecutive Sudoku's masks (one text per cell, with the line of each row): bit
+/// 0 (1) the right border, 1 (2) the lower, 2 (4) the left, 3 (8) the upper. Each bar must be
+/// claimed by both its cells and stay inside the grid; the message names the cells.
+fn bars_of_masks(
+    masks: &[String],
+    lines: &[usize],
+    size: usize,
+) -> Result<Vec<(Cell, Cell)>, Error> {
+    let origin = Origin::TextGrid {
+        lines: lines.to_vec(),
+    };
+    let name = |index: usize| origin.cell_name(index / size, index % size, size);
+    let mut values = Vec::with_capacity(masks.len());
+    for (index, text) in masks.iter().enumerate() {
+        match text.parse::<u8>().ok().filter(|&m| m < 16) {
+            Some(mask) => values.push(mask),
+            None => {
+                return Err(Error::BadValue {
+                    cell: format!("{} of the bar masks", name(index)),
+                    value: text.clone(),
+                    reason: "a bar mask is a number from 0 to 15 (1 right, 2 below, 4 left, 8 \
+                             above, added up)"
+                        .into(),
+                });
+            }
+        }
+    }
+    // Each side of a cell: its bit, the step to the neighbour, whether the neighbour exists, and
+    // the neighbour's bit for the same border.
+    let mut bars = Vec::new();
+    for (index, &mask) in values.iter().enumerate() {
+        let (r, c) = (index / size, index % size);
+        let sides = [
+            (1, "right", c + 1 < size, index + 1, 4),
+            (2, "lower", r + 1 < size, index + size, 8),
+            (4, "left", c > 0, index.wrapping_sub(1), 1),
+            (8, "upper", r > 0, index.wrapping_sub(size), 2),
+        ];
+        for (bit, side, inside, other, back) in sides {
+            if mask & bit == 0 {
+                continue;
+            }
+            if !inside {
+                return Err(Error::BadMarking {
+                    place: format!("{} of the bar masks", name(index)),
+                    reason: format!(
+                        "its mask {mask} puts a bar on its {side} border, at the edge of the grid"
+                    ),
+                });
+            }
+            if values[other] & back == 0 {
+                return Err(Error::BadMarking {
+                    place: format!("{} and {} of the bar masks", name(index), name(other)),
+                    reason: format!(
+                        "the first's mask {mask} puts a bar on its {side} border, but the \
+                         second's mask {} has none on that border",
+                        values[other]
+                    ),
+                });
+            }
+            if bit <= 2 {
+                bars.push((Cell::from_index(index), Cell::from_index(other)));
+            }
+        }
+    }
+    Ok(bars)
 }
 
 /// Refuses a range given for the grid (`range`, at `area`) that holds no cell of the part of

@@ -12,7 +12,9 @@
 
 use crate::core::net::{Branch, End, Net, Reason};
 use crate::core::step::{Figure, Link, LinkKind, Role, Step};
-use crate::core::technique::{ChainKind, ColouringRule, KillerRule, SingleDigitPattern, Technique};
+use crate::core::technique::{
+    ChainKind, ColouringRule, KillerRule, MarkRule, SingleDigitPattern, Technique,
+};
 use crate::explain;
 use crate::model::explanation::{Cage, House, Part};
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, HouseKind, Layout};
@@ -98,6 +100,9 @@ pub fn look_for(technique: Technique) -> &'static str {
         }
         T::TemplateSet | T::TemplateDelete => "every way to place one digit once in each house",
         T::Killer(_) => "a cage whose sum, or a house whose total of 45, limits its digits",
+        T::Marks(_) => {
+            "a shaded cell, or two touching cells with a bar between them or, where every bar is drawn, without one"
+        }
         T::Backtracking => "nothing: no technique applies, so a cell is settled by trial",
     }
 }
@@ -240,6 +245,7 @@ impl Words<'_> {
             T::DeathBlossom(_) => self.blossom(),
             T::SueDeCoq => self.sue_de_coq(),
             T::Killer(rule) => self.killer(rule),
+            T::Marks(rule) => self.marks(rule),
             T::TemplateSet | T::TemplateDelete => self.template(),
             T::Backtracking => self.backtracking(),
             T::WWing | T::SingleDigit(_) | T::Chain { .. } => Vec::new(),
@@ -1016,6 +1022,57 @@ impl Words<'_> {
                     cells(&pattern)
                 ));
                 told
+            }
+        }
+    }
+
+    fn marks(&self, rule: MarkRule) -> Vec<Explanation> {
+        let step = self.step;
+        let size = self.layout.size();
+        match rule {
+            MarkRule::Even | MarkRule::Odd => {
+                let parity = match rule {
+                    MarkRule::Even => crate::model::Parity::Even,
+                    _ => crate::model::Parity::Odd,
+                };
+                let marked = cells_of(&step.eliminations);
+                let (one, many) = match marked.len() {
+                    1 => ("is", "its"),
+                    _ => ("are", "their"),
+                };
+                vec![explain!(
+                    "{} {} marked {}, so {} digits can only be {}.",
+                    cells(&marked),
+                    one,
+                    parity.word(),
+                    many,
+                    digits_or(parity.digits(size))
+                )]
+            }
+            MarkRule::Bar => {
+                let pair = cells_of(&step.pattern);
+                vec![explain!(
+                    "A bar joins {}: their digits differ by 1, so a digit of one needs the digit \
+                     just above or below it among the other's.",
+                    cells(&pair)
+                )]
+            }
+            MarkRule::NoBar => {
+                let pivot = || self.figures(Role::Pivot).flat_map(|f| f.candidates.iter());
+                let Some(source) = pivot().next() else {
+                    return Vec::new();
+                };
+                let held: DigitSet = pivot().map(|c| c.digit).collect();
+                let targets = cells_of(&step.eliminations);
+                vec![explain!(
+                    "Every consecutive pair of this puzzle has a bar, and none lies between {} \
+                     and {}: their digits cannot differ by 1. {} holds {}, so a digit 1 away \
+                     from every one of them cannot go there.",
+                    source.cell,
+                    cells(&targets),
+                    source.cell,
+                    digits_or(held)
+                )]
             }
         }
     }

@@ -7,8 +7,10 @@
 //! cell with one candidate leaves its peers), hidden singles (a house-digit with one place puts the
 //! digit there) and locked candidates (a house-digit whose places all lie in another house clears
 //! the rest of that house). A Killer cage whose cells changed keeps only the candidates that some
-//! assignment of distinct digits adding up to its sum uses. A cell with no candidate or a
-//! house-digit with no place is a contradiction.
+//! assignment of distinct digits adding up to its sum uses. A cell whose candidates changed
+//! narrows those of the touching cells its consecutive bars (or their absence, where every bar
+//! is drawn) bind it to: each keeps the digits some candidate of the cell allows. A cell with no
+//! candidate or a house-digit with no place is a contradiction.
 //!
 //! Branching looks at the smallest choice, as exact-cover search does: the cells with the fewest
 //! candidates and the house-digits with the fewest places. Among those it takes the one whose
@@ -164,6 +166,11 @@ struct State<'a> {
     cages: Vec<usize>,
     /// Whether each cage is in `cages`.
     queued: Vec<bool>,
+    /// Cells with consecutive bars (or borders without one that say something) whose
+    /// candidates changed, to narrow their neighbours'.
+    bordered: Vec<usize>,
+    /// Whether each cell is in `bordered` (empty without bars).
+    border_queued: Vec<bool>,
     /// `failures[house * size + digit]`: contradictions the house-digit took part in, which
     /// guide the choice of branches.
     failures: Vec<u64>,
@@ -217,7 +224,13 @@ impl<'a> State<'a> {
             .map(|i| (i / size, i % size))
             .collect();
         let cage_count = layout.cages().len();
+        let bordered: Vec<usize> = match layout.markings().has_bars() {
+            true => (0..cands.len()).collect(),
+            false => Vec::new(),
+        };
         State {
+            border_queued: vec![true; bordered.len()],
+            bordered,
             layout,
             size,
             locked,
@@ -280,6 +293,10 @@ impl<'a> State<'a> {
             self.queued[cage] = true;
             self.cages.push(cage);
         }
+        if self.border_queued.get(cell) == Some(&false) {
+            self.border_queued[cell] = true;
+            self.bordered.push(cell);
+        }
         ok
     }
 
@@ -293,6 +310,9 @@ impl<'a> State<'a> {
             self.locked.clear();
             for cage in self.cages.drain(..) {
                 self.queued[cage] = false;
+            }
+            for cell in self.bordered.drain(..) {
+                self.border_queued[cell] = false;
             }
         }
         ok
@@ -332,6 +352,11 @@ impl<'a> State<'a> {
                 if !self.add_up(cage) {
                     return false;
                 }
+            } else if let Some(cell) = self.bordered.pop() {
+                self.border_queued[cell] = false;
+                if !self.follow_borders(cell) {
+                    return false;
+                }
             } else {
                 return true;
             }
@@ -347,6 +372,21 @@ impl<'a> State<'a> {
             cage_options(&cands, cage.sum).unwrap_or_else(|| cage_bounds(&cands, cage.sum));
         for (cell, (&old, new)) in cage.cells.iter().zip(cands.iter().zip(options)) {
             if new != old && !self.restrict(cell.index(), new) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Keeps in each cell that `cell`'s borders bind it to only the digits some candidate of
+    /// `cell` allows across the border. False on a contradiction.
+    fn follow_borders(&mut self, cell: usize) -> bool {
+        let layout = self.layout;
+        let held = DigitSet::from_bits(self.cands[cell]);
+        for (other, relation) in layout.markings().related(self.size, Cell::from_index(cell)) {
+            let other = other.index();
+            let kept = self.cands[other] & relation.supported(held, self.size).bits();
+            if kept != self.cands[other] && !self.restrict(other, kept) {
                 return false;
             }
         }

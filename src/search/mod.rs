@@ -10,7 +10,9 @@
 //! When the generic engine has met [`HANDOVER_FAILURES`] dead ends without finishing, what is
 //! left (the grid after its propagation at the root) goes to a SAT solver, CaDiCaL (`sat`), whose
 //! clause learning answers the large, sparse grids where a plain search gets lost for minutes.
-//! Extra houses are houses to it too; Killer layouts never go there (the encoding has no sums).
+//! Extra houses are houses to it too; Killer layouts never go there (the encoding has no sums),
+//! nor do layouts with consecutive bars. Even/odd marks narrow the starting candidates of every
+//! engine; bars are followed by the generic engine alone.
 //!
 //! All of them report solutions to a `Solutions` collector, which counts them, keeps the first
 //! two and says when to stop, and all can start from candidates rather than givens, so that the
@@ -40,6 +42,7 @@ mod no_clock;
 use no_clock::Instant;
 
 use crate::model::{Cell, DigitSet, Grid, Layout, Puzzle};
+use std::borrow::Cow;
 use std::time::Duration;
 
 /// How many solutions a search found, and the first two of them.
@@ -156,7 +159,7 @@ pub fn count_solutions_until(puzzle: &Puzzle, limit: usize, deadline: Deadline) 
     if found.is_full() {
         return found.into_count();
     }
-    if nine::applies(puzzle.layout()) {
+    if nine::applies(puzzle.layout()) && puzzle.layout().markings().is_empty() {
         nine::search_givens(puzzle.givens(), &mut found);
         return found.into_count();
     }
@@ -190,21 +193,34 @@ pub fn count_from_candidates_until(
     if found.is_full() {
         return found.into_count();
     }
+    let candidates = by_parity(layout, candidates);
     if nine::applies(layout) {
-        nine::search_candidates(candidates, &mut found);
+        nine::search_candidates(&candidates, &mut found);
         return found.into_count();
     }
     let order = match limit {
         1 => generic::Order::First,
         _ => generic::Order::Exhaustive,
     };
-    exact(layout, candidates, order, deadline, found)
+    exact(layout, &candidates, order, deadline, found)
+}
+
+/// The candidates without the digits even/odd marks rule out (the same when there are none).
+fn by_parity<'a>(layout: &Layout, candidates: &'a [DigitSet]) -> Cow<'a, [DigitSet]> {
+    let markings = layout.markings();
+    if !markings.has_parity() {
+        return Cow::Borrowed(candidates);
+    }
+    let size = layout.size();
+    (layout.cells())
+        .map(|cell| candidates[cell.index()].intersection(markings.allowed(cell, size)))
+        .collect()
 }
 
 /// The generic engine up to [`HANDOVER_FAILURES`] dead ends, then, if it did not finish, the SAT
 /// solver from the generic engine's propagated root (counting again from nothing, so that every
 /// solution is counted once). The SAT encoding knows houses (extra houses included) but not Killer
-/// cages, so a layout with cages stays with the generic engine to the end.
+/// cages or consecutive bars, so a layout with either stays with the generic engine to the end.
 fn exact(
     layout: &Layout,
     candidates: &[DigitSet],
@@ -213,7 +229,8 @@ fn exact(
     mut found: Solutions,
 ) -> Count {
     let seed = order.seed();
-    let failures = match sat::AVAILABLE && layout.cages().is_empty() {
+    let encodable = layout.cages().is_empty() && !layout.markings().has_bars();
+    let failures = match sat::AVAILABLE && encodable {
         true => HANDOVER_FAILURES,
         false => u64::MAX,
     };
@@ -247,6 +264,7 @@ pub fn count_within(
     if nine::applies(layout) {
         return Some(count_from_candidates(layout, candidates, limit));
     }
+    let candidates = by_parity(layout, candidates);
     let mut found = Solutions::new(limit);
     let ended = match found.is_full() {
         true => generic::Ended::Finished,
@@ -258,7 +276,7 @@ pub fn count_within(
             };
             generic::search(
                 layout,
-                candidates,
+                &candidates,
                 generic::Order::Exhaustive,
                 stop,
                 &mut found,
@@ -288,9 +306,10 @@ pub fn random_solution(puzzle: &Puzzle, seed: u64) -> Option<Grid> {
 /// and holds the solution (`solutions` is 0 or 1).
 pub fn random_solution_until(puzzle: &Puzzle, seed: u64, deadline: Deadline) -> Count {
     let order = generic::Order::Random(seed);
+    let candidates = candidates_of(puzzle);
     exact(
         puzzle.layout(),
-        &candidates_of(puzzle),
+        &by_parity(puzzle.layout(), &candidates),
         order,
         deadline,
         Solutions::new(1),

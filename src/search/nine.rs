@@ -24,12 +24,14 @@ use crate::model::{Cell, Digit, DigitSet, Grid, Layout, Regions};
 /// Cells of one band: three rows of nine.
 const BAND: u32 = (1 << 27) - 1;
 
-/// Whether `layout` is standard Sudoku, which this engine handles: no extra houses, no cages.
+/// Whether `layout` is standard Sudoku, which this engine handles: no extra houses, no cages,
+/// no consecutive bars (even/odd marks only narrow the candidates it starts from).
 pub(super) fn applies(layout: &Layout) -> bool {
     layout.size() == 9
         && *layout.regions() == Regions::Boxes { rows: 3, cols: 3 }
         && layout.houses().len() == 27
         && layout.cages().is_empty()
+        && !layout.markings().has_bars()
 }
 
 /// Searches a standard Sudoku from its givens.

@@ -3,6 +3,8 @@
 //! Every finder works on generic houses, so boxes, rectangular boxes, jigsaw regions and extra
 //! houses are served by the same code; Killer cages have their own family (`killer`), and their
 //! cells see each other, so every finder that asks whether cells see each other counts them.
+//! Even/odd marks and consecutive bars have theirs (`marks`); the other finders, which reason
+//! with houses alone, stay sound on such grids (uniqueness is the exception, and checks).
 
 pub mod als;
 pub mod chains;
@@ -12,6 +14,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod killer;
+pub mod marks;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -21,8 +24,8 @@ pub mod uniqueness;
 pub mod wings;
 
 use crate::core::{
-    ChainKind, ColouringRule, FishKind, Forcing, KillerRule, Limits, SingleDigitPattern, State,
-    Step, Technique,
+    ChainKind, ColouringRule, FishKind, Forcing, KillerRule, Limits, MarkRule, SingleDigitPattern,
+    State, Step, Technique,
 };
 use crate::search::work::{self, cost};
 use crate::techniques::forcing::Reach;
@@ -33,6 +36,11 @@ pub type Sink<'a> = dyn FnMut(Step) -> bool + 'a;
 /// Finds instances of `technique` in `state`, passing each to `sink` until it returns `false`.
 /// Only steps that make progress are reported.
 pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
+    // The markings' steps cost a grid without markings nothing, not even a look: the classic
+    // solve asks and counts exactly what it did before they were added.
+    if matches!(technique, Technique::Marks(_)) && state.layout().markings().is_empty() {
+        return;
+    }
     // Asking a technique counts as a look at the grid's empty cells, and within a budget of
     // work that is spent no search starts.
     work::spend(state.empty_cells() as u64 * cost::TECHNIQUE_PER_CELL);
@@ -81,6 +89,7 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
         Technique::TemplateDelete => forcing::templates(state, false, &mut progress),
         Technique::Chain { kind, grouped } => chains::find(state, kind, grouped, &mut progress),
         Technique::Killer(rule) => killer::find(state, rule, &mut progress),
+        Technique::Marks(rule) => marks::find(state, rule, &mut progress),
         Technique::Backtracking => {}
     }
 }
@@ -213,6 +222,7 @@ pub fn ordered(size: usize, limits: &Limits) -> Vec<Technique> {
     }
     let mut later: Vec<Technique> = Vec::new();
     later.extend(KillerRule::ALL.map(Technique::Killer));
+    later.extend(MarkRule::ALL.map(Technique::Marks));
     later.extend(SingleDigitPattern::ALL.map(Technique::SingleDigit));
     later.extend(ColouringRule::ALL.map(Technique::Colouring));
     later.extend([

@@ -16,6 +16,10 @@
 //! digits and its sum). BUG+1 rests on the grave's other solution, every cell taking its other
 //! candidate: that keeps every house (extra houses included) but not a cage's sum, so it stays
 //! silent on Killer puzzles.
+//!
+//! Even/odd marks and consecutive bars are kept by a swap only in special cases (digits of one
+//! parity, no bar or border rule around the rectangle), which the candidates a step sees do not
+//! show: on a grid with markings no rectangle is deadly and BUG+1 stays silent.
 
 use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{State, Step, Technique};
@@ -136,10 +140,10 @@ pub fn avoidable_rectangle(state: &State, kind: u8, sink: &mut Sink) {
 /// bivalue universal grave, which has no single solution. So that cell is `z`; its other
 /// candidates go.
 pub fn bug_plus_one(state: &State, sink: &mut Sink) {
-    if !state.assumes_unique() || !state.layout().cages().is_empty() {
+    let layout = state.layout();
+    if !state.assumes_unique() || !layout.cages().is_empty() || !layout.markings().is_empty() {
         return;
     }
-    let layout = state.layout();
     let mut triple = None;
     for cell in layout.cells().filter(|&c| state.value(c).is_none()) {
         match state.candidates(cell).len() {
@@ -261,8 +265,11 @@ fn is_deadly_shape(layout: &Layout, cells: &Corners) -> bool {
 }
 
 /// Whether every extra house and every cage holds none of the corners or two of one row or one
-/// column: then swapping the rectangle's digits keeps them all.
+/// column, and the grid has no markings: then swapping the rectangle's digits keeps them all.
 fn swap_keeps_variant(layout: &Layout, cells: &Corners) -> bool {
+    if !layout.markings().is_empty() {
+        return false;
+    }
     let held = |members: &[Cell]| -> Vec<usize> {
         (0..4).filter(|&i| members.contains(&cells[i])).collect()
     };

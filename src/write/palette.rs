@@ -77,6 +77,7 @@ pub fn family_fill(family: Family) -> Rgb {
         Family::Als => 0xBBCCEE,
         Family::Forcing => 0xDDDDDD,
         Family::Killer => 0xEEEEBB,
+        Family::Marks => 0xDDCCEE,
         Family::Backtracking => BACKTRACKING,
     }
 }
