@@ -390,3 +390,33 @@ fn the_marks_steps_remove_what_the_rules_rule_out() {
     }
     assert!(seen > 0);
 }
+
+#[test]
+fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks() {
+    // The workbook, the page and PDF do not draw parity marks or bars yet: a drawing without
+    // the marks the steps use would mislead, so each is refused (usage, exit 2) and nothing is
+    // written; the text outputs still solve the puzzle.
+    let dir = common::scratch("marked-drawn");
+    for (name, command, output) in [
+        ("even-odd-100.txt", "solve", "out.xlsx"),
+        ("consecutive-9x9.txt", "solve", "out.html"),
+        ("even-odd-100.txt", "print", "out.pdf"),
+    ] {
+        let puzzle = fixture(&format!("marked/{name}"));
+        let target = dir.join(output);
+        let args = [
+            command,
+            puzzle.to_str().unwrap(),
+            "-o",
+            target.to_str().unwrap(),
+        ];
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{command} {name} -o {output}: {err}");
+        assert!(err.contains("do not draw even/odd marks"), "{err}");
+        assert!(!target.exists(), "{output} was written");
+    }
+    let puzzle = fixture("marked/even-odd-100.txt");
+    let (code, out, err) = run(&["solve", puzzle.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solved by logic alone"), "{out}");
+}

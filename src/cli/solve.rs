@@ -58,7 +58,13 @@ pub fn run(args: &Args) -> CommandResult {
         Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
             let options = gridlogic::engine::OptionsBySize::new(&settings);
-            let solve = |p: &Puzzle| args.rating.ratings().solve(p, &options);
+            let draws = targets.as_ref().is_ok_and(Targets::any);
+            let solve = |p: &Puzzle| {
+                if draws {
+                    write::check_drawable(p)?;
+                }
+                args.rating.ratings().solve(p, &options)
+            };
             let writers = Writers {
                 book: &|solve| {
                     let options = BookOptions {

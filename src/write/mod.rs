@@ -30,7 +30,7 @@ pub mod pdf;
 pub use file::{Input, Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
-use crate::model::sheet_address;
+use crate::model::{Puzzle, sheet_address};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -873,6 +873,20 @@ pub fn workbook_target(
     }
     let replace = force || (automatic && xlsx::is_own(&path));
     Target::checked(&path, replace, inputs).map(Some)
+}
+
+/// Whether `puzzle` can be drawn (the workbook, the page, a PDF): its even/odd marks and
+/// consecutive bars are not drawn yet, and a drawing without the marks its steps use would
+/// mislead, so such a puzzle is refused with the outputs that do show them.
+pub fn check_drawable(puzzle: &Puzzle) -> Result<(), Error> {
+    match puzzle.layout().markings().is_empty() {
+        true => Ok(()),
+        false => Err(Error::Usage(
+            "the workbook, the page and PDF do not draw even/odd marks and consecutive bars yet; \
+             explain, hint and --format json show this puzzle's steps"
+                .to_string(),
+        )),
+    }
 }
 
 /// Where the outputs of a solve go: the annotated workbook and the step viewer page.
