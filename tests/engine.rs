@@ -103,23 +103,9 @@ fn every_step_is_sound_on_dataset_samples() {
 )]
 #[test]
 fn every_step_is_sound_on_the_hodoku_exemplars() {
-    let Some(path) = shared("datasets/hodoku/exemplars-1.0-dev.txt") else {
+    let Some(unique) = common::hodoku_exemplars() else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
-    let lines: String = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
-        .collect();
-    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default())
-        .unwrap()
-        .puzzles;
-    assert!(puzzles.len() > 100, "{}", puzzles.len());
-    let unique: Vec<Puzzle> = puzzles
-        .into_iter()
-        .filter(|p| search::count_solutions(p, 2).solutions == 1)
-        .collect();
     assert_sound(&unique, "exemplars");
 }
 

@@ -17,7 +17,6 @@ use gridlogic::engine::{self, Options};
 use gridlogic::model::{Candidate, Puzzle};
 use gridlogic::read::{ReadOptions, read_file, read_text};
 use gridlogic::report::words::{shikaku_words, sudoku_words};
-use gridlogic::search;
 use gridlogic::shikaku;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -204,23 +203,10 @@ shared_test!(every_step_has_words_on_the_forums_hardest, {
 });
 
 shared_test!(every_step_has_words_on_the_hodoku_exemplars, {
-    let Some(path) = shared("datasets/hodoku/exemplars-1.0-dev.txt") else {
+    // Every exemplar: each was chosen for a technique, so together they reach most of them.
+    let Some(unique) = common::hodoku_exemplars() else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
-    let lines: String = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
-        .collect();
-    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default())
-        .unwrap()
-        .puzzles;
-    // Every exemplar: each was chosen for a technique, so together they reach most of them.
-    let unique: Vec<Puzzle> = puzzles
-        .into_iter()
-        .filter(|p| search::count_solutions(p, 2).solutions == 1)
-        .collect();
     check_sudoku(&unique, "exemplars");
 });
 

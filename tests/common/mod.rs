@@ -225,3 +225,23 @@ pub fn csv(grid: &gridlogic::model::Grid) -> String {
         .join("\n")
         + "\n"
 }
+
+/// HoDoKu's exemplars (`../shared/datasets/hodoku/exemplars-1.0-dev.txt`) that have one
+/// solution, each chosen for a technique; `None` when ../shared is absent.
+pub fn hodoku_exemplars() -> Option<Vec<gridlogic::model::Puzzle>> {
+    use gridlogic::read::{ReadOptions, read_text};
+    let text = std::fs::read_to_string(shared("datasets/hodoku/exemplars-1.0-dev.txt")?).unwrap();
+    let lines: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
+        .collect();
+    let puzzles = read_text(&lines, "exemplars", &ReadOptions::default())
+        .unwrap()
+        .puzzles;
+    assert!(puzzles.len() > 100, "{}", puzzles.len());
+    let unique = puzzles
+        .into_iter()
+        .filter(|p| gridlogic::search::count_solutions(p, 2).solutions == 1);
+    Some(unique.collect())
+}
