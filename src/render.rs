@@ -264,7 +264,13 @@ pub fn puzzle_csv(puzzle: &Puzzle) -> String {
                 .collect::<String>()
         })
         .collect();
-    written.join("\n")
+    // A Latin square says so above its grid, as a person would caption it, and is read back
+    // without boxes ([`Regions::says_latin`]); a grid alone reads as a boxed Sudoku.
+    let caption = match puzzle.layout().regions() {
+        Regions::Latin => format!("{}\n", Regions::Latin.describe()),
+        _ => String::new(),
+    };
+    caption + &written.join("\n")
 }
 
 /// The extra houses as label maps, one letter per house and `.` elsewhere; houses that share a

@@ -336,11 +336,14 @@ fn the_workbook_prints_the_puzzles_hides_the_answers_and_solves_at_the_promised_
 }
 
 #[test]
-fn non_default_boxes_and_jigsaws_read_back_from_every_format() {
+fn non_default_boxes_jigsaws_and_latin_squares_read_back_from_every_format() {
+    // A Latin square's grid alone would read as a boxed Sudoku: its workbook and CSV caption it
+    // as a Latin square, and the caption is read.
     let dir = scratch("generate-formats");
     for (args, regions) in [
         (&["--size", "8", "--box", "4x2"][..], "4x2 boxes"),
         (&["--jigsaw"], "jigsaw regions"),
+        (&["--size", "6", "--latin"], "no regions (Latin square)"),
     ] {
         for ext in ["xlsx", "csv", "txt"] {
             let file = dir.join(format!("p-{}.{ext}", regions.len()));

@@ -322,6 +322,12 @@ impl Regions {
         }
     }
 
+    /// Whether `caption`, a text beside a grid, calls it a Latin square, as [`Regions::describe`]
+    /// does in gridlogic's own workbooks and CSV: the grid then has no regions.
+    pub fn says_latin(caption: &str) -> bool {
+        caption.to_lowercase().contains("latin square")
+    }
+
     fn region_of(&self, row: usize, col: usize, size: usize) -> Option<usize> {
         match self {
             Regions::Boxes { rows, cols } => Some(row / rows * (size / cols) + col / cols),

@@ -883,6 +883,7 @@ impl Reader {
             }
             RegionSource::None => None,
         };
+        let regions = regions.or_else(|| table.calls_latin(&area).then_some(Regions::Latin));
         let puzzle = self.one_reading(readings, &name, |cages| {
             let found = Found {
                 regions: regions.clone(),

@@ -2,7 +2,7 @@
 //! any grid is found in it.
 
 use crate::error::Error;
-use crate::model::{Origin, SheetText, sheet_address};
+use crate::model::{Origin, Regions, SheetText, sheet_address};
 use crate::read::limits;
 
 /// A cell's value as read, before it is interpreted as a digit.
@@ -290,6 +290,18 @@ impl Table {
             height: bottom + 1 - top,
             width: right + 1 - left,
         })
+    }
+
+    /// Whether a text outside `area` calls its grid a Latin square ([`Regions::says_latin`]),
+    /// as gridlogic's workbooks and CSV caption one: the grid then has no regions.
+    pub fn calls_latin(&self, area: &Area) -> bool {
+        (0..self.rows)
+            .flat_map(|row| (0..self.cols).map(move |col| (row, col)))
+            .filter(|&(row, col)| !area.contains(&Area::square(row, col, 1)))
+            .any(|(row, col)| match &self.cell(row, col).value {
+                RawValue::Text(text) => Regions::says_latin(text),
+                _ => false,
+            })
     }
 
     /// The texts a workbook's sheet holds outside the grid at `area` (a title, notes), row by
