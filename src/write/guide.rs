@@ -6,7 +6,7 @@ use crate::core::Family;
 use serde::Serialize;
 
 /// Each guide page, by its key (the family's [`Family::key`], or `shikaku`), as the book has it.
-const PAGES: [(&str, &str); 14] = [
+const PAGES: [(&str, &str); 15] = [
     (
         "singles",
         include_str!("../../docs/src/techniques/singles.md"),
@@ -46,6 +46,7 @@ const PAGES: [(&str, &str); 14] = [
         "killer",
         include_str!("../../docs/src/techniques/killer.md"),
     ),
+    ("marks", include_str!("../../docs/src/techniques/marks.md")),
     (
         "backtracking",
         include_str!("../../docs/src/techniques/backtracking.md"),
