@@ -393,9 +393,10 @@ fn the_marks_steps_remove_what_the_rules_rule_out() {
 
 #[test]
 fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks() {
-    // The workbook and PDF do not draw parity marks or bars yet: a drawing without the marks
-    // the steps use would mislead, so each is refused (usage, exit 2) and nothing is written;
-    // the page draws them (tests/html.rs), and the text outputs still solve the puzzle.
+    // The workbook does not draw parity marks or bars yet: a drawing without the marks the
+    // steps use would mislead, so it is refused (usage, exit 2) and nothing is written; the
+    // page and PDF draw them (tests/html.rs, tests/print.rs), and the text outputs still solve
+    // the puzzle.
     let dir = common::scratch("marked-drawn");
     for (name, command, output, refused) in [
         (
@@ -411,7 +412,7 @@ fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks
             Some("the workbook"),
         ),
         ("consecutive-9x9.txt", "solve", "out.html", None),
-        ("even-odd-100.txt", "print", "out.pdf", Some("PDF")),
+        ("even-odd-100.txt", "print", "out.pdf", None),
     ] {
         let puzzle = fixture(&format!("marked/{name}"));
         let target = dir.join(output);

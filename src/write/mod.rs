@@ -875,15 +875,15 @@ pub fn workbook_target(
     Target::checked(&path, replace, inputs).map(Some)
 }
 
-/// Whether `puzzle` can be drawn on `output` (`the workbook`, `PDF`): those do not draw even/odd
-/// marks and consecutive bars yet, and a drawing without the marks its steps use would mislead,
+/// Whether `puzzle` can be drawn on `output` (`the workbook`): it does not draw even/odd marks
+/// and consecutive bars yet, and a drawing without the marks its steps use would mislead,
 /// so such a puzzle is refused with the outputs that do show them.
 pub fn check_drawable(puzzle: &Puzzle, output: &str) -> Result<(), Error> {
     match puzzle.layout().markings().is_empty() {
         true => Ok(()),
         false => Err(Error::Usage(format!(
             "{output} does not draw even/odd marks and consecutive bars yet; the page (--html), \
-             explain, hint and --format json show this puzzle's steps"
+             print, explain, hint and --format json show this puzzle's steps"
         ))),
     }
 }
