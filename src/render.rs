@@ -3,6 +3,7 @@
 
 use crate::core::State;
 use crate::model::explanation;
+use crate::model::markings::Parity;
 use crate::model::{
     Cell, Digit, DigitSet, Explanation, Grid, Layout, Marks, Names, Puzzle, Regions, Symbols,
 };
@@ -340,6 +341,25 @@ pub struct LayoutJson {
     /// The Killer cages, by sum and cells (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<UnitJson>,
+    /// An even/odd puzzle's cells marked even, `r1c1`, row-major (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub even_cells: Vec<String>,
+    /// Its cells marked odd (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub odd_cells: Vec<String>,
+    /// A consecutive puzzle's bars (absent when it has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bars: Option<BarsJson>,
+}
+
+/// A consecutive puzzle's bars in a JSON document.
+#[derive(Debug, Serialize)]
+pub struct BarsJson {
+    /// Whether every consecutive pair is barred, so that two touching cells without a bar do
+    /// not differ by 1.
+    pub every_pair_barred: bool,
+    /// Each bar's two cells, the upper or left one first, row-major.
+    pub pairs: Vec<[String; 2]>,
 }
 
 /// An extra house or a cage in a JSON document.
@@ -370,6 +390,13 @@ impl LayoutJson {
         });
         let cells = |cells: &[Cell]| cells.iter().map(|&c| layout.cell_name(c)).collect();
         let names = Names::new(layout, None);
+        let markings = layout.markings();
+        let marked = |parity| {
+            (layout.cells())
+                .filter(|&c| markings.parity(c) == Some(parity))
+                .map(|c| layout.cell_name(c))
+                .collect()
+        };
         LayoutJson {
             size,
             regions: layout.regions().describe(),
@@ -392,6 +419,14 @@ impl LayoutJson {
                     cells: cells(&cage.cells),
                 })
                 .collect(),
+            even_cells: marked(Parity::Even),
+            odd_cells: marked(Parity::Odd),
+            bars: markings.has_bars().then(|| BarsJson {
+                every_pair_barred: markings.all_bars_drawn(),
+                pairs: (markings.bars(size).iter())
+                    .map(|&(a, b)| [layout.cell_name(a), layout.cell_name(b)])
+                    .collect(),
+            }),
         }
     }
 }

@@ -438,3 +438,53 @@ fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("solved by logic alone"), "{out}");
 }
+
+/// The rows of a marked fixture after its `9 9` line: the grid's nine, then any bar masks.
+fn fixture_rows(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
+    rows.map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn the_json_layout_lists_the_marks_the_fixtures_write() {
+    // Against the fixtures' text: the cells written `E` and `O`, and a bar for every mask bit
+    // 1 (right) and 2 (below), every pair barred (janko.at's masks).
+    let cell = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    let layout = |name: &str| {
+        let path = fixture(name);
+        let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let document: serde_json::Value = serde_json::from_str(&out).unwrap();
+        document["layout"].clone()
+    };
+    let name = "marked/even-odd-100.txt";
+    let rows = fixture_rows(name);
+    let tokens: Vec<&String> = rows[..9].iter().flatten().collect();
+    let written = |mark: &str| {
+        let cells = (0..81).filter(|&i| tokens[i] == mark).map(cell);
+        serde_json::Value::from(cells.collect::<Vec<_>>())
+    };
+    let even_odd = layout(name);
+    assert_eq!(even_odd["even_cells"], written("E"), "{even_odd}");
+    assert_eq!(even_odd["odd_cells"], written("O"), "{even_odd}");
+    assert!(even_odd.get("bars").is_none(), "{even_odd}");
+    let name = "marked/consecutive-9x9.txt";
+    let rows = fixture_rows(name);
+    let mut pairs = Vec::new();
+    for (i, mask) in rows[9..18].iter().flatten().enumerate() {
+        let mask: usize = mask.parse().unwrap();
+        if mask & 1 != 0 {
+            pairs.push([cell(i), cell(i + 1)]);
+        }
+        if mask & 2 != 0 {
+            pairs.push([cell(i), cell(i + 9)]);
+        }
+    }
+    let consecutive = layout(name);
+    let bars = &consecutive["bars"];
+    assert_eq!(bars["every_pair_barred"], true, "{bars}");
+    assert_eq!(bars["pairs"], serde_json::json!(pairs), "{bars}");
+    assert!(consecutive.get("even_cells").is_none(), "{consecutive}");
+}
