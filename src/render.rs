@@ -204,23 +204,60 @@ pub fn puzzle_line(puzzle: &Puzzle) -> String {
     line
 }
 
-/// A puzzle as text that reads back as the same puzzle: a Killer as its sum grid and cage map
-/// under an `N N` line (the format of `../shared/datasets/killer`), any other on one line
+/// A puzzle as text that reads back as the same puzzle: a Killer as its sum grid and cage map,
+/// an even/odd or consecutive puzzle as its grid (`E` and `O` in marked empty cells) and bar
+/// masks, each under an `N N` line (the forms of `../shared/datasets`), any other on one line
 /// ([`puzzle_line`]).
 pub fn puzzle_text(puzzle: &Puzzle) -> String {
-    match killer_blocks(puzzle) {
-        Some([sums, labels]) => {
-            let n = puzzle.size();
-            let rows = |block: &[String]| -> Vec<String> {
-                block.chunks(n).map(|row| row.join(" ")).collect()
-            };
-            let mut lines = vec![format!("{n} {n}")];
-            lines.extend(rows(&sums));
-            lines.extend(rows(&labels));
-            lines.join("\n")
-        }
-        None => puzzle_line(puzzle),
+    let blocks = killer_blocks(puzzle).map_or_else(|| marked_blocks(puzzle), |b| b.to_vec());
+    if blocks.is_empty() {
+        return puzzle_line(puzzle);
     }
+    let n = puzzle.size();
+    let mut lines = vec![format!("{n} {n}")];
+    for block in &blocks {
+        lines.extend(block.chunks(n).map(|row| row.join(" ")));
+    }
+    lines.join("\n")
+}
+
+/// An even/odd or consecutive puzzle's grid, givens as numbers and marked empty cells `E` or
+/// `O` (`-` otherwise), and, with bars, each cell's bar mask (1 right, 2 below, 4 left, 8
+/// above: janko.at's); none without markings.
+fn marked_blocks(puzzle: &Puzzle) -> Vec<Vec<String>> {
+    let layout = puzzle.layout();
+    let (markings, n) = (layout.markings(), puzzle.size());
+    if markings.is_empty() {
+        return Vec::new();
+    }
+    let grid = layout.cells().map(|cell| match puzzle.givens().get(cell) {
+        Some(digit) => digit.get().to_string(),
+        None => match markings.parity(cell) {
+            Some(Parity::Even) => "E".to_string(),
+            Some(Parity::Odd) => "O".to_string(),
+            None => "-".to_string(),
+        },
+    });
+    let mut blocks = vec![grid.collect()];
+    if markings.has_bars() {
+        let mask = |cell: Cell| {
+            let sides = [(0, 1, 1), (1, 0, 2), (0, -1, 4), (-1, 0, 8)];
+            let (row, col) = (cell.row(n) as isize, cell.col(n) as isize);
+            let inside =
+                |r: isize, c: isize| (0..n as isize).contains(&r) && (0..n as isize).contains(&c);
+            (sides.iter())
+                .filter(|&&(dr, dc, _)| inside(row + dr, col + dc))
+                .filter(|&&(dr, dc, _)| {
+                    let other = Cell::at((row + dr) as usize, (col + dc) as usize, n);
+                    markings.bar(n, cell, other)
+                })
+                .map(|&(_, _, bit)| bit)
+                .sum::<usize>()
+                .to_string()
+        };
+        blocks.push(layout.cells().map(mask).collect());
+    }
+    blocks
 }
 
 /// A Killer's sum grid (each cage's sum in its first cell, `-` elsewhere) and cage map (each

@@ -11,6 +11,7 @@ use gridlogic::core::{MarkRule, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
 use gridlogic::read::{ReadOptions, read_text};
+use gridlogic::render;
 use gridlogic::report::SolveReport;
 use gridlogic::search;
 use std::collections::BTreeMap;
@@ -487,4 +488,40 @@ fn the_json_layout_lists_the_marks_the_fixtures_write() {
     assert_eq!(bars["every_pair_barred"], true, "{bars}");
     assert_eq!(bars["pairs"], serde_json::json!(pairs), "{bars}");
     assert!(consecutive.get("even_cells").is_none(), "{consecutive}");
+}
+
+#[test]
+fn the_puzzle_text_reads_back_with_its_marks() {
+    // The page's engine and the state files read the puzzle from `render::puzzle_text`: a
+    // marked puzzle must come back with its givens, parity marks and bars, or its hints and
+    // checks answer another puzzle. A third puzzle has some cells left unmarked.
+    let mut partial = fixture_puzzle("even-odd-100.txt");
+    let text = render::puzzle_text(&partial).replacen(" O ", " - ", 3);
+    partial = read_text(&text, "partial", &ReadOptions::default())
+        .unwrap()
+        .puzzles
+        .remove(0);
+    let puzzles = [
+        fixture_puzzle("even-odd-100.txt"),
+        fixture_puzzle("consecutive-9x9.txt"),
+        partial,
+    ];
+    for puzzle in puzzles {
+        let text = render::puzzle_text(&puzzle);
+        let again = read_text(&text, "again", &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .puzzles
+            .remove(0);
+        assert_eq!(
+            again.layout().markings(),
+            puzzle.layout().markings(),
+            "{text}"
+        );
+        assert_eq!(again.givens(), puzzle.givens(), "{text}");
+        assert_eq!(
+            again.layout().regions(),
+            puzzle.layout().regions(),
+            "{text}"
+        );
+    }
 }
