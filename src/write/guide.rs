@@ -134,7 +134,8 @@ fn entries(text: &str) -> Vec<String> {
     let Some(start) = text.find("\n## Entries") else {
         return Vec::new();
     };
-    text[start..]
+    // `start` is the newline before the heading: the lines begin with the heading itself.
+    text[start + 1..]
         .lines()
         .skip(1)
         .take_while(|l| !l.starts_with("## "))
