@@ -3,6 +3,7 @@
 
 use crate::core::State;
 use crate::model::explanation;
+use crate::model::markings::Parity;
 use crate::model::{
     Cell, Digit, DigitSet, Explanation, Grid, Layout, Marks, Names, Puzzle, Regions, Symbols,
 };
@@ -203,23 +204,60 @@ pub fn puzzle_line(puzzle: &Puzzle) -> String {
     line
 }
 
-/// A puzzle as text that reads back as the same puzzle: a Killer as its sum grid and cage map
-/// under an `N N` line (the format of `../shared/datasets/killer`), any other on one line
+/// A puzzle as text that reads back as the same puzzle: a Killer as its sum grid and cage map,
+/// an even/odd or consecutive puzzle as its grid (`E` and `O` in marked empty cells) and bar
+/// masks, each under an `N N` line (the forms of `../shared/datasets`), any other on one line
 /// ([`puzzle_line`]).
 pub fn puzzle_text(puzzle: &Puzzle) -> String {
-    match killer_blocks(puzzle) {
-        Some([sums, labels]) => {
-            let n = puzzle.size();
-            let rows = |block: &[String]| -> Vec<String> {
-                block.chunks(n).map(|row| row.join(" ")).collect()
-            };
-            let mut lines = vec![format!("{n} {n}")];
-            lines.extend(rows(&sums));
-            lines.extend(rows(&labels));
-            lines.join("\n")
-        }
-        None => puzzle_line(puzzle),
+    let blocks = killer_blocks(puzzle).map_or_else(|| marked_blocks(puzzle), |b| b.to_vec());
+    if blocks.is_empty() {
+        return puzzle_line(puzzle);
     }
+    let n = puzzle.size();
+    let mut lines = vec![format!("{n} {n}")];
+    for block in &blocks {
+        lines.extend(block.chunks(n).map(|row| row.join(" ")));
+    }
+    lines.join("\n")
+}
+
+/// An even/odd or consecutive puzzle's grid, givens as numbers and marked empty cells `E` or
+/// `O` (`-` otherwise), and, with bars, each cell's bar mask (1 right, 2 below, 4 left, 8
+/// above: janko.at's); none without markings.
+fn marked_blocks(puzzle: &Puzzle) -> Vec<Vec<String>> {
+    let layout = puzzle.layout();
+    let (markings, n) = (layout.markings(), puzzle.size());
+    if markings.is_empty() {
+        return Vec::new();
+    }
+    let grid = layout.cells().map(|cell| match puzzle.givens().get(cell) {
+        Some(digit) => digit.get().to_string(),
+        None => match markings.parity(cell) {
+            Some(Parity::Even) => "E".to_string(),
+            Some(Parity::Odd) => "O".to_string(),
+            None => "-".to_string(),
+        },
+    });
+    let mut blocks = vec![grid.collect()];
+    if markings.has_bars() {
+        let mask = |cell: Cell| {
+            let sides = [(0, 1, 1), (1, 0, 2), (0, -1, 4), (-1, 0, 8)];
+            let (row, col) = (cell.row(n) as isize, cell.col(n) as isize);
+            let inside =
+                |r: isize, c: isize| (0..n as isize).contains(&r) && (0..n as isize).contains(&c);
+            (sides.iter())
+                .filter(|&&(dr, dc, _)| inside(row + dr, col + dc))
+                .filter(|&&(dr, dc, _)| {
+                    let other = Cell::at((row + dr) as usize, (col + dc) as usize, n);
+                    markings.bar(n, cell, other)
+                })
+                .map(|&(_, _, bit)| bit)
+                .sum::<usize>()
+                .to_string()
+        };
+        blocks.push(layout.cells().map(mask).collect());
+    }
+    blocks
 }
 
 /// A Killer's sum grid (each cage's sum in its first cell, `-` elsewhere) and cage map (each
@@ -346,6 +384,25 @@ pub struct LayoutJson {
     /// The Killer cages, by sum and cells (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<UnitJson>,
+    /// An even/odd puzzle's cells marked even, `r1c1`, row-major (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub even_cells: Vec<String>,
+    /// Its cells marked odd (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub odd_cells: Vec<String>,
+    /// A consecutive puzzle's bars (absent when it has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bars: Option<BarsJson>,
+}
+
+/// A consecutive puzzle's bars in a JSON document.
+#[derive(Debug, Serialize)]
+pub struct BarsJson {
+    /// Whether every consecutive pair is barred, so that two touching cells without a bar do
+    /// not differ by 1.
+    pub every_pair_barred: bool,
+    /// Each bar's two cells, the upper or left one first, row-major.
+    pub pairs: Vec<[String; 2]>,
 }
 
 /// An extra house or a cage in a JSON document.
@@ -376,6 +433,13 @@ impl LayoutJson {
         });
         let cells = |cells: &[Cell]| cells.iter().map(|&c| layout.cell_name(c)).collect();
         let names = Names::new(layout, None);
+        let markings = layout.markings();
+        let marked = |parity| {
+            (layout.cells())
+                .filter(|&c| markings.parity(c) == Some(parity))
+                .map(|c| layout.cell_name(c))
+                .collect()
+        };
         LayoutJson {
             size,
             regions: layout.regions().describe(),
@@ -398,6 +462,14 @@ impl LayoutJson {
                     cells: cells(&cage.cells),
                 })
                 .collect(),
+            even_cells: marked(Parity::Even),
+            odd_cells: marked(Parity::Odd),
+            bars: markings.has_bars().then(|| BarsJson {
+                every_pair_barred: markings.all_bars_drawn(),
+                pairs: (markings.bars(size).iter())
+                    .map(|&(a, b)| [layout.cell_name(a), layout.cell_name(b)])
+                    .collect(),
+            }),
         }
     }
 }

@@ -7,7 +7,8 @@
 //! the solve has, move on →, ←, Home and End, show the candidate grid `explain --grids` prints
 //! before a step and, after the last, the solution published with the puzzle (found by the
 //! `sudoku` crate for the 9x9, checked by the rules for the 16x16); the Killer's cages are
-//! outlined, each with its sum; screenshots of a chain step and of a phone-size page go to
+//! outlined, each with its sum; the even/odd puzzle's even cells are shaded and the consecutive one's
+//! bars drawn, as the fixtures mark them; screenshots of a chain step and of a phone-size page go to
 //! `target/viewer-screenshots/` for a person to look at.
 
 mod common;
@@ -26,6 +27,12 @@ const CHAINS: &str = "fixtures/text/top1465-36.txt";
 const JIGSAW: &str = "fixtures/text/jigsaw-sashimi-9x9.txt";
 /// janko.at's Killer 805, its published solution on the third comment line.
 const KILLER: &str = "fixtures/text/killer-805-9x9.txt";
+/// janko.at's even/odd Sudoku 100: every empty cell marked, its published solution on the
+/// second comment line.
+const EVEN_ODD: &str = "fixtures/marked/even-odd-100.txt";
+/// janko.at's consecutive Sudoku 109, its bars as masks after the grid, its published solution
+/// on the second comment line.
+const CONSECUTIVE: &str = "fixtures/marked/consecutive-9x9.txt";
 /// janko.at 16x16 #1, written 0-F.
 const HEXADOKU: &str = "fixtures/text/hexadoku-0F-16x16.txt";
 /// janko.at's Shikaku 45, with its published solution beside it.
@@ -319,7 +326,7 @@ struct Case {
     fit: bool,
 }
 
-const CASES: [Case; 8] = [
+const CASES: [Case; 10] = [
     Case {
         name: "chains-9x9",
         args: &[CHAINS],
@@ -385,6 +392,24 @@ const CASES: [Case; 8] = [
         fit: false,
     },
     Case {
+        name: "even-odd-9x9",
+        args: &[EVEN_ODD],
+        shared: None,
+        shot: |_, t| t == "Even Cells",
+        phone: true,
+        net: false,
+        fit: false,
+    },
+    Case {
+        name: "consecutive-9x9",
+        args: &[CONSECUTIVE],
+        shared: None,
+        shot: |_, t| t == "No Bar",
+        phone: true,
+        net: false,
+        fit: false,
+    },
+    Case {
         name: "shikaku-10x10",
         args: &[SHIKAKU],
         shared: None,
@@ -443,9 +468,10 @@ fn check_solution(case: &Case, args: &[&str], solved: &Value, end: &[String]) {
             let published = read(JIGSAW).split_whitespace().nth(3).unwrap().to_string();
             published.bytes().map(|b| (b - b'0') as usize).collect()
         }
-        KILLER => {
-            let text = read(KILLER);
-            let published = text.lines().nth(2).unwrap().trim_start_matches("# ");
+        KILLER | EVEN_ODD | CONSECUTIVE => {
+            let line = if first == KILLER { 2 } else { 1 };
+            let text = read(first);
+            let published = text.lines().nth(line).unwrap().trim_start_matches("# ");
             published.bytes().map(|b| (b - b'0') as usize).collect()
         }
         _ => {
@@ -628,6 +654,9 @@ fn check_page(case: &Case, args: &[&str], solved: &Value, shot: usize, result: &
             "{shown}"
         );
     }
+    if name == "even-odd-9x9" || name == "consecutive-9x9" {
+        check_markings(args[0], shown);
+    }
     if name == "chains-9x9" {
         assert!(
             shown["strong"].as_u64() > Some(0) && shown["weak"].as_u64() > Some(0),
@@ -708,6 +737,65 @@ fn check_page(case: &Case, args: &[&str], solved: &Value, shot: usize, result: &
         let size = std::fs::metadata(file).map(|m| m.len()).unwrap_or(0);
         assert!(size > 10_000, "{name}: screenshot {file}");
         eprintln!("{name}: screenshot {file}");
+    }
+}
+
+/// The marks the page draws against the fixture's: a grey square in each cell written `E`, a
+/// bar on each border a mask claims (bit 1 the right border, bit 2 the lower one), nothing for
+/// the cells written `O` (every empty cell is marked, so the plain ones are odd); the legend
+/// names what is drawn.
+fn check_markings(fixture: &str, shown: &Value) {
+    let text = std::fs::read_to_string(root().join(fixture)).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip_while(|l| *l != "9 9")
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let even: Vec<u64> = rows[..9]
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, t)| **t == "E")
+        .map(|(i, _)| i as u64)
+        .collect();
+    let mut bars = BTreeSet::new();
+    for (i, mask) in rows[9..].iter().flatten().enumerate() {
+        let mask: usize = mask.parse().unwrap();
+        if mask & 1 != 0 {
+            bars.insert(format!("{i} {}", i + 1));
+        }
+        if mask & 2 != 0 {
+            bars.insert(format!("{i} {}", i + 9));
+        }
+    }
+    let drawn_even: Vec<u64> = shown["even"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    let drawn_bars: BTreeSet<String> = shown["bars"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(drawn_even, even, "{fixture}: the even cells");
+    assert_eq!(
+        shown["bars"].as_array().unwrap().len(),
+        bars.len(),
+        "{fixture}"
+    );
+    assert_eq!(drawn_bars, bars, "{fixture}: the bars");
+    assert_eq!(shown["odd"], 0, "{fixture}: odd cells are the plain ones");
+    let legend = shown["legend"].to_string();
+    match even.is_empty() {
+        false => assert!(
+            legend.contains("\"even\"") && legend.contains("\"odd-plain\""),
+            "{legend}"
+        ),
+        true => assert!(legend.contains("\"bar-all\""), "{legend}"),
     }
 }
 

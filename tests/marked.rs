@@ -11,6 +11,7 @@ use gridlogic::core::{MarkRule, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
 use gridlogic::read::{ReadOptions, read_text};
+use gridlogic::render;
 use gridlogic::report::SolveReport;
 use gridlogic::search;
 use std::collections::BTreeMap;
@@ -393,14 +394,26 @@ fn the_marks_steps_remove_what_the_rules_rule_out() {
 
 #[test]
 fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks() {
-    // The workbook, the page and PDF do not draw parity marks or bars yet: a drawing without
-    // the marks the steps use would mislead, so each is refused (usage, exit 2) and nothing is
-    // written; the text outputs still solve the puzzle.
+    // The workbook does not draw parity marks or bars yet: a drawing without the marks the
+    // steps use would mislead, so it is refused (usage, exit 2) and nothing is written; the
+    // page and PDF draw them (tests/html.rs, tests/print.rs), and the text outputs still solve
+    // the puzzle.
     let dir = common::scratch("marked-drawn");
-    for (name, command, output) in [
-        ("even-odd-100.txt", "solve", "out.xlsx"),
-        ("consecutive-9x9.txt", "solve", "out.html"),
-        ("even-odd-100.txt", "print", "out.pdf"),
+    for (name, command, output, refused) in [
+        (
+            "even-odd-100.txt",
+            "solve",
+            "out.xlsx",
+            Some("the workbook"),
+        ),
+        (
+            "consecutive-9x9.txt",
+            "solve",
+            "out.xlsx",
+            Some("the workbook"),
+        ),
+        ("consecutive-9x9.txt", "solve", "out.html", None),
+        ("even-odd-100.txt", "print", "out.pdf", None),
     ] {
         let puzzle = fixture(&format!("marked/{name}"));
         let target = dir.join(output);
@@ -411,12 +424,104 @@ fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks
             target.to_str().unwrap(),
         ];
         let (code, _, err) = run(&args);
+        let Some(refused) = refused else {
+            assert_eq!(code, 0, "{command} {name} -o {output}: {err}");
+            assert!(target.exists(), "{output} was not written");
+            continue;
+        };
         assert_eq!(code, 2, "{command} {name} -o {output}: {err}");
-        assert!(err.contains("do not draw even/odd marks"), "{err}");
+        let message = format!("{refused} does not draw even/odd marks");
+        assert!(err.contains(&message), "{err}");
         assert!(!target.exists(), "{output} was written");
     }
     let puzzle = fixture("marked/even-odd-100.txt");
     let (code, out, err) = run(&["solve", puzzle.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("solved by logic alone"), "{out}");
+}
+
+/// The rows of a marked fixture after its `9 9` line: the grid's nine, then any bar masks.
+fn fixture_rows(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
+    rows.map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn the_json_layout_lists_the_marks_the_fixtures_write() {
+    // Against the fixtures' text: the cells written `E` and `O`, and a bar for every mask bit
+    // 1 (right) and 2 (below), every pair barred (janko.at's masks).
+    let cell = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    let layout = |name: &str| {
+        let path = fixture(name);
+        let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let document: serde_json::Value = serde_json::from_str(&out).unwrap();
+        document["layout"].clone()
+    };
+    let name = "marked/even-odd-100.txt";
+    let rows = fixture_rows(name);
+    let tokens: Vec<&String> = rows[..9].iter().flatten().collect();
+    let written = |mark: &str| {
+        let cells = (0..81).filter(|&i| tokens[i] == mark).map(cell);
+        serde_json::Value::from(cells.collect::<Vec<_>>())
+    };
+    let even_odd = layout(name);
+    assert_eq!(even_odd["even_cells"], written("E"), "{even_odd}");
+    assert_eq!(even_odd["odd_cells"], written("O"), "{even_odd}");
+    assert!(even_odd.get("bars").is_none(), "{even_odd}");
+    let name = "marked/consecutive-9x9.txt";
+    let rows = fixture_rows(name);
+    let mut pairs = Vec::new();
+    for (i, mask) in rows[9..18].iter().flatten().enumerate() {
+        let mask: usize = mask.parse().unwrap();
+        if mask & 1 != 0 {
+            pairs.push([cell(i), cell(i + 1)]);
+        }
+        if mask & 2 != 0 {
+            pairs.push([cell(i), cell(i + 9)]);
+        }
+    }
+    let consecutive = layout(name);
+    let bars = &consecutive["bars"];
+    assert_eq!(bars["every_pair_barred"], true, "{bars}");
+    assert_eq!(bars["pairs"], serde_json::json!(pairs), "{bars}");
+    assert!(consecutive.get("even_cells").is_none(), "{consecutive}");
+}
+
+#[test]
+fn the_puzzle_text_reads_back_with_its_marks() {
+    // The page's engine and the state files read the puzzle from `render::puzzle_text`: a
+    // marked puzzle must come back with its givens, parity marks and bars, or its hints and
+    // checks answer another puzzle. A third puzzle has some cells left unmarked.
+    let mut partial = fixture_puzzle("even-odd-100.txt");
+    let text = render::puzzle_text(&partial).replacen(" O ", " - ", 3);
+    partial = read_text(&text, "partial", &ReadOptions::default())
+        .unwrap()
+        .puzzles
+        .remove(0);
+    let puzzles = [
+        fixture_puzzle("even-odd-100.txt"),
+        fixture_puzzle("consecutive-9x9.txt"),
+        partial,
+    ];
+    for puzzle in puzzles {
+        let text = render::puzzle_text(&puzzle);
+        let again = read_text(&text, "again", &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .puzzles
+            .remove(0);
+        assert_eq!(
+            again.layout().markings(),
+            puzzle.layout().markings(),
+            "{text}"
+        );
+        assert_eq!(again.givens(), puzzle.givens(), "{text}");
+        assert_eq!(
+            again.layout().regions(),
+            puzzle.layout().regions(),
+            "{text}"
+        );
+    }
 }

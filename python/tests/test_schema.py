@@ -33,6 +33,8 @@ FIXTURES = [
     "text/windoku-9x9.txt",
     "samples/janko-killer-sample.txt",
     "workbooks/killer-drawn-9x9.xlsx",
+    "marked/even-odd-100.txt",
+    "marked/consecutive-9x9.txt",
 ]
 EXTRA = {
     "text/latin-5x5.txt": ["--latin"],

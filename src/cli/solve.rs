@@ -58,10 +58,10 @@ pub fn run(args: &Args) -> CommandResult {
         Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
             let options = gridlogic::engine::OptionsBySize::new(&settings);
-            let draws = targets.as_ref().is_ok_and(Targets::any);
+            let workbook = targets.as_ref().is_ok_and(|t| t.workbook.is_some());
             let solve = |p: &Puzzle| {
-                if draws {
-                    write::check_drawable(p)?;
+                if workbook {
+                    write::check_drawable(p, "the workbook")?;
                 }
                 args.rating.ratings().solve(p, &options)
             };

@@ -6,7 +6,7 @@ use crate::core::Family;
 use serde::Serialize;
 
 /// Each guide page, by its key (the family's [`Family::key`], or `shikaku`), as the book has it.
-const PAGES: [(&str, &str); 14] = [
+const PAGES: [(&str, &str); 15] = [
     (
         "singles",
         include_str!("../../docs/src/techniques/singles.md"),
@@ -46,6 +46,7 @@ const PAGES: [(&str, &str); 14] = [
         "killer",
         include_str!("../../docs/src/techniques/killer.md"),
     ),
+    ("marks", include_str!("../../docs/src/techniques/marks.md")),
     (
         "backtracking",
         include_str!("../../docs/src/techniques/backtracking.md"),
@@ -133,7 +134,8 @@ fn entries(text: &str) -> Vec<String> {
     let Some(start) = text.find("\n## Entries") else {
         return Vec::new();
     };
-    text[start..]
+    // `start` is the newline before the heading: the lines begin with the heading itself.
+    text[start + 1..]
         .lines()
         .skip(1)
         .take_while(|l| !l.starts_with("## "))

@@ -15,6 +15,7 @@ use crate::core::net::{Branch, End, Implication, Net, Reason, fact};
 use crate::core::step::{Figure, LinkKind, Role};
 use crate::core::{Family, State, Step};
 use crate::engine::Solve;
+use crate::model::markings::Parity;
 use crate::model::{Candidate, Digit, DigitSet, Explanation, Layout, Names, Regions, Unit};
 use crate::render;
 use crate::report::rated::RatedSolve;
@@ -227,6 +228,8 @@ fn palette_css() -> String {
         ("link", palette::LINK),
         ("backtracking", palette::BACKTRACKING),
         ("extra", palette::EXTRA_HOUSE),
+        ("even", palette::EVEN_CELL),
+        ("bar", palette::BAR),
     ];
     let properties: String = colours
         .iter()
@@ -273,8 +276,49 @@ struct SudokuData {
     /// A Killer's cages, outlined with their sums; steps name them by index.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cages: Vec<CageData>,
+    /// An even/odd or consecutive puzzle's marks, drawn on the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    markings: Option<MarkingsData>,
     /// Every step, in order.
     steps: Vec<SudokuStep>,
+}
+
+/// The marks an even/odd or consecutive puzzle prints beside its digits.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MarkingsData {
+    /// The cells marked even, shaded.
+    even: Vec<usize>,
+    /// The cells marked odd.
+    odd: Vec<usize>,
+    /// The bars, each as its two touching cells (the upper or left one first).
+    bars: Vec<[usize; 2]>,
+    /// Whether every consecutive pair is barred, so that a border without a bar is a rule too.
+    all_bars_drawn: bool,
+}
+
+impl MarkingsData {
+    /// `layout`'s markings, none when it has none.
+    fn of(layout: &Layout) -> Option<MarkingsData> {
+        let markings = layout.markings();
+        let marked = |parity| {
+            layout
+                .cells()
+                .filter(|&c| markings.parity(c) == Some(parity))
+                .map(|c| c.index())
+                .collect()
+        };
+        (!markings.is_empty()).then(|| MarkingsData {
+            even: marked(Parity::Even),
+            odd: marked(Parity::Odd),
+            bars: markings
+                .bars(layout.size())
+                .into_iter()
+                .map(|(a, b)| [a.index(), b.index()])
+                .collect(),
+            all_bars_drawn: markings.all_bars_drawn(),
+        })
+    }
 }
 
 /// A Killer cage as the page draws it.
@@ -393,6 +437,7 @@ impl SudokuData {
                 .collect(),
             extra: extra_cells(layout),
             cages: cages(layout, &names),
+            markings: MarkingsData::of(layout),
             steps,
         }
     }

@@ -875,17 +875,16 @@ pub fn workbook_target(
     Target::checked(&path, replace, inputs).map(Some)
 }
 
-/// Whether `puzzle` can be drawn (the workbook, the page, a PDF): its even/odd marks and
-/// consecutive bars are not drawn yet, and a drawing without the marks its steps use would
-/// mislead, so such a puzzle is refused with the outputs that do show them.
-pub fn check_drawable(puzzle: &Puzzle) -> Result<(), Error> {
+/// Whether `puzzle` can be drawn on `output` (`the workbook`): it does not draw even/odd marks
+/// and consecutive bars yet, and a drawing without the marks its steps use would mislead,
+/// so such a puzzle is refused with the outputs that do show them.
+pub fn check_drawable(puzzle: &Puzzle, output: &str) -> Result<(), Error> {
     match puzzle.layout().markings().is_empty() {
         true => Ok(()),
-        false => Err(Error::Usage(
-            "the workbook, the page and PDF do not draw even/odd marks and consecutive bars yet; \
-             explain, hint and --format json show this puzzle's steps"
-                .to_string(),
-        )),
+        false => Err(Error::Usage(format!(
+            "{output} does not draw even/odd marks and consecutive bars yet; the page (--html), \
+             print, explain, hint and --format json show this puzzle's steps"
+        ))),
     }
 }
 

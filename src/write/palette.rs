@@ -12,6 +12,14 @@ pub const BACKTRACKING: Rgb = 0xEE6677;
 /// The fill of the cells of extra houses (diagonals, windows) on printable grids: pale cyan.
 pub const EXTRA_HOUSE: Rgb = 0xCCEEFF;
 
+/// The shading of cells an even/odd puzzle marks even: a light grey of its own, as janko.at
+/// prints them, pale enough for the digits and candidates on it to stay readable.
+pub const EVEN_CELL: Rgb = 0xD0D0D0;
+
+/// A consecutive puzzle's bars, across the border of two cells whose digits differ by one: a
+/// dark wine (Paul Tol's), apart from the black region borders.
+pub const BAR: Rgb = 0x882255;
+
 /// The fill of cells whose pattern a step sheet highlights.
 pub const PATTERN: Rgb = 0xFFEE99;
 

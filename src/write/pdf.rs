@@ -119,6 +119,12 @@ fn draw(page: &Page, height: f32, weights: &[Weight; 2]) -> Result<Vec<u8>, Stri
                 grey,
                 dotted,
             } => line(&mut content, flip(*from), flip(*to), *width, *grey, *dotted),
+            Mark::Ring {
+                centre,
+                radius,
+                width,
+                grey,
+            } => ring(&mut content, flip(*centre), *radius, *width, *grey),
             Mark::Text {
                 at,
                 size,
@@ -156,6 +162,25 @@ fn line(
     };
     content.move_to(from.0, from.1).line_to(to.0, to.1).stroke();
 }
+
+/// A circle round `centre` (PDF coordinates): four Bézier quarters, each control point
+/// [`KAPPA`] of the radius from its end along the tangent.
+fn ring(content: &mut Content, centre: (f32, f32), radius: f32, width: f32, grey: f32) {
+    let (x, y) = centre;
+    let k = radius * KAPPA;
+    content.set_stroke_gray(grey).set_line_width(width);
+    content.set_dash_pattern([], 0.0);
+    content.move_to(x + radius, y);
+    content.cubic_to(x + radius, y + k, x + k, y + radius, x, y + radius);
+    content.cubic_to(x - k, y + radius, x - radius, y + k, x - radius, y);
+    content.cubic_to(x - radius, y - k, x - k, y - radius, x, y - radius);
+    content.cubic_to(x + k, y - radius, x + radius, y - k, x + radius, y);
+    content.close_path().stroke();
+}
+
+/// How far a quarter circle's Bézier control points lie from its ends, as a share of the
+/// radius: 4/3 (sqrt 2 - 1), the usual close fit.
+const KAPPA: f32 = 0.552_284_8;
 
 /// `bytes` compressed for a `FlateDecode` stream.
 fn compress(bytes: &[u8]) -> Result<Vec<u8>, String> {

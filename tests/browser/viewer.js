@@ -60,6 +60,15 @@ async function snapshot(page) {
       rectangles: count("rect.rectangle"),
       sums: [...svg.querySelectorAll("text.sum")].map((t) => Number(t.textContent)),
       cageSides: count("g.cages line"),
+      // An even/odd puzzle's shaded cells (by index), its odd rings; a consecutive one's bars.
+      even: [...svg.querySelectorAll("rect.even")].map((r) => {
+        const [x, y] = [Number(r.getAttribute("x")), Number(r.getAttribute("y"))];
+        const size = JSON.parse(document.getElementById("data").textContent).size;
+        const unit = Number(svg.querySelector("rect.cell").getAttribute("width"));
+        return Math.floor(y / unit) * size + Math.floor(x / unit);
+      }),
+      odd: count(".odd"),
+      bars: [...svg.querySelectorAll("rect.bar")].map((b) => b.dataset.cells),
       // Each figure drawn: its role and its cells by name.
       figures: [...svg.querySelectorAll("g.figure")].map((g) => ({
         role: g.getAttribute("class").replace("figure ", ""),

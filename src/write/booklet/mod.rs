@@ -97,6 +97,17 @@ pub enum Mark {
         /// Dots rather than a solid line.
         dotted: bool,
     },
+    /// A circle's outline.
+    Ring {
+        /// Its centre.
+        centre: Point,
+        /// Its radius, to the middle of the line.
+        radius: f32,
+        /// The line's width.
+        width: f32,
+        /// Its grey.
+        grey: f32,
+    },
     /// Text in black, its baseline starting at `at`.
     Text {
         /// The start of the baseline.

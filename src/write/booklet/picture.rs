@@ -1,8 +1,11 @@
 //! A grid as it is printed: each cell's text, the areas (regions, rectangles) whose edges are
-//! bold, the cells of extra houses shaded, and a Killer's cages as dotted outlines inset in their
-//! cells with each sum on a white patch; drawn as [`Mark`]s.
+//! bold, the cells of extra houses shaded, a Killer's cages as dotted outlines inset in their
+//! cells with each sum on a white patch, and an even/odd or consecutive puzzle's marks (grey
+//! squares in even cells, grey rings in odd ones unless those are the plain ones, bars on their
+//! borders); drawn as [`Mark`]s.
 
 use super::{Mark, Metrics, Point};
+use crate::model::markings::Parity;
 use crate::model::{Cell, Grid, HouseKind, Puzzle};
 use crate::shikaku::Shikaku;
 use crate::shikaku::model::Rect;
@@ -22,18 +25,25 @@ pub struct Picture {
     cages: Vec<Option<usize>>,
     /// The sum each cell shows (the first cell of a cage).
     sums: Vec<Option<usize>>,
+    /// Each cell's parity mark drawn: even ones always, odd ones unless every empty cell is
+    /// marked (then the plain cells are the odd ones); empty without marks.
+    parity: Vec<Option<Parity>>,
+    /// The consecutive bars, each as its two cells' indices (the upper or left one first).
+    bars: Vec<(usize, usize)>,
 }
 
 /// The grey of shaded cells (1 is white).
 const SHADE: f32 = 0.86;
+/// The grey of an even cell's square and an odd cell's ring.
+const PARITY_GREY: f32 = 0.78;
 /// The grey of the thin lines between cells.
 const THIN_GREY: f32 = 0.35;
 
 impl Picture {
     /// The grid of `puzzle` holding `values` (givens bold, other digits plain, written as the
-    /// puzzle writes them), its regions bold and its extra houses shaded; with `cages`, a
-    /// Killer's cages and sums.
-    pub fn sudoku(puzzle: &Puzzle, values: &Grid, cages: bool) -> Picture {
+    /// puzzle writes them), its regions bold and its extra houses shaded; with `clues`, a
+    /// Killer's cages and sums and an even/odd or consecutive puzzle's marks.
+    pub fn sudoku(puzzle: &Puzzle, values: &Grid, clues: bool) -> Picture {
         let layout = puzzle.layout();
         let n = puzzle.size();
         let text = |cell: Cell| {
@@ -51,7 +61,17 @@ impl Picture {
                 .iter()
                 .any(|&h| houses[h].kind == HouseKind::Extra)
         };
-        let killer = cages && !layout.cages().is_empty();
+        let killer = clues && !layout.cages().is_empty();
+        let markings = layout.markings();
+        // Where every empty cell carries a parity mark, the odd ones are left plain (janko.at's
+        // way: grey cells even, white cells odd).
+        let odd_plain = layout
+            .cells()
+            .all(|c| puzzle.givens().get(c).is_some() || markings.parity(c).is_some());
+        let parity = |cell: Cell| {
+            let mark = markings.parity(cell)?;
+            (mark == Parity::Even || !odd_plain).then_some(mark)
+        };
         let sum = |cell: Cell| {
             let cage = &layout.cages()[layout.cage_of(cell)?];
             (cage.cells[0] == cell).then_some(cage.sum)
@@ -68,6 +88,16 @@ impl Picture {
             },
             sums: match killer {
                 true => layout.cells().map(sum).collect(),
+                false => Vec::new(),
+            },
+            parity: match clues && markings.has_parity() {
+                true => layout.cells().map(parity).collect(),
+                false => Vec::new(),
+            },
+            bars: match clues {
+                true => (markings.bars(n).iter())
+                    .map(|(a, b)| (a.index(), b.index()))
+                    .collect(),
                 false => Vec::new(),
             },
         }
@@ -91,6 +121,8 @@ impl Picture {
             shaded: vec![false; rows * cols],
             cages: Vec::new(),
             sums: Vec::new(),
+            parity: Vec::new(),
+            bars: Vec::new(),
         }
     }
 
@@ -109,10 +141,12 @@ impl Picture {
     pub fn draw(&self, at: Point, extent: f32, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
         let pen = Pen::new(at, extent / self.side() as f32);
         self.shade(&pen, out);
+        self.mark_parity(&pen, out);
         self.outline_cages(&pen, out);
         self.write_sums(&pen, fonts, out);
         self.write_texts(&pen, fonts, out);
         self.rule(&pen, out);
+        self.draw_bars(&pen, out);
     }
 
     /// The index of cell (`row`, `col`).
@@ -129,6 +163,52 @@ impl Picture {
                 height: pen.cell,
                 grey: SHADE,
             });
+        }
+    }
+
+    /// A grey square inside each even cell, a grey ring inside each odd one drawn.
+    fn mark_parity(&self, pen: &Pen, out: &mut Vec<Mark>) {
+        let inset = pen.cell * 0.08;
+        for (i, mark) in self.parity.iter().enumerate() {
+            let corner = pen.corner(i / self.cols, i % self.cols);
+            out.push(match mark {
+                None => continue,
+                Some(Parity::Even) => Mark::Fill {
+                    at: Point::new(corner.x + inset, corner.y + inset),
+                    width: pen.cell - 2.0 * inset,
+                    height: pen.cell - 2.0 * inset,
+                    grey: PARITY_GREY,
+                },
+                Some(Parity::Odd) => Mark::Ring {
+                    centre: Point::new(corner.x + pen.cell / 2.0, corner.y + pen.cell / 2.0),
+                    radius: pen.cell / 2.0 - inset,
+                    width: pen.cell * 0.05,
+                    grey: PARITY_GREY,
+                },
+            });
+        }
+    }
+
+    /// Each consecutive bar: a short thick black line lying on its two cells' border, over the
+    /// grid's lines, on a white one a little larger so that it stands apart from a bold border.
+    fn draw_bars(&self, pen: &Pen, out: &mut Vec<Mark>) {
+        let (half, width) = (pen.cell * 0.2, pen.cell * 0.12);
+        for &(a, b) in &self.bars {
+            let corner = pen.corner(b / self.cols, b % self.cols);
+            let (middle, along) = match b == a + 1 {
+                true => (Point::new(corner.x, corner.y + pen.cell / 2.0), (0.0, 1.0)),
+                false => (Point::new(corner.x + pen.cell / 2.0, corner.y), (1.0, 0.0)),
+            };
+            for (grey, grow) in [(1.0, width * 0.35), (0.0, 0.0)] {
+                let reach = half + grow;
+                out.push(Mark::Line {
+                    from: Point::new(middle.x - along.0 * reach, middle.y - along.1 * reach),
+                    to: Point::new(middle.x + along.0 * reach, middle.y + along.1 * reach),
+                    width: width + 2.0 * grow,
+                    grey,
+                    dotted: false,
+                });
+            }
         }
     }
 

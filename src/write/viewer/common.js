@@ -14,7 +14,7 @@ const svg = $("grid");
 const style = getComputedStyle(document.documentElement);
 const C = {};
 for (const name of ["pattern", "target", "eliminated", "highlight", "fin", "placed", "quiet",
-  "house", "link", "backtracking", "extra"]) {
+  "house", "link", "backtracking", "extra", "even", "bar"]) {
   C[name] = style.getPropertyValue(`--${name}`).trim();
 }
 

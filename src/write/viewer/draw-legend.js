@@ -18,6 +18,10 @@ function sudokuLegend(n) {
     if (cap) attrs["stroke-linecap"] = cap;
     shape("path", attrs, el);
   };
+  const bar = (el) => {
+    line(18, 1, 18, 27, "#777", 1, el);
+    shape("rect", { x: 14, y: 6, width: 8, height: 16, rx: 4, fill: C.bar }, el);
+  };
   const sample = data.symbols[Math.min(4, n - 1)];
   const digit = (el, colour) => shape("text", { x: 18, y: 15, "text-anchor": "middle",
     "dominant-baseline": "central", "font-size": 14, "font-weight": 700, fill: colour || C.highlight },
@@ -90,6 +94,16 @@ function sudokuLegend(n) {
       shape("text", { x: 5, y: 5, "font-size": 9, "font-weight": 700,
         "dominant-baseline": "hanging", fill: "#000" }, el, "15");
     }, "Killer cage: different digits adding up to its sum, written in its first cell"],
+    ["even", cell(C.even), "Even cell (grey): holds an even digit"],
+    ["odd", (el) => {
+      cell("#fff")(el);
+      shape("circle", { cx: 18, cy: 14, r: 10, fill: "none", stroke: C.even, "stroke-width": 2.5 },
+        el);
+    }, "Odd cell (grey ring): holds an odd digit"],
+    ["odd-plain", cell("#fff"), "Empty cell without grey: holds an odd digit"],
+    ["bar", bar, "Bar: the two cells' digits differ by 1"],
+    ["bar-all", bar,
+      "Bar: the two cells' digits differ by 1; every such pair has one, so cells without a bar between them do not"],
     ["strong", curve(C.link), "Strong link: if one end is false, the other is true"],
     ["weak", curve(C.link, "5 4"), "Weak link: if one end is true, the other is false"],
     ["als", curve(ALS_COLOURS[0], "0.1 6", 4, "round"),

@@ -15,6 +15,11 @@ function sudoku() {
   const keypadRows = Math.ceil(n / keypad);
   const extra = new Set(data.extra || []);
   const cages = data.cages || [];
+  const markings = data.markings || { even: [], odd: [], bars: [], allBarsDrawn: false };
+  // Where every empty cell carries a parity mark, the odd ones are left plain (janko.at's way:
+  // grey cells even, white cells odd); otherwise an odd mark is a circle of its own.
+  const oddDrawn = markings.odd.length > 0 && data.givens.some((given, cell) => !given &&
+    !markings.even.includes(cell) && !markings.odd.includes(cell));
   const cageOf = new Array(n * n).fill(-1);
   cages.forEach((cage, i) => { for (const cell of cage.cells) cageOf[cell] = i; });
   // A Killer's candidates sit inside the cage outlines, below the strip where each cage's
@@ -198,6 +203,44 @@ function sudoku() {
       const [row, col] = rowCol(cage.cells[0]);
       shape("text", { x: col * U + inset * 0.5, y: row * U + inset * 0.5, fill: "#000",
         stroke: fillOf(cage.cells[0]), class: "sum" }, sums, String(cage.sum));
+    }
+  }
+
+  /** An even/odd puzzle's parity marks, over the cells' fills and under their digits: a grey
+   * square inside an even cell (its fill showing round it), a grey ring inside an odd one
+   * unless odd cells are the plain ones. */
+  function drawParity(layer, used) {
+    if (markings.even.length) used.add("even");
+    if (markings.odd.length) used.add(oddDrawn ? "odd" : "odd-plain");
+    const group = shape("g", { class: "parity" }, layer);
+    const inset = U * 0.08;
+    for (const cell of markings.even) {
+      const [row, col] = rowCol(cell);
+      shape("rect", { x: col * U + inset, y: row * U + inset, width: U - 2 * inset,
+        height: U - 2 * inset, fill: C.even, class: "even" }, group);
+    }
+    if (!oddDrawn) return;
+    for (const cell of markings.odd) {
+      const [row, col] = rowCol(cell);
+      shape("circle", { cx: (col + 0.5) * U, cy: (row + 0.5) * U, r: U / 2 - inset,
+        fill: "none", stroke: C.even, "stroke-width": U * 0.06, class: "odd" }, group);
+    }
+  }
+
+  /** A consecutive puzzle's bars: each a short thick line lying on the border of its two
+   * cells, over the grid's lines. */
+  function drawBars(layer, used) {
+    if (!markings.bars.length && !markings.allBarsDrawn) return;
+    used.add(markings.allBarsDrawn ? "bar-all" : "bar");
+    const group = shape("g", { class: "bars" }, layer);
+    const [length, width] = [U * 0.44, U * 0.13];
+    for (const [a, b] of markings.bars) {
+      const [row, col] = rowCol(b);
+      const [x, y] = b === a + 1 ? [col * U, (row + 0.5) * U] : [(col + 0.5) * U, row * U];
+      const [w, h] = b === a + 1 ? [width, length] : [length, width];
+      shape("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: width / 2,
+        fill: C.bar, stroke: "#fff", "stroke-width": 1.5, class: "bar",
+        "data-cells": `${a} ${b}` }, group);
     }
   }
 
@@ -593,7 +636,9 @@ function sudoku() {
         fill: colour, class: marked ? "cell marked" : "cell" }, layers.fills);
       shape("title", {}, rect, data.cells[cell]);
     }
+    drawParity(layers.fills, used);
     drawLines(layers.lines);
+    drawBars(layers.lines, used);
     if (cages.length) used.add("cage");
     drawCages((cell) => fill(cell, m), layers.lines);
     const mark = marker(layers, used);
