@@ -440,14 +440,6 @@ fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks
     assert!(out.contains("solved by logic alone"), "{out}");
 }
 
-/// The rows of a marked fixture after its `9 9` line: the grid's nine, then any bar masks.
-fn fixture_rows(name: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(fixture(name)).unwrap();
-    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
-    rows.map(|l| l.split_whitespace().map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 fn the_json_layout_lists_the_marks_the_fixtures_write() {
     // Against the fixtures' text: the cells written `E` and `O`, and a bar for every mask bit
@@ -461,7 +453,7 @@ fn the_json_layout_lists_the_marks_the_fixtures_write() {
         document["layout"].clone()
     };
     let name = "marked/even-odd-100.txt";
-    let rows = fixture_rows(name);
+    let rows = common::marked_rows(name);
     let tokens: Vec<&String> = rows[..9].iter().flatten().collect();
     let written = |mark: &str| {
         let cells = (0..81).filter(|&i| tokens[i] == mark).map(cell);
@@ -472,7 +464,7 @@ fn the_json_layout_lists_the_marks_the_fixtures_write() {
     assert_eq!(even_odd["odd_cells"], written("O"), "{even_odd}");
     assert!(even_odd.get("bars").is_none(), "{even_odd}");
     let name = "marked/consecutive-9x9.txt";
-    let rows = fixture_rows(name);
+    let rows = common::marked_rows(name);
     let mut pairs = Vec::new();
     for (i, mask) in rows[9..18].iter().flatten().enumerate() {
         let mask: usize = mask.parse().unwrap();

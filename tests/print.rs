@@ -623,14 +623,6 @@ fn grid_box(picture: &Picture) -> (f64, f64, f64, f64) {
     (first.1 as f64, left.1 as f64, last.0 as f64, right.0 as f64)
 }
 
-/// The rows of a marked fixture after its `9 9` line: the grid's nine, then any bar masks.
-fn fixture_rows(name: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(fixture(name)).unwrap();
-    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
-    rows.map(|l| l.split_whitespace().map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 #[cfg_attr(
     no_poppler,
@@ -649,7 +641,7 @@ fn even_cells_are_shaded_and_bars_drawn_on_the_printed_grid() {
     let (top, left, bottom, right) = grid_box(&picture);
     let (h, w) = ((bottom - top) / 9.0, (right - left) / 9.0);
     let at = |row: f64, col: f64| picture.at((left + col * w) as usize, (top + row * h) as usize);
-    let rows = fixture_rows(name);
+    let rows = common::marked_rows(name);
     for (i, token) in rows[..9].iter().flatten().enumerate() {
         let (row, col) = ((i / 9) as f64, (i % 9) as f64);
         let pixel = at(row + 0.15, col + 0.15);
@@ -670,7 +662,7 @@ fn even_cells_are_shaded_and_bars_drawn_on_the_printed_grid() {
     let (top, left, bottom, right) = grid_box(&picture);
     let (h, w) = ((bottom - top) / 9.0, (right - left) / 9.0);
     let at = |row: f64, col: f64| picture.at((left + col * w) as usize, (top + row * h) as usize);
-    let rows = fixture_rows(name);
+    let rows = common::marked_rows(name);
     let mut bars = 0;
     for (i, mask) in rows[9..18].iter().flatten().enumerate() {
         let mask: usize = mask.parse().unwrap();

@@ -245,3 +245,12 @@ pub fn hodoku_exemplars() -> Option<Vec<gridlogic::model::Puzzle>> {
         .filter(|p| gridlogic::search::count_solutions(p, 2).solutions == 1);
     Some(unique.collect())
 }
+
+/// The rows of a marked fixture (`fixtures/NAME`) after its `9 9` line: the grid's nine, then
+/// any bar masks, each a list of its tokens.
+pub fn marked_rows(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
+    rows.map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
