@@ -7,7 +7,7 @@
 //!   cell: a mask of the borders that carry a bar (1 right, 2 below, 4 left, 8 above; each bar
 //!   is claimed by both of its cells). A puzzle with bar masks has every bar drawn (two touching
 //!   cells without one do not differ by 1) and, as on janko.at, no regions: a Latin square
-//!   (`--boxes` gives it boxes);
+//!   (`--box` gives it boxes);
 //! - a plain grid, with or without the header, one row per line, cells separated by spaces,
 //!   commas, semicolons or tabs, or written one character each (`..E.O3...`): `E`/`e` marks an
 //!   empty cell even and `O`/`o` odd, wherever those letters are not digits of the grid.
