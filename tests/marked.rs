@@ -298,49 +298,51 @@ fn verdicts_count_with_the_marks_and_bars() {
 
 #[test]
 fn bad_masks_and_givens_against_a_bar_are_errors_naming_the_cells() {
-    // A bar the right cell does not claim back: r1c1's mask gains 1, r1c2's stays.
-    let one_sided = edited("consecutive-01.txt", |rows| rows[6][0] = "1".into());
-    let (code, said) = check(&one_sided);
-    assert_eq!(code, 2, "{said}");
-    assert!(
-        said.contains("r1c1 (line 8) and r1c2 (line 8) of the bar masks")
-            && said.contains("mask 1 puts a bar on its right border")
-            && said.contains("mask 1 has none"),
-        "{said}"
-    );
-    // A bar off the grid's edge: r1c1 claims its upper border.
-    let off_edge = edited("consecutive-01.txt", |rows| rows[6][0] = "8".into());
-    let (code, said) = check(&off_edge);
-    assert_eq!(code, 2, "{said}");
-    assert!(
-        said.contains("r1c1 (line 8)") && said.contains("upper border, at the edge"),
-        "{said}"
-    );
-    let not_a_mask = edited("consecutive-01.txt", |rows| rows[7][2] = "16".into());
-    let (code, said) = check(&not_a_mask);
-    assert_eq!(code, 2, "{said}");
-    assert!(
-        said.contains("r2c3 (line 9) of the bar masks holds '16'"),
-        "{said}"
-    );
-    // Two givens across a bar that do not differ by 1: 4 at r2c3 and 6 at r2c2 (masks 6 and 3
-    // put a bar between them).
-    let against_bar = edited("consecutive-01.txt", |rows| rows[1][1] = "6".into());
-    let (code, said) = check(&against_bar);
-    assert_eq!(code, 2, "{said}");
-    assert!(
-        said.contains("r2c2 (line 3) and r2c3 (line 3)") && said.contains("6 and 4 are given"),
-        "{said}"
-    );
-    // Two givens differing by 1 with no bar between them where every bar is drawn: 5 at r2c4
-    // beside the given 4 at r2c3 (r2c3's mask 6 has no right bar).
-    let no_bar = edited("consecutive-01.txt", |rows| rows[1][3] = "5".into());
-    let (code, said) = check(&no_bar);
-    assert_eq!(code, 2, "{said}");
-    assert!(
-        said.contains("cannot differ by 1, but 4 and 5 are given"),
-        "{said}"
-    );
+    type Edit = fn(&mut Vec<Vec<String>>);
+    let cases: [(&str, Edit, &[&str]); 5] = [
+        // A bar the right cell does not claim back: r1c1's mask gains 1, r1c2's stays.
+        (
+            "one-sided bar",
+            |rows| rows[6][0] = "1".into(),
+            &[
+                "r1c1 (line 8) and r1c2 (line 8) of the bar masks",
+                "mask 1 puts a bar on its right border",
+                "mask 1 has none",
+            ],
+        ),
+        // A bar off the grid's edge: r1c1 claims its upper border.
+        (
+            "bar off the edge",
+            |rows| rows[6][0] = "8".into(),
+            &["r1c1 (line 8)", "upper border, at the edge"],
+        ),
+        (
+            "not a mask",
+            |rows| rows[7][2] = "16".into(),
+            &["r2c3 (line 9) of the bar masks holds '16'"],
+        ),
+        // Two givens across a bar that do not differ by 1: 4 at r2c3 and 6 at r2c2 (masks 6
+        // and 3 put a bar between them).
+        (
+            "givens against a bar",
+            |rows| rows[1][1] = "6".into(),
+            &["r2c2 (line 3) and r2c3 (line 3)", "6 and 4 are given"],
+        ),
+        // Two givens differing by 1 with no bar between them where every bar is drawn: 5 at
+        // r2c4 beside the given 4 at r2c3 (r2c3's mask 6 has no right bar).
+        (
+            "consecutive givens without a bar",
+            |rows| rows[1][3] = "5".into(),
+            &["cannot differ by 1, but 4 and 5 are given"],
+        ),
+    ];
+    for (case, edit, expected) in cases {
+        let (code, said) = check(&edited("consecutive-01.txt", edit));
+        assert_eq!(code, 2, "{case}: {said}");
+        for part in expected {
+            assert!(said.contains(part), "{case}: {part:?} not in {said}");
+        }
+    }
 }
 
 #[test]
