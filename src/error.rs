@@ -234,6 +234,13 @@ pub enum Error {
         reason: String,
     },
 
+    /// An overlapping layout (`--layout`, or the grids found on a sheet) that cannot be.
+    #[error("bad layout: {reason}")]
+    BadLayout {
+        /// What is wrong.
+        reason: String,
+    },
+
     /// An extra house (from `--variant` or an extra-house map) that cannot be.
     #[error("bad extra house: {reason}")]
     BadExtraHouse {

@@ -74,35 +74,34 @@ fn pencil_texts(
     layout.cells().map(text).collect()
 }
 
-/// Draws one text per cell with region borders, each column as wide as its widest text.
+/// Draws one text per cell with region borders, each column as wide as its widest text. Where
+/// grids overlap, the positions outside them are left blank and the grids' edges are borders.
 fn draw(texts: &[String], layout: &Layout) -> String {
-    let size = layout.size();
-    let widths: Vec<usize> = (0..size)
+    let (rows, cols) = layout.extent();
+    let text = |r: usize, c: usize| layout.cell_at(r, c).map_or("", |cell| &texts[cell.index()]);
+    let widths: Vec<usize> = (0..cols)
         .map(|c| {
-            (0..size)
-                .map(|r| texts[r * size + c].chars().count())
+            (0..rows)
+                .map(|r| text(r, c).chars().count())
                 .max()
                 .unwrap_or(1)
+                .max(1)
         })
         .collect();
-    let borders = Borders { layout, size };
-    let wide: Vec<bool> = (0..size.saturating_sub(1))
-        .map(|c| (0..size).any(|r| borders.right_of(r, c)))
+    let borders = Borders { layout, rows, cols };
+    let wide: Vec<bool> = (0..cols.saturating_sub(1))
+        .map(|c| (0..rows).any(|r| borders.right_of(r, c)))
         .collect();
     let mut out = String::new();
-    for row in 0..size {
-        if row > 0 && (0..size).any(|c| borders.below(row - 1, c)) {
+    for row in 0..rows {
+        if row > 0 && (0..cols).any(|c| borders.below(row - 1, c)) {
             out.push_str(borders.rule(row - 1, &widths, &wide).trim_end());
             out.push('\n');
         }
         let mut line = String::new();
-        for col in 0..size {
-            line.push_str(&format!(
-                "{:<width$}",
-                texts[row * size + col],
-                width = widths[col]
-            ));
-            if col + 1 < size {
+        for col in 0..cols {
+            line.push_str(&format!("{:<width$}", text(row, col), width = widths[col]));
+            if col + 1 < cols {
                 line.push_str(match (wide[col], borders.right_of(row, col)) {
                     (false, _) => " ",
                     (true, true) => " | ",
@@ -116,25 +115,29 @@ fn draw(texts: &[String], layout: &Layout) -> String {
     out
 }
 
-/// Which cell edges are region borders.
+/// Which cell edges are region borders: between cells of different regions, and between a cell
+/// and a position outside the grids.
 struct Borders<'a> {
     layout: &'a Layout,
-    size: usize,
+    rows: usize,
+    cols: usize,
 }
 
 impl Borders<'_> {
-    fn region(&self, row: usize, col: usize) -> Option<usize> {
-        self.layout.region_of(Cell::at(row, col, self.size))
+    /// The region at a position: `None` for a cell without one, and `Some(None)` outside the
+    /// grids, which differs from every cell.
+    fn region(&self, row: usize, col: usize) -> Option<Option<usize>> {
+        (self.layout.cell_at(row, col)).map(|cell| self.layout.region_of(cell))
     }
 
     /// Whether a border runs between (row, col) and the cell to its right.
     fn right_of(&self, row: usize, col: usize) -> bool {
-        row < self.size && col + 1 < self.size && self.region(row, col) != self.region(row, col + 1)
+        row < self.rows && col + 1 < self.cols && self.region(row, col) != self.region(row, col + 1)
     }
 
     /// Whether a border runs between (row, col) and the cell below it.
     fn below(&self, row: usize, col: usize) -> bool {
-        row + 1 < self.size && self.region(row, col) != self.region(row + 1, col)
+        row + 1 < self.rows && self.region(row, col) != self.region(row + 1, col)
     }
 
     /// The rule drawn between `row` and the next row.
@@ -169,10 +172,11 @@ impl Borders<'_> {
 }
 
 /// Writes a grid on one line in the collections' format: one symbol per cell, `.` for empty. Sizes
-/// beyond the alphabet are written as space-separated numbers with `0` for empty.
+/// beyond the alphabet are written as space-separated numbers with `0` for empty. Overlapping
+/// grids' cells come in reading order over the sheet, the positions outside the grids left out.
 pub fn grid_line(grid: &Grid, symbols: &Symbols) -> String {
     let size = grid.size();
-    let cells = (0..size * size).map(|i| grid.get(Cell::from_index(i)));
+    let cells = (0..grid.values().len()).map(|i| grid.get(Cell::from_index(i)));
     if symbols.covers(size) {
         // `covers`: every digit has a one-character symbol.
         (cells.map(|d| d.map_or(Some('.'), |d| symbols.symbol(d.get()))))
@@ -209,6 +213,9 @@ pub fn puzzle_line(puzzle: &Puzzle) -> String {
 /// masks, each under an `N N` line (the forms of `../shared/datasets`), any other on one line
 /// ([`puzzle_line`]).
 pub fn puzzle_text(puzzle: &Puzzle) -> String {
+    if let Some(shape) = puzzle.layout().overlap() {
+        return overlap_text(puzzle, shape);
+    }
     let blocks = killer_blocks(puzzle).map_or_else(|| marked_blocks(puzzle), |b| b.to_vec());
     if blocks.is_empty() {
         return puzzle_line(puzzle);
@@ -219,6 +226,34 @@ pub fn puzzle_text(puzzle: &Puzzle) -> String {
         lines.extend(block.chunks(n).map(|row| row.join(" ")));
     }
     lines.join("\n")
+}
+
+/// Overlapping grids drawn one character a cell (`.` for an empty one, a space outside the
+/// grids) under a title naming the layout, as [`crate::read::overlap`] reads them back.
+fn overlap_text(puzzle: &Puzzle, shape: &crate::model::Overlap) -> String {
+    let layout = puzzle.layout();
+    let (rows, cols) = shape.extent();
+    let title = match shape.name() {
+        Some(name) => format!("# {} Sudoku", name.title()),
+        None => format!("# {}", shape.describe()),
+    };
+    let row = |r: usize| -> String {
+        let symbol = |c: usize| match layout.cell_at(r, c) {
+            None => ' ',
+            Some(cell) => (puzzle.givens().get(cell))
+                .and_then(|d| puzzle.symbols().symbol(d.get()))
+                .unwrap_or('.'),
+        };
+        (0..cols)
+            .map(symbol)
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    };
+    std::iter::once(title)
+        .chain((0..rows).map(row))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// An even/odd or consecutive puzzle's grid, givens as numbers and marked empty cells `E` or
@@ -360,11 +395,22 @@ fn region_labels(layout: &Layout) -> Option<Vec<String>> {
         .collect()
 }
 
-/// A grid as rows of numbers, `0` for empty, for JSON.
-pub fn grid_rows(grid: &Grid) -> Vec<Vec<u8>> {
-    grid.values()
-        .chunks(grid.size())
-        .map(<[u8]>::to_vec)
+/// A grid as rows of numbers, `0` for empty, `null` outside the grids of overlapping ones, for
+/// JSON.
+pub fn grid_rows(grid: &Grid, layout: &Layout) -> Vec<Vec<Option<usize>>> {
+    sheet_rows(layout, |cell| grid.values()[cell.index()] as usize)
+}
+
+/// One number per position of the sheet the layout's cells lie on, from `value`, row by row;
+/// `None` outside the grids.
+fn sheet_rows(layout: &Layout, value: impl Fn(Cell) -> usize) -> Vec<Vec<Option<usize>>> {
+    let (rows, cols) = layout.extent();
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| layout.cell_at(r, c).map(&value))
+                .collect()
+        })
         .collect()
 }
 
@@ -375,9 +421,13 @@ pub struct LayoutJson {
     pub size: usize,
     /// `3x3 boxes`, `jigsaw regions`, `no regions (Latin square)`.
     pub regions: String,
-    /// Zero-based region of each cell, row by row (absent for a Latin square).
+    /// Zero-based region of each cell, row by row (absent for a Latin square; `null` outside
+    /// the grids of overlapping ones).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub region_map: Option<Vec<Vec<usize>>>,
+    pub region_map: Option<Vec<Vec<Option<usize>>>>,
+    /// Overlapping grids: their layout's name and where they lie (absent for one grid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlap: Option<OverlapJson>,
     /// The extra houses (diagonals, windows), by name and cells (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra_houses: Vec<UnitJson>,
@@ -393,6 +443,18 @@ pub struct LayoutJson {
     /// A consecutive puzzle's bars (absent when it has none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bars: Option<BarsJson>,
+}
+
+/// Overlapping grids in a JSON document.
+#[derive(Debug, Serialize)]
+pub struct OverlapJson {
+    /// The layout's name (`samurai`), absent for another arrangement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'static str>,
+    /// Rows and columns of the sheet the grids span.
+    pub extent: [usize; 2],
+    /// Each grid's top-left cell, `r1c13`, in reading order.
+    pub grids: Vec<String>,
 }
 
 /// A consecutive puzzle's bars in a JSON document.
@@ -422,14 +484,14 @@ impl LayoutJson {
     pub fn of(puzzle: &Puzzle) -> LayoutJson {
         let layout = puzzle.layout();
         let size = layout.size();
-        let region_map = layout.region_of(Cell::from_index(0)).map(|_| {
-            (0..size)
-                .map(|r| {
-                    (0..size)
-                        .map(|c| layout.region_of(Cell::at(r, c, size)).unwrap_or(0))
-                        .collect()
-                })
-                .collect()
+        let region_map = (layout.region_of(Cell::from_index(0)))
+            .map(|_| sheet_rows(layout, |cell| layout.region_of(cell).unwrap_or(0)));
+        let overlap = layout.overlap().map(|shape| OverlapJson {
+            name: shape.name().map(|name| name.key()),
+            extent: shape.extent().into(),
+            grids: (shape.corners().iter())
+                .map(|&(r, c)| crate::model::cell_name(r, c))
+                .collect(),
         });
         let cells = |cells: &[Cell]| cells.iter().map(|&c| layout.cell_name(c)).collect();
         let names = Names::new(layout, None);
@@ -444,6 +506,7 @@ impl LayoutJson {
             size,
             regions: layout.regions().describe(),
             region_map,
+            overlap,
             extra_houses: layout
                 .extra_houses()
                 .map(|h| UnitJson {

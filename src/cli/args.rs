@@ -54,6 +54,11 @@ pub struct InputArgs {
     /// Extra houses: x (both diagonals), windoku (the windows); repeatable or comma-separated.
     #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_variant)]
     variants: Vec<Variant>,
+    /// Overlapping grids: samurai, butterfly, windmill, sohei, gattai-8, sumo, shogun, or the
+    /// grids' top-left cells (e.g. "r1c1 r1c13 r7c7 r13c1 r13c13"); found from the grid by
+    /// default.
+    #[arg(long, value_name = "LAYOUT")]
+    layout: Option<String>,
 }
 
 /// A `--variant` name (see [`Variant::parse`]).
@@ -81,6 +86,7 @@ impl InputArgs {
             regions_file: self.regions.clone(),
             symbols: self.symbols.clone(),
             variants: self.variants.clone(),
+            layout: self.layout.clone(),
         }
     }
 

@@ -733,6 +733,15 @@ impl Technique {
         self.row().family
     }
 
+    /// Whether the technique is sound on overlapping grids (Samurai and its relatives): all but
+    /// the uniqueness patterns, whose deadly patterns assume that swapping digits within one
+    /// grid's rows, columns and boxes breaks no other house, and templates, which place a digit
+    /// once in each row, column and box of one N x N grid.
+    pub fn holds_on_overlapping_grids(self) -> bool {
+        self.family() != Family::Uniqueness
+            && !matches!(self, Technique::TemplateSet | Technique::TemplateDelete)
+    }
+
     /// HoDoKu-style level.
     pub fn level(self) -> Level {
         self.row().level

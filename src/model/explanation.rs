@@ -22,6 +22,7 @@
 use crate::model::cage::Cage as CageData;
 use crate::model::digit::{Digit, DigitSet};
 use crate::model::layout::{Cell, House as HouseData, Layout, Unit, cell_name};
+use crate::model::overlap::Overlap;
 use crate::model::puzzle::{Symbols, sheet_address};
 use serde::Serialize;
 use smallvec::{SmallVec, smallvec};
@@ -341,6 +342,8 @@ pub struct Names<'a> {
     cages: &'a [CageData],
     symbols: Option<&'a Symbols>,
     sheet: Option<(usize, usize)>,
+    /// Where the cells are when grids overlap: cells are then named by their sheet position.
+    overlap: Option<&'a Overlap>,
 }
 
 impl<'a> Names<'a> {
@@ -353,6 +356,7 @@ impl<'a> Names<'a> {
             cages: layout.cages(),
             symbols,
             sheet: None,
+            overlap: layout.overlap(),
         }
     }
 
@@ -364,6 +368,7 @@ impl<'a> Names<'a> {
             cages: &[],
             symbols: None,
             sheet: None,
+            overlap: None,
         }
     }
 
@@ -386,9 +391,17 @@ impl<'a> Names<'a> {
         }
     }
 
+    /// The zero-based row and column of `cell`: on its grid, or on the sheet when grids overlap.
+    fn position(&self, cell: Cell) -> (usize, usize) {
+        match self.overlap {
+            Some(shape) => shape.position(cell.index()),
+            None => (cell.row(self.width), cell.col(self.width)),
+        }
+    }
+
     /// A cell's name: `r3c5`, with ` (E3)` after it on a sheet.
     pub fn cell(&self, cell: Cell) -> String {
-        let (row, col) = (cell.row(self.width), cell.col(self.width));
+        let (row, col) = self.position(cell);
         self.addressed(cell_name(row, col), (row, col), (row, col))
     }
 
@@ -412,7 +425,8 @@ impl<'a> Names<'a> {
             Part::Text { text } => out.push_str(text),
             Part::Cell { cell } => out.push_str(&self.cell(*cell)),
             Part::Node { cell } => {
-                out.push_str(&cell_name(cell.row(self.width), cell.col(self.width)))
+                let (row, col) = self.position(*cell);
+                out.push_str(&cell_name(row, col))
             }
             Part::Digit { digit } => out.push_str(&self.digit(*digit)),
             Part::House { house } => match self.houses.get(*house) {
@@ -421,8 +435,10 @@ impl<'a> Names<'a> {
             },
             Part::Cage { cage } => match self.cages.get(*cage) {
                 Some(cage) => {
-                    let width = self.width;
-                    let name = |c: Cell| cell_name(c.row(width), c.col(width));
+                    let name = |c: Cell| {
+                        let (row, col) = self.position(c);
+                        cell_name(row, col)
+                    };
                     out.push_str(&cage.describe(&name));
                 }
                 None => out.push_str(&format!("cage {}", cage + 1)),
@@ -432,7 +448,7 @@ impl<'a> Names<'a> {
                 holds,
                 digits,
             } => {
-                let (row, col) = (cell.row(self.width), cell.col(self.width));
+                let (row, col) = self.position(*cell);
                 let separator = if self.width > 9 { "," } else { "" };
                 let digits: Vec<String> = digits.iter().map(|d| self.digit(d)).collect();
                 let relation = if *holds { "=" } else { "<>" };

@@ -9,9 +9,12 @@ use crate::error::Error;
 use crate::model::cage::Cage;
 use crate::model::digit::MAX_SIZE;
 use crate::model::markings::Markings;
+use crate::model::overlap::Overlap;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// House indices (into [`Layout::houses`]) that cells share: a few, kept in place.
 pub type HouseIds = SmallVec<[usize; 4]>;
@@ -145,6 +148,20 @@ enum Naming {
     AntiDiagonal,
     /// `window 2`: a windoku window, numbered from 0 in reading order.
     Window(usize),
+    /// `row 7 (c1-9)`, `column 9 (r7-15)`: a line of one grid of an overlapping puzzle, with the
+    /// first and last (zero-based) positions it spans across the line.
+    Span(usize, usize),
+    /// `box r7-9c7-9`: a box of an overlapping puzzle, by its first and last (zero-based) rows
+    /// and columns.
+    BoxAt(usize, usize, usize, usize),
+}
+
+impl House {
+    /// Whether the house's name is its kind and number (`row 3`, `box 2`), so that houses of one
+    /// kind can be listed as `rows 3,5`.
+    pub fn named_by_number(&self) -> bool {
+        matches!(self.naming, Naming::Plain | Naming::Box)
+    }
 }
 
 impl fmt::Display for House {
@@ -156,6 +173,22 @@ impl fmt::Display for House {
             (_, Naming::MainDiagonal) => f.write_str("the main diagonal"),
             (_, Naming::AntiDiagonal) => f.write_str("the anti-diagonal"),
             (_, Naming::Window(window)) => write!(f, "window {}", window + 1),
+            (HouseKind::Row, Naming::Span(from, to)) => {
+                write!(f, "row {number} (c{}-{})", from + 1, to + 1)
+            }
+            (HouseKind::Column, Naming::Span(from, to)) => {
+                write!(f, "column {number} (r{}-{})", from + 1, to + 1)
+            }
+            (_, Naming::BoxAt(top, bottom, left, right)) => {
+                write!(
+                    f,
+                    "box r{}-{}c{}-{}",
+                    top + 1,
+                    bottom + 1,
+                    left + 1,
+                    right + 1
+                )
+            }
             (HouseKind::Row, _) => write!(f, "row {number}"),
             (HouseKind::Column, _) => write!(f, "column {number}"),
             (HouseKind::Region, Naming::Box) => write!(f, "box {number}"),
@@ -374,6 +407,31 @@ pub struct Layout {
     cage_of: Vec<Option<u16>>,
     /// Even/odd marks and consecutive bars (none for other puzzles).
     markings: Markings,
+    /// Where the cells are when grids overlap (none for one N x N grid).
+    overlap: Option<Arc<Overlapping>>,
+}
+
+/// A house of overlapping grids as found: its kind, where it is (a line's row or column and
+/// first position across, a box's top-left cell), its naming and cells.
+type Placed = (HouseKind, (usize, usize), Naming, Vec<Cell>);
+
+/// The shape of an overlapping puzzle and, per grid, its lines and boxes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Overlapping {
+    shape: Overlap,
+    grids: Vec<GridHouses>,
+}
+
+/// The houses of one N x N grid of an overlapping puzzle (indices into [`Layout::houses`]): the
+/// houses a fish may take together, as on a classic grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridHouses {
+    /// Its rows, top to bottom.
+    pub rows: Vec<usize>,
+    /// Its columns, left to right.
+    pub columns: Vec<usize>,
+    /// Its boxes, in reading order.
+    pub regions: Vec<usize>,
 }
 
 impl Layout {
@@ -427,7 +485,122 @@ impl Layout {
                     .collect()
             });
         }
-        Ok(Layout::from_parts(size, regions, houses, Vec::new()))
+        Ok(Layout::from_parts(size, regions, houses, Vec::new(), None))
+    }
+
+    /// The layout of overlapping grids (Samurai and its relatives): every grid's rows, columns
+    /// and boxes (a box two grids share is one house). A line is named by its row or column
+    /// on the sheet and the span its grid covers (`row 7 (c1-9)`), a box by where it is
+    /// (`box r7-9c7-9`); cells are named by their sheet position.
+    pub fn overlapping(shape: Overlap) -> Result<Layout, Error> {
+        let size = shape.size();
+        let regions = Regions::default_boxes(size).ok_or(Error::NoBoxShape { size })?;
+        let Regions::Boxes { rows: br, cols: bc } = regions else {
+            unreachable!("default boxes are boxes")
+        };
+        if let Some(&(r, c)) = shape
+            .corners()
+            .iter()
+            .find(|(r, c)| r % br != 0 || c % bc != 0)
+        {
+            return Err(Error::BadLayout {
+                reason: format!(
+                    "the grid at {} does not start on a box line: overlapping grids share whole \
+                     {br}x{bc} boxes, so each starts on a row that is a multiple of {br} and a \
+                     column that is a multiple of {bc} from the first",
+                    cell_name(r, c)
+                ),
+            });
+        }
+        let cell = |r: usize, c: usize| {
+            Cell::from_index(shape.cell_at(r, c).expect("a grid's cells are cells"))
+        };
+        // The top-left cell of box `i` (in reading order) of the grid at `top`, `left`.
+        let box_corner = |top: usize, left: usize, i: usize| {
+            (top + i / (size / bc) * br, left + i % (size / bc) * bc)
+        };
+        let mut found: Vec<Placed> = Vec::new();
+        for &(top, left) in shape.corners() {
+            for i in 0..size {
+                let row = (left..left + size).map(|c| cell(top + i, c)).collect();
+                found.push((
+                    HouseKind::Row,
+                    (top + i, left),
+                    Naming::Span(left, left + size - 1),
+                    row,
+                ));
+                let col = (top..top + size).map(|r| cell(r, left + i)).collect();
+                found.push((
+                    HouseKind::Column,
+                    (left + i, top),
+                    Naming::Span(top, top + size - 1),
+                    col,
+                ));
+                let (r0, c0) = box_corner(top, left, i);
+                let cells = (r0..r0 + br)
+                    .flat_map(|r| (c0..c0 + bc).map(move |c| (r, c)))
+                    .map(|(r, c)| cell(r, c))
+                    .collect();
+                let naming = Naming::BoxAt(r0, r0 + br - 1, c0, c0 + bc - 1);
+                found.push((HouseKind::Region, (r0, c0), naming, cells));
+            }
+        }
+        let order = |kind| {
+            [HouseKind::Row, HouseKind::Column, HouseKind::Region]
+                .iter()
+                .position(|&k| k == kind)
+        };
+        found.sort_by_key(|(kind, key, _, _)| (order(*kind), *key));
+        found.dedup_by(|a, b| a.0 == b.0 && a.3 == b.3);
+        let mut regions_seen = 0;
+        let houses: Vec<House> = found
+            .into_iter()
+            .map(|(kind, (line, _), naming, cells)| {
+                let number = match kind {
+                    HouseKind::Region => {
+                        regions_seen += 1;
+                        regions_seen - 1
+                    }
+                    _ => line,
+                };
+                House {
+                    kind,
+                    number,
+                    cells,
+                    naming,
+                }
+            })
+            .collect();
+        // A house is known by its kind and first cell: two lines or boxes that start at one cell
+        // are the same N cells.
+        let id_of: HashMap<(HouseKind, Cell), usize> = (houses.iter().enumerate())
+            .map(|(id, h)| ((h.kind, h.cells[0]), id))
+            .collect();
+        let grids = (shape.corners().iter())
+            .map(|&(top, left)| {
+                let ids = |kind, first: &dyn Fn(usize) -> (usize, usize)| -> Vec<usize> {
+                    (0..size)
+                        .map(|i| {
+                            let (r, c) = first(i);
+                            id_of[&(kind, cell(r, c))]
+                        })
+                        .collect()
+                };
+                GridHouses {
+                    rows: ids(HouseKind::Row, &|i| (top + i, left)),
+                    columns: ids(HouseKind::Column, &|i| (top, left + i)),
+                    regions: ids(HouseKind::Region, &|i| box_corner(top, left, i)),
+                }
+            })
+            .collect();
+        let overlap = Overlapping { shape, grids };
+        Ok(Layout::from_parts(
+            size,
+            regions,
+            houses,
+            Vec::new(),
+            Some(Arc::new(overlap)),
+        ))
     }
 
     /// The layout for `size` with its default boxes, or the error that explains why there are none.
@@ -438,20 +611,29 @@ impl Layout {
 
     /// The layout of `houses` and `cages` (checked, not overlapping): which houses each cell is
     /// in, and its peers, the cells sharing a house or a cage with it.
-    fn from_parts(size: usize, regions: Regions, houses: Vec<House>, cages: Vec<Cage>) -> Layout {
-        let mut houses_of_cell = vec![Vec::new(); size * size];
+    fn from_parts(
+        size: usize,
+        regions: Regions,
+        houses: Vec<House>,
+        cages: Vec<Cage>,
+        overlap: Option<Arc<Overlapping>>,
+    ) -> Layout {
+        let count = overlap
+            .as_ref()
+            .map_or(size * size, |o| o.shape.cell_count());
+        let mut houses_of_cell = vec![Vec::new(); count];
         for (id, house) in houses.iter().enumerate() {
             for cell in &house.cells {
                 houses_of_cell[cell.index()].push(id);
             }
         }
-        let mut cage_of = vec![None; if cages.is_empty() { 0 } else { size * size }];
+        let mut cage_of = vec![None; if cages.is_empty() { 0 } else { count }];
         for (id, cage) in cages.iter().enumerate() {
             for cell in &cage.cells {
                 cage_of[cell.index()] = Some(id as u16);
             }
         }
-        let peers = (0..size * size)
+        let peers = (0..count)
             .map(|index| {
                 let cage_mates = cage_of
                     .get(index)
@@ -469,19 +651,18 @@ impl Layout {
                 peers
             })
             .collect::<Vec<Vec<Cell>>>();
-        let peer_bits = if size * size <= 128 {
+        let peer_bits = if count <= 128 {
             let bits = |cells: &Vec<Cell>| cells.iter().fold(0, |m, c| m | 1u128 << c.index());
             peers.iter().map(bits).collect()
         } else {
             Vec::new()
         };
-        let region_of_cell = (0..size * size)
-            .map(|i| {
-                regions
-                    .region_of(i / size, i % size, size)
-                    .map(|r| r as u16)
-            })
-            .collect();
+        let mut region_of_cell = vec![None; count];
+        for house in houses.iter().filter(|h| h.kind == HouseKind::Region) {
+            for cell in &house.cells {
+                region_of_cell[cell.index()] = Some(house.number as u16);
+            }
+        }
         let widest_overlap = widest_overlaps(&houses, &houses_of_cell);
         Layout {
             size,
@@ -495,6 +676,7 @@ impl Layout {
             cages,
             cage_of,
             markings: Markings::none(),
+            overlap,
         }
     }
 
@@ -503,9 +685,44 @@ impl Layout {
         self.size
     }
 
-    /// Number of cells, N².
+    /// Number of cells: N² on one grid, fewer than the sheet's positions when grids overlap.
     pub fn cell_count(&self) -> usize {
-        self.size * self.size
+        self.peers.len()
+    }
+
+    /// The rows and columns of the sheet the cells lie on: N x N for one grid.
+    pub fn extent(&self) -> (usize, usize) {
+        self.overlap
+            .as_ref()
+            .map_or((self.size, self.size), |o| o.shape.extent())
+    }
+
+    /// The zero-based row and column of `cell` on the sheet (its row and column on one grid).
+    pub fn position(&self, cell: Cell) -> (usize, usize) {
+        match &self.overlap {
+            Some(o) => o.shape.position(cell.index()),
+            None => (cell.row(self.size), cell.col(self.size)),
+        }
+    }
+
+    /// The cell at a zero-based row and column of the sheet, `None` outside the grids.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<Cell> {
+        let (rows, cols) = self.extent();
+        match &self.overlap {
+            Some(o) => o.shape.cell_at(row, col).map(Cell::from_index),
+            None => (row < rows && col < cols).then(|| Cell::at(row, col, self.size)),
+        }
+    }
+
+    /// The shape of overlapping grids (Samurai…), none for one N x N grid.
+    pub fn overlap(&self) -> Option<&Overlap> {
+        self.overlap.as_ref().map(|o| &o.shape)
+    }
+
+    /// Per grid of an overlapping puzzle, its rows, columns and boxes; none for one N x N grid,
+    /// whose rows and columns are all the layout's.
+    pub fn grid_houses(&self) -> Option<&[GridHouses]> {
+        self.overlap.as_ref().map(|o| &o.grids[..])
     }
 
     /// All cells in row-major order.
@@ -576,7 +793,8 @@ impl Layout {
 
     /// The name of `cell` in explanations and messages: `r3c5`.
     pub fn cell_name(&self, cell: Cell) -> String {
-        cell_name(cell.row(self.size), cell.col(self.size))
+        let (row, col) = self.position(cell);
+        cell_name(row, col)
     }
 
     /// The zero-based region number of `cell`, if the grid has regions.
@@ -616,8 +834,14 @@ impl Layout {
                 naming,
             });
         }
-        Layout::from_parts(self.size, self.regions.clone(), houses, self.cages.clone())
-            .with_markings(self.markings.clone())
+        Layout::from_parts(
+            self.size,
+            self.regions.clone(),
+            houses,
+            self.cages.clone(),
+            self.overlap.clone(),
+        )
+        .with_markings(self.markings.clone())
     }
 
     /// Returns a copy with Killer `cages` (replacing any it had). Each cage is checked (see
@@ -643,10 +867,14 @@ impl Layout {
                 }
             }
         }
-        Ok(
-            Layout::from_parts(self.size, self.regions.clone(), self.houses.clone(), cages)
-                .with_markings(self.markings.clone()),
+        Ok(Layout::from_parts(
+            self.size,
+            self.regions.clone(),
+            self.houses.clone(),
+            cages,
+            self.overlap.clone(),
         )
+        .with_markings(self.markings.clone()))
     }
 
     /// Returns the layout with even/odd marks and consecutive bars (replacing any it had).
@@ -708,11 +936,12 @@ impl Layout {
         (0..self.houses.len()).filter(|&h| self.houses[h].kind == HouseKind::Extra)
     }
 
-    /// Whether the layout has extra houses, cages or markings, which some techniques' geometry
-    /// must allow for (see `techniques::uniqueness`).
+    /// Whether the layout has extra houses, cages or markings, or overlapping grids, which some
+    /// techniques' geometry must allow for (see `techniques::uniqueness`).
     pub fn is_variant(&self) -> bool {
         // Extra houses come last.
-        !self.cages.is_empty()
+        self.overlap.is_some()
+            || !self.cages.is_empty()
             || !self.markings.is_empty()
             || self
                 .houses
@@ -723,7 +952,10 @@ impl Layout {
     /// A short description: the regions (`3x3 boxes`), then what a variant adds: `both
     /// diagonals`, `4 windows`, `2 extra houses`, `29 cages`.
     pub fn describe(&self) -> String {
-        let mut parts = vec![self.regions.describe()];
+        let mut parts = vec![match self.overlap() {
+            Some(shape) => shape.describe(),
+            None => self.regions.describe(),
+        }];
         let extras: Vec<&House> = self.extra_houses().map(|h| &self.houses[h]).collect();
         let count = |f: &dyn Fn(Naming) -> bool| extras.iter().filter(|h| f(h.naming)).count();
         let diagonals = count(&|n| matches!(n, Naming::MainDiagonal | Naming::AntiDiagonal));

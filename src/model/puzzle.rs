@@ -23,6 +23,14 @@ impl Grid {
         }
     }
 
+    /// An empty grid with the cells of `layout`.
+    pub fn for_layout(layout: &Layout) -> Grid {
+        Grid {
+            size: layout.size(),
+            values: vec![0; layout.cell_count()],
+        }
+    }
+
     /// N.
     pub fn size(&self) -> usize {
         self.size
@@ -284,6 +292,11 @@ impl Puzzle {
     /// The error names both cells, the digit and the house, located through `origin`.
     pub fn new(layout: Arc<Layout>, givens: Grid, origin: Origin) -> Result<Puzzle, Error> {
         assert_eq!(layout.size(), givens.size(), "grid and layout sizes differ");
+        assert_eq!(
+            layout.cell_count(),
+            givens.values().len(),
+            "grid and layout cells differ"
+        );
         let puzzle = Puzzle {
             layout,
             givens,
@@ -462,8 +475,8 @@ impl Puzzle {
     /// A cell's name for messages: `r4c3 (C4)` from a sheet, `r4c3 (line 6)` from text, `r4c3`
     /// otherwise. Rows and columns are 1-based.
     pub fn cell_name(&self, cell: Cell) -> String {
-        let size = self.size();
-        self.origin.cell_name(cell.row(size), cell.col(size), size)
+        let (row, col) = self.layout.position(cell);
+        self.origin.cell_name(row, col, self.layout.extent().1)
     }
 
     /// Per cell, the digits that the givens leave possible in it (empty for a given cell): all
@@ -502,6 +515,7 @@ impl Puzzle {
     /// marking.
     pub fn is_solution(&self, solution: &Grid) -> bool {
         solution.size() == self.size()
+            && solution.values().len() == self.layout.cell_count()
             && solution.is_complete()
             && self.givens.agrees_with(solution)
             && self.layout.houses().iter().all(|house| {

@@ -12,6 +12,7 @@ pub mod drawn;
 pub mod killer;
 pub mod limits;
 pub mod marked;
+pub mod overlap;
 pub mod pencil;
 pub mod regions;
 pub mod reglib;
@@ -79,6 +80,8 @@ pub struct ReadOptions {
     pub symbols: Option<String>,
     /// Variants whose extra houses every puzzle gets (`--variant x`, `--variant windoku`).
     pub variants: Vec<Variant>,
+    /// Overlapping grids: a layout's name (`samurai`) or the grids' top-left cells.
+    pub layout: Option<String>,
 }
 
 /// What a file held: one puzzle, or several for a collection, and anything worth telling.
@@ -239,10 +242,14 @@ fn guess_kind(
     shown: &str,
     notes: &mut Vec<String>,
 ) -> Kind {
-    let sudoku_options = options.boxes.is_some() || options.latin || options.regions_file.is_some();
+    let sudoku_options = options.boxes.is_some()
+        || options.latin
+        || options.regions_file.is_some()
+        || options.layout.is_some();
     let killer = text.is_some_and(|t| killer::parse(t).is_some());
     let marked = text.is_some_and(|t| marked::parse(t, &Symbols::default()).is_some());
-    let marked_sudoku = killer || marked;
+    let overlapping = text.is_some_and(overlap::is_overlapping);
+    let marked_sudoku = killer || marked || overlapping;
     if sudoku_options || options.symbols.is_some() || !options.variants.is_empty() || marked_sudoku
     {
         return Kind::Sudoku;
@@ -522,6 +529,25 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         return Ok(Input {
             puzzles,
             warnings: Vec::new(),
+        });
+    }
+    if let Some(found) = overlap::parse(text, options.layout.is_some()) {
+        let puzzles = found
+            .iter()
+            .map(|puzzle| reader.overlapping_puzzle(puzzle))
+            .collect::<Result<_, _>>()?;
+        return Ok(Input {
+            puzzles,
+            warnings: Vec::new(),
+        });
+    }
+    if options.layout.is_some() {
+        return Err(Error::BadLayout {
+            reason: format!(
+                "--layout reads a grid written as rows of cells, but {place} holds none: write \
+                 one character a cell (spaces, # or * where there is no cell), or the cells \
+                 separated by spaces"
+            ),
         });
     }
     if let Some(marked) = marked::parse(text, &reader.symbols) {
@@ -1013,6 +1039,55 @@ impl Reader {
             ..Found::default()
         };
         self.puzzle(grid, found, origin)
+    }
+
+    /// The puzzle of overlapping grids written as text.
+    fn overlapping_puzzle(&self, text: &overlap::OverlapText) -> Result<Puzzle, Error> {
+        if self.options.latin || self.options.boxes.is_some() || self.options.regions_file.is_some()
+        {
+            return Err(Error::Usage(
+                "overlapping grids have 3x3 boxes: --latin, --box and --regions do not apply"
+                    .into(),
+            ));
+        }
+        let is_given =
+            |t: &str| matches!(cells::classify_text(t, &self.symbols), CellClass::Value(_));
+        let shape = text.shape(self.options.layout.as_deref(), &is_given)?;
+        let origin = Origin::TextGrid {
+            lines: text.lines.clone(),
+        };
+        let (size, cols) = (shape.size(), text.extent.1);
+        let layout = Arc::new(Layout::overlapping(shape)?);
+        let mut grid = Grid::for_layout(&layout);
+        for (index, written) in text.cells.iter().enumerate() {
+            let (r, c) = (index / cols, index % cols);
+            let name = || origin.cell_name(r, c, cols);
+            match (layout.cell_at(r, c), written) {
+                (Some(cell), Some(written)) => {
+                    let class = cells::classify_text(written, &self.symbols);
+                    grid.set(cell, self.digit(class, written, size, name)?);
+                }
+                (None, Some(written)) if is_given(written) || text.drawn => {
+                    return Err(Error::BadValue {
+                        cell: name(),
+                        value: written.clone(),
+                        reason: format!("it lies outside every grid of {}", layout.describe()),
+                    });
+                }
+                (Some(_), None) => {
+                    return Err(Error::BadValue {
+                        cell: name(),
+                        value: String::new(),
+                        reason: format!(
+                            "it is a cell of {}, but is drawn as a gap",
+                            layout.describe()
+                        ),
+                    });
+                }
+                (None, _) => {}
+            }
+        }
+        Ok(Puzzle::new(layout, grid, origin)?.with_symbols(self.symbols.clone()))
     }
 
     /// The givens of a Killer drawn on a sheet: its numbers that are not sums.

@@ -64,7 +64,7 @@ fn read(puzzle: &str, grid: &str, place: &str, options: &ReadOptions) -> Result<
         .zip(layout.cells())
         .map(|(token, cell)| entry(token, cell, puzzle))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut values = Grid::empty(layout.size());
+    let mut values = Grid::for_layout(layout);
     for (cell, entry) in layout.cells().zip(&entries) {
         if let Entry::Placed(digit) = entry {
             values.set(cell, Some(*digit));

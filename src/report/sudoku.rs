@@ -32,8 +32,9 @@ pub fn puzzle_summary(puzzle: &Puzzle) -> String {
             .map_or(String::new(), |l| format!("line {l}: ")),
         Origin::Unknown => String::new(),
     };
+    let (rows, cols) = puzzle.layout().extent();
     format!(
-        "{place}{n}x{n}, {}, {} givens",
+        "{place}{rows}x{cols}, {}, {} givens",
         puzzle.layout().describe(),
         puzzle.givens().filled_count()
     )
@@ -418,13 +419,13 @@ pub struct Details {
     /// The layout.
     pub layout: LayoutJson,
     /// The givens, rows of numbers, `0` for empty.
-    pub givens: Vec<Vec<u8>>,
+    pub givens: Vec<Vec<Option<usize>>>,
     /// How many cells are given.
     pub given_count: usize,
     /// The difficulty, when the solve reached a solution.
     pub rating: Option<Rating>,
     /// The solution, rows of numbers, when solved.
-    pub solution: Option<Vec<Vec<u8>>>,
+    pub solution: Option<Vec<Vec<Option<usize>>>>,
 }
 
 impl PuzzleReport for Puzzle {
@@ -590,10 +591,10 @@ impl SolveReport for Solve {
         let puzzle = &self.puzzle;
         Details {
             layout: LayoutJson::of(puzzle),
-            givens: render::grid_rows(puzzle.givens()),
+            givens: render::grid_rows(puzzle.givens(), puzzle.layout()),
             given_count: puzzle.givens().filled_count(),
             rating: self.solved_rating(),
-            solution: self.solved_grid().map(render::grid_rows),
+            solution: (self.solved_grid()).map(|grid| render::grid_rows(grid, puzzle.layout())),
         }
     }
 

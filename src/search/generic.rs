@@ -576,7 +576,7 @@ impl<'a> State<'a> {
 
     /// The grid of a solved state.
     fn grid(&self) -> Grid {
-        let mut grid = Grid::empty(self.size);
+        let mut grid = Grid::for_layout(self.layout);
         for (cell, &cands) in self.cands.iter().enumerate() {
             let digit = Digit::from_index(cands.trailing_zeros() as usize);
             grid.set(Cell::from_index(cell), Some(digit));

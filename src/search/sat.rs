@@ -47,7 +47,7 @@ pub(super) fn search(
             Some(false) => return true,
             Some(true) => {
                 let chosen = encoding.chosen(&solver);
-                found.record(|| encoding.grid(layout.size(), &chosen));
+                found.record(|| encoding.grid(layout, &chosen));
                 if found.is_full() {
                     return true;
                 }
@@ -154,8 +154,8 @@ impl<'a> Encoding<'a> {
     }
 
     /// The solution grid: the root's settled cells and the `chosen` digit of each open cell.
-    fn grid(&self, size: usize, chosen: &[i32]) -> Grid {
-        let mut grid = Grid::empty(size);
+    fn grid(&self, layout: &Layout, chosen: &[i32]) -> Grid {
+        let mut grid = Grid::for_layout(layout);
         let mut chosen = chosen.iter();
         for (cell, &cands) in self.root.iter().enumerate() {
             let digit = match self.open(cell) {

@@ -15,28 +15,45 @@ mod general;
 
 use crate::core::{FishKind, Scope, Searched, State, Step, Technique};
 use crate::explain;
-use crate::model::{Candidate, Cell, Digit, Explanation, House, HouseKind};
+use crate::model::{Candidate, Cell, Digit, Explanation, GridHouses, House, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, each_digit, eliminations_text, tight_sets};
 use general::{Found, Spec};
 use std::collections::BTreeMap;
 
-/// Basic fish of `n` base lines, rows first, then columns.
+/// Basic fish of `n` base lines, rows first, then columns; on overlapping grids, the lines of one
+/// grid at a time.
 pub fn basic(state: &State, n: usize, sink: &mut Sink) {
-    let houses = state.layout().houses();
-    let lines = |kind| -> Vec<usize> {
-        (0..houses.len())
-            .filter(|&h| houses[h].kind == kind)
-            .collect()
-    };
-    let (rows, columns) = (lines(HouseKind::Row), lines(HouseKind::Column));
+    let grids = line_groups(state);
     each_digit(state, Technique::BasicFish(n as u8), sink, |digit, sink| {
-        [(&rows, &columns), (&columns, &rows)]
-            .into_iter()
-            .all(|(base_lines, cover_lines)| {
-                basic_of(state, n, digit, base_lines, cover_lines, sink)
-            })
+        grids.iter().all(|(rows, columns)| {
+            [(rows, columns), (columns, rows)]
+                .into_iter()
+                .all(|(base_lines, cover_lines)| {
+                    basic_of(state, n, digit, base_lines, cover_lines, sink)
+                })
+        })
     });
+}
+
+/// The rows and the columns of each grid: all of them on one grid; on overlapping grids, each
+/// grid's own, where rows do not overlap each other and neither do columns, as fish need.
+fn line_groups(state: &State) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let layout = state.layout();
+    match layout.grid_houses() {
+        Some(grids) => (grids.iter())
+            .map(|g| (g.rows.clone(), g.columns.clone()))
+            .collect(),
+        None => {
+            let houses = layout.houses();
+            let lines = |kind| -> Vec<usize> {
+                (0..houses.len())
+                    .filter(|&h| houses[h].kind == kind)
+                    .collect()
+            };
+            vec![(lines(HouseKind::Row), lines(HouseKind::Column))]
+        }
+    }
 }
 
 /// Basic fish of `digit` with `n` of `base_lines` as base sets and the crossing `cover_lines` as
@@ -50,20 +67,19 @@ fn basic_of(
     sink: &mut Sink,
 ) -> bool {
     let houses = state.layout().houses();
+    // Each base line with its place among the base lines.
     let mut bases = Vec::new();
     let mut masks = Vec::new();
-    for &line in base_lines {
+    for (place, &line) in base_lines.iter().enumerate() {
         let mask = positions(state, &houses[line], digit);
         if (1..=n as u32).contains(&mask.count_ones()) {
-            bases.push(line);
+            bases.push((line, place));
             masks.push(mask);
         }
     }
     tight_sets(&masks, n, &mut |chosen, union| {
-        // Bit i of a line is its i-th cell, which lies on the crossing line numbered i.
-        let in_base = chosen
-            .iter()
-            .fold(0u128, |m, &i| m | 1 << houses[bases[i]].number);
+        // Bit i of a line is its i-th cell, which lies on the i-th crossing line.
+        let in_base = chosen.iter().fold(0u128, |m, &i| m | 1 << bases[i].1);
         let mut eliminations: Vec<Candidate> = bits(union)
             .flat_map(|i| {
                 let line = &houses[cover_lines[i]];
@@ -74,7 +90,7 @@ fn basic_of(
         if eliminations.is_empty() {
             return true;
         }
-        let base: Vec<usize> = chosen.iter().map(|&i| bases[i]).collect();
+        let base: Vec<usize> = chosen.iter().map(|&i| bases[i].0).collect();
         let cover: Vec<usize> = bits(union).map(|i| cover_lines[i]).collect();
         eliminations.sort_unstable();
         let mut step = Step::new(Technique::BasicFish(n as u8));
@@ -203,6 +219,9 @@ fn house_pools(state: &State, kind: FishKind) -> Vec<(Vec<usize>, Vec<usize>)> {
             .filter(|&h| kinds.contains(&houses[h].kind))
             .collect()
     };
+    if let Some(grids) = state.layout().grid_houses() {
+        return grids.iter().flat_map(|g| grid_pools(g, kind)).collect();
+    }
     let (row, column, region) = (HouseKind::Row, HouseKind::Column, HouseKind::Region);
     match kind {
         FishKind::Finned | FishKind::Sashimi => {
@@ -214,6 +233,32 @@ fn house_pools(state: &State, kind: FishKind) -> Vec<(Vec<usize>, Vec<usize>)> {
         ],
         FishKind::Mutant | FishKind::FinnedMutant => {
             vec![((0..houses.len()).collect(), (0..houses.len()).collect())]
+        }
+    }
+}
+
+/// The house pools of [`house_pools`] within one grid of overlapping grids.
+fn grid_pools(grid: &GridHouses, kind: FishKind) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let join = |parts: &[&Vec<usize>]| -> Vec<usize> {
+        let mut all: Vec<usize> = parts.iter().flat_map(|p| p.iter().copied()).collect();
+        all.sort_unstable();
+        all
+    };
+    let (rows, columns, regions) = (&grid.rows, &grid.columns, &grid.regions);
+    match kind {
+        FishKind::Finned | FishKind::Sashimi => {
+            vec![
+                (rows.clone(), columns.clone()),
+                (columns.clone(), rows.clone()),
+            ]
+        }
+        FishKind::Franken | FishKind::FinnedFranken => vec![
+            (join(&[rows, regions]), join(&[columns, regions])),
+            (join(&[columns, regions]), join(&[rows, regions])),
+        ],
+        FishKind::Mutant | FishKind::FinnedMutant => {
+            let every = join(&[rows, columns, regions]);
+            vec![(every.clone(), every)]
         }
     }
 }
@@ -375,6 +420,11 @@ fn house_list(houses: &[House], ids: &[usize]) -> String {
         .chunk_by(|&a, &b| houses[a].kind == houses[b].kind)
         .map(|group| {
             let name = houses[group[0]].to_string();
+            if !houses[group[0]].named_by_number() {
+                return (group.iter().map(|&h| houses[h].to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+            }
             let kind = name.rsplit_once(' ').map_or(name.as_str(), |(k, _)| k);
             let kind = match (group.len(), kind) {
                 (1, kind) => kind.to_string(),

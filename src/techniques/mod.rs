@@ -41,6 +41,10 @@ pub fn find(technique: Technique, state: &State, sink: &mut Sink) {
     if matches!(technique, Technique::Marks(_)) && state.layout().markings().is_empty() {
         return;
     }
+    // Uniqueness patterns and templates assume one N x N grid: overlapping grids skip them.
+    if state.layout().overlap().is_some() && !technique.holds_on_overlapping_grids() {
+        return;
+    }
     // Asking a technique counts as a look at the grid's empty cells, and within a budget of
     // work that is spent no search starts.
     work::spend(state.empty_cells() as u64 * cost::TECHNIQUE_PER_CELL);

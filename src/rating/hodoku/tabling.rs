@@ -1366,7 +1366,8 @@ impl Tables {
 
     /// `r1c3=4`, `r12c5≠7`.
     fn node_text(&self, code: u16) -> Explanation {
-        let cells = chains::cells_text(9, &self.node_cells(code));
+        let classic = |c: Cell| (c.row(9), c.col(9));
+        let cells = chains::cells_text(false, &classic, &self.node_cells(code));
         let sign = if Node::of(code).on { "=" } else { "≠" };
         explain!("{}{}{}", cells, sign, self.digit(code).to_string())
     }

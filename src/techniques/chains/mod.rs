@@ -700,7 +700,13 @@ fn eureka(graph: &Graph, nodes: &[u32], strong: &[bool]) -> Explanation {
             NodeKind::Als(id) => &graph.als[id],
             _ => &node(i).cells,
         };
-        text.push(cells_text(graph.state.size(), cells));
+        let layout = graph.state.layout();
+        let (rows, cols) = layout.extent();
+        text.push(cells_text(
+            rows.max(cols) > 9,
+            &|c| layout.position(c),
+            cells,
+        ));
         if j + 1 < nodes.len() {
             text.push(symbol(strong[j] && left.is_none()));
         }
@@ -732,32 +738,39 @@ fn forced_set(graph: &Graph, cell: u32) -> DigitSet {
 }
 
 /// Cells in Eureka style: `r3c5`, `r3c56`, `r12c5`, `r1c23,r2c1` (numbers separated by commas
-/// and row groups by semicolons beyond 9x9). Row and column numbers are not digits: they stay
-/// numbers whatever the puzzle's symbols.
-pub(crate) fn cells_text(size: usize, cells: &[Cell]) -> Explanation {
+/// and row groups by semicolons where rows or columns pass 9). Row and column numbers are not
+/// digits: they stay numbers whatever the puzzle's symbols. `position` gives a cell's zero-based
+/// row and column; `wide` says whether they pass 9.
+pub(crate) fn cells_text(
+    wide: bool,
+    position: &dyn Fn(Cell) -> (usize, usize),
+    cells: &[Cell],
+) -> Explanation {
     if let [cell] = cells {
         return Node(*cell).into();
     }
-    let (sep, group_sep) = if size > 9 { (",", ";") } else { ("", ",") };
+    let (sep, group_sep) = if wide { (",", ";") } else { ("", ",") };
+    let row = |c: &Cell| position(*c).0;
+    let col = |c: &Cell| position(*c).1;
     let numbers = |list: Vec<usize>| {
         list.iter()
             .map(|n| (n + 1).to_string())
             .collect::<Vec<_>>()
             .join(sep)
     };
-    let col = cells[0].col(size);
-    if cells.iter().all(|c| c.col(size) == col) {
-        let rows = cells.iter().map(|c| c.row(size)).collect();
-        return format!("r{}c{}", numbers(rows), col + 1).into();
+    let first_col = col(&cells[0]);
+    if cells.iter().all(|c| col(c) == first_col) {
+        let rows = cells.iter().map(row).collect();
+        return format!("r{}c{}", numbers(rows), first_col + 1).into();
     }
     let rows = cells
-        .chunk_by(|a, b| a.row(size) == b.row(size))
-        .map(|row| -> Explanation {
-            match row {
+        .chunk_by(|a, b| row(a) == row(b))
+        .map(|line| -> Explanation {
+            match line {
                 [cell] => Node(*cell).into(),
                 _ => {
-                    let cols = row.iter().map(|c| c.col(size)).collect();
-                    format!("r{}c{}", row[0].row(size) + 1, numbers(cols)).into()
+                    let cols = line.iter().map(col).collect();
+                    format!("r{}c{}", row(&line[0]) + 1, numbers(cols)).into()
                 }
             }
         });

@@ -353,7 +353,7 @@ impl<'a> Propagator<'a> {
             cap,
             candidates: state.all_candidates().to_vec(),
             placed,
-            reached: vec![0; size * size * size * 2],
+            reached: vec![0; layout.cell_count() * size * 2],
             nodes: Vec::new(),
             pool: Vec::new(),
             contradiction: None,

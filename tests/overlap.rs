@@ -1,0 +1,417 @@
+//! Overlapping Sudokus (Samurai, Butterfly, Windmill, Sohei, Gattai-8, Sumo, Shogun; janko.at's,
+//! `../shared/datasets/variants`): read as the dataset writes them, every puzzle has one
+//! solution, the published one, which a checker written here (not the library's) finds keeps
+//! every rule as the dataset's README states it; the logical solve reaches it with sound steps.
+//! A puzzle of each layout is kept in `fixtures/overlap/` so that reading, verdicts, messages and
+//! outputs are checked without `../shared`.
+
+mod common;
+
+use common::{fixture, run, shared};
+use gridlogic::engine::{self, Options};
+use gridlogic::model::Puzzle;
+use gridlogic::read::{ReadOptions, read_text};
+use gridlogic::render;
+use gridlogic::report::SolveReport;
+use gridlogic::search;
+use std::collections::BTreeMap;
+
+/// Each layout's 9x9 grids by their top-left corners (zero-based), as the README describes them
+/// and the published solutions show (every 9x9 block there that is a Sudoku), kept here apart
+/// from the library's table.
+fn corners(layout: &str) -> Vec<(usize, usize)> {
+    let rows = |rows: &[(usize, &[usize])]| -> Vec<(usize, usize)> {
+        rows.iter()
+            .flat_map(|&(r, cols)| cols.iter().map(move |&c| (r, c)))
+            .collect()
+    };
+    match layout {
+        "samurai" => rows(&[(0, &[0, 12]), (6, &[6]), (12, &[0, 12])]),
+        "butterfly" => rows(&[(0, &[0, 3]), (3, &[0, 3])]),
+        "windmill" => vec![(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)],
+        "sohei" => rows(&[(0, &[6]), (6, &[0, 12]), (12, &[6])]),
+        "gattai-8" => rows(&[(0, &[0, 12, 24]), (6, &[6, 18]), (12, &[0, 12, 24])]),
+        "sumo" => rows(&[
+            (0, &[0, 12, 24]),
+            (6, &[6, 18]),
+            (12, &[0, 12, 24]),
+            (18, &[6, 18]),
+            (24, &[0, 12, 24]),
+        ]),
+        "shogun" => rows(&[
+            (0, &[0, 12, 24, 36]),
+            (6, &[6, 18, 30]),
+            (12, &[0, 12, 24, 36]),
+        ]),
+        other => panic!("no layout {other}"),
+    }
+}
+
+/// A grid as the dataset writes it: its rows of tokens (`-` empty or outside the grids).
+fn tokens(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// Whether `solution` (rows of tokens) keeps the rules of the README for the grids at `corners`:
+/// each 9x9 grid a classic Sudoku, no digit outside the grids, every given of `problem` kept.
+fn keeps_rules(
+    problem: &[Vec<String>],
+    solution: &[Vec<String>],
+    corners: &[(usize, usize)],
+) -> bool {
+    let digit = |r: usize, c: usize| solution[r][c].parse::<usize>().ok();
+    let whole = |cells: Vec<(usize, usize)>| {
+        let mut seen: Vec<Option<usize>> = cells.iter().map(|&(r, c)| digit(r, c)).collect();
+        seen.sort_unstable();
+        seen == (1..=9).map(Some).collect::<Vec<_>>()
+    };
+    let grids = corners.iter().all(|&(top, left)| {
+        (0..9).all(|i| {
+            whole((0..9).map(|j| (top + i, left + j)).collect())
+                && whole((0..9).map(|j| (top + j, left + i)).collect())
+                && whole(
+                    (0..9)
+                        .map(|j| (top + i / 3 * 3 + j / 3, left + i % 3 * 3 + j % 3))
+                        .collect(),
+                )
+        })
+    });
+    let inside = |r: usize, c: usize| {
+        corners
+            .iter()
+            .any(|&(t, l)| (t..t + 9).contains(&r) && (l..l + 9).contains(&c))
+    };
+    let positions = (0..solution.len()).flat_map(|r| (0..solution[r].len()).map(move |c| (r, c)));
+    let shape = positions
+        .clone()
+        .all(|(r, c)| inside(r, c) == digit(r, c).is_some());
+    let givens = positions
+        .clone()
+        .all(|(r, c)| problem[r][c] == "-" || problem[r][c] == solution[r][c]);
+    grids && shape && givens
+}
+
+/// The digits of a solution's cells in reading order (the positions outside the grids left
+/// out), as the dataset writes them.
+fn published(solution: &[Vec<String>]) -> Vec<usize> {
+    solution
+        .iter()
+        .flatten()
+        .filter_map(|t| t.parse().ok())
+        .collect()
+}
+
+fn values(grid: &gridlogic::model::Grid) -> Vec<usize> {
+    grid.values().iter().map(|&v| v as usize).collect()
+}
+
+/// What a collection's solves came to: puzzles, solved without a guess, and the hardest
+/// technique of each solve, counted.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    by_logic: usize,
+    hardest: BTreeMap<String, usize>,
+}
+
+/// Checks every puzzle of the collection `file` of `layout`, read with `--layout` only where
+/// the text cannot say it (Butterfly, whose 12x12 a 12x12 Sudoku shares).
+fn check_collection(file: &str, layout: &str) -> Option<Tally> {
+    let path = shared(&format!("datasets/variants/{file}"))?;
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let options = ReadOptions {
+        layout: (layout == "butterfly").then(|| layout.to_string()),
+        ..ReadOptions::default()
+    };
+    let mut tally = Tally::default();
+    for (key, entry) in data["data"].as_object().unwrap() {
+        let problem = entry["problem"].as_str().unwrap();
+        let solution = tokens(entry["solution"].as_str().unwrap());
+        let given = tokens(problem);
+        assert!(
+            keeps_rules(&given, &solution, &corners(layout)),
+            "{key}: the published solution breaks a rule"
+        );
+        let expected = published(&solution);
+        let puzzle = read_text(problem, key, &options)
+            .unwrap_or_else(|e| panic!("{key}: {e}"))
+            .puzzles
+            .remove(0);
+        let count = search::count_solutions(&puzzle, 2);
+        assert_eq!(count.solutions, 1, "{key}");
+        assert_eq!(values(&count.first.unwrap()), expected, "{key}");
+        let solve = engine::solve(&puzzle, &Options::all(puzzle.size()));
+        assert_eq!(
+            values(solve.solved_grid().expect("solved")),
+            expected,
+            "{key}"
+        );
+        assert!(solve.first_unsound_step().is_none(), "{key}");
+        tally.puzzles += 1;
+        tally.by_logic += usize::from(solve.backtracks() == 0);
+        let hardest = gridlogic::rating::hardest(&solve.steps).map(|(t, _)| t.name());
+        *tally
+            .hardest
+            .entry(hardest.unwrap_or_default())
+            .or_default() += 1;
+    }
+    eprintln!(
+        "{file}: {} puzzles, one solution each, the published one; {} solved by logic alone \
+         ({:.0}%); hardest steps: {:?}",
+        tally.puzzles,
+        tally.by_logic,
+        100.0 * tally.by_logic as f64 / tally.puzzles as f64,
+        tally.hardest
+    );
+    Some(tally)
+}
+
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"
+)]
+#[test]
+fn every_overlapping_puzzle_solves_to_its_published_solution_by_logic() {
+    let collections = [
+        ("SamuraiSudoku.json", "samurai", 136),
+        ("ButterflySudoku.json", "butterfly", 39),
+        ("WindmillSudoku.json", "windmill", 75),
+        ("SoheiSudoku.json", "sohei", 60),
+        ("Gattai8Sudoku.json", "gattai-8", 60),
+        ("SumoSudoku.json", "sumo", 55),
+        ("ShogunSudoku.json", "shogun", 45),
+    ];
+    for (file, layout, count) in collections {
+        if let Some(tally) = check_collection(file, layout) {
+            assert_eq!(tally.puzzles, count, "{file}");
+            assert_eq!(tally.by_logic, count, "{file}: every puzzle by logic alone");
+        }
+    }
+}
+
+/// A fixture's text, and the solution its `# solution` line gives (janko.at's, from the
+/// dataset), cells in reading order.
+fn fixture_text(name: &str) -> (String, Vec<usize>) {
+    let text = std::fs::read_to_string(fixture(&format!("overlap/{name}"))).unwrap();
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# solution "))
+        .unwrap();
+    let solution = line.bytes().map(|b| (b - b'0') as usize).collect();
+    (text, solution)
+}
+
+fn read(text: &str, layout: Option<&str>) -> Puzzle {
+    let options = ReadOptions {
+        layout: layout.map(str::to_string),
+        ..ReadOptions::default()
+    };
+    read_text(text, "fixture", &options)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .puzzles
+        .remove(0)
+}
+
+#[test]
+fn each_layouts_fixture_reads_and_solves_to_its_published_solution() {
+    let fixtures = [
+        ("samurai.txt", None, 369),
+        ("samurai-drawn.txt", None, 369),
+        ("butterfly.txt", Some("butterfly"), 144),
+        ("windmill.txt", None, 333),
+        ("sohei.txt", None, 288),
+        ("gattai-8.txt", None, 576),
+        ("sumo.txt", None, 909),
+        ("shogun.txt", None, 783),
+    ];
+    for (name, layout, cells) in fixtures {
+        let (text, expected) = fixture_text(name);
+        let puzzle = read(&text, layout);
+        assert_eq!(puzzle.layout().cell_count(), cells, "{name}");
+        let count = search::count_solutions(&puzzle, 2);
+        assert_eq!(count.solutions, 1, "{name}");
+        assert_eq!(values(&count.first.unwrap()), expected, "{name}");
+        let solve = engine::solve(&puzzle, &Options::all(9));
+        assert_eq!(values(solve.solved_grid().unwrap()), expected, "{name}");
+        assert!(solve.first_unsound_step().is_none(), "{name}");
+        // The puzzle's own text (drawn, under a title) reads back as the same puzzle.
+        let again = read(&render::puzzle_text(&puzzle), None);
+        assert_eq!(again.givens(), puzzle.givens(), "{name}");
+        assert_eq!(
+            again.layout().overlap(),
+            puzzle.layout().overlap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn the_drawn_samurai_is_the_datasets_samurai() {
+    let dataset = read(&fixture_text("samurai.txt").0, None);
+    let drawn = read(&fixture_text("samurai-drawn.txt").0, None);
+    assert_eq!(dataset.givens(), drawn.givens());
+    assert_eq!(dataset.layout().houses(), drawn.layout().houses());
+    // 5 grids: 45 rows and 45 columns (none shared), 41 boxes (4 shared).
+    assert_eq!(drawn.layout().houses().len(), 45 + 45 + 41);
+}
+
+#[test]
+fn json_draws_the_sheet_with_nulls_outside_the_grids() {
+    let (code, out, err) = run(&[
+        "solve",
+        fixture("overlap/samurai.txt").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let layout = &json["layout"];
+    assert_eq!(layout["overlap"]["name"], "samurai");
+    assert_eq!(layout["overlap"]["extent"], serde_json::json!([21, 21]));
+    assert_eq!(
+        layout["overlap"]["grids"],
+        serde_json::json!(["r1c1", "r1c13", "r7c7", "r13c1", "r13c13"])
+    );
+    let solution = &json["solution"];
+    assert_eq!(solution.as_array().unwrap().len(), 21);
+    // r1c10 lies between the top grids, r10c1 between the left ones.
+    assert!(solution[0][9].is_null() && solution[9][0].is_null());
+    let digits: Vec<usize> = (solution.as_array().unwrap().iter())
+        .flat_map(|row| row.as_array().unwrap().iter().filter_map(|v| v.as_u64()))
+        .map(|v| v as usize)
+        .collect();
+    assert_eq!(digits, fixture_text("samurai.txt").1);
+}
+
+#[test]
+fn steps_name_each_grids_lines_and_the_boxes_by_place() {
+    let (code, out, err) = run(&["explain", fixture("overlap/samurai.txt").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("21x21, Samurai: 5 grids of 9x9, 145 givens"),
+        "{out}"
+    );
+    // A row of the top-left grid and a box by its rows and columns, as a person finds them.
+    assert!(out.contains(" (c1-9)"), "{out}");
+    assert!(out.contains("box r"), "{out}");
+}
+
+/// `gridlogic ARGS FILE` on a text written in `dir`, its exit code and what it printed (both
+/// streams).
+fn on_text(dir: &std::path::Path, text: &str, args: &[&str]) -> (i32, String) {
+    let path = dir.join(format!("p{}.txt", text.len()));
+    std::fs::write(&path, text).unwrap();
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    let (code, out, err) = run(&all);
+    (code, out + &err)
+}
+
+/// The Samurai fixture's grid rows (after its header) with `edit` applied.
+fn edited(edit: impl Fn(&mut Vec<Vec<String>>)) -> String {
+    let (text, _) = fixture_text("samurai.txt");
+    let mut rows = tokens(&text);
+    edit(&mut rows);
+    let body: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    format!("21 21\n{}\n", body.join("\n"))
+}
+
+#[test]
+fn bad_input_is_told_by_cell_and_verdicts_count_every_grid() {
+    let set = |r: usize, c: usize, v: &'static str| {
+        move |rows: &mut Vec<Vec<String>>| rows[r][c] = v.to_string()
+    };
+    let cases: [(String, &[&str], i32, &[&str]); 6] = [
+        // A digit in the gap at r10c1: no layout of 21x21 has that cell.
+        (
+            edited(set(9, 0, "5")),
+            &[],
+            2,
+            &["Samurai has no cell r10c1", "--layout"],
+        ),
+        // The same with the layout named: the cell and its line are told.
+        (
+            edited(set(9, 0, "5")),
+            &["--layout", "samurai"],
+            2,
+            &["r10c1 (line 11)", "outside every grid"],
+        ),
+        // A second 5 in the top-left grid's first row.
+        (
+            edited(set(0, 0, "5")),
+            &[],
+            2,
+            &["5 appears twice in row 1 (c1-9)", "r1c1", "r1c2"],
+        ),
+        // A layout that does not span 21x21.
+        (edited(|_| ()), &["--layout", "sumo"], 2, &["spans 33x33"]),
+        (
+            edited(|_| ()),
+            &["--layout", "samurai-ish"],
+            2,
+            &["neither a layout"],
+        ),
+        // Three givens fewer: several solutions, exit 1.
+        (
+            edited(|rows| {
+                rows[0][1] = "-".into();
+                rows[0][2] = "-".into();
+                rows[1][0] = "-".into();
+            }),
+            &[],
+            1,
+            &["2 or more solutions"],
+        ),
+    ];
+    let dir = common::scratch("overlap-bad");
+    for (text, options, code, words) in cases {
+        let mut args = vec!["check"];
+        args.extend_from_slice(options);
+        let (got, out) = on_text(&dir, &text, &args);
+        assert_eq!(got, code, "{options:?}: {out}");
+        for word in words {
+            assert!(out.contains(word), "{options:?}: '{word}' not in {out}");
+        }
+    }
+}
+
+#[test]
+fn butterfly_is_read_as_one_when_named() {
+    let (text, expected) = fixture_text("butterfly.txt");
+    let dir = common::scratch("overlap-butterfly");
+    // Without the name, 12x12 is a plain Sudoku's size: its 3x4 boxes hold the givens twice.
+    let (code, out) = on_text(&dir, &text, &["check"]);
+    assert_eq!(code, 2, "{out}");
+    let (code, out) = on_text(&dir, &text, &["check", "--layout", "butterfly"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Butterfly: 4 grids of 9x9"), "{out}");
+    let titled = format!("Butterfly Sudoku\n{text}");
+    assert_eq!(values(read(&titled, None).givens()).len(), expected.len());
+}
+
+#[test]
+fn drawings_refuse_overlapping_grids_and_write_nothing() {
+    let dir = common::scratch("overlap-drawings");
+    let input = fixture("overlap/samurai.txt");
+    for (command, name) in [
+        ("solve", "out.xlsx"),
+        ("solve", "out.html"),
+        ("print", "out.pdf"),
+    ] {
+        let target = dir.join(name);
+        let (code, _, err) = run(&[
+            command,
+            input.to_str().unwrap(),
+            "-o",
+            target.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains("does not draw overlapping grids yet"), "{err}");
+        assert!(!target.exists(), "{name}");
+    }
+}
