@@ -415,3 +415,23 @@ fn drawings_refuse_overlapping_grids_and_write_nothing() {
         assert!(!target.exists(), "{name}");
     }
 }
+
+#[test]
+fn the_command_line_reads_both_text_forms() {
+    // The drawn rows (`.58..4.6.   .9.6..84.`) are not taken for a collection of one-line
+    // 3x3 puzzles, and a comment of digits is not a row.
+    let dir = common::scratch("overlap-forms");
+    let (drawn, _) = fixture_text("samurai-drawn.txt");
+    for text in [
+        fixture_text("samurai.txt").0,
+        drawn.clone(),
+        format!("# 2025 12\n{drawn}"),
+    ] {
+        let (code, out) = on_text(&dir, &text, &["check"]);
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains("21x21, Samurai: 5 grids of 9x9, 145 givens: 1 solution"),
+            "{out}"
+        );
+    }
+}

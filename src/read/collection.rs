@@ -167,7 +167,12 @@ pub fn open(
         .copied()
         .collect();
     let reader = Reader::new(options)?;
+    // Overlapping grids' rows (`.58..4.6.   .9.6..84.`) could pass for one-line puzzles.
+    let head_lines: Vec<&str> = head_text.iter().map(|(_, t)| *t).collect();
+    let overlapping =
+        options.layout.is_some() || super::overlap::parse(&head_lines.join("\n"), false).is_some();
     if kind != Some(Kind::Shikaku)
+        && !overlapping
         && let Some(fields) = text::collection_fields(&content, &reader.symbols, complete)
     {
         return Ok(Entries::Sudoku(Box::new(Collection {

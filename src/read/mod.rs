@@ -545,7 +545,7 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
         return Err(Error::BadLayout {
             reason: format!(
                 "--layout reads a grid written as rows of cells, but {place} holds none: write \
-                 one character a cell (spaces, # or * where there is no cell), or the cells \
+                 one character a cell (spaces or * where there is no cell), or the cells \
                  separated by spaces"
             ),
         });

@@ -6,16 +6,16 @@
 //!   outside the grids are written `-` too, so the shape comes from `--layout`, a title naming the
 //!   layout, or the one layout of that extent whose cells hold every given;
 //! - a drawn grid, one character a cell (a digit, or `.`, `-`, `0` for an empty cell), with
-//!   spaces, `#` or `*` where there is no cell: the grids are those the drawn cells make.
+//!   spaces or `*` where there is no cell: the grids are those the drawn cells make.
 //!
-//! A line with letters is a title; one that names a layout (`Samurai Sudoku No. 4`) settles the
-//! shape.
+//! A line with letters is a title, and a line starting with `#` a comment; one that names a
+//! layout (`Samurai Sudoku No. 4`) settles the shape.
 
 use crate::error::Error;
 use crate::model::{Arrangement, Overlap, cell_name};
 
-/// The marks of a position outside every grid in a drawn grid.
-const GAPS: [char; 3] = [' ', '#', '*'];
+/// The marks of a position outside every grid in a drawn grid (`#` starts a comment line).
+const GAPS: [char; 2] = [' ', '*'];
 
 /// An overlapping Sudoku as written: its positions, row by row, and what says its shape.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,7 +45,7 @@ pub fn parse(text: &str, forced: bool) -> Option<Vec<OverlapText>> {
         if line.trim().is_empty() {
             continue;
         }
-        if line.chars().any(char::is_alphabetic) {
+        if line.chars().any(char::is_alphabetic) || line.trim_start().starts_with('#') {
             named = Arrangement::named_in(line).or(named);
             continue;
         }
