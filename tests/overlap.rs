@@ -435,3 +435,69 @@ fn the_command_line_reads_both_text_forms() {
         );
     }
 }
+
+#[test]
+fn generated_overlapping_puzzles_read_back_unique_and_keep_every_grids_rules() {
+    let dir = common::scratch("overlap-generate");
+    for (layout, level) in [("samurai", "medium"), ("butterfly", "easy")] {
+        let path = dir.join(format!("{layout}.txt"));
+        let (code, _, err) = run(&[
+            "generate",
+            "--layout",
+            layout,
+            "--seed",
+            "5",
+            "--count",
+            "2",
+            "--difficulty",
+            level,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // Read back without --layout: the title each puzzle is written under names it.
+        let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--format", "jsonl"]);
+        assert_eq!(code, 0, "{err}");
+        let solves: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(solves.len(), 2, "{layout}");
+        for solve in &solves {
+            assert_eq!(solve["status"], "unique", "{layout}");
+            assert_eq!(solve["layout"]["overlap"]["name"], layout);
+            let rows = |key: &str| -> Vec<Vec<String>> {
+                (solve[key].as_array().unwrap().iter())
+                    .map(|row| {
+                        (row.as_array().unwrap().iter())
+                            .map(|v| match v.as_u64() {
+                                Some(0) | None => "-".to_string(),
+                                Some(d) => d.to_string(),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            };
+            assert!(keeps_rules(
+                &rows("givens"),
+                &rows("solution"),
+                &corners(layout)
+            ));
+        }
+    }
+    // A symmetry the shape does not have, and an output that cannot draw the grids.
+    let (code, _, err) = run(&["generate", "--layout", "windmill", "--symmetry", "mirror"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("has no mirror symmetry"), "{err}");
+    let book = dir.join("samurai.xlsx");
+    let (code, _, err) = run(&[
+        "generate",
+        "--layout",
+        "samurai",
+        "-o",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("written as text"), "{err}");
+    assert!(!book.exists());
+}

@@ -5,7 +5,7 @@ use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant, whole};
 use super::{CommandResult, print};
 use clap::ValueEnum;
 use gridlogic::generate::{self, DEFAULT_CAGE_SIZES, Fill, Request, SeBand, Shape, Symmetry};
-use gridlogic::model::{Regions, Variant};
+use gridlogic::model::{Overlap, Regions, Variant};
 use gridlogic::read;
 use gridlogic::write::Input;
 use gridlogic::write::generated::{Output, check_target, save};
@@ -31,6 +31,10 @@ pub struct Args {
     /// No regions: a Latin square.
     #[arg(long)]
     latin: bool,
+    /// Overlapping 9x9 grids: samurai, butterfly, windmill, sohei, gattai-8, sumo, shogun, or the
+    /// grids' top-left cells (e.g. "r1c1 r7c7"). Written as text only.
+    #[arg(long, value_name = "LAYOUT", conflicts_with_all = ["boxes", "jigsaw", "regions", "latin", "size"])]
+    layout: Option<String>,
     /// Extra houses: x (both diagonals), windoku (the windows); repeatable or comma-separated.
     #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_variant)]
     variants: Vec<Variant>,
@@ -151,8 +155,13 @@ impl Args {
         Ok(request)
     }
 
-    /// The shape: a region file, random jigsaws, a box shape, a Latin square or default boxes.
+    /// The shape: overlapping grids, a region file, random jigsaws, a box shape, a Latin square
+    /// or default boxes.
     fn shape(&self) -> Result<Shape, gridlogic::Error> {
+        if let Some(spec) = &self.layout {
+            let corners = Overlap::parse(spec)?.corners().to_vec();
+            return Ok(Shape::Overlapping { corners });
+        }
         let regions = match (&self.regions, &self.boxes, self.jigsaw, self.latin) {
             (Some(path), ..) => read::region_file(path, self.size)?,
             (_, _, true, _) => return Ok(Shape::RandomJigsaw),
@@ -187,6 +196,12 @@ pub fn run(args: &Args) -> CommandResult {
         Some(path) => Output::of(path)? == Output::Pdf,
         None => false,
     };
+    if let (Some(path), Some(_)) = (&args.output, &args.layout)
+        && Output::of(path)? != Output::Text
+    {
+        let message = "overlapping grids are written as text for now: give -o a .txt name";
+        return Err(gridlogic::Error::Usage(message.into()).into());
+    }
     if args.print.given() && !pdf {
         let message = "--paper and --per-page lay out a PDF: give -o a .pdf name";
         return Err(gridlogic::Error::Usage(message.into()).into());

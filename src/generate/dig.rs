@@ -28,30 +28,32 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// The groups of cells that are given or empty together, each listed once.
-    pub fn orbits(self, n: usize) -> Vec<Vec<Cell>> {
+    /// The groups of cells of `layout` that are given or empty together, each listed once;
+    /// `None` when the symmetry takes a cell outside the layout's cells (a Windmill has no
+    /// mirror image).
+    pub fn orbits(self, layout: &Layout) -> Option<Vec<Vec<Cell>>> {
+        let (rows, cols) = layout.extent();
         let image = |r: usize, c: usize| match self {
-            Symmetry::None => (r, c),
-            Symmetry::Rotational => (n - 1 - r, n - 1 - c),
-            Symmetry::Mirror => (r, n - 1 - c),
-            Symmetry::Diagonal => (c, r),
+            Symmetry::None => Some((r, c)),
+            Symmetry::Rotational => Some((rows - 1 - r, cols - 1 - c)),
+            Symmetry::Mirror => Some((r, cols - 1 - c)),
+            Symmetry::Diagonal => (rows == cols).then_some((c, r)),
         };
         let mut orbits = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                let (ir, ic) = image(r, c);
-                // Each pair is listed from its first cell in reading order.
-                if (ir, ic) < (r, c) {
-                    continue;
-                }
-                let mut orbit = vec![Cell::at(r, c, n)];
-                if (ir, ic) != (r, c) {
-                    orbit.push(Cell::at(ir, ic, n));
-                }
-                orbits.push(orbit);
+        for cell in layout.cells() {
+            let (r, c) = layout.position(cell);
+            let (ir, ic) = image(r, c)?;
+            // Each pair is listed from its first cell in reading order.
+            if (ir, ic) < (r, c) {
+                continue;
             }
+            let mut orbit = vec![cell];
+            if (ir, ic) != (r, c) {
+                orbit.push(layout.cell_at(ir, ic)?);
+            }
+            orbits.push(orbit);
         }
-        orbits
+        Some(orbits)
     }
 }
 
@@ -141,7 +143,7 @@ pub fn dig(
     check: &Check,
     rng: &mut StdRng,
 ) -> Option<Grid> {
-    let mut orbits = symmetry.orbits(layout.size());
+    let mut orbits = symmetry.orbits(layout)?;
     orbits.shuffle(rng);
     let mut clues = solution.clone();
     let mut made = 0;
@@ -212,7 +214,9 @@ mod tests {
             (Symmetry::Mirror, 45),
             (Symmetry::Diagonal, 45),
         ] {
-            let orbits = symmetry.orbits(9);
+            let orbits = symmetry
+                .orbits(&Layout::with_default_boxes(9).unwrap())
+                .unwrap();
             assert_eq!(orbits.len(), count, "{symmetry:?}");
             let mut cells: Vec<usize> = orbits.iter().flatten().map(|c| c.index()).collect();
             cells.sort_unstable();

@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub fn by_search(layout: &Arc<Layout>, rng: &mut StdRng, deadline: Deadline) -> Option<Grid> {
     let empty = Puzzle::new(
         layout.clone(),
-        Grid::empty(layout.size()),
+        Grid::for_layout(layout),
         crate::model::Origin::Unknown,
     )
     .expect("an empty grid has no duplicates");

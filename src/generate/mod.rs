@@ -38,7 +38,7 @@ pub use se_band::SeBand;
 use crate::core::Level;
 use crate::engine::{self, Options};
 use crate::error::Error;
-use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Puzzle, Regions, Variant};
+use crate::model::{Cell, Grid, HouseKind, Layout, Origin, Overlap, Puzzle, Regions, Variant};
 use crate::rating::se::SeRating;
 use crate::rating::{Rating, rate, threshold_cells};
 use crate::render;
@@ -67,6 +67,11 @@ pub enum Shape {
     },
     /// Random connected regions of N cells, drawn anew for every attempt.
     RandomJigsaw,
+    /// Overlapping 9x9 grids (Samurai and its relatives), by their top-left corners.
+    Overlapping {
+        /// Each grid's top-left corner (zero-based row, column).
+        corners: Vec<(usize, usize)>,
+    },
 }
 
 /// Where the full grid comes from.
@@ -155,6 +160,8 @@ impl Request {
                 "--size {n}: generation by search supports 1 to {MAX_SEARCH_FILL_SIZE}; use --fill permutation for larger boxed grids"
             ));
         }
+        let layout = self.layout_without_jigsaw()?;
+        self.validate_overlapping(layout.as_deref())?;
         let patterned = matches!(
             self.shape,
             Shape::Fixed {
@@ -166,13 +173,13 @@ impl Request {
                 "--fill permutation needs boxes or a Latin square, not jigsaw regions".into(),
             );
         }
-        self.layout_without_jigsaw()?;
         if let Some(holes) = self.holes {
-            if holes > n * n {
-                return usage(format!(
-                    "--holes {holes}: a {n}x{n} grid has only {} cells",
-                    n * n
-                ));
+            let (cells, grid) = match layout.as_ref().filter(|l| l.overlap().is_some()) {
+                Some(l) => (l.cell_count(), l.describe()),
+                None => (n * n, format!("a {n}x{n} grid")),
+            };
+            if holes > cells {
+                return usage(format!("--holes {holes}: {grid} has only {cells} cells"));
             }
             if self.minimal {
                 return usage("--holes and --minimal cannot be combined: a minimal puzzle has as many holes as uniqueness allows".into());
@@ -215,6 +222,37 @@ impl Request {
         }
         self.validate_cage_sizes()?;
         self.validate_goals()?;
+        Ok(())
+    }
+
+    /// Checks what overlapping grids allow: digging, the levels and a symmetry that keeps their
+    /// shape (a Windmill has no mirror image), without variants, Killer cages, patterned fills,
+    /// even holes, practice sets or Sudoku Explainer bands.
+    fn validate_overlapping(&self, layout: Option<&Layout>) -> Result<(), Error> {
+        let (Shape::Overlapping { .. }, Some(layout)) = (&self.shape, layout) else {
+            return Ok(());
+        };
+        let shape = layout.describe();
+        let refuse = |what: &str| {
+            Err(Error::Usage(format!(
+                "{shape}: {what} do not apply to overlapping grids"
+            )))
+        };
+        if !self.variants.is_empty() || self.killer {
+            return refuse("--variant and --killer");
+        }
+        if self.fill == Fill::Permutation {
+            return refuse("--fill permutation");
+        }
+        if self.even_holes || self.technique.is_some() || self.se_rating.is_some() {
+            return refuse("--even-holes, --technique and --se-rating");
+        }
+        if self.symmetry.orbits(layout).is_none() {
+            return Err(Error::Usage(format!(
+                "{shape} has no {} symmetry: its cells are not their own image",
+                format!("{:?}", self.symmetry).to_lowercase()
+            )));
+        }
         Ok(())
     }
 
@@ -294,6 +332,10 @@ impl Request {
     /// drawn per attempt).
     fn layout_without_jigsaw(&self) -> Result<Option<Arc<Layout>>, Error> {
         match &self.shape {
+            Shape::Overlapping { corners } => {
+                let layout = Layout::overlapping(Overlap::new(self.size, corners.clone())?)?;
+                Ok(Some(Arc::new(self.with_variants(layout)?)))
+            }
             Shape::Fixed { regions } => {
                 let layout = self.with_variants(Layout::new(self.size, regions.clone())?)?;
                 Ok(Some(Arc::new(layout)))
@@ -317,11 +359,16 @@ impl Request {
     /// One line for messages: `9x9, 3x3 boxes, level Hard, rotational symmetry`.
     pub fn describe(&self) -> String {
         let n = self.size;
-        let mut parts = vec![format!("{n}x{n}")];
-        parts.push(match &self.shape {
-            Shape::Fixed { regions } => regions.describe(),
-            Shape::RandomJigsaw => "random jigsaw regions".into(),
-        });
+        let mut parts = vec![match &self.shape {
+            Shape::Overlapping { corners } => Overlap::new(n, corners.clone())
+                .map_or_else(|e| e.to_string(), |shape| shape.describe()),
+            _ => format!("{n}x{n}"),
+        }];
+        match &self.shape {
+            Shape::Fixed { regions } => parts.push(regions.describe()),
+            Shape::RandomJigsaw => parts.push("random jigsaw regions".into()),
+            Shape::Overlapping { .. } => {}
+        }
         parts.extend(self.variants.iter().map(|v| format!("variant {}", v.key())));
         if self.killer {
             parts.push("Killer".into());
@@ -439,9 +486,9 @@ impl Generated {
     /// 24 clues, one solution`.
     pub fn outline(&self) -> String {
         let layout = self.puzzle.layout();
-        let n = layout.size();
+        let (rows, cols) = layout.extent();
         format!(
-            "{n}x{n}, {}, {} clues, one solution",
+            "{rows}x{cols}, {}, {} clues, one solution",
             layout.describe(),
             self.puzzle.givens().filled_count(),
         )

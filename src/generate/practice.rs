@@ -193,7 +193,7 @@ pub fn give_back(
         layout,
         solution,
         practice,
-        orbits: symmetry.orbits(layout.size()),
+        orbits: symmetry.orbits(layout)?,
         options: Options {
             techniques: practice.allowed.clone(),
             limits: Limits::for_size(layout.size()),

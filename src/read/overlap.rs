@@ -32,14 +32,15 @@ pub struct OverlapText {
     pub named: Option<Arrangement>,
 }
 
-/// Reads `text` as overlapping Sudokus, or `None` when it is not written as such. Puzzles in the
-/// dataset's form follow one another, each after its header; a title line naming a layout holds
-/// for the puzzles after it. Without `forced` (a `--layout` given), only what cannot be a single
+/// Reads `text` as overlapping Sudokus, or `None` when it is not written as such. Puzzles follow
+/// one another, each after its header (the dataset's form) or a title or comment line (drawn, as
+/// `generate` writes them); a title line naming a layout holds for the puzzles after it. Without `forced` (a `--layout` given), only what cannot be a single
 /// grid is taken: a header whose extent is a named layout's (not 12x12, Butterfly's, which a
 /// 12x12 Sudoku shares, unless a title names it), or a drawn grid with gaps.
 pub fn parse(text: &str, forced: bool) -> Option<Vec<OverlapText>> {
     let mut named = None;
     let mut blocks: Vec<Block> = Vec::new();
+    let mut ended = false;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_end();
         if line.trim().is_empty() {
@@ -47,14 +48,18 @@ pub fn parse(text: &str, forced: bool) -> Option<Vec<OverlapText>> {
         }
         if line.chars().any(char::is_alphabetic) || line.trim_start().starts_with('#') {
             named = Arrangement::named_in(line).or(named);
+            // A title or comment after a drawn puzzle's rows ends it.
+            ended |= blocks.last().is_some_and(|block| !block.2.is_empty());
             continue;
         }
         if let Some(extent) = header_extent(line) {
             blocks.push((named, Some(extent), Vec::new()));
+            ended = false;
             continue;
         }
-        if blocks.is_empty() {
+        if blocks.is_empty() || ended {
             blocks.push((named, None, Vec::new()));
+            ended = false;
         }
         blocks.last_mut()?.2.push((i + 1, line));
     }
