@@ -14,6 +14,7 @@
 mod als;
 mod met;
 mod pick;
+mod screen;
 mod simple_chains;
 mod singles;
 mod tabling;
@@ -192,7 +193,12 @@ impl HodokuPolicy {
             [Technique::AlsChain(4), ..] => als::als_chain(state),
             [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),
             [Technique::ForcingNet(_), ..] => tabling::forcing_chain(state, Some(&self.queues)),
-            techniques => pick::pick(state, techniques),
+            techniques => {
+                let screened = techniques
+                    .iter()
+                    .any(|&t| screen::may_find(&self.queues, t));
+                screened.then(|| pick::pick(state, techniques)).flatten()
+            }
         }
     }
 

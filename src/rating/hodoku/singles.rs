@@ -58,7 +58,7 @@ pub(super) const PEERS: [u128; 81] = {
 };
 
 /// The cells of `house` as bits 0–80.
-pub(super) fn house_mask(house: usize) -> u128 {
+pub(super) const fn house_mask(house: usize) -> u128 {
     HOUSE_MASKS[house]
 }
 
@@ -125,6 +125,8 @@ pub struct Queues {
     values: [u8; 81],
     /// For each house and digit, how many of the house's empty cells hold the digit.
     places: [[u8; 10]; 27],
+    /// For each digit, the empty cells holding it as bits 0–80 (for the screens).
+    boards: [u128; 10],
     naked: Queue,
     hidden: Queue,
 }
@@ -137,6 +139,7 @@ impl Queues {
             candidates: [0x3fe; 81],
             values: [0; 81],
             places: [[9; 10]; 27],
+            boards: [(1u128 << 81) - 1; 10],
             naked: Queue::default(),
             hidden: Queue::default(),
         };
@@ -156,6 +159,9 @@ impl Queues {
         }
         self.values[cell] = digit as u8;
         let own = std::mem::take(&mut self.candidates[cell]);
+        for candidate in digits_of(own) {
+            self.boards[candidate] &= !(1 << cell);
+        }
         for peer in peers_of(cell) {
             self.remove(peer, digit);
         }
@@ -176,6 +182,7 @@ impl Queues {
             return;
         }
         self.candidates[cell] &= !bit;
+        self.boards[digit] &= !(1 << cell);
         let left = self.candidates[cell];
         if left == 0 {
             return;
@@ -270,6 +277,11 @@ impl Queues {
             }
         }
         singles
+    }
+
+    /// The empty cells holding `digit`, as bits 0–80.
+    pub(super) fn board(&self, digit: usize) -> u128 {
+        self.boards[digit]
     }
 
     /// How many empty cells of `house` hold `digit`.

@@ -1,0 +1,103 @@
+//! Screens run before a finder: whether a step type can have a step at all, read from the
+//! queues' candidates as bits.
+//!
+//! The policy asks every step type in HoDoKu's order until one applies, so most requests find
+//! nothing. A finder answers them by listing every pattern (and writing each step's words); a
+//! screen answers in a few bit operations. A screen never says no where the finder would find
+//! a step; where it says yes, the finder runs and decides.
+
+use super::singles::{Queues, cells_in, digits_of, house_mask, houses_of};
+use crate::core::Technique;
+
+/// Whether `technique` may have a step in the grid `queues` follows: `false` only when its
+/// finder would find none.
+pub(super) fn may_find(queues: &Queues, technique: Technique) -> bool {
+    match technique {
+        Technique::Pointing => (18..27).any(|region| locked_candidates(queues, region, 0..2)),
+        Technique::Claiming => (0..18).any(|line| locked_candidates(queues, line, 2..3)),
+        Technique::LockedSubset(n) => locked_subset(queues, usize::from(n)),
+        _ => true,
+    }
+}
+
+/// Whether a digit with at least two places in `house`, all inside one other house (one of
+/// their first place's houses `kinds`: 0 row, 1 column, 2 box), has places outside `house` in
+/// that other house to remove.
+fn locked_candidates(queues: &Queues, house: usize, kinds: std::ops::Range<usize>) -> bool {
+    (1..=9).any(|digit| {
+        let board = queues.board(digit);
+        let places = board & house_mask(house);
+        if places.count_ones() < 2 {
+            return false;
+        }
+        let first = places.trailing_zeros() as usize;
+        houses_of(first)[kinds.clone()].iter().any(|&other| {
+            let other = house_mask(other);
+            places & !other == 0 && board & other & !places != 0
+        })
+    })
+}
+
+/// Where a box meets a row or column: the three cells, the box's cells and the line's cells,
+/// as bits 0–80.
+#[derive(Clone, Copy)]
+struct Segment {
+    cells: u128,
+    region: u128,
+    line: u128,
+}
+
+/// The 54 places where a box meets a row or column.
+const SEGMENTS: [Segment; 54] = {
+    let empty = Segment {
+        cells: 0,
+        region: 0,
+        line: 0,
+    };
+    let mut segments = [empty; 54];
+    let mut i = 0;
+    while i < 54 {
+        // Row r meets boxes 3⌊r/3⌋ to 3⌊r/3⌋ + 2; column c meets boxes ⌊c/3⌋, + 3 and + 6.
+        let (line, region) = if i < 27 {
+            (i / 3, 18 + i / 9 * 3 + i % 3)
+        } else {
+            let column = (i - 27) / 3;
+            (9 + column, 18 + i % 3 * 3 + column / 3)
+        };
+        let (region, line) = (house_mask(region), house_mask(line));
+        segments[i] = Segment {
+            cells: region & line,
+            region,
+            line,
+        };
+        i += 1;
+    }
+    segments
+};
+
+/// Whether a locked subset of `n` cells may be there: `n` empty cells where a box meets a row
+/// or column, holding `n` digits together, which both the rest of the box and the line outside
+/// the box hold.
+fn locked_subset(queues: &Queues, n: usize) -> bool {
+    let boards: [u128; 10] = std::array::from_fn(|digit| queues.board(digit));
+    let filled = !(1..=9).fold(0, |empty, digit| empty | boards[digit]);
+    let holds = |digits: u16, cells: u128| digits_of(digits).any(|d| boards[d] & cells != 0);
+    SEGMENTS.iter().any(|segment| {
+        let empty = segment.cells & !filled;
+        // Each set of `n` empty cells in turn: the nonzero submasks of `empty`.
+        let mut chosen = empty;
+        while chosen != 0 {
+            if chosen.count_ones() as usize == n {
+                let digits = cells_in(chosen).fold(0, |u, c| u | queues.candidates(c));
+                if digits.count_ones() as usize == n
+                    && holds(digits, segment.region & !chosen)
+                    && holds(digits, segment.line & !segment.region)
+                {
+                    return true;
+                }
+            }
+            chosen = (chosen - 1) & empty;
+        }
+        false
+    })
+}
