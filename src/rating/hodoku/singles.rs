@@ -162,7 +162,8 @@ impl Queues {
         for candidate in digits_of(own) {
             self.boards[candidate] &= !(1 << cell);
         }
-        for peer in peers_of(cell) {
+        // Only the peers holding the digit lose it, and in reading order as before.
+        for peer in cells_in(PEERS[cell] & self.boards[digit]) {
             self.remove(peer, digit);
         }
         for candidate in (1..=9).filter(|d| own & 1 << d != 0) {
@@ -205,11 +206,8 @@ impl Queues {
     /// Queues the hidden single of `digit` in `house`: the first cell of the house that still
     /// holds it (none when the digit's last place was just filled).
     fn note_hidden(&mut self, house: usize, digit: usize) {
-        let bit = 1u16 << digit;
-        if let Some(cell) = cells_of(house)
-            .into_iter()
-            .find(|&c| self.candidates[c] & bit != 0)
-        {
+        // A house's cells in reading order are its bits in ascending order.
+        if let Some(cell) = cells_in(house_mask(house) & self.boards[digit]).next() {
             self.hidden.push(cell, digit);
         }
     }
