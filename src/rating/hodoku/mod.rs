@@ -61,6 +61,20 @@ pub struct HodokuSolve {
 /// Solves `puzzle` as HoDoKu 2.2.0 does with its default settings and rates it. HoDoKu rates
 /// classic 9x9 puzzles with one solution and at least 10 givens; others are refused.
 pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
+    let (state, mut policy) = start(puzzle)?;
+    let (state, steps) = engine::solve_by(state, &mut policy);
+    let rating = rating_of(&policy.kinds, &steps);
+    Ok(HodokuSolve {
+        kinds: policy.kinds,
+        steps,
+        rating,
+        state,
+        solution: policy.solution,
+    })
+}
+
+/// The grid HoDoKu starts `puzzle` from and its policy, or why HoDoKu does not rate it.
+fn start(puzzle: &Puzzle) -> Result<(State, HodokuPolicy), Error> {
     super::check_classic(puzzle, "HoDoKu", "hodoku")?;
     let count = search::count_solutions(puzzle, 2);
     let solution = match (count.solutions, count.first) {
@@ -94,20 +108,12 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
     let state = State::from_puzzle(puzzle)
         .assuming_unique(true)
         .with_limits(limits);
-    let mut policy = HodokuPolicy {
+    let policy = HodokuPolicy {
         queues: Queues::new(&digits),
         solution,
         kinds: Vec::new(),
     };
-    let (state, steps) = engine::solve_by(state, &mut policy);
-    let rating = rating_of(&policy.kinds, &steps);
-    Ok(HodokuSolve {
-        kinds: policy.kinds,
-        steps,
-        rating,
-        state,
-        solution: policy.solution,
-    })
+    Ok((state, policy))
 }
 
 /// HoDoKu's level and score of a solve's steps.
