@@ -351,11 +351,25 @@ pub(super) fn als_wing(state: &State) -> Option<Step> {
     let commons: Vec<(usize, Link)> = (links.iter().enumerate())
         .flat_map(|(from, out)| out.iter().map(move |&link| (from, link)))
         .collect();
+    // A wing's two commons share its pivot: only the commons through either set of the first
+    // can make a wing with it, and those are listed per set, in the commons' order.
+    let mut through: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
+    for (i, &(from, link)) in commons.iter().enumerate() {
+        through[from].push(i);
+        through[link.to].push(i);
+    }
+    let mut later = Vec::new();
     for (i, &(a1, r1)) in commons.iter().enumerate() {
-        for &(a2, r2) in &commons[i + 1..] {
+        let after = |set: usize| {
+            let list = &through[set];
+            &list[list.partition_point(|&j| j <= i)..]
+        };
+        merge(after(a1), after(r1.to), &mut later);
+        for &j in &later {
+            let (a2, r2) = commons[j];
             let (x1, x2) = ([a1, r1.to], [a2, r2.to]);
-            let shared: Vec<usize> = x1.iter().copied().filter(|s| x2.contains(s)).collect();
-            let &[pivot] = &shared[..] else {
+            let mut shared = x1.iter().copied().filter(|s| x2.contains(s));
+            let (Some(pivot), None) = (shared.next(), shared.next()) else {
                 continue;
             };
             if r1.digits[1] == 0 && r2.digits[1] == 0 && r1.digits[0] == r2.digits[0] {
@@ -382,6 +396,22 @@ pub(super) fn als_wing(state: &State) -> Option<Step> {
         }
     }
     None
+}
+
+/// The numbers of two ascending lists, ascending and each once, in `merged` (emptied first).
+fn merge(a: &[usize], b: &[usize], merged: &mut Vec<usize>) {
+    merged.clear();
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(&x), Some(&y)) => x.min(y),
+            (Some(&x), None) | (None, Some(&x)) => x,
+            (None, None) => return,
+        };
+        i += usize::from(a.get(i) == Some(&next));
+        j += usize::from(b.get(j) == Some(&next));
+        merged.push(next);
+    }
 }
 
 /// The eliminations of two end sets: each digit both hold that no link in `used` is on, from
