@@ -27,6 +27,8 @@ struct Set {
     digits: u16,
     holders: [u128; 10],
     seers: [u128; 10],
+    /// The cells seeing all the places of some digit of the set: its seers together.
+    seen: u128,
 }
 
 /// A restricted common: to set `to`, on one digit or two.
@@ -228,6 +230,7 @@ fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Se
         digits,
         holders,
         seers,
+        seen: seers.iter().fold(0, |seen, &s| seen | s),
     }
 }
 
@@ -239,7 +242,10 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
             let a = &sets[i];
             let mut out = Vec::new();
             for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                if a.cells & b.cells != 0 || a.digits & b.digits == 0 {
+                // A restricted common's places in each set see those in the other, so each
+                // set has cells the other's seers hold.
+                let apart = a.cells & b.cells != 0 || a.digits & b.digits == 0;
+                if apart || a.cells & b.seen == 0 || b.cells & a.seen == 0 {
                     continue;
                 }
                 let mut digits = [0usize; 2];
