@@ -26,6 +26,7 @@ use crate::error::Error;
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Grid, Puzzle};
 use crate::search;
+use crate::techniques::intersections;
 use crate::techniques::singles::single_placing;
 use serde::Serialize;
 use singles::Queues;
@@ -180,6 +181,9 @@ impl HodokuPolicy {
                 Some(placing(state, Technique::HiddenSingle(kind), cell, digit))
             }
             [Technique::Backtracking] => Some(self.brute_force()),
+            [technique @ (Technique::Pointing | Technique::Claiming)] => {
+                locked_candidates(state, &self.queues, *technique)
+            }
             // Loops and forcing chains: what HoDoKu's implication tables meet.
             [
                 Technique::Chain {
@@ -226,6 +230,15 @@ impl HodokuPolicy {
         );
         step
     }
+}
+
+/// The locked candidates step (pointing or claiming, `technique`) HoDoKu takes: the one it
+/// meets first, which the screen names.
+fn locked_candidates(state: &State, queues: &Queues, technique: Technique) -> Option<Step> {
+    let (house, digit, other) = screen::first_locked_candidates(queues, technique)?;
+    let digit = Digit::new(digit);
+    let places = state.places(&state.layout().houses()[house], digit);
+    intersections::locked_step(state, technique, house, digit, &places, other)
 }
 
 /// The step of `technique` that places `digit` in `cell` (a single the queues named; the queues

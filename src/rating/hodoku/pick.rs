@@ -26,7 +26,7 @@ pub fn pick(state: &State, techniques: &[Technique]) -> Option<Step> {
         let steps = all_of(state, techniques);
         return steps.into_iter().min_by_key(best);
     }
-    if !met_in_order(first) || finds_in_hodokus_order(first) {
+    if !met_in_order(first) {
         return techniques
             .iter()
             .find_map(|&t| techniques::find_first(t, state));
@@ -49,13 +49,6 @@ fn all_of(state: &State, techniques: &[Technique]) -> Vec<Step> {
 /// Whether HoDoKu collects every step of `technique`'s type and keeps the best.
 fn collects_all(technique: Technique) -> bool {
     technique == Technique::SingleDigit(SingleDigitPattern::TurbotFish)
-}
-
-/// Whether gridlogic's finder of `technique` meets its steps in HoDoKu's order, so that its
-/// first step is HoDoKu's: locked candidates, house by house (boxes, or rows then columns) and
-/// digit by digit in each.
-fn finds_in_hodokus_order(technique: Technique) -> bool {
-    matches!(technique, Technique::Pointing | Technique::Claiming)
 }
 
 /// Whether the policy knows where HoDoKu's search meets `technique`'s steps.

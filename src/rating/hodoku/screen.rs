@@ -13,27 +13,42 @@ use crate::core::Technique;
 /// finder would find none.
 pub(super) fn may_find(queues: &Queues, technique: Technique) -> bool {
     match technique {
-        Technique::Pointing => (18..27).any(|region| locked_candidates(queues, region, 0..2)),
-        Technique::Claiming => (0..18).any(|line| locked_candidates(queues, line, 2..3)),
+        Technique::Pointing | Technique::Claiming => {
+            first_locked_candidates(queues, technique).is_some()
+        }
         Technique::LockedSubset(n) => locked_subset(queues, usize::from(n)),
         _ => true,
     }
 }
 
-/// Whether a digit with at least two places in `house`, all inside one other house (one of
-/// their first place's houses `kinds`: 0 row, 1 column, 2 box), has places outside `house` in
-/// that other house to remove.
-fn locked_candidates(queues: &Queues, house: usize, kinds: std::ops::Range<usize>) -> bool {
-    (1..=9).any(|digit| {
-        let board = queues.board(digit);
-        let places = board & house_mask(house);
-        if places.count_ones() < 2 {
-            return false;
-        }
-        let first = places.trailing_zeros() as usize;
-        houses_of(first)[kinds.clone()].iter().any(|&other| {
-            let other = house_mask(other);
-            places & !other == 0 && board & other & !places != 0
+/// The locked candidates (pointing or claiming, `technique`) HoDoKu meets first, as the house
+/// confining the digit, the digit, and the house that loses it: houses in turn (boxes for
+/// pointing, rows then columns for claiming), digit by digit in each.
+pub(super) fn first_locked_candidates(
+    queues: &Queues,
+    technique: Technique,
+) -> Option<(usize, usize, usize)> {
+    // The other house is one of the first place's row and column (pointing) or its box.
+    let (houses, kinds) = match technique {
+        Technique::Pointing => (18..27, 0..2),
+        _ => (0..18, 2..3),
+    };
+    houses.into_iter().find_map(|house| {
+        (1..=9).find_map(|digit| {
+            let board = queues.board(digit);
+            let places = board & house_mask(house);
+            if places.count_ones() < 2 {
+                return None;
+            }
+            let first = places.trailing_zeros() as usize;
+            let other = houses_of(first)[kinds.clone()]
+                .iter()
+                .copied()
+                .find(|&other| {
+                    let other = house_mask(other);
+                    places & !other == 0 && board & other & !places != 0
+                })?;
+            Some((house, digit, other))
         })
     })
 }
@@ -152,6 +167,12 @@ mod tests {
                 let found = find_all(technique, state);
                 assert!(may || found.is_empty(), "{technique:?} screened out");
                 self.said[usize::from(may)] += 1;
+            }
+            // The locked candidates taken at once are those the policy would pick among all.
+            for technique in [Technique::Pointing, Technique::Claiming] {
+                let taken = super::super::locked_candidates(state, &self.policy.queues, technique);
+                let picked = super::super::pick::pick(state, &[technique]);
+                assert_eq!(taken, picked, "{technique:?}");
             }
             self.policy.pick(state)
         }
