@@ -7,6 +7,9 @@
 #
 #   HODOKU_JAR=/path/to/hodoku.jar benches/hodoku-speed.sh BINARY REPS FILE...
 #
+# Name each FILE by a relative path (run from its folder): HoDoKu reads an argument starting
+# with / as an option, and then rates nothing (its time is then well under a second).
+#
 # HoDoKu is GPL-3 and is never part of gridlogic: build or fetch its jar outside the repository
 # (see ../shared/datasets/README.md) and name it in HODOKU_JAR. Its JVM start is counted, as a
 # user pays it. The figures of docs/src/ratings.md come from this script.

@@ -7,7 +7,7 @@
 use crate::core::{State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
-use crate::model::{Candidate, HouseKind};
+use crate::model::{Candidate, Cell, Digit, HouseKind};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use crate::techniques::subsets::{each_naked, explained_naked, naked_removals};
@@ -55,36 +55,51 @@ fn locked_candidates(state: &State, technique: Technique, sink: &mut Sink) {
                 if !covers(a, b) || !places.iter().all(|&p| layout.houses_of(p).contains(&b)) {
                     continue;
                 }
-                let eliminations: Vec<Candidate> = houses[b]
-                    .cells
-                    .iter()
-                    .filter(|&&c| {
-                        state.candidates(c).contains(digit) && !layout.houses_of(c).contains(&a)
-                    })
-                    .map(|&c| Candidate::new(c, digit))
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let mut step = Step::new(technique);
-                step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
-                step.base.push(a);
-                step.cover.push(b);
-                step.explanation = explain!(
-                    "{}: in {}, {} lies only in {} ⇒ {}",
-                    technique.name(),
-                    House(a),
-                    digit,
-                    House(b),
-                    eliminations_text(&eliminations)
-                );
-                step.eliminations = eliminations.into();
-                if !sink(step) {
+                if let Some(step) = locked_step(state, technique, a, digit, &places, b)
+                    && !sink(step)
+                {
                     return;
                 }
             }
         }
     }
+}
+
+/// The locked candidates step (`technique`, pointing or claiming) where `digit`'s `places` in
+/// house `a` all lie in house `b`: the digit leaves `b` outside `a`. `None` when `b` holds it
+/// nowhere else.
+pub(crate) fn locked_step(
+    state: &State,
+    technique: Technique,
+    a: usize,
+    digit: Digit,
+    places: &[Cell],
+    b: usize,
+) -> Option<Step> {
+    let layout = state.layout();
+    let eliminations: Vec<Candidate> = layout.houses()[b]
+        .cells
+        .iter()
+        .filter(|&&c| state.candidates(c).contains(digit) && !layout.houses_of(c).contains(&a))
+        .map(|&c| Candidate::new(c, digit))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(technique);
+    step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
+    step.base.push(a);
+    step.cover.push(b);
+    step.explanation = explain!(
+        "{}: in {}, {} lies only in {} ⇒ {}",
+        technique.name(),
+        House(a),
+        digit,
+        House(b),
+        eliminations_text(&eliminations)
+    );
+    step.eliminations = eliminations.into();
+    Some(step)
 }
 
 /// Locked pairs and triples (`n` = 2, 3; larger on jigsaws with wide overlaps): a naked subset

@@ -27,6 +27,8 @@ struct Set {
     digits: u16,
     holders: [u128; 10],
     seers: [u128; 10],
+    /// The cells seeing all the places of some digit of the set: its seers together.
+    seen: u128,
 }
 
 /// A restricted common: to set `to`, on one digit or two.
@@ -228,6 +230,7 @@ fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Se
         digits,
         holders,
         seers,
+        seen: seers.iter().fold(0, |seen, &s| seen | s),
     }
 }
 
@@ -239,7 +242,10 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
             let a = &sets[i];
             let mut out = Vec::new();
             for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                if a.cells & b.cells != 0 || a.digits & b.digits == 0 {
+                // A restricted common's places in each set see those in the other, so each
+                // set has cells the other's seers hold.
+                let apart = a.cells & b.cells != 0 || a.digits & b.digits == 0;
+                if apart || a.cells & b.seen == 0 || b.cells & a.seen == 0 {
                     continue;
                 }
                 let mut digits = [0usize; 2];
@@ -351,11 +357,25 @@ pub(super) fn als_wing(state: &State) -> Option<Step> {
     let commons: Vec<(usize, Link)> = (links.iter().enumerate())
         .flat_map(|(from, out)| out.iter().map(move |&link| (from, link)))
         .collect();
+    // A wing's two commons share its pivot: only the commons through either set of the first
+    // can make a wing with it, and those are listed per set, in the commons' order.
+    let mut through: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
+    for (i, &(from, link)) in commons.iter().enumerate() {
+        through[from].push(i);
+        through[link.to].push(i);
+    }
+    let mut later = Vec::new();
     for (i, &(a1, r1)) in commons.iter().enumerate() {
-        for &(a2, r2) in &commons[i + 1..] {
+        let after = |set: usize| {
+            let list = &through[set];
+            &list[list.partition_point(|&j| j <= i)..]
+        };
+        merge(after(a1), after(r1.to), &mut later);
+        for &j in &later {
+            let (a2, r2) = commons[j];
             let (x1, x2) = ([a1, r1.to], [a2, r2.to]);
-            let shared: Vec<usize> = x1.iter().copied().filter(|s| x2.contains(s)).collect();
-            let &[pivot] = &shared[..] else {
+            let mut shared = x1.iter().copied().filter(|s| x2.contains(s));
+            let (Some(pivot), None) = (shared.next(), shared.next()) else {
                 continue;
             };
             if r1.digits[1] == 0 && r2.digits[1] == 0 && r1.digits[0] == r2.digits[0] {
@@ -382,6 +402,22 @@ pub(super) fn als_wing(state: &State) -> Option<Step> {
         }
     }
     None
+}
+
+/// The numbers of two ascending lists, ascending and each once, in `merged` (emptied first).
+fn merge(a: &[usize], b: &[usize], merged: &mut Vec<usize>) {
+    merged.clear();
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(&x), Some(&y)) => x.min(y),
+            (Some(&x), None) | (None, Some(&x)) => x,
+            (None, None) => return,
+        };
+        i += usize::from(a.get(i) == Some(&next));
+        j += usize::from(b.get(j) == Some(&next));
+        merged.push(next);
+    }
 }
 
 /// The eliminations of two end sets: each digit both hold that no link in `used` is on, from

@@ -14,6 +14,7 @@
 mod als;
 mod met;
 mod pick;
+mod screen;
 mod simple_chains;
 mod singles;
 mod tabling;
@@ -25,6 +26,7 @@ use crate::error::Error;
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Grid, Puzzle};
 use crate::search;
+use crate::techniques::intersections;
 use crate::techniques::singles::single_placing;
 use serde::Serialize;
 use singles::Queues;
@@ -60,6 +62,20 @@ pub struct HodokuSolve {
 /// Solves `puzzle` as HoDoKu 2.2.0 does with its default settings and rates it. HoDoKu rates
 /// classic 9x9 puzzles with one solution and at least 10 givens; others are refused.
 pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
+    let (state, mut policy) = start(puzzle)?;
+    let (state, steps) = engine::solve_by(state, &mut policy);
+    let rating = rating_of(&policy.kinds, &steps);
+    Ok(HodokuSolve {
+        kinds: policy.kinds,
+        steps,
+        rating,
+        state,
+        solution: policy.solution,
+    })
+}
+
+/// The grid HoDoKu starts `puzzle` from and its policy, or why HoDoKu does not rate it.
+fn start(puzzle: &Puzzle) -> Result<(State, HodokuPolicy), Error> {
     super::check_classic(puzzle, "HoDoKu", "hodoku")?;
     let count = search::count_solutions(puzzle, 2);
     let solution = match (count.solutions, count.first) {
@@ -93,20 +109,12 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
     let state = State::from_puzzle(puzzle)
         .assuming_unique(true)
         .with_limits(limits);
-    let mut policy = HodokuPolicy {
+    let policy = HodokuPolicy {
         queues: Queues::new(&digits),
         solution,
         kinds: Vec::new(),
     };
-    let (state, steps) = engine::solve_by(state, &mut policy);
-    let rating = rating_of(&policy.kinds, &steps);
-    Ok(HodokuSolve {
-        kinds: policy.kinds,
-        steps,
-        rating,
-        state,
-        solution: policy.solution,
-    })
+    Ok((state, policy))
 }
 
 /// HoDoKu's level and score of a solve's steps.
@@ -173,6 +181,9 @@ impl HodokuPolicy {
                 Some(placing(state, Technique::HiddenSingle(kind), cell, digit))
             }
             [Technique::Backtracking] => Some(self.brute_force()),
+            [technique @ (Technique::Pointing | Technique::Claiming)] => {
+                locked_candidates(state, &self.queues, *technique)
+            }
             // Loops and forcing chains: what HoDoKu's implication tables meet.
             [
                 Technique::Chain {
@@ -192,7 +203,12 @@ impl HodokuPolicy {
             [Technique::AlsChain(4), ..] => als::als_chain(state),
             [Technique::ForcingChain(_), ..] => tabling::forcing_chain(state, None),
             [Technique::ForcingNet(_), ..] => tabling::forcing_chain(state, Some(&self.queues)),
-            techniques => pick::pick(state, techniques),
+            techniques => {
+                let screened = techniques
+                    .iter()
+                    .any(|&t| screen::may_find(&self.queues, t));
+                screened.then(|| pick::pick(state, techniques)).flatten()
+            }
         }
     }
 
@@ -214,6 +230,15 @@ impl HodokuPolicy {
         );
         step
     }
+}
+
+/// The locked candidates step (pointing or claiming, `technique`) HoDoKu takes: the one it
+/// meets first, which the screen names.
+fn locked_candidates(state: &State, queues: &Queues, technique: Technique) -> Option<Step> {
+    let (house, digit, other) = screen::first_locked_candidates(queues, technique)?;
+    let digit = Digit::new(digit);
+    let places = state.places(&state.layout().houses()[house], digit);
+    intersections::locked_step(state, technique, house, digit, &places, other)
 }
 
 /// The step of `technique` that places `digit` in `cell` (a single the queues named; the queues

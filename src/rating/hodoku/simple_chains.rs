@@ -27,7 +27,7 @@
 //! Written from HoDoKu's documented behaviour and by comparing its solve paths; no HoDoKu code
 //! is copied or translated.
 
-use super::singles::{PEERS, cells_in, cells_of, digits_of, houses_of};
+use super::singles::{PEERS, cells_in, digits_of, house_mask, houses_of};
 use super::tabling;
 use crate::core::{ChainKind, State, Step, Technique};
 use crate::model::{Candidate, Cell, Digit};
@@ -81,7 +81,10 @@ struct Found {
 struct Walk<'a> {
     kind: ChainKind,
     candidates: &'a [u16; 81],
-    links: Vec<Vec<Link>>,
+    /// The links of every candidate `cell * 10 + digit`, one after another: those of candidate
+    /// `i` at `links[starts[i]..starts[i + 1]]`.
+    links: Vec<Link>,
+    starts: Vec<usize>,
     chain: Vec<(usize, usize)>,
     visited: u128,
     found: Vec<Found>,
@@ -90,13 +93,22 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(kind: ChainKind, candidates: &'a [u16; 81]) -> Walk<'a> {
-        let links = (0..81 * 10)
-            .map(|at| links_of(kind, candidates, at / 10, at % 10))
-            .collect();
+        let boards: [u128; 10] = std::array::from_fn(|digit| {
+            (0..81)
+                .filter(|&c| candidates[c] & 1 << digit != 0)
+                .fold(0, |board, c| board | 1 << c)
+        });
+        let (mut links, mut starts) = (Vec::new(), Vec::with_capacity(81 * 10 + 1));
+        for at in 0..81 * 10 {
+            starts.push(links.len());
+            links_of(kind, candidates, &boards, at / 10, at % 10, &mut links);
+        }
+        starts.push(links.len());
         Walk {
             kind,
             candidates,
             links,
+            starts,
             chain: Vec::with_capacity(LAST_NODE + 1),
             visited: 0,
             found: Vec::new(),
@@ -110,8 +122,9 @@ impl<'a> Walk<'a> {
         let index = self.chain.len();
         let strong_place = index % 2 == 1;
         let start = self.chain[0];
-        for l in 0..self.links[cell * 10 + digit].len() {
-            let link = self.links[cell * 10 + digit][l];
+        let at = cell * 10 + digit;
+        for l in self.starts[at]..self.starts[at + 1] {
+            let link = self.links[l];
             let in_cell = link.cell == cell;
             if (strong_place && !link.strong)
                 || (self.kind != ChainKind::XChain && strong_place != in_cell)
@@ -188,13 +201,20 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The links from `digit` in `cell` for chains of `kind`, in HoDoKu's order.
-fn links_of(kind: ChainKind, candidates: &[u16; 81], cell: usize, digit: usize) -> Vec<Link> {
+/// The links from `digit` in `cell` for chains of `kind`, in HoDoKu's order, added to `links`;
+/// `boards` holds each digit's cells as bits.
+fn links_of(
+    kind: ChainKind,
+    candidates: &[u16; 81],
+    boards: &[u128; 10],
+    cell: usize,
+    digit: usize,
+    links: &mut Vec<Link>,
+) {
     let mask = candidates[cell];
     if digit == 0 || mask & 1 << digit == 0 {
-        return Vec::new();
+        return;
     }
-    let mut links = Vec::new();
     let bivalue = |m: u16| m.count_ones() == 2;
     if kind != ChainKind::XChain && bivalue(mask) {
         let other = digits_of(mask & !(1 << digit)).next().expect("bivalue");
@@ -206,10 +226,9 @@ fn links_of(kind: ChainKind, candidates: &[u16; 81], cell: usize, digit: usize) 
     }
     let [row, column, _] = houses_of(cell);
     for house in houses_of(cell) {
-        let holding: Vec<usize> = (cells_of(house).into_iter())
-            .filter(|&c| candidates[c] & 1 << digit != 0)
-            .collect();
-        for &other in holding.iter().filter(|&&c| c != cell) {
+        // A house's cells in its own order are its bits in ascending order.
+        let holding = boards[digit] & house_mask(house);
+        for other in cells_in(holding & !(1 << cell)) {
             let aligned =
                 house >= 18 && (houses_of(other)[0] == row || houses_of(other)[1] == column);
             let target = candidates[other];
@@ -222,12 +241,11 @@ fn links_of(kind: ChainKind, candidates: &[u16; 81], cell: usize, digit: usize) 
                 links.push(Link {
                     cell: other,
                     digit,
-                    strong: kind == ChainKind::XChain && holding.len() == 2,
+                    strong: kind == ChainKind::XChain && holding.count_ones() == 2,
                 });
             }
         }
     }
-    links
 }
 
 /// HoDoKu's order of two found chains: the most eliminations first; for different

@@ -58,7 +58,7 @@ pub(super) const PEERS: [u128; 81] = {
 };
 
 /// The cells of `house` as bits 0–80.
-pub(super) fn house_mask(house: usize) -> u128 {
+pub(super) const fn house_mask(house: usize) -> u128 {
     HOUSE_MASKS[house]
 }
 
@@ -125,6 +125,8 @@ pub struct Queues {
     values: [u8; 81],
     /// For each house and digit, how many of the house's empty cells hold the digit.
     places: [[u8; 10]; 27],
+    /// For each digit, the empty cells holding it as bits 0–80 (for the screens).
+    boards: [u128; 10],
     naked: Queue,
     hidden: Queue,
 }
@@ -137,6 +139,7 @@ impl Queues {
             candidates: [0x3fe; 81],
             values: [0; 81],
             places: [[9; 10]; 27],
+            boards: [(1u128 << 81) - 1; 10],
             naked: Queue::default(),
             hidden: Queue::default(),
         };
@@ -156,7 +159,11 @@ impl Queues {
         }
         self.values[cell] = digit as u8;
         let own = std::mem::take(&mut self.candidates[cell]);
-        for peer in peers_of(cell) {
+        for candidate in digits_of(own) {
+            self.boards[candidate] &= !(1 << cell);
+        }
+        // Only the peers holding the digit lose it, and in reading order as before.
+        for peer in cells_in(PEERS[cell] & self.boards[digit]) {
             self.remove(peer, digit);
         }
         for candidate in (1..=9).filter(|d| own & 1 << d != 0) {
@@ -176,6 +183,7 @@ impl Queues {
             return;
         }
         self.candidates[cell] &= !bit;
+        self.boards[digit] &= !(1 << cell);
         let left = self.candidates[cell];
         if left == 0 {
             return;
@@ -198,11 +206,8 @@ impl Queues {
     /// Queues the hidden single of `digit` in `house`: the first cell of the house that still
     /// holds it (none when the digit's last place was just filled).
     fn note_hidden(&mut self, house: usize, digit: usize) {
-        let bit = 1u16 << digit;
-        if let Some(cell) = cells_of(house)
-            .into_iter()
-            .find(|&c| self.candidates[c] & bit != 0)
-        {
+        // A house's cells in reading order are its bits in ascending order.
+        if let Some(cell) = cells_in(house_mask(house) & self.boards[digit]).next() {
             self.hidden.push(cell, digit);
         }
     }
@@ -270,6 +275,11 @@ impl Queues {
             }
         }
         singles
+    }
+
+    /// The empty cells holding `digit`, as bits 0–80.
+    pub(super) fn board(&self, digit: usize) -> u128 {
+        self.boards[digit]
     }
 
     /// How many empty cells of `house` hold `digit`.

@@ -21,6 +21,8 @@ use std::thread::LocalKey;
 
 /// The most entries a table holds.
 const CAP: usize = 1000;
+/// The entries a table has room for when it is first written to.
+const FILLED: usize = 32;
 /// Table numbers: a candidate `cell * 10 + digit` placed (ON) is table `t`, removed (OFF)
 /// `NORMAL + t`; group `k` placed `2 * NORMAL + 2k`, removed one more. A node is numbered as
 /// its own table.
@@ -270,6 +272,8 @@ impl Tables {
         }
         if t.at.is_empty() {
             t.at = vec![0; size];
+            // Room for what a premise implies directly, most often, without regrowing.
+            t.entries.reserve(FILLED);
         }
         t.entries.push(Entry {
             node: code,
@@ -511,18 +515,24 @@ impl Tables {
         for table in &mut self.tables {
             table.filled = table.entries.len();
         }
+        // Each table grows in one buffer with room for a full table and is then copied out at
+        // its size: an allocation per table rather than one per doubling of its entries.
+        let mut entries = Vec::with_capacity(CAP);
         for table in 0..2 * NORMAL {
             if !self.tables[table].entries.is_empty() {
-                self.expand_one(table);
+                self.expand_one(table, &mut entries);
             }
         }
     }
 
-    fn expand_one(&mut self, table: usize) {
+    /// Expands table `table`, growing it in `entries`.
+    fn expand_one(&mut self, table: usize, entries: &mut Vec<Entry>) {
         let mut t = std::mem::take(&mut self.tables[table]);
+        entries.clear();
+        entries.extend_from_slice(&t.entries);
         let mut p = 1;
-        while p < t.entries.len() && t.entries.len() < CAP {
-            let x = t.entries[p];
+        while p < entries.len() && entries.len() < CAP {
+            let x = entries[p];
             let source = x.node as usize;
             let from_on = source < NORMAL;
             let from_group = source >= 2 * NORMAL;
@@ -540,22 +550,22 @@ impl Tables {
                 };
                 let slot = self.slot(y.node);
                 if let Some(at) = t.position(slot) {
-                    let old = &mut t.entries[at];
+                    let old = &mut entries[at];
                     if old.expanded && old.distance > distance {
                         *old = copied(y.node);
                     }
                     continue;
                 }
-                if t.entries.len() >= CAP {
-                    let last = t.entries.last_mut().expect("a full table");
+                if entries.len() >= CAP {
+                    let last = entries.last_mut().expect("a full table");
                     last.expanded = true;
                     last.from_on |= from_on;
                     last.from_group |= from_group;
                     last.distance = distance;
                     continue;
                 }
-                t.entries.push(copied(y.node));
-                t.at[slot] = t.entries.len() as u16;
+                entries.push(copied(y.node));
+                t.at[slot] = entries.len() as u16;
                 let node = Node::of(y.node);
                 if !node.group {
                     let (cell, digit) = (node.what / 10, node.what % 10);
@@ -564,6 +574,12 @@ impl Tables {
                 }
             }
             p += 1;
+        }
+        // Entries may have changed in place as well as been added.
+        if entries.len() == t.entries.len() {
+            t.entries.copy_from_slice(entries);
+        } else {
+            t.entries = entries.to_vec();
         }
         self.tables[table] = t;
     }
