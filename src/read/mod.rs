@@ -534,7 +534,12 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
     if let Some(found) = overlap::parse(text, options.layout.is_some()) {
         let puzzles = found
             .iter()
-            .map(|puzzle| reader.overlapping_puzzle(puzzle))
+            .map(|puzzle| {
+                let origin = Origin::TextGrid {
+                    lines: puzzle.lines.clone(),
+                };
+                reader.overlapping_puzzle(puzzle, origin)
+            })
             .collect::<Result<_, _>>()?;
         return Ok(Input {
             puzzles,
@@ -652,6 +657,25 @@ fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Input, Er
         return Err(Error::Empty {
             what: table.place.clone(),
         });
+    }
+    if named_area.is_none() && options.range.is_none() {
+        let layout = options.layout.as_deref();
+        if let Some((area, text)) = overlap::on_sheet(&table, &reader.symbols, layout)? {
+            let puzzle = reader.overlapping_puzzle(&text, table.origin(&area))?;
+            return Ok(Input {
+                puzzles: vec![puzzle.with_texts(table.texts_outside(&area))],
+                warnings: Vec::new(),
+            });
+        }
+        if let Some(spec) = layout {
+            return Err(Error::BadLayout {
+                reason: format!(
+                    "--layout {spec}: {} holds no block of cells of that extent (the grids' \
+                     cells bordered or typed, the gaps empty)",
+                    table.place
+                ),
+            });
+        }
     }
     let area = reader.locate(&table, named_area)?;
     let source = match book.find_sheet(HELPER_SHEETS[0]).filter(|r| *r != sheet) {
@@ -1041,8 +1065,13 @@ impl Reader {
         self.puzzle(grid, found, origin)
     }
 
-    /// The puzzle of overlapping grids written as text.
-    fn overlapping_puzzle(&self, text: &overlap::OverlapText) -> Result<Puzzle, Error> {
+    /// The puzzle of overlapping grids written as text or typed on a sheet, its top-left
+    /// position at `origin`.
+    fn overlapping_puzzle(
+        &self,
+        text: &overlap::OverlapText,
+        origin: Origin,
+    ) -> Result<Puzzle, Error> {
         if self.options.latin || self.options.boxes.is_some() || self.options.regions_file.is_some()
         {
             return Err(Error::Usage(
@@ -1053,9 +1082,6 @@ impl Reader {
         let is_given =
             |t: &str| matches!(cells::classify_text(t, &self.symbols), CellClass::Value(_));
         let shape = text.shape(self.options.layout.as_deref(), &is_given)?;
-        let origin = Origin::TextGrid {
-            lines: text.lines.clone(),
-        };
         let (size, cols) = (shape.size(), text.extent.1);
         let layout = Arc::new(Layout::overlapping(shape)?);
         let mut grid = Grid::for_layout(&layout);
