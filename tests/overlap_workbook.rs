@@ -77,14 +77,15 @@ fn inside(corners: &[(usize, usize)], r: usize, c: usize) -> bool {
 }
 
 /// How a person types the puzzle: `anchor` is the zero-based sheet cell of its top-left
-/// position, `title` goes two rows above it, `stray` is a digit typed in a gap; without
-/// `borders` only the digits are typed.
+/// position, `title` goes two rows above it, `stray` is a digit and `label` a text typed in a
+/// gap; without `borders` only the digits are typed.
 struct Typing<'a> {
     layout: &'a str,
     sheet: &'a str,
     anchor: (usize, usize),
     title: Option<&'a str>,
     stray: Option<(usize, usize, f64)>,
+    label: Option<(usize, usize, &'a str)>,
     borders: bool,
 }
 
@@ -97,6 +98,7 @@ impl Typing<'_> {
             anchor: (3, 2),
             title: None,
             stray: None,
+            label: None,
             borders: true,
         }
     }
@@ -145,6 +147,11 @@ fn type_in(path: &Path, puzzle: &Fixture, typing: &Typing) {
     if let Some((r, c, digit)) = typing.stray {
         sheet
             .write_number((top + r) as u32, (left + c) as u16, digit)
+            .unwrap();
+    }
+    if let Some((r, c, label)) = typing.label {
+        sheet
+            .write_string((top + r) as u32, (left + c) as u16, label)
             .unwrap();
     }
     book.save(path).unwrap();
@@ -288,12 +295,11 @@ fn named_cells(path: &Path) -> Vec<(usize, usize, String)> {
 fn a_samurai_typed_in_a_workbook_is_found_solved_and_written_in_its_shape() {
     let dir = scratch("overlap-book-samurai");
     let typing = Typing {
-        layout: "samurai",
         sheet: "Samurai",
-        anchor: (3, 2),
         title: Some("Samurai Sudoku No. 100"),
-        stray: None,
-        borders: true,
+        // A note typed in the gap left of the centre grid is not a cell.
+        label: Some((10, 1, "easy")),
+        ..Typing::plain("samurai")
     };
     let written = round_trip(&dir, "samurai.txt", &typing);
     // The steps name cells by their row and column on the sheet of grids, with the address of
@@ -310,6 +316,10 @@ fn a_samurai_typed_in_a_workbook_is_found_solved_and_written_in_its_shape() {
         solution.get_value((1, 2)),
         Some(&Data::String("Samurai Sudoku No. 100".into()))
     );
+    // The note typed in the gap is listed beside the grids, with the address it had.
+    let easy = Data::String("easy".into());
+    let listed = solution.rows().any(|row| row.contains(&easy));
+    assert!(listed, "the note typed at D14 is not on the Solution sheet");
 }
 
 #[test]

@@ -658,24 +658,12 @@ fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Input, Er
             what: table.place.clone(),
         });
     }
-    if named_area.is_none() && options.range.is_none() {
-        let layout = options.layout.as_deref();
-        if let Some((area, text)) = overlap::on_sheet(&table, &reader.symbols, layout)? {
-            let puzzle = reader.overlapping_puzzle(&text, table.origin(&area))?;
-            return Ok(Input {
-                puzzles: vec![puzzle.with_texts(table.texts_outside(&area))],
-                warnings: Vec::new(),
-            });
-        }
-        if let Some(spec) = layout {
-            return Err(Error::BadLayout {
-                reason: format!(
-                    "--layout {spec}: {} holds no block of cells of that extent (the grids' \
-                     cells bordered or typed, the gaps empty)",
-                    table.place
-                ),
-            });
-        }
+    // Overlapping grids are found before square ones, whose search would take a block of them.
+    if named_area.is_none()
+        && options.range.is_none()
+        && let Some(input) = reader.overlapping_sheet(&table)?
+    {
+        return Ok(input);
     }
     let area = reader.locate(&table, named_area)?;
     let source = match book.find_sheet(HELPER_SHEETS[0]).filter(|r| *r != sheet) {
@@ -1063,6 +1051,38 @@ impl Reader {
             ..Found::default()
         };
         self.puzzle(grid, found, origin)
+    }
+
+    /// The overlapping Sudoku typed on `table` (see [`overlap::on_sheet`]), with the texts typed
+    /// around its grids and in the gaps between them; `None` when the sheet holds none, an
+    /// error when `--layout` names one the sheet does not hold.
+    fn overlapping_sheet(&self, table: &Table) -> Result<Option<Input>, Error> {
+        let layout = self.options.layout.as_deref();
+        let Some((area, text)) = overlap::on_sheet(table, &self.symbols, layout)? else {
+            return match layout {
+                Some(spec) => Err(Error::BadLayout {
+                    reason: format!(
+                        "--layout {spec}: {} holds no block of cells of that extent (the grids' \
+                         cells bordered or typed, the gaps empty)",
+                        table.place
+                    ),
+                }),
+                None => Ok(None),
+            };
+        };
+        let puzzle = self.overlapping_puzzle(&text, table.origin(&area))?;
+        let layout = puzzle.layout();
+        let in_cell = |row: usize, col: usize| {
+            let (r, c) = (row.checked_sub(area.top), col.checked_sub(area.left));
+            r.zip(c).and_then(|(r, c)| layout.cell_at(r, c)).is_some()
+        };
+        let texts = (table.texts_outside(&Area::square(0, 0, 0)).into_iter())
+            .filter(|t| !in_cell(t.row, t.col))
+            .collect();
+        Ok(Some(Input {
+            puzzles: vec![puzzle.with_texts(texts)],
+            warnings: Vec::new(),
+        }))
     }
 
     /// The puzzle of overlapping grids written as text or typed on a sheet, its top-left

@@ -16,9 +16,9 @@
 //! naming a layout settles the shape as a title does.
 
 use super::cells::{CellClass, classify, classify_text};
-use super::table::{Area, Table};
+use super::table::{Area, RawValue, Table};
 use crate::error::Error;
-use crate::model::{Arrangement, Origin, Overlap, Symbols, cell_name};
+use crate::model::{Arrangement, Overlap, Symbols, cell_name};
 
 /// The marks of a position outside every grid in a drawn grid.
 const GAPS: [char; 3] = [' ', '#', '*'];
@@ -291,7 +291,7 @@ pub fn on_sheet(
         if !extents.contains(&(area.height, area.width)) {
             continue;
         }
-        let text = sheet_text(table, &area, named);
+        let text = sheet_text(table, symbols, &area, named);
         let gaps = text.drawn && text.cells.iter().any(Option::is_none);
         let plausible = settled || gaps || !text.drawn && text.shape(None, &is_given).is_ok();
         if plausible {
@@ -307,7 +307,7 @@ fn sheet_title(table: &Table) -> Option<Arrangement> {
     (0..table.rows())
         .flat_map(|r| (0..table.cols()).map(move |c| (r, c)))
         .find_map(|(r, c)| match &table.cell(r, c).value {
-            super::table::RawValue::Text(text) => Arrangement::named_in(text),
+            RawValue::Text(text) => Arrangement::named_in(text),
             _ => None,
         })
 }
@@ -371,9 +371,15 @@ fn blocks(table: &Table, symbols: &Symbols) -> Vec<Area> {
 }
 
 /// The positions of the block at `area` as text: with borders on the sheet, a position is a
-/// cell when it is bordered or holds something, a gap otherwise; without, every position is
-/// written (blank or not) and the givens settle the shape.
-fn sheet_text(table: &Table, area: &Area, named: Option<Arrangement>) -> OverlapText {
+/// cell when it is bordered or holds a digit or an empty-cell mark, a gap otherwise (a label
+/// typed in a gap is not a cell); without, every position is written (blank or not) and the
+/// givens settle the shape.
+fn sheet_text(
+    table: &Table,
+    symbols: &Symbols,
+    area: &Area,
+    named: Option<Arrangement>,
+) -> OverlapText {
     let positions = || {
         (area.top..area.top + area.height)
             .flat_map(|r| (area.left..area.left + area.width).map(move |c| table.cell(r, c)))
@@ -382,7 +388,8 @@ fn sheet_text(table: &Table, area: &Area, named: Option<Arrangement>) -> Overlap
     let cells = positions()
         .map(|cell| {
             let text = cell.value.display().trim().to_string();
-            (!drawn || cell.bordered || !text.is_empty()).then_some(text)
+            let mark = classify(&cell.value, symbols).is_mark();
+            (!drawn || cell.bordered || mark).then_some(text)
         })
         .collect();
     OverlapText {
@@ -421,14 +428,11 @@ fn check_gaps(
         written.as_deref().is_some_and(is_given) && shape.cell_at(i / cols, i % cols).is_none()
     });
     match stray {
-        Some((i, written)) => {
-            let origin: Origin = table.origin(area);
-            Err(Error::BadValue {
-                cell: origin.cell_name(i / cols, i % cols, cols),
-                value: written.clone().unwrap_or_default(),
-                reason: format!("it lies outside every grid of {}", shape.describe()),
-            })
-        }
+        Some((i, written)) => Err(Error::BadValue {
+            cell: table.origin(area).cell_name(i / cols, i % cols, cols),
+            value: written.clone().unwrap_or_default(),
+            reason: format!("it lies outside every grid of {}", shape.describe()),
+        }),
         None => Ok(()),
     }
 }
