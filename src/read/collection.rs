@@ -343,7 +343,7 @@ fn whole(puzzles: Puzzles) -> Entries {
     }
     match puzzles {
         Puzzles::Sudoku(puzzles) => Entries::Sudoku(entries(puzzles, |p, place| {
-            entry_id(p.origin(), (p.size(), p.size()), place)
+            entry_id(p.origin(), p.layout().extent(), place)
         })),
         Puzzles::Shikaku(puzzles) => Entries::Shikaku(entries(puzzles, |p, place| {
             entry_id(p.origin(), (p.rows(), p.cols()), place)

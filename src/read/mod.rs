@@ -534,7 +534,12 @@ pub fn read_text(text: &str, place: &str, options: &ReadOptions) -> Result<Input
     if let Some(found) = overlap::parse(text, options.layout.is_some()) {
         let puzzles = found
             .iter()
-            .map(|puzzle| reader.overlapping_puzzle(puzzle))
+            .map(|puzzle| {
+                let origin = Origin::TextGrid {
+                    lines: puzzle.lines.clone(),
+                };
+                reader.overlapping_puzzle(puzzle, origin)
+            })
             .collect::<Result<_, _>>()?;
         return Ok(Input {
             puzzles,
@@ -652,6 +657,13 @@ fn read_workbook(book: &mut Workbook, options: &ReadOptions) -> Result<Input, Er
         return Err(Error::Empty {
             what: table.place.clone(),
         });
+    }
+    // Overlapping grids are found before square ones, whose search would take a block of them.
+    if named_area.is_none()
+        && options.range.is_none()
+        && let Some(input) = reader.overlapping_sheet(&table)?
+    {
+        return Ok(input);
     }
     let area = reader.locate(&table, named_area)?;
     let source = match book.find_sheet(HELPER_SHEETS[0]).filter(|r| *r != sheet) {
@@ -1041,8 +1053,45 @@ impl Reader {
         self.puzzle(grid, found, origin)
     }
 
-    /// The puzzle of overlapping grids written as text.
-    fn overlapping_puzzle(&self, text: &overlap::OverlapText) -> Result<Puzzle, Error> {
+    /// The overlapping Sudoku typed on `table` (see [`overlap::on_sheet`]), with the texts typed
+    /// around its grids and in the gaps between them; `None` when the sheet holds none, an
+    /// error when `--layout` names one the sheet does not hold.
+    fn overlapping_sheet(&self, table: &Table) -> Result<Option<Input>, Error> {
+        let layout = self.options.layout.as_deref();
+        let Some((area, text)) = overlap::on_sheet(table, &self.symbols, layout)? else {
+            return match layout {
+                Some(spec) => Err(Error::BadLayout {
+                    reason: format!(
+                        "--layout {spec}: {} holds no block of cells of that extent (the grids' \
+                         cells bordered or typed, the gaps empty)",
+                        table.place
+                    ),
+                }),
+                None => Ok(None),
+            };
+        };
+        let puzzle = self.overlapping_puzzle(&text, table.origin(&area))?;
+        let layout = puzzle.layout();
+        let in_cell = |row: usize, col: usize| {
+            let (r, c) = (row.checked_sub(area.top), col.checked_sub(area.left));
+            r.zip(c).and_then(|(r, c)| layout.cell_at(r, c)).is_some()
+        };
+        let texts = (table.texts_outside(&Area::square(0, 0, 0)).into_iter())
+            .filter(|t| !in_cell(t.row, t.col))
+            .collect();
+        Ok(Some(Input {
+            puzzles: vec![puzzle.with_texts(texts)],
+            warnings: Vec::new(),
+        }))
+    }
+
+    /// The puzzle of overlapping grids written as text or typed on a sheet, its top-left
+    /// position at `origin`.
+    fn overlapping_puzzle(
+        &self,
+        text: &overlap::OverlapText,
+        origin: Origin,
+    ) -> Result<Puzzle, Error> {
         if self.options.latin || self.options.boxes.is_some() || self.options.regions_file.is_some()
         {
             return Err(Error::Usage(
@@ -1053,9 +1102,6 @@ impl Reader {
         let is_given =
             |t: &str| matches!(cells::classify_text(t, &self.symbols), CellClass::Value(_));
         let shape = text.shape(self.options.layout.as_deref(), &is_given)?;
-        let origin = Origin::TextGrid {
-            lines: text.lines.clone(),
-        };
         let (size, cols) = (shape.size(), text.extent.1);
         let layout = Arc::new(Layout::overlapping(shape)?);
         let mut grid = Grid::for_layout(&layout);

@@ -10,9 +10,15 @@
 //!
 //! A line with letters is a title, and a line starting with `#` a comment; one that names a
 //! layout (`Samurai Sudoku No. 4`) settles the shape.
+//!
+//! On a sheet ([`on_sheet`]) the puzzle is a block of cells as people type one: the grids' cells
+//! bordered, the gaps without borders and empty, digits typed as numbers; a text on the sheet
+//! naming a layout settles the shape as a title does.
 
+use super::cells::{CellClass, classify, classify_text};
+use super::table::{Area, RawValue, Table};
 use crate::error::Error;
-use crate::model::{Arrangement, Overlap, cell_name};
+use crate::model::{Arrangement, Overlap, Symbols, cell_name};
 
 /// The marks of a position outside every grid in a drawn grid (`#` starts a comment line).
 const GAPS: [char; 2] = [' ', '*'];
@@ -260,6 +266,179 @@ impl OverlapText {
             ),
         };
         Err(Error::BadLayout { reason })
+    }
+}
+
+/// The overlapping Sudoku typed on `table`, if there is one, and where it is: the first block of
+/// touching cells (bordered, or holding a digit or an empty-cell mark) in reading order whose
+/// extent is that of `layout` (a `--layout` value), else of the layout a text on the sheet names,
+/// else of a named layout other than Butterfly (12x12, a plain Sudoku's size too). Without a
+/// layout given or named, the block must have gaps (positions without borders among bordered
+/// cells) or, with no borders at all, givens that only one layout holds; else it is left to the
+/// reader of single grids. A digit typed in a gap is an error naming its sheet cell.
+pub fn on_sheet(
+    table: &Table,
+    symbols: &Symbols,
+    layout: Option<&str>,
+) -> Result<Option<(Area, OverlapText)>, Error> {
+    let named = sheet_title(table);
+    let extents: Vec<(usize, usize)> = match (layout, named) {
+        (Some(spec), _) => vec![Overlap::parse(spec)?.extent()],
+        (None, Some(name)) => vec![name.shape().extent()],
+        (None, None) => (Arrangement::ALL.into_iter())
+            .filter(|&a| a != Arrangement::Butterfly)
+            .map(|a| a.shape().extent())
+            .collect(),
+    };
+    let settled = layout.is_some() || named.is_some();
+    let is_given = |t: &str| matches!(classify_text(t, symbols), CellClass::Value(_));
+    for area in blocks(table, symbols) {
+        if !extents.contains(&(area.height, area.width)) {
+            continue;
+        }
+        let text = sheet_text(table, symbols, &area, named);
+        let gaps = text.drawn && text.cells.iter().any(Option::is_none);
+        let plausible = settled || gaps || !text.drawn && text.shape(None, &is_given).is_ok();
+        if plausible {
+            check_gaps(table, &area, &text, layout, &is_given)?;
+            return Ok(Some((area, text)));
+        }
+    }
+    Ok(None)
+}
+
+/// The layout the first text on `table` naming one names (a title such as `Samurai Sudoku 12`).
+fn sheet_title(table: &Table) -> Option<Arrangement> {
+    (0..table.rows())
+        .flat_map(|r| (0..table.cols()).map(move |c| (r, c)))
+        .find_map(|(r, c)| match &table.cell(r, c).value {
+            RawValue::Text(text) => Arrangement::named_in(text),
+            _ => None,
+        })
+}
+
+/// The bounding boxes of the blocks of touching cells of `table` that are part of a grid
+/// (bordered, or holding a digit or an empty-cell mark), in reading order of their first cells,
+/// then, when there are several, the box around them all (givens typed without borders do not
+/// touch).
+fn blocks(table: &Table, symbols: &Symbols) -> Vec<Area> {
+    let (rows, cols) = (table.rows(), table.cols());
+    let part = |r: usize, c: usize| {
+        let cell = table.cell(r, c);
+        cell.bordered || classify(&cell.value, symbols).is_mark()
+    };
+    let mut seen = vec![false; rows * cols];
+    let mut found = Vec::new();
+    for start in 0..rows * cols {
+        if seen[start] || !part(start / cols, start % cols) {
+            continue;
+        }
+        seen[start] = true;
+        let (mut top, mut left, mut bottom, mut right) = (rows, cols, 0, 0);
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            (top, left, bottom, right) = (top.min(r), left.min(c), bottom.max(r), right.max(c));
+            let next = [
+                r.checked_sub(1).map(|r| (r, c)),
+                (r + 1 < rows).then_some((r + 1, c)),
+                c.checked_sub(1).map(|c| (r, c)),
+                (c + 1 < cols).then_some((r, c + 1)),
+            ];
+            for (nr, nc) in next.into_iter().flatten() {
+                let j = nr * cols + nc;
+                if !seen[j] && part(nr, nc) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        found.push(Area {
+            top,
+            left,
+            height: bottom + 1 - top,
+            width: right + 1 - left,
+        });
+    }
+    if found.len() > 1 {
+        let top = found.iter().map(|a| a.top).min().unwrap_or(0);
+        let left = found.iter().map(|a| a.left).min().unwrap_or(0);
+        let bottom = found.iter().map(|a| a.top + a.height).max().unwrap_or(0);
+        let right = found.iter().map(|a| a.left + a.width).max().unwrap_or(0);
+        found.push(Area {
+            top,
+            left,
+            height: bottom - top,
+            width: right - left,
+        });
+    }
+    found
+}
+
+/// The positions of the block at `area` as text: with borders on the sheet, a position is a
+/// cell when it is bordered or holds a digit or an empty-cell mark, a gap otherwise (a label
+/// typed in a gap is not a cell); without, every position is written (blank or not) and the
+/// givens settle the shape.
+fn sheet_text(
+    table: &Table,
+    symbols: &Symbols,
+    area: &Area,
+    named: Option<Arrangement>,
+) -> OverlapText {
+    let positions = || {
+        (area.top..area.top + area.height)
+            .flat_map(|r| (area.left..area.left + area.width).map(move |c| table.cell(r, c)))
+    };
+    let drawn = positions().any(|cell| cell.bordered);
+    let cells = positions()
+        .map(|cell| {
+            let text = cell.value.display().trim().to_string();
+            let mark = classify(&cell.value, symbols).is_mark();
+            (!drawn || cell.bordered || mark).then_some(text)
+        })
+        .collect();
+    OverlapText {
+        extent: (area.height, area.width),
+        cells,
+        lines: Vec::new(),
+        drawn,
+        named,
+    }
+}
+
+/// With borders drawn, a given typed in a gap (a position without borders outside the grids the
+/// bordered cells make, or outside the layout given or named): the error names its sheet cell.
+fn check_gaps(
+    table: &Table,
+    area: &Area,
+    text: &OverlapText,
+    layout: Option<&str>,
+    is_given: &dyn Fn(&str) -> bool,
+) -> Result<(), Error> {
+    if !text.drawn {
+        return Ok(());
+    }
+    let bordered = |r: usize, c: usize| table.cell(area.top + r, area.left + c).bordered;
+    let shape = match (layout, text.named) {
+        (Some(spec), _) => Overlap::parse(spec)?,
+        (None, Some(name)) => name.shape(),
+        (None, None) => match Overlap::of_shape(9, (3, 3), text.extent, &bordered) {
+            Ok(shape) => shape,
+            // Borders that make no grids: the shape is read from what is typed too.
+            Err(_) => return Ok(()),
+        },
+    };
+    let cols = text.extent.1;
+    let stray = (text.cells.iter().enumerate()).find(|(i, written)| {
+        written.as_deref().is_some_and(is_given) && shape.cell_at(i / cols, i % cols).is_none()
+    });
+    match stray {
+        Some((i, written)) => Err(Error::BadValue {
+            cell: table.origin(area).cell_name(i / cols, i % cols, cols),
+            value: written.clone().unwrap_or_default(),
+            reason: format!("it lies outside every grid of {}", shape.describe()),
+        }),
+        None => Ok(()),
     }
 }
 

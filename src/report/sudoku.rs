@@ -17,10 +17,16 @@ use serde_json::Value;
 
 /// A puzzle's source, size, layout and givens in one line: `line 3: 9x9, 3x3 boxes, 30 givens`.
 pub fn puzzle_summary(puzzle: &Puzzle) -> String {
-    let n = puzzle.size();
+    let (rows, cols) = puzzle.layout().extent();
     let place = match puzzle.origin() {
         Origin::Sheet { sheet, top, left } => {
-            let area = crate::read::table::Area::square(*top, *left, n).a1();
+            let area = crate::read::table::Area {
+                top: *top,
+                left: *left,
+                height: rows,
+                width: cols,
+            }
+            .a1();
             match sheet {
                 Some(sheet) => format!("sheet '{sheet}' {area}: "),
                 None => format!("{area}: "),
@@ -32,7 +38,6 @@ pub fn puzzle_summary(puzzle: &Puzzle) -> String {
             .map_or(String::new(), |l| format!("line {l}: ")),
         Origin::Unknown => String::new(),
     };
-    let (rows, cols) = puzzle.layout().extent();
     format!(
         "{place}{rows}x{cols}, {}, {} givens",
         puzzle.layout().describe(),

@@ -876,8 +876,9 @@ pub fn workbook_target(
 }
 
 /// Whether `puzzle` can be drawn on `output`: the workbook does not draw even/odd marks and
-/// consecutive bars yet, and no drawing shows overlapping grids yet; a drawing without what its
-/// steps use would mislead, so such a puzzle is refused with the outputs that do show them.
+/// consecutive bars yet, and only the workbook shows overlapping grids yet; a drawing without
+/// what its steps use would mislead, so such a puzzle is refused with the outputs that do show
+/// them.
 pub fn check_drawable(puzzle: &Puzzle, output: Drawing) -> Result<(), Error> {
     let layout = puzzle.layout();
     let refusal = |what: &str, shown: &str| {
@@ -886,10 +887,10 @@ pub fn check_drawable(puzzle: &Puzzle, output: Drawing) -> Result<(), Error> {
             output.name()
         )))
     };
-    if layout.overlap().is_some() {
+    if layout.overlap().is_some() && output != Drawing::Workbook {
         return refusal(
             "overlapping grids",
-            "solve and explain (text and --format json), check, hint and batch",
+            "the workbook, solve and explain (text and --format json), check, hint and batch",
         );
     }
     match (output, layout.markings().is_empty()) {

@@ -161,6 +161,11 @@ impl<'a> View<'a> {
         self.puzzle.size()
     }
 
+    /// Rows and columns of the sheet the grid spans: N x N, wider when grids overlap.
+    fn extent(&self) -> (usize, usize) {
+        self.layout().extent()
+    }
+
     /// An explanation as the workbook shows it: cells with their addresses here, digits as the
     /// grid shows them.
     fn text(&self, explanation: &Explanation) -> String {
@@ -193,23 +198,25 @@ impl<'a> View<'a> {
 
     /// The sheet row and column of a grid cell, for a grid anchored at `anchor`.
     fn at(&self, cell: Cell, anchor: (usize, usize)) -> (usize, usize) {
-        let n = self.size();
-        (anchor.0 + cell.row(n), anchor.1 + cell.col(n))
+        let (row, col) = self.layout().position(cell);
+        (anchor.0 + row, anchor.1 + col)
     }
 
     /// Thin lines between cells, thick ones on region edges and around the grid; a Killer's
     /// cage edges medium dashed where they part cells of one region (a region's edge stays
-    /// thick, cage edge or not: the cages' fills tell them apart there).
+    /// thick, cage edge or not: the cages' fills tell them apart there). Overlapping grids'
+    /// cells next to a gap get a thick edge there, as on the grid's outside.
     fn borders(&self, cell: Cell) -> Borders {
-        let n = self.size();
         let layout = self.layout();
-        let mut borders = area_borders(cell.row(n), cell.col(n), (n, n), |r, c| {
-            layout.region_of(Cell::at(r, c, n))
+        let (row, col) = layout.position(cell);
+        let mut borders = area_borders(row, col, self.extent(), |r, c| {
+            layout.cell_at(r, c).and_then(|cell| layout.region_of(cell))
         });
         if layout.cages().is_empty() {
             return borders;
         }
-        let (row, col) = (cell.row(n), cell.col(n));
+        // Cages are on one N x N grid only, where the position is the cell's row and column.
+        let n = self.size();
         let sides = [
             (&mut borders.top, row.checked_sub(1).map(|r| (r, col))),
             (&mut borders.bottom, (row + 1 < n).then_some((row + 1, col))),
@@ -244,10 +251,14 @@ impl<'a> View<'a> {
             .map(|first| first.to_uppercase().chain(chars).collect())
     }
 
-    /// Square columns and rows of `px` for a grid at `anchor`.
+    /// Square columns and rows of `px` for a grid at `anchor` (gaps between overlapping grids
+    /// too, so that the grids line up).
     fn size_grid(&self, sheet: &mut Sheet, anchor: (usize, usize), width: u32, height: u32) {
-        for i in 0..self.size() {
+        let (rows, cols) = self.extent();
+        for i in 0..cols {
             sheet.column_width(anchor.1 + i, width);
+        }
+        for i in 0..rows {
             sheet.row_height(anchor.0 + i, height);
         }
     }
@@ -265,7 +276,7 @@ impl<'a> View<'a> {
     /// The side of a cell of a printable grid: the grid is a page wide (spreadsheets shrink a
     /// sheet to fit a page, never enlarge it), or the usual cell where that is larger.
     fn print_px(&self) -> u32 {
-        (PAGE_WIDTH_PX / self.size() as u32).max(self.cell_px)
+        (PAGE_WIDTH_PX / self.extent().1 as u32).max(self.cell_px)
     }
 
     fn steps_sheet(&self, step_sheets: usize) -> Sheet {
@@ -547,7 +558,7 @@ impl<'a> View<'a> {
         }
         if let Some(step) = step {
             self.put_full_lines(&mut sheet, step, below);
-            let col = CANDIDATE_ANCHOR.1 + self.size() + 1;
+            let col = CANDIDATE_ANCHOR.1 + self.extent().1 + 1;
             legend(
                 &mut sheet,
                 CANDIDATE_ANCHOR.0,

@@ -96,7 +96,7 @@ impl View<'_> {
         self.put_title(&mut sheet);
         let bottom = self.legend_and_summary(&mut sheet, options, &needed);
         // Notes print as far down as the grids or the summary reach, and stay on the sheet past.
-        let printed = bottom.max(order.0 + self.size());
+        let printed = bottom.max(order.0 + self.extent().0);
         let notes_end = self.put_notes(&mut sheet, bottom + 1);
         if notes_end > printed {
             sheet.print_rows = Some(printed as u32);
@@ -106,7 +106,7 @@ impl View<'_> {
 
     /// Where the order grid starts: under the solution grid, after a blank row and its caption.
     fn order_anchor(&self) -> (usize, usize) {
-        (self.anchor.0 + self.size() + 2, self.anchor.1)
+        (self.anchor.0 + self.extent().0 + 2, self.anchor.1)
     }
 
     /// The font of step numbers: the order grid's, and the legend's samples of it.
@@ -247,7 +247,7 @@ impl View<'_> {
     /// Whether `text`, typed around the grid, is its title: over the grid, in one of its columns.
     fn is_title(&self, text: &SheetText) -> bool {
         let (top, left) = self.anchor;
-        text.row < top && (left..left + self.size()).contains(&text.col)
+        text.row < top && (left..left + self.extent().1).contains(&text.col)
     }
 
     /// Puts the titles typed over the grid where they were.
@@ -278,7 +278,7 @@ impl View<'_> {
 
     /// The first column of the legend: right of the grid, after a gap.
     fn legend_column(&self) -> usize {
-        self.anchor.1 + self.size() + 1
+        self.anchor.1 + self.extent().1 + 1
     }
 
     /// The legend and the summary, right of the grids; returns the row after them.
