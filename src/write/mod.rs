@@ -876,7 +876,7 @@ pub fn workbook_target(
 }
 
 /// Whether `puzzle` can be drawn on `output`: the workbook does not draw even/odd marks and
-/// consecutive bars yet, and the workbook and the print do not show overlapping grids yet; a drawing without what its
+/// consecutive bars yet, and does not show overlapping grids yet; a drawing without what its
 /// steps use would mislead, so such a puzzle is refused with the outputs that do show them.
 pub fn check_drawable(puzzle: &Puzzle, output: Drawing) -> Result<(), Error> {
     let layout = puzzle.layout();
@@ -886,10 +886,11 @@ pub fn check_drawable(puzzle: &Puzzle, output: Drawing) -> Result<(), Error> {
             output.name()
         )))
     };
-    if layout.overlap().is_some() && output != Drawing::Page {
+    if layout.overlap().is_some() && output == Drawing::Workbook {
         return refusal(
             "overlapping grids",
-            "the page (--html), solve and explain (text and --format json), check, hint and batch",
+            "the page (--html), print, solve and explain (text and --format json), check, hint \
+             and batch",
         );
     }
     match (output, layout.markings().is_empty()) {
