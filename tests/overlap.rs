@@ -395,24 +395,6 @@ fn butterfly_is_read_as_one_when_named() {
 }
 
 #[test]
-fn the_page_and_print_refuse_overlapping_grids_and_write_nothing() {
-    let dir = common::scratch("overlap-drawings");
-    let input = fixture("overlap/samurai.txt");
-    for (command, name) in [("solve", "out.html"), ("print", "out.pdf")] {
-        let target = dir.join(name);
-        let (code, _, err) = run(&[
-            command,
-            input.to_str().unwrap(),
-            "-o",
-            target.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 2, "{name}: {err}");
-        assert!(err.contains("does not draw overlapping grids yet"), "{err}");
-        assert!(!target.exists(), "{name}");
-    }
-}
-
-#[test]
 fn the_command_line_reads_both_text_forms() {
     // The drawn rows (`.58..4.6.   .9.6..84.`) are not taken for a collection of one-line
     // 3x3 puzzles, and a comment of digits is not a row.

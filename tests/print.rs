@@ -680,3 +680,87 @@ fn even_cells_are_shaded_and_bars_drawn_on_the_printed_grid() {
     }
     assert_eq!(bars, 42, "the fixture's bars");
 }
+
+/// The Samurai's sheet: 21x21 places, 9x9 grids at these corners (the puzzle books' layout).
+const SAMURAI_CORNERS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
+
+#[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
+fn a_samurai_is_printed_in_its_shape_with_the_published_solution() {
+    let dir = scratch("print-samurai");
+    let pdf = dir.join("samurai.pdf");
+    let input = fixture("overlap/samurai.txt");
+    gridlogic(&["print", arg(&input), "-o", arg(&pdf)], 0);
+    assert_eq!(pages(&pdf), 2);
+    // The fixture: its published solution (reading order over the sheet) and its 21 rows of
+    // givens, `-` for an empty cell or a gap.
+    let text = std::fs::read_to_string(&input).unwrap();
+    let solution = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# solution "))
+        .unwrap();
+    let rows: Vec<Vec<&str>> = (text.lines())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|tokens| tokens.len() == 21)
+        .collect();
+    assert_eq!((rows.len(), solution.len()), (21, 369));
+    let is_cell = |row: usize, col: usize| {
+        SAMURAI_CORNERS
+            .iter()
+            .any(|&(r, c)| (r..r + 9).contains(&row) && (c..c + 9).contains(&col))
+    };
+    // The solution's digits, row by row as pdftotext lays them out, under the title and the
+    // hardest step, above the page's number.
+    let page = poppler_output(
+        "pdftotext",
+        &["-layout", "-f", "2", "-l", "2", arg(&pdf), "-"],
+    );
+    let lines: Vec<&str> = page.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("hardest step"))
+        .unwrap()
+        + 1;
+    let digits: String = lines[start..lines.len() - 1]
+        .concat()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(digits, solution);
+    // Each page rendered: the long lines across and down are the centre grid's (rows and
+    // columns 6, 9, 12 and 15 of the sheet); each gap is blank, without even a thin line, and
+    // each cell is inked where it holds a digit (every cell of the solution).
+    // (The solutions are smaller, four a page, and their digits plain: rendered finer.)
+    for (number, inked, dpi) in [(1, false, 100), (2, true, 200)] {
+        let picture = Picture::render(&pdf, number, dpi);
+        let whole = (0, 0, picture.width, picture.height);
+        let centres = |across| -> Vec<f64> {
+            let lines = long_lines(&picture, whole, across);
+            lines.iter().map(|l| (l.0 + l.1) as f64 / 2.0).collect()
+        };
+        let (across, down) = (centres(true), centres(false));
+        assert_eq!((across.len(), down.len()), (4, 4), "page {number}");
+        let (h, w) = ((across[3] - across[0]) / 9.0, (down[3] - down[0]) / 9.0);
+        let (top, left) = (across[0] - 6.0 * h, down[0] - 6.0 * w);
+        let pixels = |row: usize, col: usize, from: f64, to: f64| {
+            let y = |f: f64| (top + (row as f64 + f) * h) as usize;
+            let x = |f: f64| (left + (col as f64 + f) * w) as usize;
+            let xs = x(from)..x(to);
+            (y(from)..y(to)).flat_map(move |y| xs.clone().map(move |x| (x, y)))
+        };
+        for (row, col) in (0..21).flat_map(|r| (0..21).map(move |c| (r, c))) {
+            let place = format!("page {number}, r{}c{}", row + 1, col + 1);
+            if !is_cell(row, col) {
+                let blank = pixels(row, col, 0.1, 0.9).all(|(x, y)| picture.at(x, y) > 245);
+                assert!(blank, "{place}: a gap is blank");
+                continue;
+            }
+            let given = rows[row][col] != "-";
+            let dark = pixels(row, col, 0.25, 0.75).any(|(x, y)| picture.at(x, y) < DARK);
+            assert_eq!(dark, inked || given, "{place}");
+        }
+    }
+}

@@ -7,7 +7,7 @@ use super::{CommandResult, exit_code, invalid_line};
 use gridlogic::read::collection::{Entries, Id, Stream};
 use gridlogic::write::booklet::{self, Item};
 use gridlogic::write::generated::Output;
-use gridlogic::write::{self, Drawing, Target, refusal};
+use gridlogic::write::{Target, refusal};
 use gridlogic::{engine, shikaku};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -47,7 +47,6 @@ pub fn run(args: &Args) -> CommandResult {
             let options = engine::OptionsBySize::new(&settings);
             let ratings = args.rating.ratings();
             items(entries, |label, puzzle| {
-                write::check_drawable(puzzle, Drawing::Print)?;
                 Item::sudoku(label, &ratings.solve(puzzle, &options)?)
             })?
         }

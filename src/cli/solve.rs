@@ -8,7 +8,7 @@ use gridlogic::model::Puzzle;
 use gridlogic::read::collection::{Entries, Id, Stream};
 use gridlogic::report::{self, SolveReport, StepReport, json, verdict};
 use gridlogic::shikaku;
-use gridlogic::write::{self, Book, Drawing, Targets, html, sudoku::BookOptions, xlsx};
+use gridlogic::write::{self, Book, Targets, html, sudoku::BookOptions, xlsx};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -59,13 +59,9 @@ pub fn run(args: &Args) -> CommandResult {
             let step_sheets = book.step_sheets.unwrap_or(0);
             let options = gridlogic::engine::OptionsBySize::new(&settings);
             let workbook = targets.as_ref().is_ok_and(|t| t.workbook.is_some());
-            let page = targets.as_ref().is_ok_and(|t| t.page.is_some());
             let solve = |p: &Puzzle| {
                 if workbook {
-                    write::check_drawable(p, Drawing::Workbook)?;
-                }
-                if page {
-                    write::check_drawable(p, Drawing::Page)?;
+                    write::check_drawable(p)?;
                 }
                 args.rating.ratings().solve(p, &options)
             };

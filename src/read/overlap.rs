@@ -101,8 +101,8 @@ fn block(
     }?;
     let plausible = forced
         || named.is_some()
-        || found.drawn && found.cells.iter().any(Option::is_none)
-        || Arrangement::ALL
+        || found.drawn && found.cells.iter().any(Option::is_none) && found.grids_drawn()
+        || !found.drawn && Arrangement::ALL
             .iter()
             .any(|a| a.shape().extent() == found.extent && found.extent != (12, 12));
     let agrees = header.is_none_or(|extent| extent == found.extent);
@@ -192,6 +192,13 @@ fn drawn(rows: &[(usize, &str)]) -> Option<OverlapText> {
 }
 
 impl OverlapText {
+    /// Whether the drawn cells make 9x9 grids (a Shikaku's rows of clues and spaces do not).
+    fn grids_drawn(&self) -> bool {
+        let cols = self.extent.1;
+        let is_cell = |r: usize, c: usize| self.cells[r * cols + c].is_some();
+        Overlap::of_shape(9, (3, 3), self.extent, &is_cell).is_ok()
+    }
+
     /// The shape of the puzzle: `layout` when given (a `--layout` value), else the layout a
     /// title names, else the grids the drawn cells make, else the one named layout of the
     /// text's extent whose cells hold every given (`is_given` says which texts are givens).

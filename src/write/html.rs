@@ -279,6 +279,10 @@ struct SudokuData {
     /// An even/odd or consecutive puzzle's marks, drawn on the grid.
     #[serde(skip_serializing_if = "Option::is_none")]
     markings: Option<MarkingsData>,
+    /// Where overlapping grids' cells sit on their sheet; none for one square grid, whose cell
+    /// `i` sits at row `i / size`, column `i % size`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sheet: Option<SheetData>,
     /// Every step, in order.
     steps: Vec<SudokuStep>,
 }
@@ -317,6 +321,34 @@ impl MarkingsData {
                 .map(|(a, b)| [a.index(), b.index()])
                 .collect(),
             all_bars_drawn: markings.all_bars_drawn(),
+        })
+    }
+}
+
+/// The sheet overlapping grids are drawn on: its extent, and each cell's place on it.
+#[derive(Serialize)]
+struct SheetData {
+    /// Rows of the sheet.
+    rows: usize,
+    /// Columns of the sheet.
+    cols: usize,
+    /// Each cell's place, `row * cols + col`; the places no cell takes are the gaps.
+    places: Vec<usize>,
+}
+
+impl SheetData {
+    /// `layout`'s sheet, none when it is one square grid.
+    fn of(layout: &Layout) -> Option<SheetData> {
+        layout.overlap()?;
+        let (rows, cols) = layout.extent();
+        let places = layout.cells().map(|cell| {
+            let (row, col) = layout.position(cell);
+            row * cols + col
+        });
+        Some(SheetData {
+            rows,
+            cols,
+            places: places.collect(),
         })
     }
 }
@@ -438,6 +470,7 @@ impl SudokuData {
             extra: extra_cells(layout),
             cages: cages(layout, &names),
             markings: MarkingsData::of(layout),
+            sheet: SheetData::of(layout),
             steps,
         }
     }

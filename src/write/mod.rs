@@ -875,52 +875,17 @@ pub fn workbook_target(
     Target::checked(&path, replace, inputs).map(Some)
 }
 
-/// Whether `puzzle` can be drawn on `output`: the workbook does not draw even/odd marks and
-/// consecutive bars yet, and only the workbook shows overlapping grids yet; a drawing without
-/// what its steps use would mislead, so such a puzzle is refused with the outputs that do show
-/// them.
-pub fn check_drawable(puzzle: &Puzzle, output: Drawing) -> Result<(), Error> {
-    let layout = puzzle.layout();
-    let refusal = |what: &str, shown: &str| {
-        Err(Error::Usage(format!(
-            "{} does not draw {what} yet; {shown} show this puzzle's steps",
-            output.name()
-        )))
-    };
-    if layout.overlap().is_some() && output != Drawing::Workbook {
-        return refusal(
-            "overlapping grids",
-            "the workbook, solve and explain (text and --format json), check, hint and batch",
-        );
-    }
-    match (output, layout.markings().is_empty()) {
-        (Drawing::Workbook, false) => refusal(
-            "even/odd marks and consecutive bars",
-            "the page (--html), print, explain, hint and --format json",
-        ),
-        _ => Ok(()),
-    }
-}
-
-/// What draws a puzzle: the annotated workbook, the step viewer page, the PDF print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drawing {
-    /// The annotated workbook.
-    Workbook,
-    /// The step viewer page.
-    Page,
-    /// The PDF print.
-    Print,
-}
-
-impl Drawing {
-    /// How messages name it.
-    fn name(self) -> &'static str {
-        match self {
-            Drawing::Workbook => "the workbook",
-            Drawing::Page => "the page",
-            Drawing::Print => "print",
-        }
+/// Whether `puzzle` can be drawn on the workbook: it does not draw even/odd marks and
+/// consecutive bars yet, and a drawing without the marks its steps use would mislead, so such a
+/// puzzle is refused with the outputs that do show them.
+pub fn check_drawable(puzzle: &Puzzle) -> Result<(), Error> {
+    match puzzle.layout().markings().is_empty() {
+        true => Ok(()),
+        false => Err(Error::Usage(
+            "the workbook does not draw even/odd marks and consecutive bars yet; the page \
+             (--html), print, explain, hint and --format json show this puzzle's steps"
+                .into(),
+        )),
     }
 }
 

@@ -389,7 +389,7 @@ fn state(text: &str, request: &Value, options: &ReadOptions) -> Result<Value, St
     };
     let (values, candidates) = (numbers("values")?, numbers("candidates")?);
     let size = puzzle.size();
-    let mut grid = Grid::empty(size);
+    let mut grid = Grid::for_layout(puzzle.layout());
     for (cell, &value) in puzzle.layout().cells().zip(&values) {
         let value = usize::try_from(value).unwrap_or(usize::MAX);
         if value > size {
@@ -573,6 +573,42 @@ mod tests {
         let wrong = state.replace("r10c1-r10c6", "r9c2-r10c4");
         let answer = ask(json!({"op": "hint", "level": 1, "state": wrong}));
         assert_eq!(answer["hints"][0]["mistakes"][0]["kind"], "wrong_rectangle");
+    }
+
+    /// A Samurai's state (its 369 cells in reading order over the sheet) is written as text
+    /// `gridlogic hint` reads back, and a hint names a cell by its place on the sheet.
+    #[test]
+    fn an_overlapping_state_reads_back_and_gets_a_hint() {
+        let path = format!(
+            "{}/../fixtures/overlap/samurai.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let puzzle = std::fs::read_to_string(path).unwrap();
+        let given = |symbol: &str| symbol.parse::<u64>().unwrap_or(0);
+        let values: Vec<u64> = puzzle
+            .lines()
+            .filter(|line| line.split_whitespace().count() == 21)
+            .flat_map(|line| line.split_whitespace().map(given).collect::<Vec<_>>())
+            .collect();
+        assert_eq!(values.len(), 21 * 21);
+        // The dataset's form writes the gaps as `-` too: the cells are the grids' positions.
+        let shape = gridlogic::model::overlap::Arrangement::Samurai.shape();
+        let (rows, cols) = shape.extent();
+        let cells: Vec<u64> = (0..rows * cols)
+            .filter(|&at| shape.cell_at(at / cols, at % cols).is_some())
+            .map(|at| values[at])
+            .collect();
+        assert_eq!(cells.len(), 369);
+        let candidates = vec![0; 369];
+        let answer = ask(json!({"op": "state", "puzzle": puzzle, "values": cells,
+            "candidates": candidates}));
+        let state = answer["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer}"));
+        let answer = ask(json!({"op": "hint", "level": 3, "state": state}));
+        assert_eq!(answer["hints"][0]["verdict"], "unique", "{answer}");
+        let text = answer["text"].as_str().unwrap();
+        assert!(text.starts_with("Hint: "), "{text}");
     }
 
     /// A puzzle of `size` with no given, as text.

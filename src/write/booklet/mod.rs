@@ -324,12 +324,14 @@ pub fn save(items: &[Item], setup: Setup, title: &str, target: &Target) -> Resul
     super::pdf::save(&pages, &fonts, setup.paper.size(), title, target)
 }
 
-/// Solutions on a page for grids at most `side` cells wide.
+/// Solutions on a page for grids at most `side` cells wide (overlapping grids' sheets up to 45:
+/// a Shogun's solution, two a page, keeps cells over 11 points wide).
 pub fn answers_per_page(side: usize) -> usize {
     match side {
         0..=9 => 12,
         10..=16 => 6,
-        _ => 4,
+        17..=MAX_SIZE => 4,
+        _ => 2,
     }
 }
 
@@ -381,9 +383,13 @@ fn put(
 ) {
     let heights: Vec<f32> = lines.iter().map(|&(_, size, _)| size * 1.35).collect();
     let title_height = heights.iter().sum::<f32>() + 3.0;
-    let extent = slot.width.min(slot.height - title_height);
-    let left = slot.at.x + (slot.width - extent) / 2.0;
-    let mut y = slot.at.y + (slot.height - title_height - extent) / 2.0;
+    // A sheet of overlapping grids is wider (or taller) than it is long: the cells as large as
+    // both sides allow. A square grid, or none, takes a square.
+    let (rows, cols) = picture.map_or((1, 1), Picture::extent);
+    let (rows, cols) = (rows as f32, cols as f32);
+    let cell = (slot.width / cols).min((slot.height - title_height) / rows);
+    let left = slot.at.x + (slot.width - cell * cols) / 2.0;
+    let mut y = slot.at.y + (slot.height - title_height - cell * rows) / 2.0;
     for (&(line, size, bold), height) in lines.iter().zip(heights) {
         let (line, size) = fitted(fonts, line, size, bold, slot.at.x + slot.width - left);
         y += height;
@@ -391,7 +397,7 @@ fn put(
             .push(text(Point::new(left, y - size * 0.3), size, bold, &line));
     }
     if let Some(picture) = picture {
-        picture.draw(Point::new(left, y + 3.0), extent, fonts, &mut page.marks);
+        picture.draw(Point::new(left, y + 3.0), cell, fonts, &mut page.marks);
     }
 }
 

@@ -2,7 +2,8 @@
 //! bold, the cells of extra houses shaded, a Killer's cages as dotted outlines inset in their
 //! cells with each sum on a white patch, and an even/odd or consecutive puzzle's marks (grey
 //! squares in even cells, grey rings in odd ones unless those are the plain ones, bars on their
-//! borders); drawn as [`Mark`]s.
+//! borders); drawn as [`Mark`]s. Overlapping grids are drawn on their sheet, the places
+//! between them left blank and the grids' edges bold.
 
 use super::{Mark, Metrics, Point};
 use crate::model::markings::Parity;
@@ -30,7 +31,14 @@ pub struct Picture {
     parity: Vec<Option<Parity>>,
     /// The consecutive bars, each as its two cells' indices (the upper or left one first).
     bars: Vec<(usize, usize)>,
+    /// Whether some places of the sheet are no cell (overlapping grids): their area is
+    /// [`GAP`], and the sheet's edges are drawn as borders rather than as one frame.
+    gapped: bool,
 }
+
+/// The area of a place that is no cell, and of what lies beyond the sheet: unlike every
+/// cell's, so that a bold line parts a grid from a gap.
+const GAP: Option<usize> = Some(usize::MAX);
 
 /// The grey of shaded cells (1 is white).
 const SHADE: f32 = 0.86;
@@ -46,6 +54,13 @@ impl Picture {
     pub fn sudoku(puzzle: &Puzzle, values: &Grid, clues: bool) -> Picture {
         let layout = puzzle.layout();
         let n = puzzle.size();
+        let (rows, cols) = layout.extent();
+        // Each place of the sheet, row by row: its cell, none in a gap between grids.
+        let places = || (0..rows * cols).map(move |i| layout.cell_at(i / cols, i % cols));
+        let place = |cell: Cell| {
+            let (row, col) = layout.position(cell);
+            row * cols + col
+        };
         let text = |cell: Cell| {
             let digit = values.get(cell)?;
             let written = match puzzle.writes_numbers() {
@@ -77,29 +92,32 @@ impl Picture {
             (cage.cells[0] == cell).then_some(cage.sum)
         };
         Picture {
-            rows: n,
-            cols: n,
-            texts: layout.cells().map(text).collect(),
-            areas: layout.cells().map(|c| layout.region_of(c)).collect(),
-            shaded: layout.cells().map(extra).collect(),
+            rows,
+            cols,
+            texts: places().map(|c| c.and_then(text)).collect(),
+            areas: places()
+                .map(|c| c.map_or(GAP, |c| layout.region_of(c)))
+                .collect(),
+            shaded: places().map(|c| c.is_some_and(extra)).collect(),
             cages: match killer {
-                true => layout.cells().map(|c| layout.cage_of(c)).collect(),
+                true => places().map(|c| layout.cage_of(c?)).collect(),
                 false => Vec::new(),
             },
             sums: match killer {
-                true => layout.cells().map(sum).collect(),
+                true => places().map(|c| c.and_then(sum)).collect(),
                 false => Vec::new(),
             },
             parity: match clues && markings.has_parity() {
-                true => layout.cells().map(parity).collect(),
+                true => places().map(|c| c.and_then(parity)).collect(),
                 false => Vec::new(),
             },
             bars: match clues {
                 true => (markings.bars(n).iter())
-                    .map(|(a, b)| (a.index(), b.index()))
+                    .map(|&(a, b)| (place(a), place(b)))
                     .collect(),
                 false => Vec::new(),
             },
+            gapped: layout.overlap().is_some(),
         }
     }
 
@@ -123,6 +141,7 @@ impl Picture {
             sums: Vec::new(),
             parity: Vec::new(),
             bars: Vec::new(),
+            gapped: false,
         }
     }
 
@@ -136,10 +155,15 @@ impl Picture {
         self.rows.max(self.cols)
     }
 
-    /// Draws the grid with its top-left corner at `at`, the longer side `extent` points long,
-    /// its text centred in `fonts`.
-    pub fn draw(&self, at: Point, extent: f32, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
-        let pen = Pen::new(at, extent / self.side() as f32);
+    /// Rows and columns of the sheet.
+    pub fn extent(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// Draws the grid with its top-left corner at `at`, each cell `cell` points square, its
+    /// text centred in `fonts`.
+    pub fn draw(&self, at: Point, cell: f32, fonts: &dyn Metrics, out: &mut Vec<Mark>) {
+        let pen = Pen::new(at, cell);
         self.shade(&pen, out);
         self.mark_parity(&pen, out);
         self.outline_cages(&pen, out);
@@ -311,7 +335,7 @@ impl Picture {
     }
 
     /// The lines: thin between all cells, bold where areas meet (drawn last, over everything
-    /// else), and bolder round the grid.
+    /// else), and bolder round the grid (round each of overlapping grids, bold).
     fn rule(&self, pen: &Pen, out: &mut Vec<Mark>) {
         let thin = |from, to| Mark::Line {
             from,
@@ -320,11 +344,17 @@ impl Picture {
             grey: THIN_GREY,
             dotted: false,
         };
+        // Thin lines run between two cells, not into the gaps.
+        let cell = |row: usize, col: usize| self.areas[self.at(row, col)] != GAP;
         for row in 1..self.rows {
-            out.push(thin(pen.corner(row, 0), pen.corner(row, self.cols)));
+            for (start, end) in runs(self.cols, |col| cell(row - 1, col) && cell(row, col)) {
+                out.push(thin(pen.corner(row, start), pen.corner(row, end)));
+            }
         }
         for col in 1..self.cols {
-            out.push(thin(pen.corner(0, col), pen.corner(self.rows, col)));
+            for (start, end) in runs(self.rows, |row| cell(row, col - 1) && cell(row, col)) {
+                out.push(thin(pen.corner(start, col), pen.corner(end, col)));
+            }
         }
         for (from, to) in self.borders() {
             out.push(Mark::Line {
@@ -335,6 +365,9 @@ impl Picture {
                 dotted: false,
             });
         }
+        if self.gapped {
+            return;
+        }
         out.push(Mark::Frame {
             at: pen.corner(0, 0),
             width: pen.cell * self.cols as f32,
@@ -344,21 +377,27 @@ impl Picture {
     }
 
     /// The bold lines inside the grid, as runs of cell edges between different areas, each
-    /// from one grid corner (row, column) to another.
+    /// from one grid corner (row, column) to another; on a sheet with gaps, along its edges
+    /// too, where a cell meets what lies beyond.
     fn borders(&self) -> Vec<((usize, usize), (usize, usize))> {
         let mut lines = Vec::new();
-        let across = |row: usize, col: usize| {
-            self.areas[self.at(row - 1, col)] != self.areas[self.at(row, col)]
+        let area = |row: usize, col: usize| match row < self.rows && col < self.cols {
+            true => self.areas[self.at(row, col)],
+            false => GAP,
         };
-        for row in 1..self.rows {
+        // Row and column 0 have `usize::MAX` before them (beyond the sheet, wrapped).
+        let edges = |count: usize| match self.gapped {
+            true => 0..count + 1,
+            false => 1..count,
+        };
+        let across = |row: usize, col: usize| area(row.wrapping_sub(1), col) != area(row, col);
+        for row in edges(self.rows) {
             for (start, end) in runs(self.cols, |col| across(row, col)) {
                 lines.push(((row, start), (row, end)));
             }
         }
-        let down = |row: usize, col: usize| {
-            self.areas[self.at(row, col - 1)] != self.areas[self.at(row, col)]
-        };
-        for col in 1..self.cols {
+        let down = |row: usize, col: usize| area(row, col.wrapping_sub(1)) != area(row, col);
+        for col in edges(self.cols) {
             for (start, end) in runs(self.rows, |row| down(row, col)) {
                 lines.push(((start, col), (end, col)));
             }

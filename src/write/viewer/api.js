@@ -25,7 +25,7 @@ window.gridlogic = {
 
 if (view.cellPixels) {
   document.body.classList.add("big");
-  svg.style.width = `${view.size * view.cellPixels}px`;
+  svg.style.width = `${view.across * view.cellPixels}px`;
 }
 // On a phone, and in a window less than 820 pixels high (most laptops'), the summary starts
 // folded, so that the grid and the panel beside it have the room.

@@ -77,7 +77,7 @@ const redo = () => back(redone, undone);
 /** The cells `cell` shares a house or a cage with. */
 const peers = (() => {
   if (!boardOn || shikakuOn) return [];
-  const list = Array.from({ length: n * n }, () => new Set());
+  const list = Array.from({ length: data.cells.length }, () => new Set());
   const together = (cells) => {
     for (const a of cells) for (const b of cells) if (a !== b) list[a].add(b);
   };
@@ -134,7 +134,7 @@ function paint(cell, digit, colour) {
 function allMarks(on) {
   return change(() => {
     let changed = false;
-    for (let cell = 0; cell < n * n; cell++) {
+    for (let cell = 0; cell < data.cells.length; cell++) {
       if (board.values[cell]) continue;
       const bits = on ? open(cell) : 0;
       changed = changed || bits !== board.candidates[cell];
@@ -218,6 +218,8 @@ function cellIndex(name) {
   const named = data.cells.indexOf(name);
   if (named >= 0) return named;
   const match = /^r(\d+)c(\d+)$/i.exec(String(name));
+  // Overlapping grids' cells are named by their place on the sheet, every one in `data.cells`.
+  if (data.sheet) throw new Error(`no cell ${name} in these grids`);
   if (!match) throw new Error(`no cell ${name}: cells are named r1c1 to r${n}c${n}`);
   const [row, col] = [Number(match[1]), Number(match[2])];
   if (row < 1 || row > n || col < 1 || col > n) throw new Error(`no cell ${name} in this grid`);

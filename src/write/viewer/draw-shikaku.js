@@ -117,7 +117,7 @@ function shikaku() {
     swatch: (step) => (step.backtracking ? C.backtracking : null),
     detail: () => "",
     cellPixels: Math.max(rows, cols) > 20 ? 28 : 0,
-    size: Math.max(rows, cols),
+    across: Math.max(rows, cols),
     unit: U,
   };
 }

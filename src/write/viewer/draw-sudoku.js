@@ -5,6 +5,17 @@
 function sudoku() {
   const n = data.size;
   const U = 90;
+  // The cells, and the sheet they are drawn on: one N x N grid, or overlapping grids on a
+  // sheet of `rows` x `cols` places, the places no cell takes left blank (the gaps).
+  const count = data.cells.length;
+  const rows = data.sheet ? data.sheet.rows : n;
+  const cols = data.sheet ? data.sheet.cols : n;
+  const places = data.sheet ? data.sheet.places : null;
+  const cellOf = new Array(rows * cols).fill(-1);
+  for (let cell = 0; cell < count; cell++) cellOf[places ? places[cell] : cell] = cell;
+  /** The cell at `row`, `col` of the sheet; -1 for a gap or a place off the sheet. */
+  const cellAt = (row, col) => (row >= 0 && row < rows && col >= 0 && col < cols
+    ? cellOf[row * cols + col] : -1);
   // gridlogic's solve as it stands before step `now`, and the grid being drawn: that one, or
   // the person's (see `draw`).
   const replay = { values: data.givens.slice(),
@@ -20,7 +31,7 @@ function sudoku() {
   // grey cells even, white cells odd); otherwise an odd mark is a circle of its own.
   const oddDrawn = markings.odd.length > 0 && data.givens.some((given, cell) => !given &&
     !markings.even.includes(cell) && !markings.odd.includes(cell));
-  const cageOf = new Array(n * n).fill(-1);
+  const cageOf = new Array(count).fill(-1);
   cages.forEach((cage, i) => { for (const cell of cage.cells) cageOf[cell] = i; });
   // A Killer's candidates sit inside the cage outlines, below the strip where each cage's
   // first cell shows its sum.
@@ -28,7 +39,8 @@ function sudoku() {
   const top = cages.length ? U * 0.2 : 0;
   // The room a candidate takes: rings go round it, arrows stop short of it.
   const room = candidates ? (U / keypad) * 0.42 : U * 0.3;
-  const rowCol = (cell) => [Math.floor(cell / n), cell % n];
+  const rowCol = places ? (cell) => [Math.floor(places[cell] / cols), places[cell] % cols]
+    : (cell) => [Math.floor(cell / n), cell % n];
   let now = 0; // the position `values` and `candidates` stand before
 
   function apply(i, forward) {
@@ -105,8 +117,10 @@ function sudoku() {
    * side goes on, beyond it round an inner corner. */
   function outline(cells, has, inset, attrs, parent) {
     const group = shape("g", attrs, parent);
-    const inside = (row, col) => row >= 0 && row < n && col >= 0 && col < n &&
-      has(row * n + col);
+    const inside = (row, col) => {
+      const cell = cellAt(row, col);
+      return cell >= 0 && has(cell);
+    };
     const reach = (along, beyond) => (!along ? inset : beyond ? -inset : 0);
     const width = attrs["stroke-width"];
     for (const cell of cells) {
@@ -147,9 +161,8 @@ function sudoku() {
         part.push(c);
         const [row, col] = rowCol(c);
         for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
-          const [r, k] = [row + dr, col + dc];
-          const next = r * n + k;
-          if (r >= 0 && r < n && k >= 0 && k < n && set.has(next) && !seen.has(next)) {
+          const next = cellAt(row + dr, col + dc);
+          if (set.has(next) && !seen.has(next)) {
             seen.add(next);
             queue.push(next);
           }
@@ -236,8 +249,9 @@ function sudoku() {
     const [length, width] = [U * 0.44, U * 0.13];
     for (const [a, b] of markings.bars) {
       const [row, col] = rowCol(b);
-      const [x, y] = b === a + 1 ? [col * U, (row + 0.5) * U] : [(col + 0.5) * U, row * U];
-      const [w, h] = b === a + 1 ? [width, length] : [length, width];
+      const beside = rowCol(a)[0] === row;
+      const [x, y] = beside ? [col * U, (row + 0.5) * U] : [(col + 0.5) * U, row * U];
+      const [w, h] = beside ? [width, length] : [length, width];
       shape("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: width / 2,
         fill: C.bar, stroke: "#fff", "stroke-width": 1.5, class: "bar",
         "data-cells": `${a} ${b}` }, group);
@@ -245,6 +259,10 @@ function sudoku() {
   }
 
   function drawLines(layer) {
+    if (places) {
+      drawSheetLines(layer);
+      return;
+    }
     const thin = shape("g", { stroke: "#999", "stroke-width": 1.5 }, layer);
     for (let i = 1; i < n; i++) {
       line(i * U, 0, i * U, n * U, "#999", 1.5, thin);
@@ -254,7 +272,7 @@ function sudoku() {
     const regions = data.regions;
     const width = n > 16 ? 4 : 5;
     if (regions) {
-      for (let cell = 0; cell < n * n; cell++) {
+      for (let cell = 0; cell < count; cell++) {
         const [row, col] = rowCol(cell);
         if (col + 1 < n && regions[cell] !== regions[cell + 1]) {
           line((col + 1) * U, row * U, (col + 1) * U, (row + 1) * U, "#000", width, thick);
@@ -266,6 +284,29 @@ function sudoku() {
     }
     shape("rect", { x: 0, y: 0, width: n * U, height: n * U, fill: "none", stroke: "#000",
       "stroke-width": width + 1 }, layer);
+  }
+
+  /** Overlapping grids' lines: each cell's edges thin, and thick where its box ends, which
+   * takes in the grids' edges (a gap or the sheet's edge beyond). */
+  function drawSheetLines(layer) {
+    const thin = shape("g", { stroke: "#999", "stroke-width": 1.5 }, layer);
+    const thick = shape("g", {}, layer);
+    const regions = data.regions;
+    const edge = (cell, other) => other < 0 || (regions && regions[cell] !== regions[other]);
+    for (let cell = 0; cell < count; cell++) {
+      const [row, col] = rowCol(cell);
+      const [x0, y0, x1, y1] = [col * U, row * U, (col + 1) * U, (row + 1) * U];
+      // Each edge once: a cell draws its right and lower edges, and its upper and left ones
+      // where no cell lies beyond.
+      const sides = [[0, 1, x1, y0, x1, y1], [1, 0, x0, y1, x1, y1], [0, -1, x0, y0, x0, y1],
+        [-1, 0, x0, y0, x1, y0]];
+      for (const [dr, dc, ax, ay, bx, by] of sides) {
+        const other = cellAt(row + dr, col + dc);
+        if ((dr < 0 || dc < 0) && other >= 0) continue;
+        if (edge(cell, other)) line(ax, ay, bx, by, "#000", 5, thick);
+        else line(ax, ay, bx, by, "#999", 1.5, thin);
+      }
+    }
   }
 
   /** The size a candidate's digit is written at. */
@@ -281,7 +322,7 @@ function sudoku() {
 
   function drawDigits(m, layer, used, board) {
     const group = shape("g", { "text-anchor": "middle", "dominant-baseline": "central" }, layer);
-    for (let cell = 0; cell < n * n; cell++) {
+    for (let cell = 0; cell < count; cell++) {
       if (values[cell]) {
         const given = data.givens[cell] !== 0;
         const own = !given && board && board.own && !board.origin[cell];
@@ -622,12 +663,12 @@ function sudoku() {
     candidates = grid.candidates;
     const m = marks(step);
     const used = new Set();
-    start(n * U, n * U);
+    start(cols * U, rows * U);
     const layers = {};
     for (const name of ["fills", "lines", "outlines", "discs", "links", "digits", "rings"]) {
       layers[name] = shape("g", { class: `layer-${name}` }, svg);
     }
-    for (let cell = 0; cell < n * n; cell++) {
+    for (let cell = 0; cell < count; cell++) {
       const [row, col] = rowCol(cell);
       const colour = fill(cell, m);
       if (fillName(colour)) used.add(fillName(colour));
@@ -692,7 +733,7 @@ function sudoku() {
     highlights.textContent = "";
     if (!digit) return false;
     let marked = false;
-    for (let cell = 0; cell < n * n; cell++) {
+    for (let cell = 0; cell < count; cell++) {
       const [row, col] = rowCol(cell);
       if (values[cell] === digit) {
         shape("rect", { x: col * U + 2, y: row * U + 2, width: U - 4, height: U - 4,
@@ -736,8 +777,14 @@ function sudoku() {
     swatch: (step) => data.families[step.family][1],
     detail: houses,
     // Large grids get cells big enough to read candidates (digits alone beyond 25x25).
-    cellPixels: n <= 9 ? 0 : candidates ? keypad * 14 : 28,
-    size: n,
+    // Overlapping grids too: a Samurai's 21 columns would leave its candidates too small.
+    cellPixels: n <= 9 && !places ? 0 : candidates ? keypad * 14 : 28,
+    // The cells across the drawing, which `cellPixels` each get.
+    across: cols,
+    rows,
+    cols,
+    cellAt,
+    rowCol,
     unit: U,
     select: drawSelection,
     highlight: drawHighlight,

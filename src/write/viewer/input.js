@@ -114,9 +114,9 @@ function setUpDigits(wrap) {
   $("list-available").addEventListener("click", () => guarded(listAvailable));
   svg.addEventListener("click", (event) => {
     const point = gridPoint(event);
-    const [col, row] = [Math.floor(point.x / view.unit), Math.floor(point.y / view.unit)];
-    if (row < 0 || row >= n || col < 0 || col >= n) return;
-    select(row * n + col);
+    const cell = view.cellAt(Math.floor(point.y / view.unit), Math.floor(point.x / view.unit));
+    if (cell < 0) return; // off the grid, or a gap between overlapping grids
+    select(cell);
     wrap.focus({ preventScroll: true });
   });
   wrap.addEventListener("keydown", boardKey);
@@ -151,6 +151,20 @@ function setMode(next) {
   }
 }
 
+/** The cell an arrow key moves to from `cell` (the first cell when none is selected): the
+ * next one that way, over the gaps between overlapping grids, round to the other side at the
+ * sheet's edge. */
+function moved(cell, [dr, dc]) {
+  if (cell < 0) return 0;
+  let [row, col] = view.rowCol(cell);
+  for (;;) {
+    row = (row + dr + view.rows) % view.rows;
+    col = (col + dc + view.cols) % view.cols;
+    const next = view.cellAt(row, col);
+    if (next >= 0) return next;
+  }
+}
+
 /** Keys on the grid: arrows move, symbols act by the mode, Delete clears, Space switches
  * digits and pencil marks, Ctrl+Z and Ctrl+Y undo and redo. */
 function boardKey(event) {
@@ -161,11 +175,7 @@ function boardKey(event) {
   if (ctrl && key.toLowerCase() === "z") (event.shiftKey ? redo : undo)();
   else if (ctrl && key.toLowerCase() === "y") redo();
   else if (ctrl || event.altKey) done = false;
-  else if (steer[key]) {
-    const [row, col] = board.selected < 0 ? [0, 0]
-      : [Math.floor(board.selected / n) + steer[key][0], (board.selected % n) + steer[key][1]];
-    select(((row + n) % n) * n + ((col + n) % n));
-  } else if (key === "Delete" || key === "Backspace") {
+  else if (steer[key]) select(moved(board.selected, steer[key])); else if (key === "Delete" || key === "Backspace") {
     if (board.selected >= 0) clear(board.selected);
   } else if (key === " ") setMode(mode === "digit" ? "pencil" : "digit");
   else {
