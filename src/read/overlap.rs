@@ -102,9 +102,10 @@ fn block(
     let plausible = forced
         || named.is_some()
         || found.drawn && found.cells.iter().any(Option::is_none) && found.grids_drawn()
-        || !found.drawn && Arrangement::ALL
-            .iter()
-            .any(|a| a.shape().extent() == found.extent && found.extent != (12, 12));
+        || !found.drawn
+            && Arrangement::ALL
+                .iter()
+                .any(|a| a.shape().extent() == found.extent && found.extent != (12, 12));
     let agrees = header.is_none_or(|extent| extent == found.extent);
     (plausible && agrees && found.extent.0 > 9).then_some(OverlapText { named, ..found })
 }
