@@ -16,37 +16,6 @@ use gridlogic::report::SolveReport;
 use gridlogic::search;
 use std::collections::BTreeMap;
 
-/// Each layout's 9x9 grids by their top-left corners (zero-based), as the README describes them
-/// and the published solutions show (every 9x9 block there that is a Sudoku), kept here apart
-/// from the library's table.
-fn corners(layout: &str) -> Vec<(usize, usize)> {
-    let rows = |rows: &[(usize, &[usize])]| -> Vec<(usize, usize)> {
-        rows.iter()
-            .flat_map(|&(r, cols)| cols.iter().map(move |&c| (r, c)))
-            .collect()
-    };
-    match layout {
-        "samurai" => rows(&[(0, &[0, 12]), (6, &[6]), (12, &[0, 12])]),
-        "butterfly" => rows(&[(0, &[0, 3]), (3, &[0, 3])]),
-        "windmill" => vec![(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)],
-        "sohei" => rows(&[(0, &[6]), (6, &[0, 12]), (12, &[6])]),
-        "gattai-8" => rows(&[(0, &[0, 12, 24]), (6, &[6, 18]), (12, &[0, 12, 24])]),
-        "sumo" => rows(&[
-            (0, &[0, 12, 24]),
-            (6, &[6, 18]),
-            (12, &[0, 12, 24]),
-            (18, &[6, 18]),
-            (24, &[0, 12, 24]),
-        ]),
-        "shogun" => rows(&[
-            (0, &[0, 12, 24, 36]),
-            (6, &[6, 18, 30]),
-            (12, &[0, 12, 24, 36]),
-        ]),
-        other => panic!("no layout {other}"),
-    }
-}
-
 /// A grid as the dataset writes it: its rows of tokens (`-` empty or outside the grids).
 fn tokens(text: &str) -> Vec<Vec<String>> {
     text.lines()
@@ -134,7 +103,7 @@ fn check_collection(file: &str, layout: &str) -> Option<Tally> {
         let solution = tokens(entry["solution"].as_str().unwrap());
         let given = tokens(problem);
         assert!(
-            keeps_rules(&given, &solution, &corners(layout)),
+            keeps_rules(&given, &solution, &common::overlap_corners(layout)),
             "{key}: the published solution breaks a rule"
         );
         let expected = published(&solution);
@@ -459,7 +428,7 @@ fn generated_overlapping_puzzles_read_back_unique_and_keep_every_grids_rules() {
             assert!(keeps_rules(
                 &rows("givens"),
                 &rows("solution"),
-                &corners(layout)
+                &common::overlap_corners(layout)
             ));
         }
     }

@@ -39,36 +39,6 @@ fn load(name: &str) -> Fixture {
     Fixture { rows, solution }
 }
 
-/// The grids' top-left corners (zero-based) of the layouts used here, as janko.at prints them,
-/// kept apart from the library's table.
-fn corners(layout: &str) -> Vec<(usize, usize)> {
-    let rows = |rows: &[(usize, &[usize])]| -> Vec<(usize, usize)> {
-        rows.iter()
-            .flat_map(|&(r, cols)| cols.iter().map(move |&c| (r, c)))
-            .collect()
-    };
-    match layout {
-        "samurai" => rows(&[(0, &[0, 12]), (6, &[6]), (12, &[0, 12])]),
-        "butterfly" => rows(&[(0, &[0, 3]), (3, &[0, 3])]),
-        "windmill" => vec![(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)],
-        "sohei" => rows(&[(0, &[6]), (6, &[0, 12]), (12, &[6])]),
-        "gattai-8" => rows(&[(0, &[0, 12, 24]), (6, &[6, 18]), (12, &[0, 12, 24])]),
-        "shogun" => rows(&[
-            (0, &[0, 12, 24, 36]),
-            (6, &[6, 18, 30]),
-            (12, &[0, 12, 24, 36]),
-        ]),
-        "sumo" => rows(&[
-            (0, &[0, 12, 24]),
-            (6, &[6, 18]),
-            (12, &[0, 12, 24]),
-            (18, &[6, 18]),
-            (24, &[0, 12, 24]),
-        ]),
-        other => panic!("no layout {other}"),
-    }
-}
-
 /// Whether the zero-based sheet position (`r`, `c`) of the layout is a cell: in some 9x9 grid.
 fn inside(corners: &[(usize, usize)], r: usize, c: usize) -> bool {
     corners
@@ -108,7 +78,7 @@ impl Typing<'_> {
 /// between cells, medium ones on box edges (every third row and column of the sheet, since the
 /// grids start on box lines).
 fn type_in(path: &Path, puzzle: &Fixture, typing: &Typing) {
-    let corners = corners(typing.layout);
+    let corners = common::overlap_corners(typing.layout);
     let mut book = Workbook::new();
     let sheet = book.add_worksheet().set_name(typing.sheet).unwrap();
     let (top, left) = typing.anchor;
@@ -159,7 +129,7 @@ fn type_in(path: &Path, puzzle: &Fixture, typing: &Typing) {
 
 /// The fixture's givens in the reading order of the cells.
 fn givens_of(puzzle: &Fixture, layout: &str) -> Vec<u8> {
-    let corners = corners(layout);
+    let corners = common::overlap_corners(layout);
     let mut givens = Vec::new();
     for (r, row) in puzzle.rows.iter().enumerate() {
         for (c, token) in row.iter().enumerate() {
@@ -183,7 +153,7 @@ fn path_str(path: &Path) -> &str {
 /// `anchor`: per cell its number (0 for an empty cell) in reading order; every gap must be
 /// empty, every cell a number or empty.
 fn sheet_grid(path: &Path, name: &str, layout: &str, anchor: (usize, usize)) -> Vec<u8> {
-    let corners = corners(layout);
+    let corners = common::overlap_corners(layout);
     let mut book: Xlsx<_> = open_workbook(path).unwrap();
     let range = book.worksheet_range(name).unwrap();
     let (rows, cols) = extent(&corners);
@@ -224,7 +194,7 @@ fn round_trip(dir: &Path, name: &str, typing: &Typing) -> PathBuf {
         .puzzles
         .remove(0);
     assert_eq!(values(read.givens()), givens);
-    let (rows, cols) = extent(&corners(typing.layout));
+    let (rows, cols) = extent(&common::overlap_corners(typing.layout));
     let (top, left) = typing.anchor;
     let range = format!(
         "{}:{}",

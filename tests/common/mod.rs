@@ -254,3 +254,34 @@ pub fn marked_rows(name: &str) -> Vec<Vec<String>> {
     rows.map(|l| l.split_whitespace().map(str::to_string).collect())
         .collect()
 }
+
+/// Each layout's 9x9 grids by their top-left corners (zero-based), as the README describes them
+/// and the published solutions show (every 9x9 block there that is a Sudoku), kept here apart
+/// from the library's table.
+pub fn overlap_corners(layout: &str) -> Vec<(usize, usize)> {
+    let rows = |rows: &[(usize, &[usize])]| -> Vec<(usize, usize)> {
+        rows.iter()
+            .flat_map(|&(r, cols)| cols.iter().map(move |&c| (r, c)))
+            .collect()
+    };
+    match layout {
+        "samurai" => rows(&[(0, &[0, 12]), (6, &[6]), (12, &[0, 12])]),
+        "butterfly" => rows(&[(0, &[0, 3]), (3, &[0, 3])]),
+        "windmill" => vec![(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)],
+        "sohei" => rows(&[(0, &[6]), (6, &[0, 12]), (12, &[6])]),
+        "gattai-8" => rows(&[(0, &[0, 12, 24]), (6, &[6, 18]), (12, &[0, 12, 24])]),
+        "sumo" => rows(&[
+            (0, &[0, 12, 24]),
+            (6, &[6, 18]),
+            (12, &[0, 12, 24]),
+            (18, &[6, 18]),
+            (24, &[0, 12, 24]),
+        ]),
+        "shogun" => rows(&[
+            (0, &[0, 12, 24, 36]),
+            (6, &[6, 18, 30]),
+            (12, &[0, 12, 24, 36]),
+        ]),
+        other => panic!("no layout {other}"),
+    }
+}
