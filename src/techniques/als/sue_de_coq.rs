@@ -26,6 +26,7 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
             .filter(|&c| !state.candidates(c).is_empty())
             .collect()
     };
+    let mut buffers = Buffers::default();
     for (region, r) in houses.iter().enumerate() {
         if r.kind != HouseKind::Region {
             continue;
@@ -45,14 +46,31 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
                 region: empty(&mut r.cells.iter()),
                 side: limits.sue_de_coq_sides,
             };
-            let go_on = each_subset(&crossing, limits.sue_de_coq_crossing, &mut |core| {
-                core.len() < 2 || sdc.try_core(core, sink)
-            });
+            let mut core = std::mem::take(&mut buffers.core);
+            let go_on = each_subset(
+                state,
+                &crossing,
+                limits.sue_de_coq_crossing,
+                &mut core,
+                &mut |core, v| core.len() < 2 || sdc.try_core(core, v, &mut buffers, sink),
+            );
+            buffers.core = core;
             if !go_on {
                 return;
             }
         }
     }
+}
+
+/// The cells a Sue de Coq search lists, kept from one crossing to the next so that the search
+/// allocates nothing per subset.
+#[derive(Default)]
+struct Buffers {
+    core: Vec<Cell>,
+    line_rest: Vec<Cell>,
+    line_part: Vec<Cell>,
+    region_cells: Vec<Cell>,
+    region_part: Vec<Cell>,
 }
 
 /// One line crossing one region.
@@ -73,38 +91,56 @@ impl Crossing<'_> {
             .fold(DigitSet::EMPTY, |d, &c| d.union(self.state.candidates(c)))
     }
 
-    /// Tries the crossing cells `core` with every line part and region part.
-    fn try_core(&self, core: &[Cell], sink: &mut Sink) -> bool {
-        let v = self.digits(core);
+    /// Tries the crossing cells `core`, holding `v`, with every line part and region part.
+    fn try_core(&self, core: &[Cell], v: DigitSet, buffers: &mut Buffers, sink: &mut Sink) -> bool {
         if v.len() < core.len() + 2 {
             return true;
         }
-        let line_rest: Vec<Cell> = (self.line.iter())
-            .filter(|c| !core.contains(c))
-            .copied()
-            .collect();
-        each_subset(&line_rest, self.side, &mut |line_part| {
-            let l = self.digits(line_part);
-            let excess = v.union(l).len() as isize - (core.len() + line_part.len()) as isize;
-            if l.intersection(v).is_empty() || excess < 1 || excess > self.side as isize {
-                return true;
-            }
-            let shared = l.intersection(v);
-            let region_cells: Vec<Cell> = self
-                .region
-                .iter()
-                .filter(|c| !core.contains(c) && !line_part.contains(c))
-                .filter(|&&c| self.state.candidates(c).intersection(shared).is_empty())
-                .copied()
-                .collect();
-            each_subset(&region_cells, self.side, &mut |region_part| {
-                let b = self.digits(region_part);
-                let most = v.len() + l.without(v).len() + b.without(v).len();
-                b.intersection(v).is_empty()
-                    || most != core.len() + line_part.len() + region_part.len()
-                    || self.report([core, line_part, region_part], sink)
-            })
-        })
+        let state = self.state;
+        let mut line_rest = std::mem::take(&mut buffers.line_rest);
+        line_rest.clear();
+        line_rest.extend(self.line.iter().filter(|c| !core.contains(c)));
+        let mut line_part = std::mem::take(&mut buffers.line_part);
+        let mut region_cells = std::mem::take(&mut buffers.region_cells);
+        let mut region_part = std::mem::take(&mut buffers.region_part);
+        let go_on = each_subset(
+            state,
+            &line_rest,
+            self.side,
+            &mut line_part,
+            &mut |line_part, l| {
+                let shared = l.intersection(v);
+                let excess = v.union(l).len() as isize - (core.len() + line_part.len()) as isize;
+                if shared.is_empty() || excess < 1 || excess > self.side as isize {
+                    return true;
+                }
+                region_cells.clear();
+                region_cells.extend(
+                    self.region
+                        .iter()
+                        .filter(|c| !core.contains(c) && !line_part.contains(c))
+                        .filter(|&&c| state.candidates(c).intersection(shared).is_empty()),
+                );
+                let base = v.len() + l.without(v).len();
+                each_subset(
+                    state,
+                    &region_cells,
+                    self.side,
+                    &mut region_part,
+                    &mut |region_part, b| {
+                        let most = base + b.without(v).len();
+                        b.intersection(v).is_empty()
+                            || most != core.len() + line_part.len() + region_part.len()
+                            || self.report([core, line_part, region_part], sink)
+                    },
+                )
+            },
+        );
+        buffers.line_rest = line_rest;
+        buffers.line_part = line_part;
+        buffers.region_cells = region_cells;
+        buffers.region_part = region_part;
+        go_on
     }
 
     /// Reports the Sue de Coq of `parts` (crossing, line part, region part) if it eliminates.
@@ -168,20 +204,36 @@ impl Crossing<'_> {
     }
 }
 
-/// Calls `found` with every non-empty subset of `cells` of at most `max` cells (in order) until it
-/// returns `false`; returns whether it never did.
-fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> bool) -> bool {
-    fn extend(
+/// Calls `found` with every non-empty subset of `cells` of at most `max` cells (in order) and
+/// the union of their candidates, until it returns `false`; returns whether it never did.
+/// `chosen` is the buffer the subsets are built in.
+fn each_subset<F>(
+    state: &State,
+    cells: &[Cell],
+    max: usize,
+    chosen: &mut Vec<Cell>,
+    found: &mut F,
+) -> bool
+where
+    F: FnMut(&[Cell], DigitSet) -> bool,
+{
+    fn extend<F>(
+        state: &State,
         cells: &[Cell],
         max: usize,
         start: usize,
+        union: DigitSet,
         chosen: &mut Vec<Cell>,
-        found: &mut dyn FnMut(&[Cell]) -> bool,
-    ) -> bool {
-        for i in start..cells.len() {
-            chosen.push(cells[i]);
-            let go_on =
-                found(chosen) && (chosen.len() == max || extend(cells, max, i + 1, chosen, found));
+        found: &mut F,
+    ) -> bool
+    where
+        F: FnMut(&[Cell], DigitSet) -> bool,
+    {
+        for (i, &cell) in cells.iter().enumerate().skip(start) {
+            let union = union.union(state.candidates(cell));
+            chosen.push(cell);
+            let go_on = found(chosen, union)
+                && (chosen.len() == max || extend(state, cells, max, i + 1, union, chosen, found));
             chosen.pop();
             if !go_on {
                 return false;
@@ -189,7 +241,8 @@ fn each_subset(cells: &[Cell], max: usize, found: &mut dyn FnMut(&[Cell]) -> boo
         }
         true
     }
-    extend(cells, max, 0, &mut Vec::with_capacity(max), found)
+    chosen.clear();
+    extend(state, cells, max, 0, DigitSet::EMPTY, chosen, found)
 }
 
 #[cfg(test)]
