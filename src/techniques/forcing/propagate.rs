@@ -322,9 +322,14 @@ pub struct Propagator<'a> {
     tried: u32,
     /// A buffer for the premises of a single, kept from one to the next.
     premises: Vec<u32>,
+    /// A buffer for a digit's places left in a house, kept from one intersection to the next.
+    left: Vec<Cell>,
     /// Whether to record why each fact follows (its premises, and how candidates were refuted);
     /// without, a branch tells only its facts and whether it broke.
     why: bool,
+    /// The most nodes and premises a branch has had: each branch's buffers start with that much
+    /// room, so that they are allocated once rather than regrown as the branch grows.
+    longest: (usize, usize),
 }
 
 impl<'a> Propagator<'a> {
@@ -360,7 +365,9 @@ impl<'a> Propagator<'a> {
             refutations: Vec::new(),
             tried: 0,
             premises: Vec::new(),
+            left: Vec::new(),
             why: true,
+            longest: (0, 0),
         }
     }
 
@@ -403,6 +410,8 @@ impl<'a> Propagator<'a> {
 
     /// Follows `assumptions`, recording why each fact follows or not as `why` says.
     fn follow_all(&mut self, assumptions: &[Fact]) -> Branch {
+        self.nodes.reserve(self.longest.0);
+        self.pool.reserve(self.longest.1);
         for &fact in assumptions {
             self.add(fact, Reason::Assumption, &[], 0);
         }
@@ -411,6 +420,8 @@ impl<'a> Propagator<'a> {
         while matches!(self.scope, Scope::Nested(_)) && self.open() && self.refute() {
             self.follow(self.nodes.len() - 1);
         }
+        self.longest.0 = self.longest.0.max(self.nodes.len());
+        self.longest.1 = self.longest.1.max(self.pool.len());
         let branch = Branch {
             nodes: std::mem::take(&mut self.nodes),
             pool: std::mem::take(&mut self.pool),
@@ -568,15 +579,19 @@ impl<'a> Propagator<'a> {
             return;
         }
         let Candidate { cell, digit } = fact.candidate;
-        let known_false = !fact.holds && !self.candidates[cell.index()].contains(digit);
-        if known_false || self.node_of(fact).is_some() {
+        let key = fact_number(fact, self.size);
+        // An elimination recorded has removed its candidate, so a candidate still there is an
+        // elimination not yet known.
+        let known = match fact.holds {
+            true => self.reached[key] != 0,
+            false => !self.candidates[cell.index()].contains(digit),
+        };
+        if known {
             return;
         }
-        let opposite = self.node_of(Fact {
-            holds: !fact.holds,
-            ..fact
-        });
-        let index = self.push(fact, reason, premises, depth);
+        // The opposite fact differs in the lowest bit of its number.
+        let opposite = self.reached[key ^ 1].checked_sub(1);
+        let index = self.push(fact, key, reason, premises, depth);
         // The fact takes effect even when it breaks the branch, so that `undo` undoes it.
         if fact.holds {
             for &h in self.layout.houses_of(cell) {
@@ -599,7 +614,15 @@ impl<'a> Propagator<'a> {
         house * self.size + digit.index()
     }
 
-    fn push(&mut self, fact: Fact, reason: Reason, premises: &[u32], depth: u32) -> u32 {
+    /// Appends `fact`, numbered `key` ([`fact_number`]), to the branch.
+    fn push(
+        &mut self,
+        fact: Fact,
+        key: usize,
+        reason: Reason,
+        premises: &[u32],
+        depth: u32,
+    ) -> u32 {
         let index = self.nodes.len() as u32;
         self.nodes.push(Node {
             fact,
@@ -611,7 +634,6 @@ impl<'a> Propagator<'a> {
         if self.why {
             self.pool.extend_from_slice(premises);
         }
-        let key = fact_number(fact, self.size);
         self.reached[key] = index + 1;
         index
     }
@@ -663,12 +685,13 @@ impl<'a> Propagator<'a> {
         }
         let layout = self.layout;
         let house: &House = &layout.houses()[h];
-        let left: Vec<Cell> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|c| self.candidates[c.index()].contains(digit))
-            .collect();
+        let mut left = std::mem::take(&mut self.left);
+        left.clear();
+        left.extend(
+            (house.cells.iter())
+                .copied()
+                .filter(|c| self.candidates[c.index()].contains(digit)),
+        );
         for within in layout.common_houses(&left) {
             if within == h {
                 continue;
@@ -691,6 +714,7 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        self.left = left;
     }
 
     /// After an elimination in `cell`: a contradiction if nothing is left, a placement if one
