@@ -18,7 +18,8 @@ use crate::techniques::common::eliminations_text;
 
 /// Every Sue de Coq, region by region, line by line.
 pub fn sue_de_coq(state: &State, sink: &mut Sink) {
-    let houses = state.layout().houses();
+    let layout = state.layout();
+    let houses = layout.houses();
     let limits = state.limits();
     let empty = |cells: &mut dyn Iterator<Item = &Cell>| -> Vec<Cell> {
         cells
@@ -31,10 +32,16 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
         if r.kind != HouseKind::Region {
             continue;
         }
-        for (line, l) in houses.iter().enumerate() {
-            if !matches!(l.kind, HouseKind::Row | HouseKind::Column) {
-                continue;
-            }
+        // The lines that cross the region, in the order of the houses: on a large or
+        // overlapping layout most lines miss most regions.
+        let mut lines: Vec<usize> = (r.cells.iter())
+            .flat_map(|&c| layout.houses_of(c).iter().copied())
+            .filter(|&h| matches!(houses[h].kind, HouseKind::Row | HouseKind::Column))
+            .collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for line in lines {
+            let l = &houses[line];
             let crossing = empty(&mut l.cells.iter().filter(|c| r.cells.contains(c)));
             if crossing.len() < 2 {
                 continue;
