@@ -796,7 +796,7 @@ fn typed_sheet(
     legend: &str,
     edit: Option<(usize, usize, &str)>,
 ) -> std::path::PathBuf {
-    use rust_xlsxwriter::{Color, Format, FormatAlign, FormatBorder, Workbook};
+    use rust_xlsxwriter::{Color, Workbook};
     let mut rows = common::marked_rows(&format!("marked/{name}"));
     if let Some((r, c, token)) = edit {
         rows[r][c] = token.to_string();
@@ -806,66 +806,28 @@ fn typed_sheet(
         .iter()
         .map(|m| m.parse().unwrap())
         .collect();
-    let boxes = masks.is_empty();
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
     let bar = |i: usize, bit: u8| masks.get(i).is_some_and(|m| m & bit != 0);
-    for r in 0..9 {
-        for c in 0..9 {
-            let i = r * 9 + c;
-            let inner = match bars {
-                TypedBars::Red => FormatBorder::Thin,
-                TypedBars::Lines => FormatBorder::None,
-            };
-            // Top, right, bottom, left: thick on the outline and box lines, else the inner line.
-            let edge = |outer: bool, box_line: bool| match outer || (boxes && box_line) {
-                true => FormatBorder::Thick,
-                false => inner,
-            };
-            let mut format = Format::new()
-                .set_align(FormatAlign::Center)
-                .set_border_top(edge(r == 0, r % 3 == 0))
-                .set_border_right(edge(c == 8, c % 3 == 2))
-                .set_border_bottom(edge(r == 8, r % 3 == 2))
-                .set_border_left(edge(c == 0, c % 3 == 0));
-            let barred = [
-                r > 0 && bar(i - 9, 2),
-                bar(i, 1),
-                bar(i, 2),
-                c > 0 && bar(i - 1, 1),
-            ];
-            let (style, colour) = match bars {
-                TypedBars::Red => (FormatBorder::Thick, Color::RGB(0xFF0000)),
-                TypedBars::Lines => (FormatBorder::Thin, Color::Black),
-            };
-            if barred[0] {
-                format = format.set_border_top(style).set_border_top_color(colour);
-            }
-            if barred[1] {
-                format = format
-                    .set_border_right(style)
-                    .set_border_right_color(colour);
-            }
-            if barred[2] {
-                format = format
-                    .set_border_bottom(style)
-                    .set_border_bottom_color(colour);
-            }
-            if barred[3] {
-                format = format.set_border_left(style).set_border_left_color(colour);
-            }
-            let token = &rows[r][c];
-            if token == "E" || (token.len() == 2 && token.starts_with('E')) {
-                format = format.set_background_color(Color::RGB(0xC0C0C0));
-            }
-            let digit = token.trim_start_matches('E').parse::<f64>();
-            let (row, col) = (2 + r as u32, 2 + c as u16);
-            match digit {
-                Ok(digit) => sheet.write_number_with_format(row, col, digit, &format),
-                Err(_) => sheet.write_blank(row, col, &format),
-            }
-            .unwrap();
+    for (i, token) in rows[..9].concat().iter().enumerate() {
+        let (r, c) = (i / 9, i % 9);
+        // Top, right, bottom, left, as the masks' bits 8, 1, 2, 4 say from either cell.
+        let barred = [
+            r > 0 && bar(i - 9, 2),
+            bar(i, 1),
+            bar(i, 2),
+            c > 0 && bar(i - 1, 1),
+        ];
+        let mut format = typed_format(r, c, bars, masks.is_empty(), barred);
+        if token.starts_with('E') {
+            format = format.set_background_color(Color::RGB(0xC0C0C0));
         }
+        let (row, col) = (2 + r as u32, 2 + c as u16);
+        match token.trim_start_matches('E').parse::<f64>() {
+            Ok(digit) => sheet.write_number_with_format(row, col, digit, &format),
+            Err(_) => sheet.write_blank(row, col, &format),
+        }
+        .unwrap();
     }
     if !legend.is_empty() {
         sheet.write_string(12, 2, legend).unwrap();
@@ -882,6 +844,51 @@ fn typed_sheet(
     ));
     workbook.save(&path).unwrap();
     path
+}
+
+/// The borders of a typed grid's cell (`r`, `c`): thick on the outline (and on box lines with
+/// `boxes`), the inner lines thin (none for [`TypedBars::Lines`]), and bars on the `barred`
+/// sides (top, right, bottom, left) as `bars` draws them.
+fn typed_format(
+    r: usize,
+    c: usize,
+    bars: TypedBars,
+    boxes: bool,
+    barred: [bool; 4],
+) -> rust_xlsxwriter::Format {
+    use rust_xlsxwriter::{Color, Format, FormatAlign, FormatBorder};
+    let inner = match bars {
+        TypedBars::Red => FormatBorder::Thin,
+        TypedBars::Lines => FormatBorder::None,
+    };
+    let edge = |outer: bool, box_line: bool| match outer || (boxes && box_line) {
+        true => FormatBorder::Thick,
+        false => inner,
+    };
+    let (style, colour) = match bars {
+        TypedBars::Red => (FormatBorder::Thick, Color::RGB(0xFF0000)),
+        TypedBars::Lines => (FormatBorder::Thin, Color::Black),
+    };
+    let side = |plain: FormatBorder, side: usize| match barred[side] {
+        true => (style, colour),
+        false => (plain, Color::Automatic),
+    };
+    let (top, right, bottom, left) = (
+        side(edge(r == 0, r.is_multiple_of(3)), 0),
+        side(edge(c == 8, c % 3 == 2), 1),
+        side(edge(r == 8, r % 3 == 2), 2),
+        side(edge(c == 0, c.is_multiple_of(3)), 3),
+    );
+    Format::new()
+        .set_align(FormatAlign::Center)
+        .set_border_top(top.0)
+        .set_border_top_color(top.1)
+        .set_border_right(right.0)
+        .set_border_right_color(right.1)
+        .set_border_bottom(bottom.0)
+        .set_border_bottom_color(bottom.1)
+        .set_border_left(left.0)
+        .set_border_left_color(left.1)
 }
 
 /// The one solution of `puzzle`, row-major, after checking that it is the only one.
