@@ -394,52 +394,254 @@ fn the_marks_steps_remove_what_the_rules_rule_out() {
     assert!(seen > 0);
 }
 
-#[test]
-fn drawn_outputs_refuse_marked_puzzles_rather_than_draw_them_without_their_marks() {
-    // The workbook does not draw parity marks or bars yet: a drawing without the marks the
-    // steps use would mislead, so it is refused (usage, exit 2) and nothing is written; the
-    // page and PDF draw them (tests/html.rs, tests/print.rs), and the text outputs still solve
-    // the puzzle.
-    let dir = common::scratch("marked-drawn");
-    for (name, command, output, refused) in [
-        (
-            "even-odd-100.txt",
-            "solve",
-            "out.xlsx",
-            Some("the workbook"),
-        ),
-        (
-            "consecutive-9x9.txt",
-            "solve",
-            "out.xlsx",
-            Some("the workbook"),
-        ),
-        ("consecutive-9x9.txt", "solve", "out.html", None),
-        ("even-odd-100.txt", "print", "out.pdf", None),
-    ] {
-        let puzzle = fixture(&format!("marked/{name}"));
-        let target = dir.join(output);
-        let args = [
-            command,
-            puzzle.to_str().unwrap(),
-            "-o",
-            target.to_str().unwrap(),
-        ];
-        let (code, _, err) = run(&args);
-        let Some(refused) = refused else {
-            assert_eq!(code, 0, "{command} {name} -o {output}: {err}");
-            assert!(target.exists(), "{output} was not written");
-            continue;
-        };
-        assert_eq!(code, 2, "{command} {name} -o {output}: {err}");
-        let message = format!("{refused} does not draw even/odd marks");
-        assert!(err.contains(&message), "{err}");
-        assert!(!target.exists(), "{output} was written");
+/// A written workbook's look, from its XML: per style, its fill and its four borders.
+struct Looks {
+    archive: zip::ZipArchive<std::fs::File>,
+    /// Per style (`s` of a cell), its fill colour and its borders.
+    styles: Vec<(Option<u32>, [Side; 4])>,
+}
+
+/// One side of a cell's border: its style (`thin`, `thick`, …, `none`) and colour, if set.
+#[derive(Debug, Clone, PartialEq)]
+struct Side {
+    style: String,
+    colour: Option<u32>,
+}
+
+/// The text between `start` and `end` after each `start` in `text`.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Vec<&'a str> {
+    let parts = text.split(start).skip(1);
+    parts.map(|p| p.split(end).next().unwrap()).collect()
+}
+
+/// The value of attribute `name` in an element's text.
+fn attribute<'a>(element: &'a str, name: &str) -> Option<&'a str> {
+    let pattern = format!(" {name}=\"");
+    let value = element.split(&pattern).nth(1)?;
+    value.split('"').next()
+}
+
+fn rgb(element: &str) -> Option<u32> {
+    attribute(element, "rgb").map(|argb| u32::from_str_radix(argb, 16).unwrap() & 0xFF_FFFF)
+}
+
+impl Looks {
+    fn of(path: &std::path::Path) -> Looks {
+        let mut archive = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+        let styles = Looks::part(&mut archive, "xl/styles.xml");
+        let fills: Vec<Option<u32>> = between(&styles, "<fill>", "</fill>")
+            .into_iter()
+            .map(|fill| match fill.contains("patternType=\"solid\"") {
+                true => between(fill, "<fgColor", "/>").first().and_then(|c| rgb(c)),
+                false => None,
+            })
+            .collect();
+        let borders: Vec<[Side; 4]> = between(&styles, "<border>", "</border>")
+            .into_iter()
+            .map(|border| {
+                ["top", "right", "bottom", "left"].map(|name| {
+                    let open = format!("<{name}");
+                    let element = border.split(&open).nth(1).unwrap();
+                    let element = element.split(&format!("</{name}>")).next().unwrap();
+                    Side {
+                        style: attribute(element, "style").unwrap_or("none").to_string(),
+                        colour: between(element, "<color", "/>")
+                            .first()
+                            .and_then(|c| rgb(c)),
+                    }
+                })
+            })
+            .collect();
+        let xfs = between(&styles, "<cellXfs", "</cellXfs>")[0];
+        let styles = between(xfs, "<xf ", ">")
+            .into_iter()
+            .map(|xf| {
+                let id = |name| attribute(xf, name).unwrap().parse::<usize>().unwrap();
+                (fills[id("fillId")], borders[id("borderId")].clone())
+            })
+            .collect();
+        Looks { archive, styles }
     }
-    let puzzle = fixture("marked/even-odd-100.txt");
-    let (code, out, err) = run(&["solve", puzzle.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("solved by logic alone"), "{out}");
+
+    fn part(archive: &mut zip::ZipArchive<std::fs::File>, name: &str) -> String {
+        use std::io::Read;
+        let mut xml = String::new();
+        let mut entry = archive.by_name(name).unwrap();
+        entry.read_to_string(&mut xml).unwrap();
+        xml
+    }
+
+    /// The fill and borders of the 9x9 grid's cells on sheet `sheet` (1 for the first), the
+    /// grid's top-left cell at zero-based (`top`, `left`); row-major.
+    fn grid(&mut self, sheet: usize, (top, left): (usize, usize)) -> Vec<(Option<u32>, [Side; 4])> {
+        let xml = Looks::part(
+            &mut self.archive,
+            &format!("xl/worksheets/sheet{sheet}.xml"),
+        );
+        let mut cells = Vec::new();
+        for row in top..top + 9 {
+            for col in left..left + 9 {
+                let address = format!("<c r=\"{}{}\"", (b'A' + col as u8) as char, row + 1);
+                let cell = xml.split(&address).nth(1).unwrap();
+                let style = attribute(cell.split('>').next().unwrap(), "s");
+                let style: usize = style.map_or(0, |s| s.parse().unwrap());
+                cells.push(self.styles[style].clone());
+            }
+        }
+        cells
+    }
+}
+
+/// A workbook `gridlogic solve` writes of the fixture `name` with `steps` step sheets.
+fn workbook_of(name: &str, steps: usize, dir: &std::path::Path) -> std::path::PathBuf {
+    let target = dir.join(name.replace(".txt", ".xlsx"));
+    let puzzle = fixture(&format!("marked/{name}"));
+    let steps = steps.to_string();
+    let args = [
+        "solve",
+        puzzle.to_str().unwrap(),
+        "-o",
+        target.to_str().unwrap(),
+        "--step-sheets",
+        &steps,
+    ];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{name}: {err}");
+    target
+}
+
+/// Where the workbook's grids are (sheets in order Solution, Steps, Puzzle, Candidates, Step 1,
+/// …): the puzzle's own place B3, the candidate sheets' B4.
+const SOLUTION_SHEET: (usize, (usize, usize)) = (1, (2, 1));
+const PUZZLE_SHEET: (usize, (usize, usize)) = (3, (2, 1));
+const CANDIDATES_SHEET: (usize, (usize, usize)) = (4, (3, 1));
+const STEP_1_SHEET: (usize, (usize, usize)) = (5, (3, 1));
+
+/// The grey the writer lays over a fill for an even cell (`0xD0D0D0`): each channel times
+/// 0xD0 / 0xFF, rounded.
+fn under_even_grey(fill: u32) -> u32 {
+    [16, 8, 0]
+        .into_iter()
+        .map(|shift| ((((fill >> shift) & 0xFF) * 0xD0 + 127) / 255) << shift)
+        .sum()
+}
+
+#[test]
+fn the_workbook_shades_the_even_cells_the_text_marks() {
+    let dir = common::scratch("marked-book-parity");
+    let book = workbook_of("even-odd-100.txt", 2, &dir);
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    let even: Vec<bool> = rows[..9].concat().iter().map(|t| t == "E").collect();
+    assert_eq!(even.iter().filter(|&&e| e).count(), 29);
+    let mut looks = Looks::of(&book);
+    // Every empty cell is marked, so only the even ones are shaded, in their own grey.
+    for (sheet, at) in [PUZZLE_SHEET, CANDIDATES_SHEET] {
+        let fills: Vec<Option<u32>> = looks.grid(sheet, at).into_iter().map(|l| l.0).collect();
+        let expected: Vec<Option<u32>> = even.iter().map(|&e| e.then_some(0xD0D0D0)).collect();
+        assert_eq!(fills, expected, "sheet {sheet}");
+    }
+    // Step 1 (Even Cells) fills its pattern, the even cells, pale yellow: darkened by the grey.
+    let step: Vec<Option<u32>> = looks
+        .grid(STEP_1_SHEET.0, STEP_1_SHEET.1)
+        .into_iter()
+        .map(|l| l.0)
+        .collect();
+    let pattern = under_even_grey(0xFFEE99);
+    let expected: Vec<Option<u32>> = even.iter().map(|&e| e.then_some(pattern)).collect();
+    assert_eq!(step, expected);
+    // On the Solution sheet every cell is filled by what placed it; the even cells' fills are
+    // the shaded ones, apart from every other cell's.
+    let solution = looks.grid(SOLUTION_SHEET.0, SOLUTION_SHEET.1);
+    let fills = |marked: bool| -> std::collections::BTreeSet<u32> {
+        let cells = solution.iter().zip(&even).filter(|(_, e)| **e == marked);
+        cells.map(|(l, _)| l.0.unwrap()).collect()
+    };
+    let (shaded, plain) = (fills(true), fills(false));
+    assert!(shaded.is_disjoint(&plain), "{shaded:X?} {plain:X?}");
+    for fill in &shaded {
+        assert!(
+            plain.iter().any(|&p| under_even_grey(p) == *fill) || *fill == 0xD0D0D0,
+            "{fill:X}"
+        );
+    }
+}
+
+#[test]
+fn the_workbook_shades_odd_cells_too_where_some_empty_cell_is_unmarked() {
+    let dir = common::scratch("marked-book-odd");
+    // r1c2 (an O) and r1c4 (an E) lose their marks.
+    let text = edited("even-odd-100.txt", |rows| {
+        rows[1][1] = "-".into();
+        rows[1][3] = "-".into();
+    });
+    let path = dir.join("partly-marked.txt");
+    std::fs::write(&path, &text).unwrap();
+    let target = dir.join("partly-marked.xlsx");
+    let (code, _, err) = run(&[
+        "solve",
+        path.to_str().unwrap(),
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert!(code <= 1, "{err}");
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(' ').map(str::to_string).collect())
+        .collect();
+    rows.truncate(9);
+    let expected: Vec<Option<u32>> = rows
+        .concat()
+        .iter()
+        .map(|t| match t.as_str() {
+            "E" => Some(0xD0D0D0),
+            "O" => Some(0xEEEEEE),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(expected.iter().filter(|f| f.is_some()).count(), 62);
+    let fills: Vec<Option<u32>> = Looks::of(&target)
+        .grid(PUZZLE_SHEET.0, PUZZLE_SHEET.1)
+        .into_iter()
+        .map(|l| l.0)
+        .collect();
+    assert_eq!(fills, expected);
+}
+
+#[test]
+fn the_workbook_draws_the_bars_the_masks_give() {
+    let dir = common::scratch("marked-book-bars");
+    let book = workbook_of("consecutive-9x9.txt", 1, &dir);
+    // The masks as janko.at writes them: 1 right, 2 below, 4 left, 8 above.
+    let rows = common::marked_rows("marked/consecutive-9x9.txt");
+    let masks: Vec<u8> = rows[9..18]
+        .concat()
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let mut looks = Looks::of(&book);
+    for (sheet, at) in [PUZZLE_SHEET, SOLUTION_SHEET, CANDIDATES_SHEET, STEP_1_SHEET] {
+        let mut bars = 0;
+        for (i, (_, sides)) in looks.grid(sheet, at).into_iter().enumerate() {
+            // Top, right, bottom, left, as the mask's bits 8, 1, 2, 4.
+            for (side, bit) in sides.iter().zip([8, 1, 2, 4]) {
+                let barred = masks[i] & bit != 0;
+                let drawn = side.colour == Some(0x882255);
+                assert_eq!(
+                    drawn, barred,
+                    "sheet {sheet}, cell {i}, bit {bit}: {side:?}"
+                );
+                if drawn {
+                    assert_eq!(side.style, "thick");
+                    bars += 1;
+                } else {
+                    assert_eq!(side.colour, None, "sheet {sheet}, cell {i}");
+                }
+            }
+        }
+        // Each bar is drawn on both its cells.
+        assert_eq!(bars, 2 * 42, "sheet {sheet}");
+    }
 }
 
 #[test]
@@ -517,5 +719,250 @@ fn the_puzzle_text_reads_back_with_its_marks() {
             puzzle.layout().regions(),
             "{text}"
         );
+    }
+}
+
+/// The puzzle `gridlogic` reads from the sheet `sheet` of the workbook at `path` (the first
+/// sheet without one).
+fn sheet_puzzle(path: &std::path::Path, sheet: Option<&str>) -> Result<Puzzle, String> {
+    let options = ReadOptions {
+        sheet: sheet.map(str::to_string),
+        ..ReadOptions::default()
+    };
+    let input = gridlogic::read::read_file(path, &options).map_err(|e| e.to_string())?;
+    Ok(input.puzzles.into_iter().next().unwrap())
+}
+
+#[test]
+fn the_workbook_s_puzzle_sheet_reads_back_with_the_same_marks() {
+    let dir = common::scratch("marked-book-round-trip");
+    let partly = edited("even-odd-100.txt", |rows| {
+        rows[1][1] = "-".into();
+        rows[1][3] = "-".into();
+    });
+    std::fs::write(dir.join("partly.txt"), partly).unwrap();
+    for (name, path) in [
+        ("even-odd-100.txt", fixture("marked/even-odd-100.txt")),
+        ("consecutive-9x9.txt", fixture("marked/consecutive-9x9.txt")),
+        ("partly.txt", dir.join("partly.txt")),
+    ] {
+        let target = dir.join(name.replace(".txt", ".xlsx"));
+        let args = [
+            "solve",
+            path.to_str().unwrap(),
+            "-o",
+            target.to_str().unwrap(),
+        ];
+        let (code, _, err) = run(&args);
+        assert!(code <= 1, "{name}: {err}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let written = read_text(&text, name, &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        let read = sheet_puzzle(&target, Some("Puzzle")).unwrap();
+        assert!(!written.layout().markings().is_empty(), "{name}");
+        assert_eq!(
+            read.layout().markings(),
+            written.layout().markings(),
+            "{name}"
+        );
+        assert_eq!(
+            read.layout().regions(),
+            written.layout().regions(),
+            "{name}"
+        );
+        assert_eq!(read.givens().values(), written.givens().values(), "{name}");
+    }
+}
+
+/// How a typed consecutive sheet draws its bars.
+#[derive(Clone, Copy, PartialEq)]
+enum TypedBars {
+    /// Thick red borders on a grid of thin lines.
+    Red,
+    /// Thin black borders on a grid without inner lines.
+    Lines,
+}
+
+/// A sheet typed by hand: the fixture `name`'s grid at C3, thin lines between cells (none with
+/// [`TypedBars::Lines`]) and a thick outline (and thick box lines for even/odd); even cells
+/// (`E`) filled grey, `legend` under the grid; bars as `bars` says. `edit` may change a token
+/// (row, column) first.
+fn typed_sheet(
+    dir: &std::path::Path,
+    name: &str,
+    bars: TypedBars,
+    legend: &str,
+    edit: Option<(usize, usize, &str)>,
+) -> std::path::PathBuf {
+    use rust_xlsxwriter::{Color, Workbook};
+    let mut rows = common::marked_rows(&format!("marked/{name}"));
+    if let Some((r, c, token)) = edit {
+        rows[r][c] = token.to_string();
+    }
+    let masks: Vec<u8> = rows[9..]
+        .concat()
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    let bar = |i: usize, bit: u8| masks.get(i).is_some_and(|m| m & bit != 0);
+    for (i, token) in rows[..9].concat().iter().enumerate() {
+        let (r, c) = (i / 9, i % 9);
+        // Top, right, bottom, left, as the masks' bits 8, 1, 2, 4 say from either cell.
+        let barred = [
+            r > 0 && bar(i - 9, 2),
+            bar(i, 1),
+            bar(i, 2),
+            c > 0 && bar(i - 1, 1),
+        ];
+        let mut format = typed_format(r, c, bars, masks.is_empty(), barred);
+        if token.starts_with('E') {
+            format = format.set_background_color(Color::RGB(0xC0C0C0));
+        }
+        let (row, col) = (2 + r as u32, 2 + c as u16);
+        match token.trim_start_matches('E').parse::<f64>() {
+            Ok(digit) => sheet.write_number_with_format(row, col, digit, &format),
+            Err(_) => sheet.write_blank(row, col, &format),
+        }
+        .unwrap();
+    }
+    if !legend.is_empty() {
+        sheet.write_string(12, 2, legend).unwrap();
+    }
+    let kind = if bars == TypedBars::Red {
+        "red"
+    } else {
+        "lines"
+    };
+    let path = dir.join(format!(
+        "{}-{kind}-{}.xlsx",
+        name.replace(".txt", ""),
+        edit.is_some()
+    ));
+    workbook.save(&path).unwrap();
+    path
+}
+
+/// The borders of a typed grid's cell (`r`, `c`): thick on the outline (and on box lines with
+/// `boxes`), the inner lines thin (none for [`TypedBars::Lines`]), and bars on the `barred`
+/// sides (top, right, bottom, left) as `bars` draws them.
+fn typed_format(
+    r: usize,
+    c: usize,
+    bars: TypedBars,
+    boxes: bool,
+    barred: [bool; 4],
+) -> rust_xlsxwriter::Format {
+    use rust_xlsxwriter::{Color, Format, FormatAlign, FormatBorder};
+    let inner = match bars {
+        TypedBars::Red => FormatBorder::Thin,
+        TypedBars::Lines => FormatBorder::None,
+    };
+    let edge = |outer: bool, box_line: bool| match outer || (boxes && box_line) {
+        true => FormatBorder::Thick,
+        false => inner,
+    };
+    let (style, colour) = match bars {
+        TypedBars::Red => (FormatBorder::Thick, Color::RGB(0xFF0000)),
+        TypedBars::Lines => (FormatBorder::Thin, Color::Black),
+    };
+    let side = |plain: FormatBorder, side: usize| match barred[side] {
+        true => (style, colour),
+        false => (plain, Color::Automatic),
+    };
+    let (top, right, bottom, left) = (
+        side(edge(r == 0, r.is_multiple_of(3)), 0),
+        side(edge(c == 8, c % 3 == 2), 1),
+        side(edge(r == 8, r % 3 == 2), 2),
+        side(edge(c == 0, c.is_multiple_of(3)), 3),
+    );
+    Format::new()
+        .set_align(FormatAlign::Center)
+        .set_border_top(top.0)
+        .set_border_top_color(top.1)
+        .set_border_right(right.0)
+        .set_border_right_color(right.1)
+        .set_border_bottom(bottom.0)
+        .set_border_bottom_color(bottom.1)
+        .set_border_left(left.0)
+        .set_border_left_color(left.1)
+}
+
+/// The one solution of `puzzle`, row-major, after checking that it is the only one.
+fn only_solution(puzzle: &Puzzle) -> Vec<usize> {
+    let count = search::count_solutions(puzzle, 2);
+    assert_eq!(count.solutions, 1);
+    values(count.first.unwrap().values())
+}
+
+#[test]
+fn a_typed_even_odd_sheet_with_grey_even_cells_solves_to_the_published_solution() {
+    let dir = common::scratch("marked-typed-parity");
+    let expected = fixture_solution("even-odd-100.txt");
+    for legend in ["grey = even", ""] {
+        let path = typed_sheet(&dir, "even-odd-100.txt", TypedBars::Red, legend, None);
+        let puzzle = sheet_puzzle(&path, None).unwrap();
+        let layout = puzzle.layout();
+        let parity = |cell| layout.markings().parity(cell);
+        let cells: Vec<_> = layout.cells().collect();
+        let count = |p| cells.iter().filter(|&&c| parity(c) == Some(p)).count();
+        // 29 grey cells; the 35 other empty cells odd, as janko.at prints them.
+        assert_eq!(count(gridlogic::model::Parity::Even), 29, "{legend:?}");
+        assert_eq!(count(gridlogic::model::Parity::Odd), 35, "{legend:?}");
+        assert_eq!(only_solution(&puzzle), expected, "{legend:?}");
+        let (code, out, err) = run(&["solve", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("64 even/odd cells"), "{out}");
+    }
+    // A legend that calls the grey cells odd is followed: the grid then has no solution.
+    let path = typed_sheet(
+        &dir,
+        "even-odd-100.txt",
+        TypedBars::Red,
+        "grau: ungerade",
+        None,
+    );
+    let puzzle = sheet_puzzle(&path, None).unwrap();
+    assert_eq!(search::count_solutions(&puzzle, 2).solutions, 0);
+}
+
+#[test]
+fn a_grey_cell_holding_an_odd_given_is_an_error_naming_the_cell() {
+    let dir = common::scratch("marked-typed-broken");
+    // r1c4 (F3 on the sheet) is marked even: a 3 typed there in a grey cell breaks the mark.
+    let path = typed_sheet(
+        &dir,
+        "even-odd-100.txt",
+        TypedBars::Red,
+        "grey = even",
+        Some((0, 3, "E3")),
+    );
+    let err = sheet_puzzle(&path, None).unwrap_err();
+    assert!(err.contains("r1c4 (F3)"), "{err}");
+    assert!(
+        err.contains("it is marked even but 3 is given there"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_typed_consecutive_sheet_with_bars_as_borders_solves_to_the_published_solution() {
+    let dir = common::scratch("marked-typed-bars");
+    {
+        let name = "consecutive-9x9.txt";
+        let expected = fixture_solution(name);
+        let bars = fixture_puzzle(name).layout().markings().bars(9);
+        for form in [TypedBars::Red, TypedBars::Lines] {
+            let path = typed_sheet(&dir, name, form, "", None);
+            let puzzle = sheet_puzzle(&path, None).unwrap();
+            let n = puzzle.size();
+            assert_eq!(puzzle.layout().markings().bars(n), bars, "{name}");
+            assert!(puzzle.layout().markings().all_bars_drawn());
+            assert_eq!(puzzle.layout().regions(), &gridlogic::model::Regions::Latin);
+            assert_eq!(only_solution(&puzzle), expected, "{name}");
+        }
     }
 }

@@ -58,13 +58,7 @@ pub fn run(args: &Args) -> CommandResult {
         Entries::Sudoku(entries) => {
             let step_sheets = book.step_sheets.unwrap_or(0);
             let options = gridlogic::engine::OptionsBySize::new(&settings);
-            let workbook = targets.as_ref().is_ok_and(|t| t.workbook.is_some());
-            let solve = |p: &Puzzle| {
-                if workbook {
-                    write::check_drawable(p)?;
-                }
-                args.rating.ratings().solve(p, &options)
-            };
+            let solve = |p: &Puzzle| args.rating.ratings().solve(p, &options);
             let writers = Writers {
                 book: &|solve| {
                     let options = BookOptions {

@@ -12,6 +12,7 @@ pub mod drawn;
 pub mod killer;
 pub mod limits;
 pub mod marked;
+pub mod marked_sheet;
 pub mod overlap;
 pub mod pencil;
 pub mod regions;
@@ -897,38 +898,68 @@ impl Reader {
         };
         let mut warnings = Vec::new();
         let mut variants = Vec::new();
+        let fills: Vec<Option<u32>> = cells_of(&area)
+            .map(|(r, c)| table.cell(r, c).fill)
+            .collect();
+        let from_fills = match source {
+            RegionSource::Fills => Some(regions::from_fills(&fills, size)),
+            _ => None,
+        };
+        let (parity, bars) = match readings.iter().all(Vec::is_empty) {
+            true => {
+                let mean_regions = matches!(
+                    from_fills,
+                    Some(FillRegions::Regions(_) | FillRegions::Shaded(_))
+                );
+                let values: Vec<bool> = grid.values().iter().map(|&v| v != 0).collect();
+                let parity = marked_sheet::parity(table, &area, &values, mean_regions);
+                (parity, marked_sheet::bars(table, &area))
+            }
+            false => (None, (Vec::new(), false)),
+        };
+        // Fills that mark parity say nothing of the regions.
+        let from_fills = from_fills.filter(|_| parity.is_none());
         let regions = match source {
             RegionSource::Labels(labels) => Some(regions::from_labels(&labels, size)?),
-            RegionSource::Fills => {
-                let fills: Vec<Option<u32>> = cells_of(&area)
-                    .map(|(r, c)| table.cell(r, c).fill)
-                    .collect();
-                match regions::from_fills(&fills, size) {
-                    FillRegions::Regions(regions) => Some(regions),
-                    FillRegions::Plain => None,
-                    FillRegions::Shaded(shaded) => {
-                        variants = shaded;
-                        None
-                    }
-                    FillRegions::Unusable(why) => {
-                        warnings.push(format!(
-                            "{}: {why}; regions are not taken from fills",
-                            table.place
-                        ));
-                        None
-                    }
+            _ => match from_fills {
+                Some(FillRegions::Regions(regions)) => Some(regions),
+                Some(FillRegions::Shaded(shaded)) => {
+                    variants = shaded;
+                    None
                 }
-            }
-            RegionSource::None => None,
+                Some(FillRegions::Unusable(why)) => {
+                    warnings.push(format!(
+                        "{}: {why}; regions are not taken from fills",
+                        table.place
+                    ));
+                    None
+                }
+                Some(FillRegions::Plain) | None => None,
+            },
+        };
+        let (bars, coloured) = bars;
+        // Lines inside boxes are bars only where they cannot be a jigsaw's edges.
+        let jigsaw = matches!(regions, Some(Regions::Jigsaw { .. }));
+        let bars = match jigsaw && !coloured {
+            true => Vec::new(),
+            false => bars,
         };
         let regions = regions.or_else(|| table.calls_latin(&area).then_some(Regions::Latin));
+        // A consecutive grid is a Latin square unless the sheet draws its boxes.
+        let regions = match regions {
+            None if !bars.is_empty() && !marked_sheet::shows_boxes(table, &area, &bars) => {
+                Some(Regions::Latin)
+            }
+            regions => regions,
+        };
+        let markings = Markings::new(size, parity.unwrap_or_default(), &bars, !bars.is_empty());
         let puzzle = self.one_reading(readings, &name, |cages| {
             let found = Found {
                 regions: regions.clone(),
                 variants: variants.clone(),
                 houses: houses.clone(),
                 cages,
-                markings: Markings::none(),
+                markings: markings.clone(),
             };
             self.puzzle(grid.clone(), found, origin.clone())
         })?;

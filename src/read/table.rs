@@ -60,6 +60,9 @@ pub struct RawCell {
     pub bordered: bool,
     /// The style of each side's border: top, right, bottom, left.
     pub edges: [Edge; 4],
+    /// The colour of each side's border as `0xRRGGBB` where it is not black or automatic (a
+    /// consecutive puzzle's bars, for .xlsx and .xlsm): top, right, bottom, left.
+    pub edge_colours: [Option<u32>; 4],
     /// The font size in points, when the sheet says.
     pub points: Option<f64>,
     /// The cell's note (comment), for .xlsx and .xlsm.
@@ -237,6 +240,7 @@ impl Table {
             fill: None,
             bordered: false,
             edges: [Edge::None; 4],
+            edge_colours: [None; 4],
             points: None,
             note: None,
         };

@@ -439,7 +439,12 @@ fn apply_styles(table: &mut Table, styles: &StyleRange) {
                 .any(|side| side.style != calamine::BorderStyle::None)
         });
         if let Some(b) = style.borders.as_ref() {
-            cell.edges = [&b.top, &b.right, &b.bottom, &b.left].map(|side| edge(side.style));
+            let sides = [&b.top, &b.right, &b.bottom, &b.left];
+            cell.edges = sides.map(|side| edge(side.style));
+            cell.edge_colours = sides.map(|side| {
+                let colour = side.color.as_ref()?.to_argb() & 0x00FF_FFFF;
+                (side.style != calamine::BorderStyle::None && colour != 0).then_some(colour)
+            });
         }
         cell.points = style.font.as_ref().and_then(|f| f.size);
     }

@@ -30,7 +30,7 @@ pub mod pdf;
 pub use file::{Input, Pending, Target, refusal, write_atomically};
 
 use crate::error::Error;
-use crate::model::{Puzzle, sheet_address};
+use crate::model::sheet_address;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -182,6 +182,9 @@ pub enum Line {
     /// A Killer cage's edge on a region's edge: medium and dashed, so that the cage's outline
     /// reads apart from the region's.
     MediumDashed,
+    /// A consecutive puzzle's bar on the border of two cells: thick and in the bars' colour
+    /// ([`palette::BAR`]), apart from the black region edges.
+    Bar,
 }
 
 /// A cell's four borders.
@@ -831,6 +834,7 @@ fn describe_style(style: &Style) -> String {
             Line::Thick => '3',
             Line::Dashed => 'd',
             Line::MediumDashed => 'D',
+            Line::Bar => 'b',
         };
         parts.push(format!(
             "borders trbl {}{}{}{}",
@@ -873,20 +877,6 @@ pub fn workbook_target(
     }
     let replace = force || (automatic && xlsx::is_own(&path));
     Target::checked(&path, replace, inputs).map(Some)
-}
-
-/// Whether `puzzle` can be drawn on the workbook: it does not draw even/odd marks and
-/// consecutive bars yet, and a drawing without the marks its steps use would mislead, so such a
-/// puzzle is refused with the outputs that do show them.
-pub fn check_drawable(puzzle: &Puzzle) -> Result<(), Error> {
-    match puzzle.layout().markings().is_empty() {
-        true => Ok(()),
-        false => Err(Error::Usage(
-            "the workbook does not draw even/odd marks and consecutive bars yet; the page \
-             (--html), print, explain, hint and --format json show this puzzle's steps"
-                .into(),
-        )),
-    }
 }
 
 /// Where the outputs of a solve go: the annotated workbook and the step viewer page.

@@ -16,6 +16,25 @@ pub const EXTRA_HOUSE: Rgb = 0xCCEEFF;
 /// prints them, pale enough for the digits and candidates on it to stay readable.
 pub const EVEN_CELL: Rgb = 0xD0D0D0;
 
+/// The shading of cells marked odd on the workbook's grids where some empty cell has no mark
+/// (where every empty cell has one, the odd cells stay plain, as janko.at prints them): a grey
+/// lighter than the even cells'.
+pub const ODD_CELL: Rgb = 0xEEEEEE;
+
+/// A cell's `fill` (white when it has none) under the grey `shading` of a parity mark: each
+/// channel multiplied by the grey's, so that a step's fill stays its hue, darkened, and the mark
+/// still shows under it.
+pub fn shaded(fill: Option<Rgb>, shading: Rgb) -> Rgb {
+    let fill = fill.unwrap_or(0xFFFFFF);
+    [16, 8, 0]
+        .into_iter()
+        .map(|shift| {
+            let (a, b) = ((fill >> shift) & 0xFF, (shading >> shift) & 0xFF);
+            ((a * b + 127) / 255) << shift
+        })
+        .sum()
+}
+
 /// A consecutive puzzle's bars, across the border of two cells whose digits differ by one: a
 /// dark wine (Paul Tol's), apart from the black region borders.
 pub const BAR: Rgb = 0x882255;
@@ -128,6 +147,15 @@ pub fn colour_areas(neighbours: &[Vec<usize>]) -> Vec<Rgb> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shading_multiplies_each_channel() {
+        assert_eq!(shaded(None, EVEN_CELL), EVEN_CELL);
+        assert_eq!(shaded(Some(0xFFFFFF), ODD_CELL), ODD_CELL);
+        // 0xFF * 0xD0 / 0xFF, 0xEE * 0xD0 / 0xFF = 194.1, 0x99 * 0xD0 / 0xFF = 124.8.
+        assert_eq!(shaded(Some(PATTERN), EVEN_CELL), 0xD0C27D);
+        assert_eq!(shaded(Some(0x000000), EVEN_CELL), 0x000000);
+    }
 
     #[test]
     fn neighbouring_areas_get_different_fills() {

@@ -16,8 +16,8 @@ use crate::core::{State, Step};
 use crate::engine::Solve;
 use crate::model::explanation::Cage as CageName;
 use crate::model::{
-    Candidate, Cell, Digit, DigitSet, Explanation, Grid, HouseKind, Layout, Names, Origin, Puzzle,
-    Regions,
+    Candidate, Cell, Digit, DigitSet, Explanation, Grid, HouseKind, Layout, Names, Origin, Parity,
+    Puzzle, Regions,
 };
 use crate::report::StepReport;
 use crate::report::rated::RatedSolve;
@@ -125,6 +125,8 @@ struct View<'a> {
     numeric: bool,
     /// Pixel size of a solution cell.
     cell_px: u32,
+    /// Whether every empty cell has a parity mark, so that the odd cells are shown plain.
+    odd_plain: bool,
 }
 
 impl<'a> View<'a> {
@@ -146,6 +148,9 @@ impl<'a> View<'a> {
             17..=25 => 28,
             _ => 24,
         };
+        let markings = puzzle.layout().markings();
+        let odd_plain = (puzzle.layout().cells())
+            .all(|c| puzzle.givens().get(c).is_some() || markings.parity(c).is_some());
         View {
             puzzle,
             solve,
@@ -154,6 +159,7 @@ impl<'a> View<'a> {
             placed_by,
             numeric: puzzle.writes_numbers(),
             cell_px,
+            odd_plain,
         }
     }
 
@@ -204,32 +210,49 @@ impl<'a> View<'a> {
 
     /// Thin lines between cells, thick ones on region edges and around the grid; a Killer's
     /// cage edges medium dashed where they part cells of one region (a region's edge stays
-    /// thick, cage edge or not: the cages' fills tell them apart there). Overlapping grids'
+    /// thick, cage edge or not: the cages' fills tell them apart there); a consecutive puzzle's
+    /// bars thick in their own colour, on both cells' sides of the border. Overlapping grids'
     /// cells next to a gap get a thick edge there, as on the grid's outside.
     fn borders(&self, cell: Cell) -> Borders {
         let layout = self.layout();
         let (row, col) = layout.position(cell);
-        let mut borders = area_borders(row, col, self.extent(), |r, c| {
+        let borders = area_borders(row, col, self.extent(), |r, c| {
             layout.cell_at(r, c).and_then(|cell| layout.region_of(cell))
         });
-        if layout.cages().is_empty() {
+        let markings = layout.markings();
+        if layout.cages().is_empty() && !markings.has_bars() {
             return borders;
         }
-        // Cages are on one N x N grid only, where the position is the cell's row and column.
+        // Cages and bars are on one N x N grid only, where the position is the cell's row and
+        // column. The sides in the order top, right, bottom, left.
         let n = self.size();
-        let sides = [
-            (&mut borders.top, row.checked_sub(1).map(|r| (r, col))),
-            (&mut borders.bottom, (row + 1 < n).then_some((row + 1, col))),
-            (&mut borders.left, col.checked_sub(1).map(|c| (row, c))),
-            (&mut borders.right, (col + 1 < n).then_some((row, col + 1))),
+        let neighbours = [
+            row.checked_sub(1).map(|r| (r, col)),
+            (col + 1 < n).then_some((row, col + 1)),
+            (row + 1 < n).then_some((row + 1, col)),
+            col.checked_sub(1).map(|c| (row, c)),
         ];
-        for (line, neighbour) in sides {
-            let other = neighbour.map(|(r, c)| layout.cage_of(Cell::at(r, c, n)));
-            if other.is_some_and(|other| other != layout.cage_of(cell)) && *line == Line::Thin {
+        let mut lines = [borders.top, borders.right, borders.bottom, borders.left];
+        for (line, neighbour) in lines.iter_mut().zip(neighbours) {
+            let Some(other) = neighbour.map(|(r, c)| Cell::at(r, c, n)) else {
+                continue;
+            };
+            if markings.bar(n, cell, other) {
+                *line = Line::Bar;
+            } else if !layout.cages().is_empty()
+                && layout.cage_of(other) != layout.cage_of(cell)
+                && *line == Line::Thin
+            {
                 *line = Line::MediumDashed;
             }
         }
-        borders
+        let [top, right, bottom, left] = lines;
+        Borders {
+            top,
+            right,
+            bottom,
+            left,
+        }
     }
 
     /// The cage whose sum `cell` shows: the cage of which it is the first cell.
@@ -263,7 +286,13 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The style of a grid cell: `fill` (a step's, a region's) shaded by the cell's parity mark
+    /// where it shows one (see [`View::parity_shading`]).
     fn digit_style(&self, font: Font, fill: Option<Rgb>, cell: Cell) -> Style {
+        let fill = match self.parity_shading(cell) {
+            Some(shading) => Some(palette::shaded(fill, shading)),
+            None => fill,
+        };
         Style {
             font,
             fill,
@@ -271,6 +300,71 @@ impl<'a> View<'a> {
             wrap: false,
             borders: self.borders(cell),
         }
+    }
+
+    /// The grey that `cell`'s parity mark lays over its fill: [`palette::EVEN_CELL`] on even
+    /// cells, [`palette::ODD_CELL`] on odd ones where some empty cell has no mark (where every
+    /// empty cell has one, odd cells stay plain, as janko.at prints them).
+    fn parity_shading(&self, cell: Cell) -> Option<Rgb> {
+        match self.layout().markings().parity(cell)? {
+            Parity::Even => Some(palette::EVEN_CELL),
+            Parity::Odd => (!self.odd_plain).then_some(palette::ODD_CELL),
+        }
+    }
+
+    /// Legend rows of the puzzle's marks (none without marks): even and odd cells with their
+    /// counts, and the bars; `over_fills` says how a shading shows under the fills of steps.
+    fn marks_legend(&self, over_fills: bool) -> Vec<(CellSpec, String, String)> {
+        let layout = self.layout();
+        let markings = layout.markings();
+        let count = |parity| {
+            let cells = layout
+                .cells()
+                .filter(|&c| markings.parity(c) == Some(parity));
+            cells.count()
+        };
+        let tint = match over_fills {
+            true => "; under a step's fill, a darker tint of it",
+            false => "",
+        };
+        let mut rows = Vec::new();
+        let (even, odd) = (count(Parity::Even), count(Parity::Odd));
+        if even > 0 {
+            let text = format!(
+                "{even} {} marked even, each holding an even digit{tint}",
+                plural(even, "cell", "cells")
+            );
+            rows.push((
+                swatch(Some(palette::EVEN_CELL), "", Font::PLAIN),
+                "Even".into(),
+                text,
+            ));
+        }
+        if odd > 0 {
+            let (fill, how) = match self.odd_plain {
+                true => (None, "; the plain cells, as every empty cell is marked"),
+                false => (Some(palette::ODD_CELL), tint),
+            };
+            let text = format!(
+                "{odd} {} marked odd, each holding an odd digit{how}",
+                plural(odd, "cell", "cells")
+            );
+            rows.push((swatch(fill, "", Font::PLAIN), "Odd".into(), text));
+        }
+        if markings.has_bars() {
+            let bars = markings.bars(self.size()).len();
+            let mut text = format!(
+                "{bars} {} across the border of two cells: their digits differ by 1",
+                plural(bars, "bar", "bars")
+            );
+            if markings.all_bars_drawn() {
+                text.push_str("; touching cells without a bar do not");
+            }
+            let mut sample = swatch(None, "", Font::PLAIN);
+            sample.style.borders.right = Line::Bar;
+            rows.push((sample, "Bar".into(), text));
+        }
+        rows
     }
 
     /// The side of a cell of a printable grid: the grid is a page wide (spreadsheets shrink a
@@ -439,7 +533,25 @@ impl<'a> View<'a> {
             spec.note = self.cage_note(cell);
             sheet.put(row, col, spec);
         }
+        self.put_marks_lines(&mut sheet, px);
         sheet
+    }
+
+    /// Under a printable grid, after a blank row, one line per kind of mark the puzzle has: its
+    /// sample in the grid's first column, `Even: …` beside it.
+    fn put_marks_lines(&self, sheet: &mut Sheet, px: u32) {
+        let top = self.anchor.0 + self.extent().0 + 1;
+        for (i, (sample, label, text)) in self.marks_legend(false).into_iter().enumerate() {
+            let row = top + i;
+            sheet.row_height(row, px / 2 + 4);
+            sheet.put(row, self.anchor.1, sample);
+            sheet.text(
+                row,
+                self.anchor.1 + 1,
+                format!("{label}: {text}"),
+                Style::default(),
+            );
+        }
     }
 
     /// Whether `cell` is in an extra house (shaded on printable grids).
@@ -556,15 +668,17 @@ impl<'a> View<'a> {
             sheet.put(row, col, spec);
             below = below.max(row + 2);
         }
-        if let Some(step) = step {
-            self.put_full_lines(&mut sheet, step, below);
+        let mut entries = match step {
+            Some(step) => {
+                self.put_full_lines(&mut sheet, step, below);
+                self.step_legend(&marks)
+            }
+            None => Vec::new(),
+        };
+        entries.extend(self.marks_legend(true));
+        if !entries.is_empty() {
             let col = CANDIDATE_ANCHOR.1 + self.extent().1 + 1;
-            legend(
-                &mut sheet,
-                CANDIDATE_ANCHOR.0,
-                col,
-                &self.step_legend(&marks),
-            );
+            legend(&mut sheet, CANDIDATE_ANCHOR.0, col, &entries);
         }
         sheet
     }

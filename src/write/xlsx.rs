@@ -2,7 +2,7 @@
 //! style, the document date is fixed so that the same book always gives the same bytes, and the
 //! file is written to a temporary name and renamed, so a crash never leaves half a workbook.
 
-use super::{Align, Book, Content, Font, Line, Print, Sheet, Style, Target};
+use super::{Align, Book, Content, Font, Line, Print, Sheet, Style, Target, palette};
 use crate::error::Error;
 use crate::model::sheet_address;
 use crate::read::workbook::OWN_MARK;
@@ -90,11 +90,27 @@ fn format_of(style: Style) -> Format {
         format = format.set_text_wrap();
     }
     let b = style.borders;
-    format
+    format = format
         .set_border_top(border(b.top))
         .set_border_right(border(b.right))
         .set_border_bottom(border(b.bottom))
-        .set_border_left(border(b.left))
+        .set_border_left(border(b.left));
+    // Only bars have a colour of their own; other lines keep the default (black), so that
+    // workbooks without bars are written as before.
+    let bar = Color::RGB(palette::BAR);
+    if b.top == Line::Bar {
+        format = format.set_border_top_color(bar);
+    }
+    if b.right == Line::Bar {
+        format = format.set_border_right_color(bar);
+    }
+    if b.bottom == Line::Bar {
+        format = format.set_border_bottom_color(bar);
+    }
+    if b.left == Line::Bar {
+        format = format.set_border_left_color(bar);
+    }
+    format
 }
 
 fn with_font(mut format: Format, font: Font) -> Format {
@@ -127,7 +143,7 @@ fn border(line: Line) -> FormatBorder {
         Line::None => FormatBorder::None,
         Line::Thin => FormatBorder::Thin,
         Line::Medium => FormatBorder::Medium,
-        Line::Thick => FormatBorder::Thick,
+        Line::Thick | Line::Bar => FormatBorder::Thick,
         Line::Dashed => FormatBorder::Dashed,
         Line::MediumDashed => FormatBorder::MediumDashed,
     }

@@ -313,6 +313,7 @@ impl View<'_> {
         )];
         rows.extend(self.number_rows(needed));
         rows.extend(self.kind_rows(needed));
+        rows.extend(self.marks_legend(true));
         let unsolved = self.layout().cell_count() - self.solve.state.values().filled_count();
         if unsolved > 0 {
             rows.push((
