@@ -73,7 +73,13 @@ pub fn save(
     setup: Setup,
 ) -> Result<(), Error> {
     match Output::of(&target.path)? {
-        Output::Workbook => xlsx::save(&book(puzzles, seed), target),
+        Output::Workbook => {
+            // Not drawn without the marks their steps use (see `check_drawable`).
+            puzzles
+                .iter()
+                .try_for_each(|g| super::check_drawable(&g.puzzle))?;
+            xlsx::save(&book(puzzles, seed), target)
+        }
         Output::Pdf => {
             let items = puzzles
                 .iter()
