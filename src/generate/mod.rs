@@ -307,6 +307,12 @@ impl Request {
                  --holes and --minimal do not apply",
             );
         }
+        if !self.marks.is_empty() && self.shape == Shape::RandomJigsaw {
+            return usage(
+                "--jigsaw draws new regions for every puzzle, and the text of even/odd and \
+                 consecutive puzzles does not carry them: give --regions FILE",
+            );
+        }
         if !self.marks.is_empty() && (self.technique.is_some() || self.se_rating.is_some()) {
             return usage(
                 "--technique and --se-rating do not apply to even/odd and consecutive puzzles: \
@@ -423,6 +429,12 @@ impl Request {
 /// comment lines, for a person to read.
 pub fn text(header: &str, puzzles: &[Generated]) -> String {
     let mut text = format!("{header}\n");
+    let options = puzzles
+        .first()
+        .map(|g| read_back_options(g.puzzle.layout()));
+    if let Some(options) = options.filter(|o| !o.is_empty()) {
+        text.push_str(&format!("# read back with {}\n", options.join(" ")));
+    }
     for (i, generated) in puzzles.iter().enumerate() {
         text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
         if let [single] = puzzles
@@ -438,6 +450,29 @@ pub fn text(header: &str, puzzles: &[Generated]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The options `check` and `solve` need to read an even/odd or consecutive puzzle's text back as
+/// it was made: that form carries no regions or extra houses, and is read with the default boxes,
+/// or with none where it has bars (janko.at's consecutive puzzles have none). Empty for other
+/// puzzles, whose text says it all.
+fn read_back_options(layout: &Layout) -> Vec<String> {
+    let markings = layout.markings();
+    if markings.is_empty() {
+        return Vec::new();
+    }
+    let assumed = match markings.has_bars() {
+        true => Regions::Latin,
+        false => Regions::default_boxes(layout.size()).unwrap_or(Regions::Latin),
+    };
+    let regions = match layout.regions() {
+        regions if *regions == assumed => None,
+        Regions::Boxes { rows, cols } => Some(format!("--box {rows}x{cols}")),
+        Regions::Latin => Some("--latin".to_string()),
+        Regions::Jigsaw { .. } => Some("--regions FILE".to_string()),
+    };
+    let variants = (layout.variants().into_iter()).map(|v| format!("--variant {}", v.key()));
+    regions.into_iter().chain(variants).collect()
 }
 
 /// A generated puzzle with its solution and the logical solve that rated it.
