@@ -689,13 +689,7 @@ fn candidate(
     }
     // The marks come from the solution; the dig keeps it unique with them.
     let unmarked = layout;
-    let layout = match request.marks.is_empty() {
-        true => unmarked.clone(),
-        false => {
-            let markings = request.marks.markings(&unmarked, &solution, None);
-            Arc::new(Layout::clone(&unmarked).with_markings(markings))
-        }
-    };
+    let layout = marked(request, &unmarked, &solution, None);
     let holes = holes_of(request, &layout);
     let check = check_for(request, goal);
     let mut clues = dig::dig(
@@ -716,19 +710,30 @@ fn candidate(
         return None;
     }
     // A given's parity mark says less than its digit: it is left off, as janko.at does.
-    let layout = match request.marks.is_empty() {
-        true => layout,
-        false => {
-            let markings = request.marks.markings(&unmarked, &solution, Some(&clues));
-            Arc::new(Layout::clone(&unmarked).with_markings(markings))
-        }
-    };
+    let layout = marked(request, &unmarked, &solution, Some(&clues));
     let puzzle = Puzzle::new(layout, clues, Origin::Unknown).ok()?;
     Some(Candidate {
         puzzle,
         solution,
         attempt: attempt + 1,
     })
+}
+
+/// `layout` with the marks the request asks for, drawn from `solution` (the given cells of
+/// `clues` without a parity mark); `layout` itself without marks.
+fn marked(
+    request: &Request,
+    layout: &Arc<Layout>,
+    solution: &Grid,
+    clues: Option<&Grid>,
+) -> Arc<Layout> {
+    match request.marks.is_empty() {
+        true => layout.clone(),
+        false => {
+            let markings = request.marks.markings(layout, solution, clues);
+            Arc::new(Layout::clone(layout).with_markings(markings))
+        }
+    }
 }
 
 /// Rates a candidate with every technique; `None` when it is not unique by search or misses the
