@@ -21,6 +21,9 @@ struct Written {
     size: usize,
     tokens: Vec<String>,
     masks: Option<Vec<u8>>,
+    /// Whether the 3x3 boxes are houses: the dataset's even/odd puzzles have them, its
+    /// consecutive ones do not.
+    boxes: bool,
 }
 
 impl Written {
@@ -47,13 +50,14 @@ impl Written {
         });
         Written {
             size,
+            boxes: masks.is_none(),
             tokens,
             masks,
         }
     }
 
     /// Whether `values` (row-major) keep every rule of the README: a digit once per row and
-    /// column (and 3x3 box for even/odd), `E` even, `O` odd, a given kept, and for masks: a bar
+    /// column (and 3x3 box where there are boxes), `E` even, `O` odd, a given kept, and for masks: a bar
     /// exactly between the touching cells that differ by 1.
     fn keeps_rules(&self, values: &[usize]) -> bool {
         let n = self.size;
@@ -66,7 +70,7 @@ impl Written {
             distinct((0..n).map(|c| i * n + c).collect())
                 && distinct((0..n).map(|r| r * n + i).collect())
         });
-        let boxes = self.masks.is_some()
+        let boxes = !self.boxes
             || (0..n).all(|b| {
                 let (top, left) = (b / 3 * 3, b % 3 * 3);
                 distinct((0..9).map(|k| (top + k / 3) * n + left + k % 3).collect())
@@ -965,4 +969,159 @@ fn a_typed_consecutive_sheet_with_bars_as_borders_solves_to_the_published_soluti
             assert_eq!(only_solution(&puzzle), expected, "{name}");
         }
     }
+}
+
+/// The puzzles of a file `generate` wrote as text: each from its `N N` line, comment lines
+/// left out.
+fn generated(text: &str) -> Vec<Written> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].split_whitespace().count() == 2)
+        .collect();
+    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+    (starts.iter().zip(ends))
+        .map(|(&start, end)| Written::parse(&lines[start..end].join("\n")))
+        .collect()
+}
+
+/// The digits of a page of `pdf`'s text (pdftotext), its title and page number left out.
+fn printed_digits(pdf: &std::path::Path, page: usize) -> Vec<char> {
+    let output = std::process::Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let page = text.split('\u{c}').nth(page).unwrap().to_string();
+    let mut digits: Vec<char> = (page.lines())
+        .filter(|l| !l.contains("Puzzle") && !l.contains('/'))
+        .flat_map(str::chars)
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.sort_unstable();
+    digits
+}
+
+#[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftotext; .ci/run installs them, then touch build.rs)"
+)]
+fn generated_marked_puzzles_read_back_with_one_solution_that_keeps_their_marks() {
+    // Even/odd as janko.at draws it (every empty cell marked, boxes), consecutive without boxes
+    // (janko.at's) and with them: written as text, read back by `solve` with one solution by
+    // the exact search, at the level asked for; the marks and bars written, checked by this
+    // file's own checker against that solution, are exactly the solution's parities and
+    // consecutive pairs. The same seed writes the same bytes.
+    let dir = common::scratch("marked-generate");
+    let cases = [
+        ("even-odd", None, "medium"),
+        ("consecutive", None, "hard"),
+        ("consecutive", Some("3x3"), "easy"),
+    ];
+    for (variant, boxes, level) in cases {
+        let path = dir.join(format!("{variant}-{level}.txt"));
+        let mut args = vec![
+            "generate",
+            "--variant",
+            variant,
+            "--seed",
+            "11",
+            "--count",
+            "2",
+        ];
+        args.extend(["--difficulty", level]);
+        args.extend(boxes.iter().flat_map(|b| ["--box", b]));
+        let mut written = args.clone();
+        written.extend(["-o", path.to_str().unwrap()]);
+        let (code, _, err) = run(&written);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (_, again, _) = run(&args);
+        assert_eq!(again, text, "{variant}: not the same for the same seed");
+        // The text of marks carries no boxes: bars read without them unless the comment line
+        // says otherwise, as it does for boxed ones.
+        let note = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# read back with "));
+        let expected_note = boxes.map(|b| format!("--box {b}"));
+        assert_eq!(note.map(str::to_string), expected_note, "{text}");
+        let mut solve = vec!["solve", path.to_str().unwrap(), "--format", "jsonl"];
+        solve.extend(note.iter().flat_map(|n| n.split_whitespace()));
+        let (code, out, err) = run(&solve);
+        assert_eq!(code, 0, "{err}");
+        let puzzles = generated(&text);
+        assert_eq!(puzzles.len(), 2, "{text}");
+        for (mut puzzle, line) in puzzles.into_iter().zip(out.lines()) {
+            let document: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(document["status"], "unique", "{variant}: {line}");
+            let shown = document["rating"]["level"].as_str().unwrap_or_default();
+            assert_eq!(shown.to_lowercase(), level, "{variant}: {line}");
+            let solution = common::json_rows(&document["solution"]);
+            puzzle.boxes = variant == "even-odd" || boxes.is_some();
+            assert!(puzzle.keeps_rules(&solution), "{variant}: {text}");
+            match variant {
+                // janko.at's form: every cell a digit or a mark.
+                "even-odd" => assert!(puzzle.tokens.iter().all(|t| t != "-"), "{text}"),
+                _ => assert!(puzzle.masks.is_some(), "{text}"),
+            }
+        }
+    }
+    // A PDF booklet prints the puzzle's givens (its marks are drawn: looked at by pdftoppm).
+    let pdf = dir.join("even-odd.pdf");
+    let args = ["generate", "--variant", "even-odd", "--seed", "11"];
+    let (code, _, err) = run(&[&args[..], &["-o", pdf.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (_, text, _) = run(&args);
+    let mut givens: Vec<char> = generated(&text)[0]
+        .tokens
+        .iter()
+        .filter_map(|t| t.parse::<u8>().ok())
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    givens.sort_unstable();
+    assert_eq!(printed_digits(&pdf, 0), givens);
+    // The workbook holds the marks: its Puzzle sheet reads back with the even and odd cells
+    // the text marks, one solution.
+    let book = dir.join("even-odd.xlsx");
+    let (code, _, err) = run(&[&args[..], &["-o", book.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let answer = dir.join("even-odd-answer.xlsx");
+    let read = [
+        "solve",
+        book.to_str().unwrap(),
+        "--sheet",
+        "Puzzle",
+        "--format",
+        "json",
+    ];
+    let (code, out, err) = run(&[&read[..], &["-o", answer.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let document: serde_json::Value = serde_json::Deserializer::from_str(&out)
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(document["status"], "unique", "{out}");
+    let marked = |mark: &str| -> Vec<String> {
+        let tokens = &generated(&text)[0].tokens;
+        (tokens.iter().enumerate())
+            .filter(|(_, t)| t.as_str() == mark)
+            .map(|(i, _)| format!("r{}c{}", i / 9 + 1, i % 9 + 1))
+            .collect()
+    };
+    let listed = |key: &str| -> Vec<String> {
+        let cells = document["layout"][key].as_array().unwrap();
+        cells
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(listed("even_cells"), marked("E"), "{out}");
+    assert_eq!(listed("odd_cells"), marked("O"), "{out}");
+    // A CSV grid holds no marks: refused, nothing written.
+    let target = dir.join("out.csv");
+    let (code, _, err) = run(&[&args[..], &["-o", target.to_str().unwrap()]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a CSV grid cannot hold"), "{err}");
+    assert!(!target.exists(), "the CSV was written");
 }

@@ -432,19 +432,170 @@ fn generated_overlapping_puzzles_read_back_unique_and_keep_every_grids_rules() {
             ));
         }
     }
-    // A symmetry the shape does not have, and an output that cannot draw the grids.
+    // A symmetry the shape does not have, and an output that cannot hold the grids.
     let (code, _, err) = run(&["generate", "--layout", "windmill", "--symmetry", "mirror"]);
     assert_eq!(code, 2);
     assert!(err.contains("has no mirror symmetry"), "{err}");
-    let book = dir.join("samurai.xlsx");
+    let grid = dir.join("samurai.csv");
     let (code, _, err) = run(&[
         "generate",
         "--layout",
         "samurai",
         "-o",
-        book.to_str().unwrap(),
+        grid.to_str().unwrap(),
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("written as text"), "{err}");
-    assert!(!book.exists());
+    assert!(
+        err.contains("a CSV grid cannot hold overlapping grids"),
+        "{err}"
+    );
+    assert!(!grid.exists());
+}
+
+/// The sheet `name` of the workbook at `path` as rows of tokens from its zero-based cell
+/// (`top`, `left`) on, `rows` by `cols`: a whole number as its digits (numbers must stay
+/// numbers), an empty cell `-`.
+fn sheet_tokens(
+    path: &std::path::Path,
+    name: &str,
+    (top, left): (u32, u32),
+    (rows, cols): (u32, u32),
+) -> Vec<Vec<String>> {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap();
+    let range = book.worksheet_range(name).unwrap();
+    (top..top + rows)
+        .map(|r| {
+            (left..left + cols)
+                .map(|c| match range.get_value((r, c)) {
+                    None | Some(Data::Empty) => "-".to_string(),
+                    Some(Data::Float(f)) if f.fract() == 0.0 => (*f as u64).to_string(),
+                    Some(Data::Int(i)) => i.to_string(),
+                    Some(other) => panic!("{name} r{}c{}: {other:?}", r + 1, c + 1),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Each line of `pdfinfo`'s report on `pdf` that names the page size.
+fn page_size(pdf: &std::path::Path) -> String {
+    let output = std::process::Command::new("pdfinfo")
+        .arg(pdf)
+        .output()
+        .expect("pdfinfo runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    text.lines()
+        .find(|l| l.starts_with("Page size:"))
+        .unwrap()
+        .to_string()
+}
+
+/// The digits of the first page of `pdf`'s text (pdftotext), its title and page number left
+/// out, sorted.
+fn first_page_digits(pdf: &std::path::Path) -> Vec<char> {
+    let output = std::process::Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let page = text.split('\u{c}').next().unwrap().to_string();
+    let mut digits: Vec<char> = (page.lines())
+        .filter(|l| !l.contains("Puzzle") && !l.contains('/'))
+        .flat_map(str::chars)
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.sort_unstable();
+    digits
+}
+
+#[test]
+#[cfg_attr(
+    no_poppler,
+    ignore = "needs poppler-utils (pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
+)]
+fn generated_overlapping_puzzles_are_written_as_workbooks_and_booklets_in_their_shape() {
+    // The same seed gives the same puzzle to every output; its text, read back by `solve`, is
+    // the reference. The workbook's puzzle sheet holds the givens in the layout's shape from B4
+    // (numbers, gaps empty) and its hidden answer sheet the solution, which this file's checker
+    // finds keeps every grid's rules; `solve` reads the workbook back as the same puzzle. The
+    // booklet prints the givens, a Shogun's pages turned on their side.
+    let dir = common::scratch("overlap-generate-drawn");
+    for (layout, level) in [("samurai", "medium"), ("shogun", "easy")] {
+        let args = [
+            "generate",
+            "--layout",
+            layout,
+            "--seed",
+            "3",
+            "--difficulty",
+            level,
+        ];
+        let generate_to = |output: &std::path::Path| {
+            run(&[&args[..], &["-o", output.to_str().unwrap()]].concat())
+        };
+        let text = dir.join(format!("{layout}.txt"));
+        let (code, _, err) = generate_to(&text);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = run(&["solve", text.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let reference: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rows = |key: &str| -> Vec<Vec<String>> {
+            (reference[key].as_array().unwrap().iter())
+                .map(|row| {
+                    (row.as_array().unwrap().iter())
+                        .map(|v| match v.as_u64() {
+                            Some(0) | None => "-".to_string(),
+                            Some(d) => d.to_string(),
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let (givens, solution) = (rows("givens"), rows("solution"));
+        let extent = (givens.len() as u32, givens[0].len() as u32);
+        let corners = common::overlap_corners(layout);
+        assert!(keeps_rules(&givens, &solution, &corners), "{layout}");
+
+        let book = dir.join(format!("{layout}.xlsx"));
+        let (code, _, err) = generate_to(&book);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            sheet_tokens(&book, "Puzzle", (3, 1), extent),
+            givens,
+            "{layout}"
+        );
+        assert_eq!(
+            sheet_tokens(&book, "Solution", (3, 1), extent),
+            solution,
+            "{layout}"
+        );
+        let (code, out, err) = run(&["solve", book.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let again: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(again["status"], "unique", "{layout}");
+        assert_eq!(again["givens"], reference["givens"], "{layout}");
+        assert_eq!(again["layout"]["overlap"]["name"], layout);
+
+        let pdf = dir.join(format!("{layout}.pdf"));
+        let (code, _, err) = generate_to(&pdf);
+        assert_eq!(code, 0, "{err}");
+        let mut digits: Vec<char> = givens
+            .iter()
+            .flatten()
+            .filter_map(|t| t.chars().next())
+            .filter(char::is_ascii_digit)
+            .collect();
+        digits.sort_unstable();
+        assert_eq!(first_page_digits(&pdf), digits, "{layout}");
+        let turned = match layout {
+            "shogun" => "841.89 x 595.28",
+            _ => "595.28 x 841.89",
+        };
+        assert!(
+            page_size(&pdf).contains(turned),
+            "{layout}: {}",
+            page_size(&pdf)
+        );
+    }
 }

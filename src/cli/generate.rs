@@ -4,7 +4,9 @@
 use super::args::{LevelArg, PrintArgs, parse_seconds, parse_variant, whole};
 use super::{CommandResult, print};
 use clap::ValueEnum;
-use gridlogic::generate::{self, DEFAULT_CAGE_SIZES, Fill, Request, SeBand, Shape, Symmetry};
+use gridlogic::generate::{
+    self, DEFAULT_CAGE_SIZES, Fill, MarkKinds, Request, SeBand, Shape, Symmetry,
+};
 use gridlogic::model::{Overlap, Regions, Variant};
 use gridlogic::read;
 use gridlogic::write::Input;
@@ -32,12 +34,15 @@ pub struct Args {
     #[arg(long)]
     latin: bool,
     /// Overlapping 9x9 grids: samurai, butterfly, windmill, sohei, gattai-8, sumo, shogun, or the
-    /// grids' top-left cells (e.g. "r1c1 r7c7"). Written as text only.
+    /// grids' top-left cells (e.g. "r1c1 r7c7").
     #[arg(long, value_name = "LAYOUT", conflicts_with_all = ["boxes", "jigsaw", "regions", "latin", "size"])]
     layout: Option<String>,
-    /// Extra houses: x (both diagonals), windoku (the windows); repeatable or comma-separated.
-    #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_variant)]
-    variants: Vec<Variant>,
+    /// Extra houses: x (both diagonals), windoku (the windows); or marks drawn from the solution:
+    /// even-odd (every empty cell marked even or odd), consecutive (a bar between every two
+    /// touching cells that differ by 1; rows and columns only unless --box is given).
+    /// Repeatable or comma-separated.
+    #[arg(long = "variant", value_name = "VARIANT", value_delimiter = ',', value_parser = parse_generated_variant)]
+    variants: Vec<VariantArg>,
     /// A Killer: cages with sums drawn on the solution, no givens (dashed cage outlines and
     /// small sums in a workbook).
     #[arg(long, conflicts_with_all = ["holes", "minimal", "jigsaw", "regions", "latin"])]
@@ -103,6 +108,28 @@ pub struct Args {
     force: bool,
 }
 
+/// A variant of generated puzzles: extra houses, or marks drawn from the solution. The marks are
+/// not houses (the library's [`Variant`]): they are the request's [`MarkKinds`], kept apart so
+/// that every reader and writer of houses stays as it is.
+#[derive(Clone, Copy)]
+enum VariantArg {
+    Houses(Variant),
+    EvenOdd,
+    Consecutive,
+}
+
+/// A variant's name: `even-odd` (or `evenodd`, `odd-even`), `consecutive`, or a variant of
+/// extra houses.
+fn parse_generated_variant(name: &str) -> Result<VariantArg, String> {
+    match name.to_ascii_lowercase().as_str() {
+        "even-odd" | "evenodd" | "odd-even" | "even/odd" => Ok(VariantArg::EvenOdd),
+        "consecutive" => Ok(VariantArg::Consecutive),
+        _ => parse_variant(name)
+            .map(VariantArg::Houses)
+            .map_err(|message| format!("{message}, even-odd, consecutive")),
+    }
+}
+
 /// How many puzzles: a whole number, 1 or more.
 fn count(text: &str) -> Result<u32, String> {
     match whole(text)? {
@@ -146,7 +173,13 @@ impl Args {
         };
         request.seed = seed;
         request.attempts = self.attempts;
-        request.variants = self.variants.clone();
+        request.variants = (self.variants.iter())
+            .filter_map(|v| match v {
+                VariantArg::Houses(variant) => Some(*variant),
+                _ => None,
+            })
+            .collect();
+        request.marks = self.marks();
         request.killer = self.killer;
         request.time_limit = self.time_limit;
         request.technique = self.technique.clone();
@@ -155,14 +188,24 @@ impl Args {
         Ok(request)
     }
 
+    /// The marks the variants ask for.
+    fn marks(&self) -> MarkKinds {
+        let asked = |kind: fn(&VariantArg) -> bool| self.variants.iter().any(kind);
+        MarkKinds {
+            even_odd: asked(|v| matches!(v, VariantArg::EvenOdd)),
+            consecutive: asked(|v| matches!(v, VariantArg::Consecutive)),
+        }
+    }
+
     /// The shape: overlapping grids, a region file, random jigsaws, a box shape, a Latin square
-    /// or default boxes.
+    /// or default boxes (none for a consecutive puzzle, as janko.at's have none).
     fn shape(&self) -> Result<Shape, gridlogic::Error> {
         if let Some(spec) = &self.layout {
             let corners = Overlap::parse(spec)?.corners().to_vec();
             return Ok(Shape::Overlapping { corners });
         }
-        let regions = match (&self.regions, &self.boxes, self.jigsaw, self.latin) {
+        let latin = self.latin || self.marks().consecutive;
+        let regions = match (&self.regions, &self.boxes, self.jigsaw, latin) {
             (Some(path), ..) => read::region_file(path, self.size)?,
             (_, _, true, _) => return Ok(Shape::RandomJigsaw),
             (_, Some(spec), _, _) => Regions::parse_box(spec, self.size)?,
@@ -176,6 +219,24 @@ impl Args {
         };
         Ok(Shape::Fixed { regions })
     }
+}
+
+/// Refuses, before any work, an output that cannot show the puzzles: a CSV grid holds neither
+/// overlapping grids nor marks.
+fn check_drawable(output: Output, request: &Request) -> Result<(), gridlogic::Error> {
+    let overlapping = matches!(request.shape, Shape::Overlapping { .. });
+    let marked = !request.marks.is_empty();
+    let message = match output {
+        Output::Csv if overlapping => {
+            "a CSV grid cannot hold overlapping grids: give -o a .txt, .xlsx or .pdf name"
+        }
+        Output::Csv if marked => {
+            "a CSV grid cannot hold even/odd marks or consecutive bars: give -o a .txt, .xlsx or \
+             .pdf name"
+        }
+        _ => return Ok(()),
+    };
+    Err(gridlogic::Error::Usage(message.into()))
 }
 
 pub fn run(args: &Args) -> CommandResult {
@@ -196,11 +257,8 @@ pub fn run(args: &Args) -> CommandResult {
         Some(path) => Output::of(path)? == Output::Pdf,
         None => false,
     };
-    if let (Some(path), Some(_)) = (&args.output, &args.layout)
-        && Output::of(path)? != Output::Text
-    {
-        let message = "overlapping grids are written as text for now: give -o a .txt name";
-        return Err(gridlogic::Error::Usage(message.into()).into());
+    if let Some(path) = &args.output {
+        check_drawable(Output::of(path)?, &request)?;
     }
     if args.print.given() && !pdf {
         let message = "--paper and --per-page lay out a PDF: give -o a .pdf name";

@@ -10,7 +10,9 @@
 //! `se_band`) rates the candidates with the exact Sudoku Explainer mode.
 //!
 //! Variants add their extra houses to the layout before the grid is filled (`--variant x`,
-//! `windoku`). A Killer (`--killer`) has no givens: cages are drawn on the full grid instead of
+//! `windoku`). Even/odd and consecutive puzzles (`--variant even-odd`, `consecutive`; see
+//! `marks`) take their marks from the full grid, and the dig keeps the solution unique with
+//! them. A Killer (`--killer`) has no givens: cages are drawn on the full grid instead of
 //! digging (see `killer`), and their sums make the solution unique.
 //!
 //! Attempts are numbered and each draws from its own generator seeded by the request's seed, the
@@ -21,6 +23,7 @@ mod dig;
 mod fill;
 mod jigsaw;
 mod killer;
+mod marks;
 mod practice;
 mod se_band;
 // Side by side on all cores (rayon) with the `native` feature; one after another without it (the
@@ -33,6 +36,7 @@ mod parallel;
 
 pub use dig::Symmetry;
 pub use killer::DEFAULT_CAGE_SIZES;
+pub use marks::MarkKinds;
 pub use se_band::SeBand;
 
 use crate::core::Level;
@@ -111,6 +115,8 @@ pub struct Request {
     pub attempts: usize,
     /// Variants whose extra houses every puzzle has.
     pub variants: Vec<Variant>,
+    /// Even/odd marks or consecutive bars, drawn from each puzzle's solution.
+    pub marks: MarkKinds,
     /// A Killer: cages with sums drawn on the solution, no givens.
     pub killer: bool,
     /// How long the whole run may take; when it runs out, generation stops with
@@ -143,6 +149,7 @@ impl Request {
             seed: 0,
             attempts: 10_000,
             variants: Vec::new(),
+            marks: MarkKinds::default(),
             killer: false,
             time_limit: None,
             technique: None,
@@ -217,7 +224,7 @@ impl Request {
                 regions: Regions::Boxes { .. }
             }
         );
-        if self.killer && (!boxed || !self.variants.is_empty()) {
+        if self.killer && (!boxed || !self.variants.is_empty() || !self.marks.is_empty()) {
             return usage("--killer makes Killers on boxes, without other variants".into());
         }
         self.validate_cage_sizes()?;
@@ -238,7 +245,7 @@ impl Request {
                 "{shape}: {what} do not apply to overlapping grids"
             )))
         };
-        if !self.variants.is_empty() || self.killer {
+        if !self.variants.is_empty() || !self.marks.is_empty() || self.killer {
             return refuse("--variant and --killer");
         }
         if self.fill == Fill::Permutation {
@@ -298,6 +305,18 @@ impl Request {
             return usage(
                 "--technique gives clues back where the solve needs a harder technique: \
                  --holes and --minimal do not apply",
+            );
+        }
+        if !self.marks.is_empty() && self.shape == Shape::RandomJigsaw {
+            return usage(
+                "--jigsaw draws new regions for every puzzle, and the text of even/odd and \
+                 consecutive puzzles does not carry them: give --regions FILE",
+            );
+        }
+        if !self.marks.is_empty() && (self.technique.is_some() || self.se_rating.is_some()) {
+            return usage(
+                "--technique and --se-rating do not apply to even/odd and consecutive puzzles: \
+                 give --difficulty",
             );
         }
         if let Some(name) = &self.technique {
@@ -370,6 +389,7 @@ impl Request {
             Shape::Overlapping { .. } => {}
         }
         parts.extend(self.variants.iter().map(|v| format!("variant {}", v.key())));
+        parts.extend(self.marks.keys().iter().map(|key| format!("variant {key}")));
         if self.killer {
             parts.push("Killer".into());
         }
@@ -409,6 +429,12 @@ impl Request {
 /// comment lines, for a person to read.
 pub fn text(header: &str, puzzles: &[Generated]) -> String {
     let mut text = format!("{header}\n");
+    let options = puzzles
+        .first()
+        .map(|g| read_back_options(g.puzzle.layout()));
+    if let Some(options) = options.filter(|o| !o.is_empty()) {
+        text.push_str(&format!("# read back with {}\n", options.join(" ")));
+    }
     for (i, generated) in puzzles.iter().enumerate() {
         text.push_str(&format!("# {}: {}\n", i + 1, generated.describe()));
         if let [single] = puzzles
@@ -424,6 +450,29 @@ pub fn text(header: &str, puzzles: &[Generated]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The options `check` and `solve` need to read an even/odd or consecutive puzzle's text back as
+/// it was made: that form carries no regions or extra houses, and is read with the default boxes,
+/// or with none where it has bars (janko.at's consecutive puzzles have none). Empty for other
+/// puzzles, whose text says it all.
+fn read_back_options(layout: &Layout) -> Vec<String> {
+    let markings = layout.markings();
+    if markings.is_empty() {
+        return Vec::new();
+    }
+    let assumed = match markings.has_bars() {
+        true => Regions::Latin,
+        false => Regions::default_boxes(layout.size()).unwrap_or(Regions::Latin),
+    };
+    let regions = match layout.regions() {
+        regions if *regions == assumed => None,
+        Regions::Boxes { rows, cols } => Some(format!("--box {rows}x{cols}")),
+        Regions::Latin => Some("--latin".to_string()),
+        Regions::Jigsaw { .. } => Some("--regions FILE".to_string()),
+    };
+    let variants = (layout.variants().into_iter()).map(|v| format!("--variant {}", v.key()));
+    regions.into_iter().chain(variants).collect()
 }
 
 /// A generated puzzle with its solution and the logical solve that rated it.
@@ -638,6 +687,9 @@ fn candidate(
             attempt: attempt + 1,
         });
     }
+    // The marks come from the solution; the dig keeps it unique with them.
+    let unmarked = layout;
+    let layout = marked(request, &unmarked, &solution, None);
     let holes = holes_of(request, &layout);
     let check = check_for(request, goal);
     let mut clues = dig::dig(
@@ -657,12 +709,31 @@ fn candidate(
     if request.minimal && !is_minimal(&layout, &clues) {
         return None;
     }
+    // A given's parity mark says less than its digit: it is left off, as janko.at does.
+    let layout = marked(request, &unmarked, &solution, Some(&clues));
     let puzzle = Puzzle::new(layout, clues, Origin::Unknown).ok()?;
     Some(Candidate {
         puzzle,
         solution,
         attempt: attempt + 1,
     })
+}
+
+/// `layout` with the marks the request asks for, drawn from `solution` (the given cells of
+/// `clues` without a parity mark); `layout` itself without marks.
+fn marked(
+    request: &Request,
+    layout: &Arc<Layout>,
+    solution: &Grid,
+    clues: Option<&Grid>,
+) -> Arc<Layout> {
+    match request.marks.is_empty() {
+        true => layout.clone(),
+        false => {
+            let markings = request.marks.markings(layout, solution, clues);
+            Arc::new(Layout::clone(layout).with_markings(markings))
+        }
+    }
 }
 
 /// Rates a candidate with every technique; `None` when it is not unique by search or misses the
@@ -725,14 +796,20 @@ fn rated(candidate: Candidate, goal: &Goal, deadline: Deadline) -> Option<Genera
 /// with such simple techniques, and it keeps the clues a solver at that level needs); otherwise
 /// uniqueness by search, digging as deep as it allows — the rating then sorts the attempts, and
 /// deep digs reach the harder levels often (about one attempt in three to ten on 9x9). A Killer
-/// of a practice set is drawn for a logical solve with the techniques it allows.
+/// of a practice set is drawn for a logical solve with the techniques it allows. Marks make a
+/// full dig so sparse that its solve nearly always needs backtracking (every consecutive one
+/// tried did), so a marked puzzle of a level below Extreme is dug by logic at any level.
 fn check_for(request: &Request, goal: &Goal) -> Check {
     if let (true, Some(practice)) = (request.killer, &goal.practice) {
         return Check::Logic(practice.allowed.clone(), Level::Extreme);
     }
+    let by_logic = match request.marks.is_empty() {
+        true => Level::Medium,
+        false => Level::Unfair,
+    };
     match request.difficulty {
         // A minimal puzzle has as few clues as uniqueness allows: only a full dig gives one.
-        Some(level) if level <= Level::Medium && !request.minimal => {
+        Some(level) if level <= by_logic && !request.minimal => {
             let techniques = engine::Options::all(request.size)
                 .techniques
                 .into_iter()

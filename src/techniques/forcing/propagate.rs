@@ -477,7 +477,12 @@ impl<'a> Propagator<'a> {
                 for node in &branch.nodes {
                     self.reached[fact_number(node.fact, self.size)] = 0;
                 }
-                copy_back(&saved.start, &mut self.candidates, &mut self.placed, &mut self.places);
+                copy_back(
+                    &saved.start,
+                    &mut self.candidates,
+                    &mut self.placed,
+                    &mut self.places,
+                );
             }
             None => {
                 for node in branch.nodes.iter().rev() {
@@ -613,7 +618,12 @@ impl<'a> Propagator<'a> {
                 self.pool.truncate(first.start as usize);
             }
             self.nodes.truncate(mark);
-            copy_back(&saved.mark, &mut self.candidates, &mut self.placed, &mut self.places);
+            copy_back(
+                &saved.mark,
+                &mut self.candidates,
+                &mut self.placed,
+                &mut self.places,
+            );
             return;
         }
         while self.nodes.len() > mark {

@@ -1,5 +1,7 @@
 //! A printed booklet of puzzles: pages of 1, 2, 4 or 6 puzzles on A4 or Letter, each under its
-//! number and level, then the solutions at the back, small, each under its hardest step. The
+//! number and level, then the solutions at the back, small, each under its hardest step. Pages
+//! stand upright, or lie on their side where that prints the puzzles larger (a Shogun's sheet,
+//! 45 cells wide and 21 tall). The
 //! pages are described as [`Mark`]s (lines, fills, text) on a page measured in points from its
 //! top-left corner, laid out with the widths of the fonts the text is set in ([`Metrics`]);
 //! [`super::pdf`] chooses the fonts and writes the pages.
@@ -270,7 +272,7 @@ fn verdict_title(label: &str, solve: &impl SolveReport) -> String {
 /// more to a page (12 when the largest grid is at most 9 cells wide, 6 up to 16, else 4), under
 /// a heading; every page numbered at its foot. The text is laid out with `fonts`' widths.
 pub fn pages(items: &[Item], setup: Setup, fonts: &dyn Metrics) -> Vec<Page> {
-    let paper = setup.paper.size();
+    let paper = page_size(items, setup);
     let mut pages: Vec<Page> = Vec::new();
     let shape = grid_of(setup.per_page);
     for chunk in items.chunks(setup.per_page) {
@@ -321,7 +323,32 @@ pub fn save(items: &[Item], setup: Setup, title: &str, target: &Target) -> Resul
     let fonts = super::pdf::Fonts::for_text(items.iter().flat_map(Item::texts))
         .map_err(|why| refusal(&target.path, &why))?;
     let pages = pages(items, setup, &fonts);
-    super::pdf::save(&pages, &fonts, setup.paper.size(), title, target)
+    super::pdf::save(&pages, &fonts, page_size(items, setup), title, target)
+}
+
+/// The width and height of the booklet's pages: the paper upright, or on its side when that
+/// prints the puzzles' cells larger (sheets much wider than tall; never a square grid).
+pub fn page_size(items: &[Item], setup: Setup) -> (f32, f32) {
+    let (width, height) = setup.paper.size();
+    let shape = grid_of(setup.per_page);
+    let title_height = TITLE_SIZE * 1.35 + 3.0;
+    // The smallest cell of any puzzle on a page of this size.
+    let cell = |paper: (f32, f32)| {
+        let slot = slots(paper, shape, 0.0)[0];
+        (items.iter())
+            .map(|item| cell_size(slot, title_height, item.puzzle.extent()))
+            .fold(f32::INFINITY, f32::min)
+    };
+    match cell((height, width)) > cell((width, height)) {
+        true => (height, width),
+        false => (width, height),
+    }
+}
+
+/// The side of the cells of a picture of `(rows, cols)` cells under a title `title_height`
+/// tall in `slot`: as large as both of the slot's sides allow.
+fn cell_size(slot: Slot, title_height: f32, (rows, cols): (usize, usize)) -> f32 {
+    (slot.width / cols as f32).min((slot.height - title_height) / rows as f32)
 }
 
 /// Solutions on a page for grids at most `side` cells wide (overlapping grids' sheets up to 45:
@@ -385,9 +412,9 @@ fn put(
     let title_height = heights.iter().sum::<f32>() + 3.0;
     // A sheet of overlapping grids is wider (or taller) than it is long: the cells as large as
     // both sides allow. A square grid, or none, takes a square.
-    let (rows, cols) = picture.map_or((1, 1), Picture::extent);
-    let (rows, cols) = (rows as f32, cols as f32);
-    let cell = (slot.width / cols).min((slot.height - title_height) / rows);
+    let extent = picture.map_or((1, 1), Picture::extent);
+    let cell = cell_size(slot, title_height, extent);
+    let (rows, cols) = (extent.0 as f32, extent.1 as f32);
     let left = slot.at.x + (slot.width - cell * cols) / 2.0;
     let mut y = slot.at.y + (slot.height - title_height - cell * rows) / 2.0;
     for (&(line, size, bold), height) in lines.iter().zip(heights) {
