@@ -984,23 +984,6 @@ fn generated(text: &str) -> Vec<Written> {
         .collect()
 }
 
-/// The digits of a page of `pdf`'s text (pdftotext), its title and page number left out.
-fn printed_digits(pdf: &std::path::Path, page: usize) -> Vec<char> {
-    let output = std::process::Command::new("pdftotext")
-        .args([pdf.to_str().unwrap(), "-"])
-        .output()
-        .expect("pdftotext runs");
-    let text = String::from_utf8(output.stdout).unwrap();
-    let page = text.split('\u{c}').nth(page).unwrap().to_string();
-    let mut digits: Vec<char> = (page.lines())
-        .filter(|l| !l.contains("Puzzle") && !l.contains('/'))
-        .flat_map(str::chars)
-        .filter(char::is_ascii_digit)
-        .collect();
-    digits.sort_unstable();
-    digits
-}
-
 #[test]
 #[cfg_attr(
     no_poppler,
@@ -1079,7 +1062,7 @@ fn generated_marked_puzzles_read_back_with_one_solution_that_keeps_their_marks()
         .map(|d| char::from(b'0' + d))
         .collect();
     givens.sort_unstable();
-    assert_eq!(printed_digits(&pdf, 0), givens);
+    assert_eq!(common::printed_digits(&pdf, 0), givens);
     // The workbook holds the marks: its Puzzle sheet reads back with the even and odd cells
     // the text marks, one solution.
     let book = dir.join("even-odd.xlsx");

@@ -413,18 +413,7 @@ fn generated_overlapping_puzzles_read_back_unique_and_keep_every_grids_rules() {
         for solve in &solves {
             assert_eq!(solve["status"], "unique", "{layout}");
             assert_eq!(solve["layout"]["overlap"]["name"], layout);
-            let rows = |key: &str| -> Vec<Vec<String>> {
-                (solve[key].as_array().unwrap().iter())
-                    .map(|row| {
-                        (row.as_array().unwrap().iter())
-                            .map(|v| match v.as_u64() {
-                                Some(0) | None => "-".to_string(),
-                                Some(d) => d.to_string(),
-                            })
-                            .collect()
-                    })
-                    .collect()
-            };
+            let rows = |key: &str| json_cells(&solve[key]);
             assert!(keeps_rules(
                 &rows("givens"),
                 &rows("solution"),
@@ -491,24 +480,6 @@ fn page_size(pdf: &std::path::Path) -> String {
         .to_string()
 }
 
-/// The digits of the first page of `pdf`'s text (pdftotext), its title and page number left
-/// out, sorted.
-fn first_page_digits(pdf: &std::path::Path) -> Vec<char> {
-    let output = std::process::Command::new("pdftotext")
-        .args([pdf.to_str().unwrap(), "-"])
-        .output()
-        .expect("pdftotext runs");
-    let text = String::from_utf8(output.stdout).unwrap();
-    let page = text.split('\u{c}').next().unwrap().to_string();
-    let mut digits: Vec<char> = (page.lines())
-        .filter(|l| !l.contains("Puzzle") && !l.contains('/'))
-        .flat_map(str::chars)
-        .filter(char::is_ascii_digit)
-        .collect();
-    digits.sort_unstable();
-    digits
-}
-
 #[test]
 #[cfg_attr(
     no_poppler,
@@ -540,18 +511,7 @@ fn generated_overlapping_puzzles_are_written_as_workbooks_and_booklets_in_their_
         let (code, out, err) = run(&["solve", text.to_str().unwrap(), "--format", "json"]);
         assert_eq!(code, 0, "{err}");
         let reference: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let rows = |key: &str| -> Vec<Vec<String>> {
-            (reference[key].as_array().unwrap().iter())
-                .map(|row| {
-                    (row.as_array().unwrap().iter())
-                        .map(|v| match v.as_u64() {
-                            Some(0) | None => "-".to_string(),
-                            Some(d) => d.to_string(),
-                        })
-                        .collect()
-                })
-                .collect()
-        };
+        let rows = |key: &str| json_cells(&reference[key]);
         let (givens, solution) = (rows("givens"), rows("solution"));
         let extent = (givens.len() as u32, givens[0].len() as u32);
         let corners = common::overlap_corners(layout);
@@ -587,7 +547,7 @@ fn generated_overlapping_puzzles_are_written_as_workbooks_and_booklets_in_their_
             .filter(char::is_ascii_digit)
             .collect();
         digits.sort_unstable();
-        assert_eq!(first_page_digits(&pdf), digits, "{layout}");
+        assert_eq!(common::printed_digits(&pdf, 0), digits, "{layout}");
         let turned = match layout {
             "shogun" => "841.89 x 595.28",
             _ => "595.28 x 841.89",
@@ -598,4 +558,19 @@ fn generated_overlapping_puzzles_are_written_as_workbooks_and_booklets_in_their_
             page_size(&pdf)
         );
     }
+}
+
+/// A JSON grid's rows over the whole sheet (`null` outside the grids) as the dataset writes
+/// them: digits, `-` for an empty cell or a gap.
+fn json_cells(rows: &serde_json::Value) -> Vec<Vec<String>> {
+    (rows.as_array().unwrap().iter())
+        .map(|row| {
+            (row.as_array().unwrap().iter())
+                .map(|v| match v.as_u64() {
+                    Some(0) | None => "-".to_string(),
+                    Some(d) => d.to_string(),
+                })
+                .collect()
+        })
+        .collect()
 }

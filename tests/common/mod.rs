@@ -285,3 +285,21 @@ pub fn overlap_corners(layout: &str) -> Vec<(usize, usize)> {
         other => panic!("no layout {other}"),
     }
 }
+
+/// The digits of page `page` (from 0) of `pdf`'s text, read by pdftotext, its title and page
+/// number left out, sorted.
+pub fn printed_digits(pdf: &std::path::Path, page: usize) -> Vec<char> {
+    let output = std::process::Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let page = text.split('\u{c}').nth(page).unwrap().to_string();
+    let mut digits: Vec<char> = (page.lines())
+        .filter(|l| !l.contains("Puzzle") && !l.contains('/'))
+        .flat_map(str::chars)
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.sort_unstable();
+    digits
+}
