@@ -681,9 +681,6 @@ fn even_cells_are_shaded_and_bars_drawn_on_the_printed_grid() {
     assert_eq!(bars, 42, "the fixture's bars");
 }
 
-/// The Samurai's sheet: 21x21 places, 9x9 grids at these corners (the puzzle books' layout).
-const SAMURAI_CORNERS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
-
 #[test]
 #[cfg_attr(
     no_poppler,
@@ -707,8 +704,9 @@ fn a_samurai_is_printed_in_its_shape_with_the_published_solution() {
         .filter(|tokens| tokens.len() == 21)
         .collect();
     assert_eq!((rows.len(), solution.len()), (21, 369));
+    let corners = common::overlap_corners("samurai");
     let is_cell = |row: usize, col: usize| {
-        SAMURAI_CORNERS
+        corners
             .iter()
             .any(|&(r, c)| (r..r + 9).contains(&row) && (c..c + 9).contains(&col))
     };

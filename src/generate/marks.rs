@@ -55,22 +55,10 @@ impl MarkKinds {
     }
 }
 
-/// The pairs of touching cells (right and below neighbours) whose digits differ by one.
+/// The pairs of touching cells whose digits differ by one.
 fn consecutive_pairs(layout: &Layout, solution: &Grid) -> Vec<(Cell, Cell)> {
-    let n = layout.size();
     let digit = |cell: Cell| solution.get(cell).map_or(0, |d| d.get());
-    let mut pairs = Vec::new();
-    for cell in layout.cells() {
-        let (r, c) = (cell.row(n), cell.col(n));
-        let neighbours = [
-            (c + 1 < n).then(|| Cell::at(r, c + 1, n)),
-            (r + 1 < n).then(|| Cell::at(r + 1, c, n)),
-        ];
-        for other in neighbours.into_iter().flatten() {
-            if digit(cell).abs_diff(digit(other)) == 1 {
-                pairs.push((cell, other));
-            }
-        }
-    }
-    pairs
+    Markings::touching_pairs(layout.size())
+        .filter(|&(a, b)| digit(a).abs_diff(digit(b)) == 1)
+        .collect()
 }

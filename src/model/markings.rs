@@ -151,6 +151,17 @@ impl Markings {
         }
     }
 
+    /// Every pair of touching cells of a grid of `size`, the upper or left one first: each cell
+    /// with its right neighbour, then the one below it, row-major.
+    pub fn touching_pairs(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
+        (0..size * size).flat_map(move |i| {
+            let (r, c) = (i / size, i % size);
+            let right = (c + 1 < size).then(|| (Cell::from_index(i), Cell::from_index(i + 1)));
+            let below = (r + 1 < size).then(|| (Cell::from_index(i), Cell::from_index(i + size)));
+            right.into_iter().chain(below)
+        })
+    }
+
     /// Whether two cells of a grid of `size` share a border.
     pub fn touch(size: usize, a: Cell, b: Cell) -> bool {
         let (ra, ca, rb, cb) = (a.row(size), a.col(size), b.row(size), b.col(size));

@@ -17,7 +17,7 @@
 //! then barred.
 
 use super::table::{Area, Edge, RawValue, Table};
-use crate::model::{Cell, Parity, Regions};
+use crate::model::{Cell, Markings, Parity, Regions};
 use std::collections::BTreeMap;
 
 /// How far from the grid (rows or columns) a legend is looked for.
@@ -166,7 +166,7 @@ fn named_parity(text: &str) -> Option<Parity> {
 /// inside boxes that have no others).
 pub fn bars(table: &Table, area: &Area) -> (Vec<(Cell, Cell)>, bool) {
     let n = area.height;
-    let borders: Vec<Border> = inner_borders(n)
+    let borders: Vec<Border> = Markings::touching_pairs(n)
         .map(|(a, b)| Border::between(table, area, a, b))
         .collect();
     let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
@@ -205,7 +205,7 @@ pub fn shows_boxes(table: &Table, area: &Area, bars: &[(Cell, Cell)]) -> bool {
     if default_box(n, Cell::from_index(0)).is_none() {
         return false;
     }
-    inner_borders(n)
+    Markings::touching_pairs(n)
         .filter(|&(a, b)| default_box(n, a) != default_box(n, b))
         .filter(|pair| !bars.contains(pair))
         .all(|(a, b)| Border::between(table, area, a, b).line == Edge::Thick)
@@ -217,16 +217,6 @@ fn default_box(n: usize, cell: Cell) -> Option<usize> {
         Regions::Boxes { rows, cols } => Some(cell.row(n) / rows * (n / cols) + cell.col(n) / cols),
         _ => None,
     }
-}
-
-/// Every pair of touching cells of an N x N grid, the upper or left one first.
-fn inner_borders(n: usize) -> impl Iterator<Item = (Cell, Cell)> {
-    (0..n * n).flat_map(move |i| {
-        let (r, c) = (i / n, i % n);
-        let right = (c + 1 < n).then(|| (Cell::from_index(i), Cell::from_index(i + 1)));
-        let below = (r + 1 < n).then(|| (Cell::from_index(i), Cell::from_index(i + n)));
-        right.into_iter().chain(below)
-    })
 }
 
 /// The border between two touching cells as the sheet draws it, from either cell's side.
