@@ -172,51 +172,58 @@ fn shell_commands(text: &str) -> Vec<String> {
 
 #[test]
 fn every_gridlogic_command_of_the_readme_and_the_guide_runs() {
-    let mut ran = 0;
-    for page in pages() {
-        let text = std::fs::read_to_string(&page).unwrap();
-        let dir = common::scratch(&format!(
-            "docs-{}",
-            page.file_stem().unwrap().to_string_lossy()
-        ));
-        for (name, fixture) in READERS_FILES {
-            std::fs::copy(root().join(fixture), dir.join(name)).unwrap();
-        }
-        for command in shell_commands(&text) {
-            let words: Vec<&str> = command.split_whitespace().collect();
-            if words[0] != "gridlogic" {
-                assert!(
-                    RUN_ELSEWHERE.contains(&words[0]),
-                    "{}: `{command}` is run by nothing",
-                    page.display()
-                );
-                continue;
-            }
-            // The fixtures a command names, copied, so that what it writes beside them stays in
-            // the scratch folder.
-            for word in words.iter().filter(|w| w.starts_with("fixtures/")) {
-                let copy = dir.join(word);
-                std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
-                std::fs::copy(root().join(word), copy).unwrap();
-            }
-            let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))
-                .args(&words[1..])
-                .current_dir(&dir)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&output.stderr);
-            assert!(
-                output.status.success(),
-                "{}: `{command}`: {err}",
-                page.display()
-            );
-            // What the command says it wrote is there.
-            for written in err.lines().filter_map(|l| l.strip_prefix("wrote ")) {
-                assert!(dir.join(written).exists(), "`{command}`: {written}");
-            }
-            ran += 1;
-        }
-    }
+    let ran: usize = common::map_on_all_cores(&pages(), |page| run_commands_of(page))
+        .into_iter()
+        .sum();
     // The README's first steps and "your own file", the generator's examples at least.
     assert!(ran >= 10, "{ran} commands");
+}
+
+/// Runs the `gridlogic` commands of one page in order, in a scratch folder of its own (a page's
+/// later commands may read what its earlier ones wrote); returns how many ran.
+fn run_commands_of(page: &Path) -> usize {
+    let text = std::fs::read_to_string(page).unwrap();
+    let dir = common::scratch(&format!(
+        "docs-{}",
+        page.file_stem().unwrap().to_string_lossy()
+    ));
+    for (name, fixture) in READERS_FILES {
+        std::fs::copy(root().join(fixture), dir.join(name)).unwrap();
+    }
+    let mut ran = 0;
+    for command in shell_commands(&text) {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[0] != "gridlogic" {
+            assert!(
+                RUN_ELSEWHERE.contains(&words[0]),
+                "{}: `{command}` is run by nothing",
+                page.display()
+            );
+            continue;
+        }
+        // The fixtures a command names, copied, so that what it writes beside them stays in
+        // the scratch folder.
+        for word in words.iter().filter(|w| w.starts_with("fixtures/")) {
+            let copy = dir.join(word);
+            std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+            std::fs::copy(root().join(word), copy).unwrap();
+        }
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gridlogic"))
+            .args(&words[1..])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "{}: `{command}`: {err}",
+            page.display()
+        );
+        // What the command says it wrote is there.
+        for written in err.lines().filter_map(|l| l.strip_prefix("wrote ")) {
+            assert!(dir.join(written).exists(), "`{command}`: {written}");
+        }
+        ran += 1;
+    }
+    ran
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, run, shared};
+use common::{fixture, map_on_all_cores, run, shared};
 use gridlogic::core::Technique;
 use gridlogic::core::{State, Step};
 use gridlogic::engine;
@@ -38,25 +38,13 @@ fn check_library(text: &str) -> (Vec<usize>, usize) {
         .filter_map(|(i, line)| Case::parse(line, i + 1).ok())
         .filter(|case| !case.is_fail_case())
         .collect();
-    let missed: Vec<usize> = std::thread::scope(|scope| {
-        let half = cases.len().div_ceil(2);
-        let workers: Vec<_> = cases
-            .chunks(half.max(1))
-            .map(|chunk| {
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .filter(|case| !lists_expected(case))
-                        .map(|case| case.line)
-                        .collect::<Vec<usize>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a worker"))
-            .collect()
-    });
+    let listed = map_on_all_cores(&cases, lists_expected);
+    let missed = cases
+        .iter()
+        .zip(listed)
+        .filter(|(_, listed)| !listed)
+        .map(|(case, _)| case.line)
+        .collect();
     (missed, cases.len())
 }
 

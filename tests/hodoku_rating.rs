@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{fixture, run, shared};
+use common::{fixture, map_on_all_cores, run, shared};
 use gridlogic::rating::hodoku;
 use gridlogic::read::{ReadOptions, read_text};
 use std::path::Path;
@@ -21,28 +21,33 @@ fn disagreements(path: &Path, count: usize) -> Vec<String> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     assert_eq!(lines.len(), count);
-    let mut wrong = Vec::new();
-    for line in &lines {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let puzzle = read_text(fields[0], "test", &ReadOptions::default())
-            .unwrap()
-            .puzzles
-            .remove(0);
-        let rating = hodoku::rate(&puzzle).unwrap().rating;
-        let brute_force = fields.get(3) == Some(&"bf");
-        let agrees = rating.level.to_string() == fields[1]
-            && rating.brute_force == brute_force
-            && (brute_force || rating.score.to_string() == fields[2]);
-        if !agrees {
-            wrong.push(format!(
-                "{line}: got {} {}{}",
-                rating.level,
-                rating.score,
-                if rating.brute_force { " bf" } else { "" }
-            ));
-        }
-    }
-    wrong
+    map_on_all_cores(&lines, |line| disagreement(line))
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// What gridlogic gave for a ratings line (`puzzle level score [bf]`), where it does not get
+/// HoDoKu's level, brute-force mark and (without brute force) score.
+fn disagreement(line: &str) -> Option<String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let puzzle = read_text(fields[0], "test", &ReadOptions::default())
+        .unwrap()
+        .puzzles
+        .remove(0);
+    let rating = hodoku::rate(&puzzle).unwrap().rating;
+    let brute_force = fields.get(3) == Some(&"bf");
+    let agrees = rating.level.to_string() == fields[1]
+        && rating.brute_force == brute_force
+        && (brute_force || rating.score.to_string() == fields[2]);
+    (!agrees).then(|| {
+        format!(
+            "{line}: got {} {}{}",
+            rating.level,
+            rating.score,
+            if rating.brute_force { " bf" } else { "" }
+        )
+    })
 }
 
 /// Asserts that every line of the file agrees, listing those that do not.
