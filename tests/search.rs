@@ -558,3 +558,21 @@ fn empty_large_grids_solve() {
         }
     }
 }
+
+/// Sparse box grids, 5% and 10% of a random full grid given (balanced: as many in every house),
+/// are found a solution that keeps the givens, by the independent check of `common::giant`.
+#[test]
+fn sparse_large_grids_solve() {
+    let cases =
+        [(36, 5), (36, 10)].map(|(size, given)| (1..=3).map(move |seed| (size, given, seed)));
+    let larger = [(49, 5, 1), (49, 5, 3)];
+    for (size, given, seed) in cases.into_iter().flatten().chain(larger) {
+        let instance = common::giant::instance(size, given, seed);
+        let solution = search::solve(&instance.puzzle).expect("a solution");
+        assert!(
+            common::giant::is_valid_solution(&instance.puzzle, &solution),
+            "{}",
+            instance.name
+        );
+    }
+}

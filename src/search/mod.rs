@@ -10,6 +10,8 @@
 //! When the generic engine has met [`HANDOVER_FAILURES`] dead ends without finishing, what is
 //! left (the grid after its propagation at the root) goes to a SAT solver, CaDiCaL (`sat`), whose
 //! clause learning answers the large, sparse grids where a plain search gets lost for minutes.
+//! A search for one solution in order waits longer on a grid with many open candidates (nearly
+//! empty ones, which its restarts fill far sooner than the SAT solver does).
 //! Extra houses are houses to it too; Killer layouts never go there (the encoding has no sums),
 //! nor do layouts with consecutive bars. Even/odd marks narrow the starting candidates of every
 //! engine; bars are followed by the generic engine alone.
@@ -141,7 +143,9 @@ impl TimeLimit {
 
 /// Dead ends (branches that led to a contradiction) the generic engine may meet on a grid before
 /// it hands the rest to the SAT solver. Most grids up to 25x25 finish well within them; the ones
-/// that do not are those where clause learning wins.
+/// that do not are those where clause learning wins. A search for one solution ([`solve`]) on a
+/// grid with many open candidates may meet more: nearly empty large grids need thousands of dead
+/// ends, which its restarts get past far sooner than the SAT solver finds its way.
 pub const HANDOVER_FAILURES: u64 = 1000;
 
 /// Counts the solutions of `puzzle`, stopping at `limit`.
