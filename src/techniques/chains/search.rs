@@ -126,8 +126,8 @@ pub(crate) struct Sweep<'g> {
     /// The states with lanes in `current`, and in `next`.
     frontier: Vec<u32>,
     upcoming: Vec<u32>,
-    /// The states with lanes in `seen`: cleared one by one before the next run, rather than
-    /// the whole table, of which a run reaches a small part on a large grid.
+    /// The states with lanes in `seen`, cleared one by one before the next run: on a large grid
+    /// that costs less than clearing the whole table.
     touched: Vec<u32>,
 }
 
