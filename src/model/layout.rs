@@ -394,9 +394,10 @@ pub struct Layout {
     houses: Vec<House>,
     houses_of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<Cell>>,
-    /// Per cell, its peers as a bit set, on grids of up to 128 cells (else empty): whether two
-    /// cells see each other is asked very often.
-    peer_bits: Vec<u128>,
+    /// Per cell, its peers as a bit set of [`Layout::peer_words`] words (bit `i` for the cell of
+    /// index `i`), cell after cell: whether two cells see each other is asked very often, on
+    /// the largest layouts too.
+    peer_bits: Vec<u64>,
     /// Per cell, its region (none without regions): asked for every four corners of a
     /// uniqueness search, so looked up rather than worked out.
     region_of_cell: Vec<Option<u16>>,
@@ -651,12 +652,13 @@ impl Layout {
                 peers
             })
             .collect::<Vec<Vec<Cell>>>();
-        let peer_bits = if count <= 128 {
-            let bits = |cells: &Vec<Cell>| cells.iter().fold(0, |m, c| m | 1u128 << c.index());
-            peers.iter().map(bits).collect()
-        } else {
-            Vec::new()
-        };
+        let words = count.div_ceil(64);
+        let mut peer_bits = vec![0u64; count * words];
+        for (cell, cell_peers) in peers.iter().enumerate() {
+            for peer in cell_peers {
+                peer_bits[cell * words + peer.index() / 64] |= 1 << (peer.index() % 64);
+            }
+        }
         let mut region_of_cell = vec![None; count];
         for house in houses.iter().filter(|h| h.kind == HouseKind::Region) {
             for cell in &house.cells {
@@ -759,15 +761,24 @@ impl Layout {
     /// The peers of `cell` as a bit set (bit `i` for the cell of index `i`), on grids of up to
     /// 128 cells.
     pub fn peer_bits(&self, cell: Cell) -> Option<u128> {
-        self.peer_bits.get(cell.index()).copied()
+        match *self.peer_words(cell) {
+            [low] => Some(u128::from(low)),
+            [low, high] => Some(u128::from(high) << 64 | u128::from(low)),
+            _ => None,
+        }
+    }
+
+    /// The peers of `cell` as a bit set of 64-bit words, on grids of any size (bit `i % 64` of
+    /// word `i / 64` for the cell of index `i`).
+    pub fn peer_words(&self, cell: Cell) -> &[u64] {
+        let words = self.cell_count().div_ceil(64);
+        &self.peer_bits[cell.index() * words..][..words]
     }
 
     /// Whether two distinct cells share a house or a cage.
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
-        match self.peer_bits(a) {
-            Some(bits) => bits >> b.index() & 1 == 1,
-            None => self.peers(a).binary_search(&b).is_ok(),
-        }
+        let words = self.cell_count().div_ceil(64);
+        self.peer_bits[a.index() * words + b.index() / 64] >> (b.index() % 64) & 1 == 1
     }
 
     /// The cells outside `cells` that see every one of them, row-major (none for no cells).
@@ -1077,8 +1088,8 @@ mod tests {
 
     #[test]
     fn two_cells_see_each_other_when_they_share_a_house() {
-        // By peer bits (9x9 with the diagonal, 11x11 Latin) and by searching the peer lists
-        // (12x12, more than 128 cells), against the houses themselves.
+        // By peer bits in one word and more (9x9 with the diagonal, 11x11 Latin, 12x12),
+        // against the houses themselves.
         let diagonal = (0..9).map(|i| Cell::at(i, i, 9)).collect();
         let layouts = [
             Layout::with_default_boxes(9)

@@ -210,6 +210,19 @@ impl Graph {
             let node = &self.nodes[n as usize];
             let first = node.cells[0];
             let mut targets = self.spare.targets();
+            let add_holding = |targets: &mut Vec<Candidate>, cells: &[Cell]| {
+                let holding = cells
+                    .iter()
+                    .filter(|&&c| self.state.candidates(c).contains(node.digit));
+                targets.extend(holding.map(|&c| Candidate::new(c, node.digit)));
+            };
+            // The peers are sorted: a single cell's other digits go between those before it
+            // and those after it, and the list comes out row-major without sorting.
+            let (before, after) = {
+                let all = self.state.layout().peers(first);
+                all.split_at(all.partition_point(|&c| c < first))
+            };
+            add_holding(&mut targets, before);
             if node.cells.len() == 1 {
                 targets.extend(
                     self.state
@@ -219,19 +232,12 @@ impl Graph {
                         .map(|d| Candidate::new(first, d)),
                 );
             }
-            targets.extend(
-                self.state
-                    .layout()
-                    .peers(first)
-                    .iter()
-                    .filter(|&&c| self.state.candidates(c).contains(node.digit))
-                    .map(|&c| Candidate::new(c, node.digit)),
-            );
+            add_holding(&mut targets, after);
             // A single cell's peers and other digits are all weakly linked to it.
             if node.cells.len() > 1 {
                 targets.retain(|&t| self.weak_to(t, n));
             }
-            targets.sort_unstable();
+            debug_assert!(targets.is_sorted());
             targets
         })
     }
@@ -315,13 +321,18 @@ impl Graph {
     fn add_groups(&mut self, state: &State) {
         let layout = state.layout();
         let houses = layout.houses();
-        let lines = || {
-            houses
-                .iter()
-                .filter(|h| matches!(h.kind, HouseKind::Row | HouseKind::Column))
-        };
+        let mut lines = Vec::new();
         for region in houses.iter().filter(|h| h.kind == HouseKind::Region) {
-            for line in lines() {
+            // Only the lines through the region, in the houses' order: on an overlapping layout
+            // most lines miss most regions.
+            lines.clear();
+            lines.extend(region.cells.iter().flat_map(|&c| {
+                let through = layout.houses_of(c).iter().copied();
+                through.filter(|&h| matches!(houses[h].kind, HouseKind::Row | HouseKind::Column))
+            }));
+            lines.sort_unstable();
+            lines.dedup();
+            for line in lines.iter().map(|&h| &houses[h]) {
                 let cells: Vec<Cell> = line
                     .cells
                     .iter()
@@ -459,15 +470,21 @@ impl Graph {
         if !links.house_strong {
             return;
         }
-        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); state.size() + 1];
+        // The groups within each house, by digit: a group's cells are places of its digit, so
+        // the groups among a digit's places in a house are those of that digit within it.
+        let layout = state.layout();
+        let per_house = state.size() + 1;
+        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); layout.houses().len() * per_house];
         for n in 0..self.nodes.len() as u32 {
             let node = &self.nodes[n as usize];
             if node.kind == NodeKind::Group {
-                groups[node.digit.get()].push(n);
+                for house in layout.common_houses(&node.cells) {
+                    groups[house * per_house + node.digit.get()].push(n);
+                }
             }
         }
         let (mut places, mut inside) = (Vec::new(), Vec::new());
-        for house in state.layout().houses() {
+        for (index, house) in layout.houses().iter().enumerate() {
             for digit in (1..=state.size()).map(Digit::new) {
                 state.places_into(house, digit, &mut places);
                 if places.len() < 2 {
@@ -479,10 +496,7 @@ impl Graph {
                         .iter()
                         .filter_map(|&c| self.candidate(Candidate::new(c, digit))),
                 );
-                inside.extend(groups[digit.get()].iter().copied().filter(|&g| {
-                    let node = &self.nodes[g as usize];
-                    node.cells.iter().all(|c| places.contains(c))
-                }));
+                inside.extend_from_slice(&groups[index * per_house + digit.get()]);
                 for (i, &a) in inside.iter().enumerate() {
                     for &b in &inside[i + 1..] {
                         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
@@ -669,66 +683,46 @@ struct CellMarks {
     cells: Vec<Cell>,
 }
 
-/// The marks of [`CellMarks`]: bits on grids of up to 128 cells (9x9 to 11x11), counts beyond.
+/// The marks of [`CellMarks`]: the common peers of the current set, a bit per cell, found by a
+/// word-wise AND of the cells' peers: in one number on grids of up to 128 cells (9x9 to 11x11,
+/// [`crate::model::Layout::peer_bits`]), in words beyond ([`crate::model::Layout::peer_words`]).
 enum Marks {
-    /// The common peers of the current set, a bit per cell, found by a word-wise AND of the
-    /// cells' peers ([`crate::model::Layout::peer_bits`]).
-    Bits {
-        /// The common peers of the current set.
-        common: u128,
-    },
-    /// Counts, found by counting how many of the set's cells each peer sees (rather than by
-    /// searching peer lists).
-    Counts {
-        /// Per cell, for which set it was last counted, and how many cells of that set it
-        /// sees ([`Marks::COMMON`] once it is known to see them all).
-        seen_by: Vec<(u32, u32)>,
-        /// The number of the current set.
-        generation: u32,
-    },
-}
-
-impl Marks {
-    /// The count of a cell that sees every cell of the current set.
-    const COMMON: u32 = u32::MAX;
+    Bits(u128),
+    Words(Vec<u64>),
 }
 
 impl CellMarks {
-    /// Marks for the cells of `layout`: bits when it has them for its peers (at most 128
-    /// cells), counts beyond.
+    /// Marks for the cells of `layout`: one number when its peers fit one (at most 128 cells),
+    /// words beyond.
     fn new(layout: &crate::model::Layout) -> CellMarks {
         if layout.peer_bits(Cell::from_index(0)).is_some() {
             CellMarks::bitwise()
         } else {
-            CellMarks::counting(layout)
+            CellMarks::by_words()
         }
     }
 
     fn bitwise() -> CellMarks {
         CellMarks {
-            marks: Marks::Bits { common: 0 },
+            marks: Marks::Bits(0),
             cells: Vec::new(),
         }
     }
 
-    fn counting(layout: &crate::model::Layout) -> CellMarks {
+    fn by_words() -> CellMarks {
         CellMarks {
-            marks: Marks::Counts {
-                seen_by: vec![(0, 0); layout.cell_count()],
-                generation: 0,
-            },
+            marks: Marks::Words(Vec::new()),
             cells: Vec::new(),
         }
     }
 
     /// Marks the cells outside `cells` that see every one of them: the cells of
     /// [`crate::model::Layout::common_peers`], in its order (this runs for every group and ALS
-    /// node of every graph).
+    /// node of every graph). No cell is its own peer, so the cells themselves drop out.
     fn mark_common_peers(&mut self, layout: &crate::model::Layout, cells: &[Cell]) {
         self.cells.clear();
         match &mut self.marks {
-            Marks::Bits { common } => {
-                // No cell is its own peer, so the cells themselves drop out.
+            Marks::Bits(common) => {
                 let peers = |c: &Cell| layout.peer_bits(*c).expect("a grid of 128 cells or fewer");
                 *common = cells.iter().fold(u128::MAX, |m, c| m & peers(c));
                 let mut rest = *common;
@@ -738,28 +732,19 @@ impl CellMarks {
                     rest &= rest - 1;
                 }
             }
-            Marks::Counts {
-                seen_by,
-                generation,
-            } => {
-                *generation += 1;
-                let generation = *generation;
+            Marks::Words(common) => {
+                common.clear();
+                common.extend_from_slice(layout.peer_words(cells[0]));
                 for &cell in &cells[1..] {
-                    for &peer in layout.peers(cell) {
-                        let seen = &mut seen_by[peer.index()];
-                        *seen = match *seen {
-                            (g, n) if g == generation => (g, n + 1),
-                            _ => (generation, 1),
-                        };
-                    }
+                    let peers = layout.peer_words(cell);
+                    common.iter_mut().zip(peers).for_each(|(m, p)| *m &= p);
                 }
-                let others = (cells.len() - 1) as u32;
-                for &peer in layout.peers(cells[0]) {
-                    let seen = &mut seen_by[peer.index()];
-                    let sees_all = others == 0 || *seen == (generation, others);
-                    if sees_all && !cells.contains(&peer) {
-                        *seen = (generation, Marks::COMMON);
-                        self.cells.push(peer);
+                for (word, &bits) in common.iter().enumerate() {
+                    let mut rest = bits;
+                    while rest != 0 {
+                        let index = word * 64 + rest.trailing_zeros() as usize;
+                        self.cells.push(Cell::from_index(index));
+                        rest &= rest - 1;
                     }
                 }
             }
@@ -769,11 +754,8 @@ impl CellMarks {
     /// Whether `cell` is a common peer of the current set.
     fn holds(&self, cell: Cell) -> bool {
         match &self.marks {
-            Marks::Bits { common } => common >> cell.index() & 1 == 1,
-            Marks::Counts {
-                seen_by,
-                generation,
-            } => seen_by[cell.index()] == (*generation, Marks::COMMON),
+            Marks::Bits(common) => common >> cell.index() & 1 == 1,
+            Marks::Words(common) => common[cell.index() / 64] >> (cell.index() % 64) & 1 == 1,
         }
     }
 }
@@ -809,7 +791,7 @@ mod tests {
     use crate::model::{Layout, Regions};
 
     #[test]
-    fn marked_common_peers_are_the_layouts_by_bits_and_by_counts() {
+    fn marked_common_peers_are_the_layouts_by_bits_and_by_words() {
         // 9x9 with the main diagonal as an extra house, so peers go beyond rows, columns and
         // boxes; every set of one to three cells among row 1, r2c1, r2c2 and r3c3.
         let boxes = Layout::new(9, Regions::Boxes { rows: 3, cols: 3 }).unwrap();
@@ -817,7 +799,7 @@ mod tests {
         let mut pool: Vec<Cell> = (0..9).map(|c| Cell::at(0, c, 9)).collect();
         pool.extend([Cell::at(1, 0, 9), Cell::at(1, 1, 9), Cell::at(2, 2, 9)]);
         let mut sets = 0;
-        for mut marks in [CellMarks::bitwise(), CellMarks::counting(&layout)] {
+        for mut marks in [CellMarks::bitwise(), CellMarks::by_words()] {
             each_subset(&pool, 3, 0, &mut Vec::new(), &mut |cells| {
                 if cells.is_empty() {
                     return true;
