@@ -1260,3 +1260,29 @@ fn a_letter_beside_a_digit_or_against_its_fill_is_an_error_naming_the_cell() {
         "{err}"
     );
 }
+
+#[test]
+fn a_marked_puzzle_on_a_region_file_names_the_file_to_read_it_back() {
+    let dir = common::scratch("marked-regions-file");
+    let map = "fixtures/text/regions-5x5.txt";
+    let path = dir.join("jigsaw-even-odd.txt");
+    let args = ["generate", "--size", "5", "--regions", map];
+    let args = [&args[..], &["--variant", "even-odd", "--seed", "3"]].concat();
+    let (code, _, err) = run(&[&args[..], &["-o", path.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let note = (text.lines())
+        .find_map(|l| l.strip_prefix("# read back with "))
+        .expect("a jigsaw's marked text says how to read it back");
+    // The map's path as it was given, so the line works as it is typed.
+    assert_eq!(note, format!("--regions {map}"));
+    let mut solve = vec!["solve", path.to_str().unwrap(), "--format", "jsonl"];
+    solve.extend(note.split_whitespace());
+    let (code, out, err) = run(&solve);
+    assert_eq!(code, 0, "{err}");
+    let document: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(document["status"], "unique", "{out}");
+    // Printed to the terminal, the text says the same.
+    let (_, printed, _) = run(&args);
+    assert!(printed.contains(&format!("# read back with --regions {map}\n")));
+}
