@@ -473,7 +473,7 @@ fn read_back_options(layout: &Layout, regions_file: Option<&Path>) -> Vec<String
         Regions::Boxes { rows, cols } => Some(format!("--box {rows}x{cols}")),
         Regions::Latin => Some("--latin".to_string()),
         Regions::Jigsaw { .. } => {
-            let file = regions_file.map_or("FILE".into(), |path| shell_word(path));
+            let file = regions_file.map_or("FILE".into(), shell_word);
             Some(format!("--regions {file}"))
         }
     };
