@@ -1108,3 +1108,181 @@ fn generated_marked_puzzles_read_back_with_one_solution_that_keeps_their_marks()
     assert!(err.contains("a CSV grid cannot hold"), "{err}");
     assert!(!target.exists(), "the CSV was written");
 }
+
+/// How a lettered sheet writes the fixture's token at (`r`, `c`): the text to type (a digit is
+/// typed as a number) and whether the cell is filled grey.
+type Lettering = dyn Fn(usize, usize, &str) -> (String, bool);
+
+/// A sheet typed by hand with the even/odd fixture's grid at C3, its marks typed as `lettering`
+/// says; a title above and a note beside the grid, as people write them.
+fn lettered_sheet(path: &std::path::Path, lettering: &Lettering) {
+    use rust_xlsxwriter::{Color, Format, Workbook};
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.write_string(0, 0, "Even/odd Sudoku").unwrap();
+    sheet
+        .write_string(4, 13, "Notes: E = even, O = odd")
+        .unwrap();
+    for (i, token) in rows[..9].concat().iter().enumerate() {
+        let (r, c) = (i / 9, i % 9);
+        let (text, grey) = lettering(r, c, token);
+        let format = match grey {
+            true => Format::new().set_background_color(Color::RGB(0xC0C0C0)),
+            false => Format::new(),
+        };
+        let (row, col) = (2 + r as u32, 2 + c as u16);
+        match text.parse::<f64>() {
+            Ok(digit) => sheet.write_number_with_format(row, col, digit, &format),
+            Err(_) if text == "-" => sheet.write_blank(row, col, &format),
+            Err(_) => sheet.write_string_with_format(row, col, &text, &format),
+        }
+        .unwrap();
+    }
+    workbook.save(path).unwrap();
+}
+
+/// The same grid as CSV: the title line, then each row after an empty first column.
+fn lettered_csv(path: &std::path::Path, lettering: &Lettering) {
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    let mut text = String::from("Even/odd Sudoku\n\n");
+    for (r, row) in rows[..9].iter().enumerate() {
+        let cells: Vec<String> = (row.iter().enumerate())
+            .map(|(c, token)| lettering(r, c, token).0.replace('-', ""))
+            .collect();
+        text.push_str(&format!(",{}\n", cells.join(",")));
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+/// The parity marks of `puzzle`, row-major, as the dataset writes them: `E`, `O` or `-`.
+fn parity_tokens(puzzle: &Puzzle) -> Vec<&'static str> {
+    let layout = puzzle.layout();
+    (layout.cells())
+        .map(|cell| match layout.markings().parity(cell) {
+            Some(gridlogic::model::Parity::Even) => "E",
+            Some(gridlogic::model::Parity::Odd) => "O",
+            None => "-",
+        })
+        .collect()
+}
+
+/// The fixture's marks row-major: `E`, `O`, or `-` for a given.
+fn published_marks() -> Vec<&'static str> {
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    (rows[..9].concat().iter())
+        .map(|token| match token.as_str() {
+            "E" => "E",
+            "O" => "O",
+            _ => "-",
+        })
+        .collect()
+}
+
+#[test]
+fn parity_letters_and_words_typed_in_sheet_cells_mark_the_cells() {
+    let dir = common::scratch("marked-lettered");
+    let expected = fixture_solution("even-odd-100.txt");
+    // Letters as the dataset writes them, in either case, and a few cells as words.
+    let lettering = |r: usize, c: usize, token: &str| {
+        let text = match (token, (r + c) % 4) {
+            ("E", 0) => "even".to_string(),
+            ("O", 0) => "Odd".to_string(),
+            ("E" | "O", 1) => token.to_lowercase(),
+            _ => token.to_string(),
+        };
+        (text, false)
+    };
+    let xlsx = dir.join("lettered.xlsx");
+    lettered_sheet(&xlsx, &lettering);
+    let csv = dir.join("lettered.csv");
+    lettered_csv(&csv, &lettering);
+    for path in [&xlsx, &csv] {
+        let puzzle = sheet_puzzle(path, None).unwrap();
+        assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
+        assert_eq!(only_solution(&puzzle), expected, "{path:?}");
+    }
+}
+
+#[test]
+fn a_sheet_mixing_letters_and_grey_fills_reads_both() {
+    let dir = common::scratch("marked-lettered-fills");
+    let expected = fixture_solution("even-odd-100.txt");
+    // Even cells shaded grey and left empty, odd cells typed `O`.
+    let path = dir.join("mixed.xlsx");
+    lettered_sheet(&path, &|_, _, token| match token {
+        "E" => ("-".to_string(), true),
+        _ => (token.to_string(), false),
+    });
+    let puzzle = sheet_puzzle(&path, None).unwrap();
+    assert_eq!(parity_tokens(&puzzle), published_marks());
+    assert_eq!(only_solution(&puzzle), expected);
+    // With `O` typed in the first row only, the other empty unfilled cells have no mark: the
+    // letters write the odd cells out, so white is not odd.
+    let path = dir.join("partly.xlsx");
+    lettered_sheet(&path, &|r, _, token| match token {
+        "E" => ("-".to_string(), true),
+        "O" if r > 0 => ("-".to_string(), false),
+        _ => (token.to_string(), false),
+    });
+    let puzzle = sheet_puzzle(&path, None).unwrap();
+    let marks: Vec<&str> = (published_marks().into_iter().enumerate())
+        .map(|(i, mark)| if i >= 9 && mark == "O" { "-" } else { mark })
+        .collect();
+    assert_eq!(parity_tokens(&puzzle), marks);
+}
+
+#[test]
+fn a_letter_beside_a_digit_or_against_its_fill_is_an_error_naming_the_cell() {
+    let dir = common::scratch("marked-lettered-bad");
+    // r1c1 (C3) holds the given 9: typed with a mark beside it.
+    for typed in ["9O", "o 9", "9 (O)"] {
+        let path = dir.join("digit.xlsx");
+        lettered_sheet(&path, &|r, c, token| match (r, c) {
+            (0, 0) => (typed.to_string(), false),
+            _ => (token.to_string(), false),
+        });
+        let err = sheet_puzzle(&path, None).unwrap_err();
+        assert!(err.contains("bad marking at r1c1 (C3)"), "{typed}: {err}");
+        assert!(err.contains("a digit and the odd mark"), "{typed}: {err}");
+    }
+    // r1c2 (D3) typed `O` but filled grey among grey even cells.
+    let path = dir.join("against.xlsx");
+    lettered_sheet(&path, &|r, c, token| match (r, c, token) {
+        (0, 1, _) => ("O".to_string(), true),
+        (_, _, "E") => ("-".to_string(), true),
+        _ => (token.to_string(), false),
+    });
+    let err = sheet_puzzle(&path, None).unwrap_err();
+    assert!(err.contains("bad marking at r1c2 (D3)"), "{err}");
+    assert!(
+        err.contains("its letter marks it odd but its fill marks it even"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_marked_puzzle_on_a_region_file_names_the_file_to_read_it_back() {
+    let dir = common::scratch("marked-regions-file");
+    let map = "fixtures/text/regions-5x5.txt";
+    let path = dir.join("jigsaw-even-odd.txt");
+    let args = ["generate", "--size", "5", "--regions", map];
+    let args = [&args[..], &["--variant", "even-odd", "--seed", "3"]].concat();
+    let (code, _, err) = run(&[&args[..], &["-o", path.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let note = (text.lines())
+        .find_map(|l| l.strip_prefix("# read back with "))
+        .expect("a jigsaw's marked text says how to read it back");
+    // The map's path as it was given, so the line works as it is typed.
+    assert_eq!(note, format!("--regions {map}"));
+    let mut solve = vec!["solve", path.to_str().unwrap(), "--format", "jsonl"];
+    solve.extend(note.split_whitespace());
+    let (code, out, err) = run(&solve);
+    assert_eq!(code, 0, "{err}");
+    let document: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(document["status"], "unique", "{out}");
+    // Printed to the terminal, the text says the same.
+    let (_, printed, _) = run(&args);
+    assert!(printed.contains(&format!("# read back with --regions {map}\n")));
+}

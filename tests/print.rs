@@ -613,72 +613,76 @@ fn a_character_no_font_has_is_refused_by_name_and_nothing_is_written() {
     }
 }
 
-/// The grid of the one puzzle on a page: its frame's inner edges (top, left, bottom, right).
-fn grid_box(picture: &Picture) -> (f64, f64, f64, f64) {
-    let whole = (0, 0, picture.width, picture.height);
-    let across = long_lines(picture, whole, true);
-    let down = long_lines(picture, whole, false);
-    let (first, last) = (across[0], across[across.len() - 1]);
-    let (left, right) = (down[0], down[down.len() - 1]);
-    (first.1 as f64, left.1 as f64, last.0 as f64, right.0 as f64)
-}
-
 #[test]
 #[cfg_attr(
     no_poppler,
     ignore = "needs poppler-utils (pdftoppm, pdftotext, pdfinfo; .ci/run installs them, then touch build.rs)"
 )]
 fn even_cells_are_shaded_and_bars_drawn_on_the_printed_grid() {
-    // Read back from the rendered page against the fixtures' own marks: a grey square in each
-    // cell written `E` (sampled near its corner, clear of the digit) and nowhere else (the `O`
-    // cells are the plain ones, every empty cell being marked); a dark bar across the middle of
-    // each border a mask claims (bit 1 right, bit 2 below) and on no other border.
+    // Read back from the rendered pages against the fixtures' own marks, on the puzzle's page
+    // and on its solution's (smaller, so rendered finer): a grey square in each cell written `E`
+    // (sampled near its corner, clear of the digit) and nowhere else (the `O` cells are the
+    // plain ones, every empty cell being marked); a dark bar across the middle of each border a
+    // mask claims (bit 1 right, bit 2 below) and on no other border.
     let dir = scratch("print-marked");
     let pdf = dir.join("even-odd.pdf");
     let name = "marked/even-odd-100.txt";
     gridlogic(&["print", arg(&fixture(name)), "-o", arg(&pdf)], 0);
-    let picture = Picture::render(&pdf, 1, 100);
-    let (top, left, bottom, right) = grid_box(&picture);
-    let (h, w) = ((bottom - top) / 9.0, (right - left) / 9.0);
-    let at = |row: f64, col: f64| picture.at((left + col * w) as usize, (top + row * h) as usize);
-    let rows = common::marked_rows(name);
-    for (i, token) in rows[..9].iter().flatten().enumerate() {
-        let (row, col) = ((i / 9) as f64, (i % 9) as f64);
-        let pixel = at(row + 0.15, col + 0.15);
-        match token.as_str() {
-            "E" => assert!(
-                (150..240).contains(&pixel),
-                "r{}c{}: {pixel}",
-                row + 1.0,
-                col + 1.0
-            ),
-            _ => assert!(pixel > 245, "r{}c{}: {pixel}", row + 1.0, col + 1.0),
+    assert_eq!(pages(&pdf), 2, "the puzzle, then its solution");
+    for (page, dpi) in [(1, 100), (2, 300)] {
+        let picture = Picture::render(&pdf, page, dpi);
+        let at = cell_sampler(&picture, 9);
+        let rows = common::marked_rows(name);
+        for (i, token) in rows[..9].iter().flatten().enumerate() {
+            let (row, col) = ((i / 9) as f64, (i % 9) as f64);
+            let pixel = at(row + 0.15, col + 0.15);
+            let place = format!("page {page}, r{}c{}: {pixel}", row + 1.0, col + 1.0);
+            match token.as_str() {
+                "E" => assert!((150..240).contains(&pixel), "{place}"),
+                _ => assert!(pixel > 245, "{place}"),
+            }
         }
     }
     let pdf = dir.join("consecutive.pdf");
     let name = "marked/consecutive-9x9.txt";
     gridlogic(&["print", arg(&fixture(name)), "-o", arg(&pdf)], 0);
-    let picture = Picture::render(&pdf, 1, 100);
-    let (top, left, bottom, right) = grid_box(&picture);
-    let (h, w) = ((bottom - top) / 9.0, (right - left) / 9.0);
-    let at = |row: f64, col: f64| picture.at((left + col * w) as usize, (top + row * h) as usize);
-    let rows = common::marked_rows(name);
-    let mut bars = 0;
-    for (i, mask) in rows[9..18].iter().flatten().enumerate() {
-        let mask: usize = mask.parse().unwrap();
-        let (row, col) = ((i / 9) as f64, (i % 9) as f64);
-        // Just beside the border's middle, off its thin line but on a bar.
-        if col < 8.0 {
-            let barred = at(row + 0.5, col + 1.0 + 0.03) < DARK;
-            assert_eq!(barred, mask & 1 != 0, "r{}c{} right", row + 1.0, col + 1.0);
+    for (page, dpi) in [(1, 100), (2, 300)] {
+        let picture = Picture::render(&pdf, page, dpi);
+        let at = cell_sampler(&picture, 9);
+        let rows = common::marked_rows(name);
+        let mut bars = 0;
+        for (i, mask) in rows[9..18].iter().flatten().enumerate() {
+            let mask: usize = mask.parse().unwrap();
+            let (row, col) = ((i / 9) as f64, (i % 9) as f64);
+            let place = format!("page {page}, r{}c{}", row + 1.0, col + 1.0);
+            // Just beside the border's middle, off its thin line but on a bar.
+            if col < 8.0 {
+                let barred = at(row + 0.5, col + 1.0 + 0.03) < DARK;
+                assert_eq!(barred, mask & 1 != 0, "{place} right");
+            }
+            if row < 8.0 {
+                let barred = at(row + 1.0 + 0.03, col + 0.5) < DARK;
+                assert_eq!(barred, mask & 2 != 0, "{place} below");
+            }
+            bars += (mask & 1) + (mask & 2) / 2;
         }
-        if row < 8.0 {
-            let barred = at(row + 1.0 + 0.03, col + 0.5) < DARK;
-            assert_eq!(barred, mask & 2 != 0, "r{}c{} below", row + 1.0, col + 1.0);
-        }
-        bars += (mask & 1) + (mask & 2) / 2;
+        assert_eq!(bars, 42, "the fixture's bars");
     }
-    assert_eq!(bars, 42, "the fixture's bars");
+}
+
+/// The pixel of `picture` at a point of the one `n`x`n` grid on it, in cells from its top-left
+/// corner. The cells are measured between the middles of the frame's lines, where the grid's
+/// edges lie (a thick frame's inner edges are off them by half its width, which a finely
+/// rendered page shows).
+fn cell_sampler(picture: &Picture, n: usize) -> impl Fn(f64, f64) -> u8 + '_ {
+    let whole = (0, 0, picture.width, picture.height);
+    let middle = |line: &(usize, usize, usize, usize)| (line.0 + line.1) as f64 / 2.0;
+    let across = long_lines(picture, whole, true);
+    let down = long_lines(picture, whole, false);
+    let (top, bottom) = (middle(&across[0]), middle(&across[across.len() - 1]));
+    let (left, right) = (middle(&down[0]), middle(&down[down.len() - 1]));
+    let (h, w) = ((bottom - top) / n as f64, (right - left) / n as f64);
+    move |row: f64, col: f64| picture.at((left + col * w) as usize, (top + row * h) as usize)
 }
 
 #[test]

@@ -271,10 +271,17 @@ pub fn run(args: &Args) -> CommandResult {
     let puzzles = generate::generate(&request, args.count as usize)?;
     let header = format!("# gridlogic generate: {}; seed {seed}", request.describe());
     let Some(target) = &target else {
-        print(&generate::text(&header, &puzzles))?;
+        print(&generate::text(&header, &puzzles, args.regions.as_deref()))?;
         return Ok(ExitCode::SUCCESS);
     };
-    save(target, &puzzles, seed, &header, setup)?;
+    save(
+        target,
+        &puzzles,
+        seed,
+        &header,
+        setup,
+        args.regions.as_deref(),
+    )?;
     for (i, generated) in puzzles.iter().enumerate() {
         tell!("puzzle {}: {}", i + 1, generated.describe());
     }

@@ -54,6 +54,7 @@ use practice::Practice;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -426,12 +427,13 @@ impl Request {
 
 /// The text form of generated puzzles: `header` as the first line, then for each puzzle a
 /// comment line with its rating and the puzzle on one line; a single puzzle is also drawn, in
-/// comment lines, for a person to read.
-pub fn text(header: &str, puzzles: &[Generated]) -> String {
+/// comment lines, for a person to read. `regions_file` is the map the regions came from
+/// (`--regions FILE`), which an even/odd or consecutive puzzle's text needs to be read back.
+pub fn text(header: &str, puzzles: &[Generated], regions_file: Option<&Path>) -> String {
     let mut text = format!("{header}\n");
     let options = puzzles
         .first()
-        .map(|g| read_back_options(g.puzzle.layout()));
+        .map(|g| read_back_options(g.puzzle.layout(), regions_file));
     if let Some(options) = options.filter(|o| !o.is_empty()) {
         text.push_str(&format!("# read back with {}\n", options.join(" ")));
     }
@@ -455,8 +457,9 @@ pub fn text(header: &str, puzzles: &[Generated]) -> String {
 /// The options `check` and `solve` need to read an even/odd or consecutive puzzle's text back as
 /// it was made: that form carries no regions or extra houses, and is read with the default boxes,
 /// or with none where it has bars (janko.at's consecutive puzzles have none). Empty for other
-/// puzzles, whose text says it all.
-fn read_back_options(layout: &Layout) -> Vec<String> {
+/// puzzles, whose text says it all. Jigsaw regions are named by `regions_file`, the map they came
+/// from, as it was given.
+fn read_back_options(layout: &Layout, regions_file: Option<&Path>) -> Vec<String> {
     let markings = layout.markings();
     if markings.is_empty() {
         return Vec::new();
@@ -469,10 +472,24 @@ fn read_back_options(layout: &Layout) -> Vec<String> {
         regions if *regions == assumed => None,
         Regions::Boxes { rows, cols } => Some(format!("--box {rows}x{cols}")),
         Regions::Latin => Some("--latin".to_string()),
-        Regions::Jigsaw { .. } => Some("--regions FILE".to_string()),
+        Regions::Jigsaw { .. } => {
+            let file = regions_file.map_or("FILE".into(), shell_word);
+            Some(format!("--regions {file}"))
+        }
     };
     let variants = (layout.variants().into_iter()).map(|v| format!("--variant {}", v.key()));
     regions.into_iter().chain(variants).collect()
+}
+
+/// `path` as one word of a shell command: as it is where it needs no quoting, else in single
+/// quotes (a quote inside written `'\''`).
+fn shell_word(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+:,@%=".contains(c);
+    match !text.is_empty() && text.chars().all(plain) {
+        true => text.into_owned(),
+        false => format!("'{}'", text.replace('\'', r"'\''")),
+    }
 }
 
 /// A generated puzzle with its solution and the logical solve that rated it.
@@ -851,4 +868,19 @@ fn mix(seed: u64, index: u64, attempt: u64) -> u64 {
         z ^ (z >> 31)
     };
     step(step(step(seed) ^ index) ^ attempt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_quoted_only_where_a_shell_would_split_it() {
+        assert_eq!(
+            shell_word(Path::new("maps/jigsaw-9.txt")),
+            "maps/jigsaw-9.txt"
+        );
+        assert_eq!(shell_word(Path::new("my maps/a.txt")), "'my maps/a.txt'");
+        assert_eq!(shell_word(Path::new("it's.txt")), r"'it'\''s.txt'");
+    }
 }

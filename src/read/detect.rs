@@ -13,7 +13,8 @@ use crate::error::Error;
 use crate::model::{MAX_SIZE, Symbols, cell_name, column_name};
 use crate::read::cells::{CellClass, classify, is_misfit, rejection};
 use crate::read::limits;
-use crate::read::table::{Area, Table};
+use crate::read::marked::{digit_with_letter, parity_letter, parity_word};
+use crate::read::table::{Area, RawValue, Table};
 
 /// How many outer rows or columns of a grid may be empty before its digits count as separate blocks.
 const MAX_EMPTY_EDGE: usize = 2;
@@ -87,6 +88,16 @@ impl<'a> Scan<'a> {
             for c in 0..cols {
                 let value = &table.cell(r, c).value;
                 let mut class = classify(value, symbols);
+                // A parity mark typed as a word (`even`, `odd`) is an empty cell of the grid,
+                // and a mark typed beside a digit (`4E`) a cell of it, which reading refuses
+                // with its own message (on a grid of the classic sizes, where `E` is no digit).
+                if class == CellClass::Other
+                    && let RawValue::Text(text) = value
+                    && (parity_word(text).is_some()
+                        || digit_with_letter(text, 9, symbols).is_some())
+                {
+                    class = CellClass::Empty;
+                }
                 if class == CellClass::Other && is_misfit(value) {
                     misfits += 1;
                     if lenient {
@@ -153,7 +164,9 @@ impl<'a> Scan<'a> {
                     (top, left) = (top.min(r), left.min(c));
                     (bottom, right) = (bottom.max(r), right.max(c));
                 }
-                if let CellClass::Value(v) = class {
+                if let CellClass::Value(v) = class
+                    && !self.is_parity_letter(r, c)
+                {
                     max = max.max(v);
                 }
             }
@@ -165,6 +178,13 @@ impl<'a> Scan<'a> {
             width: right + 1 - left,
         };
         (bbox, max)
+    }
+
+    /// Whether the cell holds the letter `E` or `O` (either case), which marks parity on grids
+    /// it is no digit of: it does not make the grid big enough to hold it as a digit.
+    fn is_parity_letter(&self, row: usize, col: usize) -> bool {
+        let value = &self.table.cell(row, col).value;
+        matches!(value, RawValue::Text(text) if parity_letter(text, 0, &Symbols::default()).is_some())
     }
 
     /// Whether `area` lies within the rows and columns the table was written with.

@@ -9,12 +9,14 @@
 //!   cells without one do not differ by 1) and, as on janko.at, no regions: a Latin square
 //!   (`--box` gives it boxes);
 //! - a plain grid, with or without the header, one row per line, cells separated by spaces,
-//!   commas, semicolons or tabs, or written one character each (`..E.O3...`): `E`/`e` marks an
-//!   empty cell even and `O`/`o` odd, wherever those letters are not digits of the grid.
+//!   commas, semicolons or tabs, or written one character each (`..E.O3...`): `E`/`e` (or the
+//!   word `even`) marks an empty cell even and `O`/`o` (or `odd`) odd, wherever those letters
+//!   are not digits of the grid.
 //!
 //! Several puzzles may follow one another, each starting with its header.
 
 use crate::model::Symbols;
+use crate::read::cells::{CellClass, classify_text};
 
 /// An even/odd or consecutive Sudoku read from text: its cells as written, with the line of
 /// each row, and its bar masks.
@@ -30,21 +32,71 @@ pub struct MarkedText {
     pub masks: Option<(Vec<String>, Vec<usize>)>,
 }
 
-/// Whether `text` (a cell as written) is a parity mark of a grid of `size` written with
-/// `symbols`: `E`, `e`, `O` or `o` where that letter is not one of its digits.
+/// The parity mark `text` (a cell as written) makes on a grid of `size` written with `symbols`:
+/// `E`, `e`, `O` or `o` where that letter is not one of its digits, or the word `even` or `odd`
+/// in any case.
 pub fn parity_letter(text: &str, size: usize, symbols: &Symbols) -> Option<crate::model::Parity> {
-    let mut chars = text.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return None;
-    };
-    let parity = match c {
-        'E' | 'e' => crate::model::Parity::Even,
-        'O' | 'o' => crate::model::Parity::Odd,
-        _ => return None,
-    };
+    if let Some(parity) = parity_word(text) {
+        return Some(parity);
+    }
+    let c = letter(text)?;
     match symbols.value_of(c) {
         Some(value) if value <= size => None,
-        _ => Some(parity),
+        _ => letter_parity(c),
+    }
+}
+
+/// The parity the word `text` names: `even` or `odd`, in any case.
+pub fn parity_word(text: &str) -> Option<crate::model::Parity> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("even") {
+        Some(crate::model::Parity::Even)
+    } else if text.eq_ignore_ascii_case("odd") {
+        Some(crate::model::Parity::Odd)
+    } else {
+        None
+    }
+}
+
+/// The parity of a letter `E` or `O` typed beside a digit of a grid of `size` in one cell
+/// (`4E`, `E 4`, `4 (o)`), which is no way to mark a cell: a given needs no mark.
+pub fn digit_with_letter(
+    text: &str,
+    size: usize,
+    symbols: &Symbols,
+) -> Option<crate::model::Parity> {
+    let compact: String = (text.chars())
+        .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')'))
+        .collect();
+    let mark = |c: char| parity_letter(c.encode_utf8(&mut [0; 4]), size, symbols);
+    let first = compact.chars().next()?;
+    let last = compact.chars().next_back()?;
+    let (parity, digit) = match (mark(first), mark(last)) {
+        (Some(parity), _) => (parity, &compact[first.len_utf8()..]),
+        (None, Some(parity)) => (parity, &compact[..compact.len() - last.len_utf8()]),
+        (None, None) => return None,
+    };
+    match classify_text(digit, symbols) {
+        CellClass::Value(value) if value <= size => Some(parity),
+        _ => None,
+    }
+}
+
+/// The parity a letter names: `E` or `e` even, `O` or `o` odd.
+fn letter_parity(c: char) -> Option<crate::model::Parity> {
+    match c {
+        'E' | 'e' => Some(crate::model::Parity::Even),
+        'O' | 'o' => Some(crate::model::Parity::Odd),
+        _ => None,
+    }
+}
+
+/// The one character of `text` (trimmed), if it is one character.
+fn letter(text: &str) -> Option<char> {
+    let mut chars = text.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
     }
 }
 

@@ -40,7 +40,8 @@ pub mod xls;
 
 use crate::error::Error;
 use crate::model::{
-    Cage, Cell, Digit, Grid, Layout, Markings, Marks, Origin, Puzzle, Regions, Symbols, Variant,
+    Cage, Cell, Digit, Grid, Layout, Markings, Marks, Origin, Parity, Puzzle, Regions, Symbols,
+    Variant,
 };
 use crate::search;
 use crate::shikaku::model::Shikaku;
@@ -50,7 +51,7 @@ use regions::FillRegions;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use table::{Area, Table};
+use table::{Area, RawValue, Table};
 use text::{BadLine, LinePuzzle, TextInput};
 use workbook::Workbook;
 
@@ -880,7 +881,7 @@ impl Reader {
             Some(_) => None,
             None => drawn::read(table, &area, &self.symbols, &name),
         };
-        let (grid, readings, source) = match drawn {
+        let (grid, letters, readings, source) = match drawn {
             Some(drawn) => {
                 let drawn = drawn?;
                 let grid = self.drawn_givens(&drawn, table, &area, &origin)?;
@@ -888,13 +889,12 @@ impl Reader {
                     true => RegionSource::None,
                     false => source,
                 };
-                (grid, drawn.readings, source)
+                (grid, vec![None; size * size], drawn.readings, source)
             }
-            None => (
-                self.table_grid(table, &area, &origin)?,
-                vec![Vec::new()],
-                source,
-            ),
+            None => {
+                let (grid, letters) = self.table_grid(table, &area, &origin)?;
+                (grid, letters, vec![Vec::new()], source)
+            }
         };
         let mut warnings = Vec::new();
         let mut variants = Vec::new();
@@ -911,7 +911,10 @@ impl Reader {
                     from_fills,
                     Some(FillRegions::Regions(_) | FillRegions::Shaded(_))
                 );
-                let values: Vec<bool> = grid.values().iter().map(|&v| v != 0).collect();
+                // A lettered cell takes no mark of its fill's absence (see `typed_parity`).
+                let values: Vec<bool> = (grid.values().iter().zip(&letters))
+                    .map(|(&v, letter)| v != 0 || letter.is_some())
+                    .collect();
                 let parity = marked_sheet::parity(table, &area, &values, mean_regions);
                 (parity, marked_sheet::bars(table, &area))
             }
@@ -919,6 +922,7 @@ impl Reader {
         };
         // Fills that mark parity say nothing of the regions.
         let from_fills = from_fills.filter(|_| parity.is_none());
+        let parity = typed_parity(table, &area, letters, parity, &name)?;
         let regions = match source {
             RegionSource::Labels(labels) => Some(regions::from_labels(&labels, size)?),
             _ => match from_fills {
@@ -952,7 +956,7 @@ impl Reader {
             }
             regions => regions,
         };
-        let markings = Markings::new(size, parity.unwrap_or_default(), &bars, !bars.is_empty());
+        let markings = Markings::new(size, parity, &bars, !bars.is_empty());
         let puzzle = self.one_reading(readings, &name, |cages| {
             let found = Found {
                 regions: regions.clone(),
@@ -1191,18 +1195,42 @@ impl Reader {
         Ok(grid)
     }
 
-    fn table_grid(&self, table: &Table, area: &Area, origin: &Origin) -> Result<Grid, Error> {
+    /// The givens of the grid at `area` of `table`, and the parity marks typed in its empty
+    /// cells as letters or words (see [`marked::parity_letter`]), row-major.
+    fn table_grid(
+        &self,
+        table: &Table,
+        area: &Area,
+        origin: &Origin,
+    ) -> Result<(Grid, Vec<Option<Parity>>), Error> {
         let size = area.height;
         let mut grid = Grid::empty(size);
+        let mut letters = vec![None; size * size];
         for (row, col) in cells_of(area) {
             let raw = &table.cell(row, col).value;
             let (r, c) = (row - area.top, col - area.left);
-            let digit = self.digit(classify(raw, &self.symbols), &raw.display(), size, || {
-                origin.cell_name(r, c, size)
-            })?;
+            let name = || origin.cell_name(r, c, size);
+            if let RawValue::Text(text) = raw {
+                if let Some(parity) = marked::parity_letter(text, size, &self.symbols) {
+                    letters[r * size + c] = Some(parity);
+                    continue;
+                }
+                if let Some(parity) = marked::digit_with_letter(text, size, &self.symbols) {
+                    return Err(Error::BadMarking {
+                        place: name(),
+                        reason: format!(
+                            "'{}' puts a digit and the {} mark in one cell; a given needs no \
+                             mark: type the digit alone, or the letter alone in an empty cell",
+                            text.trim(),
+                            parity.word()
+                        ),
+                    });
+                }
+            }
+            let digit = self.digit(classify(raw, &self.symbols), &raw.display(), size, name)?;
             grid.set(Cell::at(r, c, size), digit);
         }
-        Ok(grid)
+        Ok((grid, letters))
     }
 
     /// Reads one cell's class as a digit of a grid of `size`, or explains why it is not one.
@@ -1391,6 +1419,48 @@ fn bars_of_masks(
         }
     }
     Ok(bars)
+}
+
+/// The parity marks of a grid at `area` of `table`: the `letters` typed in its cells with the
+/// marks its fills give (`filled`, from [`marked_sheet::parity`]), row-major. A letter and a fill
+/// that disagree are an error naming the cell. Where the fills mark one parity and leave the
+/// other to every cell without a fill (janko.at's way), letters of that other parity say the
+/// sheet writes it out: the unfilled cells without a letter then have no mark.
+fn typed_parity(
+    table: &Table,
+    area: &Area,
+    letters: Vec<Option<Parity>>,
+    filled: Option<Vec<Option<Parity>>>,
+    name: &dyn Fn(Cell) -> String,
+) -> Result<Vec<Option<Parity>>, Error> {
+    let Some(filled) = filled else {
+        return Ok(letters);
+    };
+    let has_fill: Vec<bool> = cells_of(area)
+        .map(|(r, c)| table.cell(r, c).fill.is_some())
+        .collect();
+    let plain = (filled.iter().zip(&has_fill)).find_map(|(mark, &fill)| mark.filter(|_| !fill));
+    let written_out = plain.is_some_and(|plain| letters.contains(&Some(plain)));
+    let mut marks = Vec::with_capacity(letters.len());
+    for (index, (letter, mark)) in letters.into_iter().zip(filled).enumerate() {
+        let mark = match (letter, mark) {
+            (Some(letter), Some(mark)) if letter != mark => {
+                return Err(Error::BadMarking {
+                    place: name(Cell::from_index(index)),
+                    reason: format!(
+                        "its letter marks it {} but its fill marks it {}",
+                        letter.word(),
+                        mark.word()
+                    ),
+                });
+            }
+            (Some(letter), _) => Some(letter),
+            (None, _) if written_out && !has_fill[index] => None,
+            (None, mark) => mark,
+        };
+        marks.push(mark);
+    }
+    Ok(marks)
 }
 
 /// Refuses a range given for the grid (`range`, at `area`) that holds no cell of the part of

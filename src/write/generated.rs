@@ -63,14 +63,15 @@ pub fn check_target(
     Ok(target)
 }
 
-/// Writes `puzzles` (generated with `seed`, as `header` says) to `target`, in the kind its name
-/// asks for; a PDF laid out as `setup` says.
+/// Writes `puzzles` (generated with `seed`, as `header` says, their regions from `regions_file`
+/// when given) to `target`, in the kind its name asks for; a PDF laid out as `setup` says.
 pub fn save(
     target: &Target,
     puzzles: &[Generated],
     seed: u64,
     header: &str,
     setup: Setup,
+    regions_file: Option<&Path>,
 ) -> Result<(), Error> {
     match Output::of(&target.path)? {
         Output::Workbook => xlsx::save(&book(puzzles, seed), target),
@@ -87,7 +88,10 @@ pub fn save(
             let first = puzzles.first().map(|g| render::puzzle_csv(&g.puzzle));
             write_atomically(target, first.unwrap_or_default().as_bytes())
         }
-        Output::Text => write_atomically(target, generate::text(header, puzzles).as_bytes()),
+        Output::Text => write_atomically(
+            target,
+            generate::text(header, puzzles, regions_file).as_bytes(),
+        ),
     }
 }
 

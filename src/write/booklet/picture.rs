@@ -49,9 +49,10 @@ const THIN_GREY: f32 = 0.35;
 
 impl Picture {
     /// The grid of `puzzle` holding `values` (givens bold, other digits plain, written as the
-    /// puzzle writes them), its regions bold and its extra houses shaded; with `clues`, a
-    /// Killer's cages and sums and an even/odd or consecutive puzzle's marks.
-    pub fn sudoku(puzzle: &Puzzle, values: &Grid, clues: bool) -> Picture {
+    /// puzzle writes them), its regions bold, its extra houses shaded and an even/odd or
+    /// consecutive puzzle's marks drawn (on a solution too, as the puzzle page shows them);
+    /// with `cages`, a Killer's cages and sums.
+    pub fn sudoku(puzzle: &Puzzle, values: &Grid, cages: bool) -> Picture {
         let layout = puzzle.layout();
         let n = puzzle.size();
         let (rows, cols) = layout.extent();
@@ -76,7 +77,7 @@ impl Picture {
                 .iter()
                 .any(|&h| houses[h].kind == HouseKind::Extra)
         };
-        let killer = clues && !layout.cages().is_empty();
+        let killer = cages && !layout.cages().is_empty();
         let markings = layout.markings();
         // Where every empty cell carries a parity mark, the odd ones are left plain (janko.at's
         // way: grey cells even, white cells odd).
@@ -107,16 +108,13 @@ impl Picture {
                 true => places().map(|c| c.and_then(sum)).collect(),
                 false => Vec::new(),
             },
-            parity: match clues && markings.has_parity() {
+            parity: match markings.has_parity() {
                 true => places().map(|c| c.and_then(parity)).collect(),
                 false => Vec::new(),
             },
-            bars: match clues {
-                true => (markings.bars(n).iter())
-                    .map(|&(a, b)| (place(a), place(b)))
-                    .collect(),
-                false => Vec::new(),
-            },
+            bars: (markings.bars(n).iter())
+                .map(|&(a, b)| (place(a), place(b)))
+                .collect(),
             gapped: layout.overlap().is_some(),
         }
     }
