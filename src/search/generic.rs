@@ -153,12 +153,12 @@ const CLOCK_EVERY: u64 = 256;
 const MIN_BUDGET: u64 = 256;
 
 /// A search for one solution in order ([`Order::First`]) may meet a dead end per this many open
-/// candidates at the root before it hands over, if that is more than [`Stop::failures`]. Filling a nearly empty grid meets
-/// thousands of dead ends (an empty 36x36 of 6x6 boxes about 1,700, 49x49 about 20,000), which
-/// restarts get past in a second or two, while the SAT solver, whose encoding has a variable per
-/// open candidate, takes seconds to minutes on such grids (empty 36x36: 3 s; 49x49: 54 s). A
-/// puzzle with few open candidates keeps the plain limit, so the hard ones still go to the SAT
-/// solver as soon as before.
+/// candidates at the root before it hands over, if that is more than [`Stop::failures`].
+/// Filling a nearly empty grid meets thousands of dead ends (an empty 36x36 of 6x6 boxes about
+/// 1,700, 49x49 about 20,000), which restarts get past in a second or two, while the SAT solver,
+/// whose encoding has a variable per open candidate, takes seconds to minutes on such grids
+/// (empty 36x36: 3 s; 49x49: 54 s). A puzzle with few open candidates keeps the plain limit, so
+/// the hard ones still go to the SAT solver as soon as before.
 const CANDIDATES_PER_DEAD_END: u64 = 4;
 
 /// The search state, with the trail that undoes it.
