@@ -65,15 +65,6 @@ struct Table {
 }
 
 impl Table {
-    /// Empties the table, keeping its buffers.
-    fn clear(&mut self) {
-        self.entries.clear();
-        self.filled = 0;
-        self.on = [0; 10];
-        self.off = [0; 10];
-        self.at.clear();
-    }
-
     /// The position of the node in `slot`.
     fn position(&self, slot: usize) -> Option<usize> {
         match self.at.get(slot) {
@@ -198,7 +189,8 @@ impl Tables {
             tables.groups = tables.find_groups();
         }
         tables.number_slots();
-        tables.tables = spare_tables(2 * NORMAL + 2 * tables.groups.len());
+        let count = 2 * NORMAL + 2 * tables.groups.len();
+        tables.tables = vec![Table::default(); count];
         match net {
             Some(grid) => tables.fill_net_mode(grid),
             None => tables.fill_chain_mode(),
@@ -279,7 +271,7 @@ impl Tables {
             }
         }
         if t.at.is_empty() {
-            t.at.resize(size, 0);
+            t.at = vec![0; size];
             // Room for what a premise implies directly, most often, without regrowing.
             t.entries.reserve(FILLED);
         }
@@ -584,8 +576,11 @@ impl Tables {
             p += 1;
         }
         // Entries may have changed in place as well as been added.
-        t.entries.clear();
-        t.entries.extend_from_slice(entries);
+        if entries.len() == t.entries.len() {
+            t.entries.copy_from_slice(entries);
+        } else {
+            t.entries = entries.to_vec();
+        }
         self.tables[table] = t;
     }
 
@@ -1299,30 +1294,6 @@ pub(super) fn grid(state: &State) -> ([u16; 81], [u8; 81]) {
         }
     }
     (candidates, filled)
-}
-
-thread_local! {
-    /// The tables of the last [`Tables`] dropped on this thread, emptied with their buffers
-    /// kept: the next `Tables` fills them rather than allocating some 1,700 tables and their
-    /// entries anew (allocation was a tenth of HoDoKu's rating of the hardest puzzles).
-    static SPARE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
-}
-
-/// `count` empty tables, the spare ones first.
-fn spare_tables(count: usize) -> Vec<Table> {
-    let mut tables = SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
-    tables.truncate(count);
-    tables.iter_mut().for_each(Table::clear);
-    tables.resize_with(count, Table::default);
-    tables
-}
-
-impl Drop for Tables {
-    fn drop(&mut self) {
-        let tables = std::mem::take(&mut self.tables);
-        // A thread ending drops its kept tables after the spare ones: those are then let go.
-        let _ = SPARE.try_with(|spare| *spare.borrow_mut() = tables);
-    }
 }
 
 thread_local! {
