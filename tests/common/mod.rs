@@ -40,37 +40,6 @@ impl Drop for Scratch {
     }
 }
 
-/// `work` over every item on as many threads as the machine has, the results in the items'
-/// order. The threads take the next item as each finishes one, so a run of slow items (the
-/// library's forcing cases sit together at its end) does not leave a thread idle: the largest
-/// data tests take half the time on CI's two cores.
-pub fn map_on_all_cores<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(item) = items.get(index) else {
-                            return mine;
-                        };
-                        mine.push((index, work(item)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("a worker"))
-            .collect()
-    });
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter().map(|(_, result)| result).collect()
-}
-
 /// The crate root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
