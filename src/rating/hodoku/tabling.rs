@@ -6,9 +6,7 @@
 //! This module builds the same tables (HoDoKu's observable behaviour, written anew) and reads
 //! HoDoKu's loops and forcing chains from them; the steps are stated in gridlogic's terms.
 
-use super::singles::{
-    PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of, peers_of,
-};
+use super::singles::{PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of};
 use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
@@ -349,13 +347,16 @@ impl Tables {
     /// Every candidate's ON and OFF table with what follows, in a copy of HoDoKu's grid, from
     /// the premise and four rounds of the singles it leads to.
     fn fill_net_mode(&mut self, grid: &Queues) {
+        // One copy of the grid serves every premise in turn, its queues' buffers kept.
+        let mut work = grid.clone();
         for cell in 0..81 {
-            for digit in self.digits(cell).collect::<Vec<_>>() {
+            for digit in digits_of(self.candidates[cell]) {
                 let t = cell * 10 + digit;
-                let mut work = grid.clone();
+                work.copy_from(grid);
                 self.set(t, &mut work, cell, digit, &[]);
                 self.look_ahead(t, &mut work);
-                let (t, mut work) = (NORMAL + t, grid.clone());
+                let t = NORMAL + t;
+                work.copy_from(grid);
                 self.add(t, Node::candidate(cell, digit, false), &[]);
                 work.remove(cell, digit);
                 let left = work.candidates(cell);
@@ -371,12 +372,12 @@ impl Tables {
     /// entries at `before`; the premise when there are none), then the candidates it removes:
     /// the digit from the cell's peers, the cell's other digits.
     fn set(&mut self, table: usize, work: &mut Queues, cell: usize, digit: usize, before: &[u16]) {
-        let peers: Vec<usize> = peers_of(cell).filter(|&c| self.has(c, digit)).collect();
+        let peers = PEERS[cell] & self.digit_cells[digit];
         let own = work.candidates(cell);
         work.place(cell, digit);
         let at = self.tables[table].entries.len() as u16;
         self.add(table, Node::candidate(cell, digit, true), before);
-        for c in peers {
+        for c in cells_in(peers) {
             self.add(table, Node::candidate(c, digit, false), &[at]);
         }
         for other in (1..=9).filter(|&d| d != digit && own & (1 << d) != 0) {
@@ -391,22 +392,22 @@ impl Tables {
             let naked = work.naked_waiting();
             let hidden = work.hidden_waiting();
             for (cell, digit) in naked {
-                let before: Vec<u16> = (self.digits(cell).filter(|&d| d != digit))
-                    .map(|d| self.position_of(table, cell, d))
-                    .take(5)
-                    .collect();
-                self.set(table, work, cell, digit, &before);
+                let (before, n) = first_five(
+                    (self.digits(cell).filter(|&d| d != digit))
+                        .map(|d| self.position_of(table, cell, d)),
+                );
+                self.set(table, work, cell, digit, &before[..n]);
             }
             for (cell, digit) in hidden {
                 let house = (houses_of(cell).into_iter())
                     .min_by_key(|&h| work.count(h, digit))
                     .expect("three houses");
-                let before: Vec<u16> = (cells_of(house).into_iter())
-                    .filter(|&c| c != cell && self.has(c, digit))
-                    .map(|c| self.position_of(table, c, digit))
-                    .take(5)
-                    .collect();
-                self.set(table, work, cell, digit, &before);
+                let (before, n) = first_five(
+                    (cells_of(house).into_iter())
+                        .filter(|&c| c != cell && self.has(c, digit))
+                        .map(|c| self.position_of(table, c, digit)),
+                );
+                self.set(table, work, cell, digit, &before[..n]);
             }
         }
     }
@@ -1293,6 +1294,18 @@ fn house_text(house: usize) -> Explanation {
         _ => ("box", house - 18),
     };
     format!("{name} {}", n + 1).into()
+}
+
+/// The first five of `positions` (premises an entry rests on, as HoDoKu keeps at most five),
+/// and how many there are: held in place rather than in a vector allocated per single.
+fn first_five(positions: impl Iterator<Item = u16>) -> ([u16; 5], usize) {
+    let mut first = [0; 5];
+    let mut n = 0;
+    for (slot, p) in first.iter_mut().zip(positions) {
+        *slot = p;
+        n += 1;
+    }
+    (first, n)
 }
 
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).
