@@ -367,7 +367,7 @@ impl State {
     }
 
     /// The cells that hold `digit` as a candidate, a bit per cell (row-major, 64 to a word).
-    fn digit_cells(&self, digit: Digit) -> &[u64] {
+    pub(crate) fn digit_cells(&self, digit: Digit) -> &[u64] {
         let words = self.tally.words;
         &self.tally.boards[digit.index() * words..(digit.index() + 1) * words]
     }

@@ -24,11 +24,6 @@ pub(super) fn cells_of(house: usize) -> [usize; 9] {
     })
 }
 
-/// The cells that share a house with `cell`, in reading order.
-pub(super) fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
-    cells_in(PEERS[cell])
-}
-
 /// The cells of each house as bits 0–80.
 const HOUSE_MASKS: [u128; 27] = {
     let mut masks = [0u128; 27];
@@ -107,6 +102,13 @@ impl Queue {
             .map(|&(c, d)| (c as usize, d as usize))
     }
 
+    /// Becomes a copy of `other`, keeping its own buffer.
+    fn copy_from(&mut self, other: &Queue) {
+        self.entries.clear();
+        self.entries.extend_from_slice(&other.entries);
+        self.next = other.next;
+    }
+
     /// Drops the first waiting entry that `matches`.
     fn drop_first(&mut self, matches: impl Fn(usize, usize) -> bool) {
         let found = self.waiting().position(|(c, d)| matches(c, d));
@@ -149,6 +151,16 @@ impl Queues {
             }
         }
         queues
+    }
+
+    /// Becomes a copy of `other`, keeping its queues' buffers (a clone allocates them anew).
+    pub(super) fn copy_from(&mut self, other: &Queues) {
+        self.candidates = other.candidates;
+        self.values = other.values;
+        self.places = other.places;
+        self.boards = other.boards;
+        self.naked.copy_from(&other.naked);
+        self.hidden.copy_from(&other.hidden);
     }
 
     /// Puts `digit` in `cell`: the digit leaves the cell's peers in reading order, then the
@@ -302,7 +314,7 @@ mod tests {
         assert_eq!(houses_of(0), [0, 9, 18]);
         assert_eq!(houses_of(80), [8, 17, 26]);
         assert_eq!(cells_of(19), [3, 4, 5, 12, 13, 14, 21, 22, 23]);
-        assert_eq!(peers_of(0).count(), 20);
+        assert_eq!(cells_in(PEERS[0]).count(), 20);
     }
 
     #[test]

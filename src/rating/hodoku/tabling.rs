@@ -6,9 +6,7 @@
 //! This module builds the same tables (HoDoKu's observable behaviour, written anew) and reads
 //! HoDoKu's loops and forcing chains from them; the steps are stated in gridlogic's terms.
 
-use super::singles::{
-    PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of, peers_of,
-};
+use super::singles::{PEERS, Queues, cells_in, cells_of, digits_of, house_mask, houses_of};
 use crate::core::step::{Figure, Link, LinkKind, Role};
 use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
@@ -60,18 +58,6 @@ struct Table {
     /// Per digit, the cells (bits 0–80) ON and OFF among the candidate nodes.
     on: [u128; 10],
     off: [u128; 10],
-    /// Position + 1 of each node by its slot ([`Tables::slot`]; 0: absent).
-    at: Vec<u16>,
-}
-
-impl Table {
-    /// The position of the node in `slot`.
-    fn position(&self, slot: usize) -> Option<usize> {
-        match self.at.get(slot) {
-            Some(&p) if p > 0 => Some(p as usize - 1),
-            _ => None,
-        }
-    }
 }
 
 /// A node: a candidate or group, placed or removed.
@@ -137,6 +123,13 @@ pub(super) struct Tables {
     /// numbered densely, so that an index is a few hundred entries rather than 1,600.
     slots: Vec<u16>,
     slot_count: usize,
+    /// The position indexes of the tables written to, a row of `slot_count` each, in the order
+    /// they were first written to: position + 1 of each node by its slot ([`Tables::slot`]; 0:
+    /// absent). One buffer for them all rather than one each (building the tables allocated
+    /// hundreds), with rows only for the tables written to (often a few of them).
+    at: Vec<u16>,
+    /// Per table, its row in `at` (`u32::MAX`: none yet).
+    rows: Vec<u32>,
 }
 
 /// A chain read from a table: its nodes from the premise on, and for a net the branches it
@@ -184,6 +177,8 @@ impl Tables {
             tables: Vec::new(),
             slots: Vec::new(),
             slot_count: 0,
+            at: Vec::new(),
+            rows: Vec::new(),
         };
         if grouped {
             tables.groups = tables.find_groups();
@@ -220,6 +215,9 @@ impl Tables {
         }
         self.slots = slots;
         self.slot_count = next as usize;
+        // Room for every row, reserved but not written, so that the buffer never moves.
+        self.at = Vec::with_capacity(self.slot_count * self.slot_count);
+        self.rows = vec![u32::MAX; self.slots.len()];
     }
 
     /// The slot of the node `code` in a table's position index.
@@ -229,9 +227,27 @@ impl Tables {
         slot as usize
     }
 
+    /// Where table `table`'s position index starts in [`Tables::at`]; `None` before the table
+    /// is first written to.
+    fn row(&self, table: usize) -> Option<usize> {
+        let row = *self.rows.get(table)?;
+        (row != u32::MAX).then(|| row as usize * self.slot_count)
+    }
+
+    /// Where table `table`'s position index starts in [`Tables::at`], a row made for it if it
+    /// has none.
+    fn row_made(&mut self, table: usize) -> usize {
+        if self.rows[table] == u32::MAX {
+            self.rows[table] = (self.at.len() / self.slot_count) as u32;
+            self.at.resize(self.at.len() + self.slot_count, 0);
+        }
+        self.rows[table] as usize * self.slot_count
+    }
+
     /// The position of the node `code` in table `table`.
     fn position(&self, table: usize, code: u16) -> Option<usize> {
-        self.tables[table].position(self.slot(code))
+        let at = self.at[self.row(table)? + self.slot(code)];
+        (at > 0).then(|| at as usize - 1)
     }
 
     fn has(&self, cell: usize, digit: usize) -> bool {
@@ -251,10 +267,9 @@ impl Tables {
     /// first decides the distance); a candidate node already there keeps its first entry.
     fn add(&mut self, table: usize, node: Node, before: &[u16]) {
         let code = node.code();
-        let slot = self.slot(code);
-        let size = self.slot_count;
+        let at = self.row_made(table) + self.slot(code);
         let t = &mut self.tables[table];
-        if t.entries.len() >= CAP || (!node.group && t.position(slot).is_some()) {
+        if t.entries.len() >= CAP || (!node.group && self.at[at] > 0) {
             return;
         }
         let distance = match before.first() {
@@ -270,8 +285,7 @@ impl Tables {
                 slots.swap(0, i);
             }
         }
-        if t.at.is_empty() {
-            t.at = vec![0; size];
+        if t.entries.is_empty() {
             // Room for what a premise implies directly, most often, without regrowing.
             t.entries.reserve(FILLED);
         }
@@ -283,8 +297,8 @@ impl Tables {
             from_group: false,
             before: slots,
         });
-        if t.at[slot] == 0 {
-            t.at[slot] = t.entries.len() as u16;
+        if self.at[at] == 0 {
+            self.at[at] = t.entries.len() as u16;
         }
         if !node.group {
             let (cell, digit) = (node.what / 10, node.what % 10);
@@ -333,13 +347,16 @@ impl Tables {
     /// Every candidate's ON and OFF table with what follows, in a copy of HoDoKu's grid, from
     /// the premise and four rounds of the singles it leads to.
     fn fill_net_mode(&mut self, grid: &Queues) {
+        // One copy of the grid serves every premise in turn, its queues' buffers kept.
+        let mut work = grid.clone();
         for cell in 0..81 {
-            for digit in self.digits(cell).collect::<Vec<_>>() {
+            for digit in digits_of(self.candidates[cell]) {
                 let t = cell * 10 + digit;
-                let mut work = grid.clone();
+                work.copy_from(grid);
                 self.set(t, &mut work, cell, digit, &[]);
                 self.look_ahead(t, &mut work);
-                let (t, mut work) = (NORMAL + t, grid.clone());
+                let t = NORMAL + t;
+                work.copy_from(grid);
                 self.add(t, Node::candidate(cell, digit, false), &[]);
                 work.remove(cell, digit);
                 let left = work.candidates(cell);
@@ -355,12 +372,12 @@ impl Tables {
     /// entries at `before`; the premise when there are none), then the candidates it removes:
     /// the digit from the cell's peers, the cell's other digits.
     fn set(&mut self, table: usize, work: &mut Queues, cell: usize, digit: usize, before: &[u16]) {
-        let peers: Vec<usize> = peers_of(cell).filter(|&c| self.has(c, digit)).collect();
+        let peers = PEERS[cell] & self.digit_cells[digit];
         let own = work.candidates(cell);
         work.place(cell, digit);
         let at = self.tables[table].entries.len() as u16;
         self.add(table, Node::candidate(cell, digit, true), before);
-        for c in peers {
+        for c in cells_in(peers) {
             self.add(table, Node::candidate(c, digit, false), &[at]);
         }
         for other in (1..=9).filter(|&d| d != digit && own & (1 << d) != 0) {
@@ -375,22 +392,22 @@ impl Tables {
             let naked = work.naked_waiting();
             let hidden = work.hidden_waiting();
             for (cell, digit) in naked {
-                let before: Vec<u16> = (self.digits(cell).filter(|&d| d != digit))
-                    .map(|d| self.position_of(table, cell, d))
-                    .take(5)
-                    .collect();
-                self.set(table, work, cell, digit, &before);
+                let (before, n) = first_five(
+                    (self.digits(cell).filter(|&d| d != digit))
+                        .map(|d| self.position_of(table, cell, d)),
+                );
+                self.set(table, work, cell, digit, &before[..n]);
             }
             for (cell, digit) in hidden {
                 let house = (houses_of(cell).into_iter())
                     .min_by_key(|&h| work.count(h, digit))
                     .expect("three houses");
-                let before: Vec<u16> = (cells_of(house).into_iter())
-                    .filter(|&c| c != cell && self.has(c, digit))
-                    .map(|c| self.position_of(table, c, digit))
-                    .take(5)
-                    .collect();
-                self.set(table, work, cell, digit, &before);
+                let (before, n) = first_five(
+                    (cells_of(house).into_iter())
+                        .filter(|&c| c != cell && self.has(c, digit))
+                        .map(|c| self.position_of(table, c, digit)),
+                );
+                self.set(table, work, cell, digit, &before[..n]);
             }
         }
     }
@@ -528,6 +545,7 @@ impl Tables {
     /// Expands table `table`, growing it in `entries`.
     fn expand_one(&mut self, table: usize, entries: &mut Vec<Entry>) {
         let mut t = std::mem::take(&mut self.tables[table]);
+        let row = self.row(table).expect("a table of the grid");
         entries.clear();
         entries.extend_from_slice(&t.entries);
         let mut p = 1;
@@ -548,9 +566,9 @@ impl Tables {
                     from_group,
                     before: [x.node, 0, 0, 0, 0],
                 };
-                let slot = self.slot(y.node);
-                if let Some(at) = t.position(slot) {
-                    let old = &mut entries[at];
+                let at = row + self.slot(y.node);
+                if self.at[at] > 0 {
+                    let old = &mut entries[self.at[at] as usize - 1];
                     if old.expanded && old.distance > distance {
                         *old = copied(y.node);
                     }
@@ -565,7 +583,7 @@ impl Tables {
                     continue;
                 }
                 entries.push(copied(y.node));
-                t.at[slot] = entries.len() as u16;
+                self.at[at] = entries.len() as u16;
                 let node = Node::of(y.node);
                 if !node.group {
                     let (cell, digit) = (node.what / 10, node.what % 10);
@@ -643,7 +661,7 @@ impl Tables {
             at = before;
             if current != table && at == 0 {
                 current = table;
-                match top.position(self.slot(node)) {
+                match self.position(table, node) {
                     Some(p) => at = p,
                     None => break,
                 }
@@ -1276,6 +1294,18 @@ fn house_text(house: usize) -> Explanation {
         _ => ("box", house - 18),
     };
     format!("{name} {}", n + 1).into()
+}
+
+/// The first five of `positions` (premises an entry rests on, as HoDoKu keeps at most five),
+/// and how many there are: held in place rather than in a vector allocated per single.
+fn first_five(positions: impl Iterator<Item = u16>) -> ([u16; 5], usize) {
+    let mut first = [0; 5];
+    let mut n = 0;
+    for (slot, p) in first.iter_mut().zip(positions) {
+        *slot = p;
+        n += 1;
+    }
+    (first, n)
 }
 
 /// Each cell's candidates (bit d for digit d) and digit (0 when empty).

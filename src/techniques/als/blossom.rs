@@ -17,18 +17,12 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
         return;
     }
     let graph = Graph::of(state, state.limits().als_cells);
+    let mut choices = petal_choices(state, petals, &graph.sets);
     for stem in state.layout().cells() {
         let digits = state.candidates(stem);
-        if digits.len() != petals {
+        let Some(choices) = choices[stem.index()].take() else {
             continue;
-        }
-        let choices: Vec<Vec<&Als>> = digits
-            .iter()
-            .map(|d| {
-                let fits = |s: &&Als| s.digits.contains(d) && s.seers(d).contains(stem);
-                graph.sets.iter().filter(fits).collect()
-            })
-            .collect();
+        };
         if choices.iter().any(Vec::is_empty) {
             continue;
         }
@@ -50,6 +44,33 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
         }
     }
 }
+
+/// By cell, for a stem (a cell with exactly `petals` candidates), per candidate d in order, the
+/// ALSs of `sets` (in their order) that may be its petal: they hold d only in cells that see
+/// the stem. Found from each ALS's cells that see its places of a digit, rather than by asking
+/// every ALS about every stem.
+fn petal_choices<'s>(state: &State, petals: usize, sets: &'s [Als]) -> Vec<Option<Petals<'s>>> {
+    let mut choices: Vec<Option<Petals>> = state
+        .all_candidates()
+        .iter()
+        .map(|digits| (digits.len() == petals).then(|| vec![Vec::new(); petals]))
+        .collect();
+    for set in sets {
+        for d in set.digits.iter() {
+            for stem in set.seers(d).iter() {
+                if let Some(lists) = &mut choices[stem.index()] {
+                    let digits = state.candidates(stem);
+                    let at = digits.iter().position(|e| e == d).expect("a seer holds d");
+                    lists[at].push(set);
+                }
+            }
+        }
+    }
+    choices
+}
+
+/// Per candidate of a stem, the ALSs that may be its petal.
+type Petals<'s> = Vec<Vec<&'s Als>>;
 
 /// The search for petals around one stem, for one digit z.
 struct Blossom<'a> {

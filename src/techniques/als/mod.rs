@@ -76,11 +76,6 @@ impl CellSet {
         self.words_mut()[cell.index() / 64] |= 1 << (cell.index() % 64);
     }
 
-    /// Whether `cell` is in the set.
-    pub fn contains(&self, cell: Cell) -> bool {
-        self.words()[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
-    }
-
     /// Keeps only the cells also in `other`.
     pub fn intersect_with(&mut self, other: &CellSet) {
         let other = other.words();
@@ -147,25 +142,23 @@ impl Als {
         let places = digits
             .iter()
             .map(|digit| {
+                // The seers start as the cells holding the digit; each holder keeps only its
+                // peers among them (a holder is not its own peer).
                 let mut holders = CellSet::new(count);
-                let held: Vec<Cell> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| state.candidates(c).contains(digit))
-                    .collect();
-                held.iter().for_each(|&c| holders.insert(c));
                 let mut seers = CellSet::new(count);
-                let layout = state.layout();
-                layout
-                    .peers(held[0])
+                let words = seers.words_mut();
+                words
+                    .iter_mut()
+                    .zip(state.digit_cells(digit))
+                    .for_each(|(w, &d)| *w = d);
+                for &h in cells
                     .iter()
-                    .filter(|&&p| state.candidates(p).contains(digit))
-                    .filter(|p| {
-                        held[1..]
-                            .iter()
-                            .all(|&h| layout.peers(h).binary_search(p).is_ok())
-                    })
-                    .for_each(|&p| seers.insert(p));
+                    .filter(|&&c| state.candidates(c).contains(digit))
+                {
+                    holders.insert(h);
+                    let peers = state.layout().peer_words(h);
+                    words.iter_mut().zip(peers).for_each(|(w, &p)| *w &= p);
+                }
                 Places {
                     digit,
                     holders,

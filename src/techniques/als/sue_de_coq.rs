@@ -59,7 +59,10 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
                 &crossing,
                 limits.sue_de_coq_crossing,
                 &mut core,
-                &mut |core, v| core.len() < 2 || sdc.try_core(core, v, &mut buffers, sink),
+                &mut |core, v| {
+                    let go_on = core.len() < 2 || sdc.try_core(core, v, &mut buffers, sink);
+                    Next::go_on_if(go_on)
+                },
             );
             buffers.core = core;
             if !go_on {
@@ -76,6 +79,7 @@ struct Buffers {
     core: Vec<Cell>,
     line_rest: Vec<Cell>,
     line_part: Vec<Cell>,
+    region_rest: Vec<(Cell, bool)>,
     region_cells: Vec<Cell>,
     region_part: Vec<Cell>,
 }
@@ -108,6 +112,15 @@ impl Crossing<'_> {
         line_rest.clear();
         line_rest.extend(self.line.iter().filter(|c| !core.contains(c)));
         let mut line_part = std::mem::take(&mut buffers.line_part);
+        // The region's cells outside C, each with whether it is in the line too (so that a
+        // line part may hold it), worked out once for every line part.
+        let mut region_rest = std::mem::take(&mut buffers.region_rest);
+        region_rest.clear();
+        region_rest.extend(
+            (self.region.iter())
+                .filter(|c| !core.contains(c))
+                .map(|&c| (c, self.line.contains(&c))),
+        );
         let mut region_cells = std::mem::take(&mut buffers.region_cells);
         let mut region_part = std::mem::take(&mut buffers.region_part);
         let go_on = each_subset(
@@ -119,32 +132,42 @@ impl Crossing<'_> {
                 let shared = l.intersection(v);
                 let excess = v.union(l).len() as isize - (core.len() + line_part.len()) as isize;
                 if shared.is_empty() || excess < 1 || excess > self.side as isize {
-                    return true;
+                    return Next::Extend;
                 }
                 region_cells.clear();
                 region_cells.extend(
-                    self.region
-                        .iter()
-                        .filter(|c| !core.contains(c) && !line_part.contains(c))
-                        .filter(|&&c| state.candidates(c).intersection(shared).is_empty()),
+                    (region_rest.iter())
+                        .filter(|&&(c, in_line)| !in_line || !line_part.contains(&c))
+                        .map(|&(c, _)| c)
+                        .filter(|&c| state.candidates(c).intersection(shared).is_empty()),
                 );
                 let base = v.len() + l.without(v).len();
-                each_subset(
+                let go_on = each_subset(
                     state,
                     &region_cells,
                     self.side,
                     &mut region_part,
                     &mut |region_part, b| {
-                        let most = base + b.without(v).len();
-                        b.intersection(v).is_empty()
+                        // The counts add up when the region part has `excess` cells more than
+                        // digits outside C. Adding a cell adds one cell and no fewer such
+                        // digits, so once even `side` cells could not, no larger part can.
+                        let outside = b.without(v).len();
+                        if (self.side as isize) - (outside as isize) < excess {
+                            return Next::Skip;
+                        }
+                        let most = base + outside;
+                        let go_on = b.intersection(v).is_empty()
                             || most != core.len() + line_part.len() + region_part.len()
-                            || self.report([core, line_part, region_part], sink)
+                            || self.report([core, line_part, region_part], sink);
+                        Next::go_on_if(go_on)
                     },
-                )
+                );
+                Next::go_on_if(go_on)
             },
         );
         buffers.line_rest = line_rest;
         buffers.line_part = line_part;
+        buffers.region_rest = region_rest;
         buffers.region_cells = region_cells;
         buffers.region_part = region_part;
         go_on
@@ -211,8 +234,26 @@ impl Crossing<'_> {
     }
 }
 
+/// What [`each_subset`] does after a subset.
+enum Next {
+    /// Stops the search.
+    Stop,
+    /// Goes on, without the subsets that hold this one.
+    Skip,
+    /// Goes on with every subset.
+    Extend,
+}
+
+impl Next {
+    /// [`Next::Extend`] if `go_on`, else [`Next::Stop`].
+    fn go_on_if(go_on: bool) -> Next {
+        if go_on { Next::Extend } else { Next::Stop }
+    }
+}
+
 /// Calls `found` with every non-empty subset of `cells` of at most `max` cells (in order) and
-/// the union of their candidates, until it returns `false`; returns whether it never did.
+/// the union of their candidates, until it returns [`Next::Stop`] (the subsets holding one
+/// for which it returns [`Next::Skip`] are left out); returns whether it never stopped.
 /// `chosen` is the buffer the subsets are built in.
 fn each_subset<F>(
     state: &State,
@@ -222,7 +263,7 @@ fn each_subset<F>(
     found: &mut F,
 ) -> bool
 where
-    F: FnMut(&[Cell], DigitSet) -> bool,
+    F: FnMut(&[Cell], DigitSet) -> Next,
 {
     fn extend<F>(
         state: &State,
@@ -234,13 +275,18 @@ where
         found: &mut F,
     ) -> bool
     where
-        F: FnMut(&[Cell], DigitSet) -> bool,
+        F: FnMut(&[Cell], DigitSet) -> Next,
     {
         for (i, &cell) in cells.iter().enumerate().skip(start) {
             let union = union.union(state.candidates(cell));
             chosen.push(cell);
-            let go_on = found(chosen, union)
-                && (chosen.len() == max || extend(state, cells, max, i + 1, union, chosen, found));
+            let go_on = match found(chosen, union) {
+                Next::Stop => false,
+                Next::Skip => true,
+                Next::Extend => {
+                    chosen.len() == max || extend(state, cells, max, i + 1, union, chosen, found)
+                }
+            };
             chosen.pop();
             if !go_on {
                 return false;

@@ -500,8 +500,9 @@ impl Graph {
                 for (i, &a) in inside.iter().enumerate() {
                     for &b in &inside[i + 1..] {
                         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                        let disjoint = na.cells.iter().all(|c| !nb.cells.contains(c));
-                        if disjoint && na.cells.len() + nb.cells.len() == places.len() {
+                        // The sizes first: most pairs fail them, and they cost less.
+                        let cover = na.cells.len() + nb.cells.len() == places.len();
+                        if cover && na.cells.iter().all(|c| !nb.cells.contains(c)) {
                             push_unique(&mut self.strong[a as usize], b);
                             push_unique(&mut self.strong[b as usize], a);
                         }
