@@ -126,7 +126,8 @@ pub(super) struct Tables {
     /// The position indexes of the tables written to, a row of `slot_count` each, in the order
     /// they were first written to: position + 1 of each node by its slot ([`Tables::slot`]; 0:
     /// absent). One buffer for them all rather than one each (building the tables allocated
-    /// hundreds), with rows only for the tables written to (often a few of them).
+    /// hundreds), with rows only for the tables written to: zeroing a row for every table cost
+    /// more than the allocations saved.
     at: Vec<u16>,
     /// Per table, its row in `at` (`u32::MAX`: none yet).
     rows: Vec<u32>,
