@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::model::{MAX_SIZE, Symbols, cell_name, column_name};
 use crate::read::cells::{CellClass, classify, is_misfit, rejection};
 use crate::read::limits;
-use crate::read::marked::{digit_with_letter, parity_letter, parity_word};
+use crate::read::marked::{digit_with_letter, parity_mark, parity_word};
 use crate::read::table::{Area, RawValue, Table};
 
 /// How many outer rows or columns of a grid may be empty before its digits count as separate blocks.
@@ -184,7 +184,7 @@ impl<'a> Scan<'a> {
     /// it is no digit of: it does not make the grid big enough to hold it as a digit.
     fn is_parity_letter(&self, row: usize, col: usize) -> bool {
         let value = &self.table.cell(row, col).value;
-        matches!(value, RawValue::Text(text) if parity_letter(text, 0, &Symbols::default()).is_some())
+        matches!(value, RawValue::Text(text) if parity_mark(text).is_some())
     }
 
     /// Whether `area` lies within the rows and columns the table was written with.

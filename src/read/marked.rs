@@ -36,14 +36,17 @@ pub struct MarkedText {
 /// `E`, `e`, `O` or `o` where that letter is not one of its digits, or the word `even` or `odd`
 /// in any case.
 pub fn parity_letter(text: &str, size: usize, symbols: &Symbols) -> Option<crate::model::Parity> {
-    if let Some(parity) = parity_word(text) {
-        return Some(parity);
-    }
-    let c = letter(text)?;
-    match symbols.value_of(c) {
+    let parity = parity_mark(text)?;
+    match letter(text).and_then(|c| symbols.value_of(c)) {
         Some(value) if value <= size => None,
-        _ => letter_parity(c),
+        _ => Some(parity),
     }
+}
+
+/// The parity `text` would mark on a grid of which `E` and `O` are no digits: the letter `E`
+/// or `O` alone (either case), or the word `even` or `odd` (any case).
+pub fn parity_mark(text: &str) -> Option<crate::model::Parity> {
+    parity_word(text).or_else(|| letter(text).and_then(letter_parity))
 }
 
 /// The parity the word `text` names: `even` or `odd`, in any case.
