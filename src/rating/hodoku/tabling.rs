@@ -118,6 +118,9 @@ pub(super) struct Tables {
     /// may be gone).
     allowed: [u128; 10],
     groups: Vec<Group>,
+    /// The tables written to, in the order they were first written to (their rows); a table
+    /// never written to is empty ([`Tables::table`]). Rows only for these rather than a table
+    /// for every candidate and group: most tables of a grid are of candidates it lacks.
     tables: Vec<Table>,
     /// Each node's slot in a table's position index: the grid's candidates and groups are
     /// numbered densely, so that an index is a few hundred entries rather than 1,600.
@@ -129,9 +132,17 @@ pub(super) struct Tables {
     /// hundreds), with rows only for the tables written to: zeroing a row for every table cost
     /// more than the allocations saved.
     at: Vec<u16>,
-    /// Per table, its row in `at` (`u32::MAX`: none yet).
+    /// Per table, its row in `tables` and `at` (`u32::MAX`: none yet).
     rows: Vec<u32>,
 }
+
+/// The table of a node no table was written for.
+static EMPTY: Table = Table {
+    entries: Vec::new(),
+    filled: 0,
+    on: [0; 10],
+    off: [0; 10],
+};
 
 /// A chain read from a table: its nodes from the premise on, and for a net the branches it
 /// rests on, each from the node where it leaves the chain.
@@ -144,6 +155,50 @@ impl Chain {
     /// HoDoKu's length: the nodes, and for each branch its nodes and one to close it.
     fn length(&self) -> usize {
         self.nodes.len() + self.branches.iter().map(Vec::len).sum::<usize>()
+    }
+}
+
+/// An implication a table was filled with, as the expansion reads it.
+#[derive(Debug, Clone, Copy)]
+struct Implied {
+    node: u16,
+    /// The node's slot in a position index ([`Tables::slot`]).
+    slot: u16,
+    distance: u32,
+}
+
+/// What each table was filled with (but its premise), in one buffer: the expansion reads the
+/// filled entries of the tables its entries lead to, which are all over, and reads them
+/// faster from here (a few bytes each, together) than from the tables.
+struct Direct {
+    implied: Vec<Implied>,
+    /// Per table, where its implications are in `implied`.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Direct {
+    fn of(tables: &Tables) -> Direct {
+        let mut implied = Vec::new();
+        let spans = (0..tables.rows.len())
+            .map(|table| {
+                let table = tables.table(table);
+                let start = implied.len() as u32;
+                let filled = &table.entries[1.min(table.filled)..table.filled];
+                implied.extend(filled.iter().map(|entry| Implied {
+                    node: entry.node,
+                    slot: tables.slot(entry.node) as u16,
+                    distance: entry.distance,
+                }));
+                (start, implied.len() as u32)
+            })
+            .collect();
+        Direct { implied, spans }
+    }
+
+    /// What table `table` was filled with, but its premise.
+    fn of_table(&self, table: usize) -> &[Implied] {
+        let (start, end) = self.spans[table];
+        &self.implied[start as usize..end as usize]
     }
 }
 
@@ -185,8 +240,6 @@ impl Tables {
             tables.groups = tables.find_groups();
         }
         tables.number_slots();
-        let count = 2 * NORMAL + 2 * tables.groups.len();
-        tables.tables = vec![Table::default(); count];
         match net {
             Some(grid) => tables.fill_net_mode(grid),
             None => tables.fill_chain_mode(),
@@ -218,6 +271,7 @@ impl Tables {
         self.slot_count = next as usize;
         // Room for every row, reserved but not written, so that the buffer never moves.
         self.at = Vec::with_capacity(self.slot_count * self.slot_count);
+        self.tables = Vec::with_capacity(self.slot_count);
         self.rows = vec![u32::MAX; self.slots.len()];
     }
 
@@ -230,24 +284,32 @@ impl Tables {
 
     /// Where table `table`'s position index starts in [`Tables::at`]; `None` before the table
     /// is first written to.
-    fn row(&self, table: usize) -> Option<usize> {
+    fn index_start(&self, table: usize) -> Option<usize> {
         let row = *self.rows.get(table)?;
         (row != u32::MAX).then(|| row as usize * self.slot_count)
     }
 
-    /// Where table `table`'s position index starts in [`Tables::at`], a row made for it if it
-    /// has none.
+    /// Table `table`'s row, made for it if it has none.
     fn row_made(&mut self, table: usize) -> usize {
         if self.rows[table] == u32::MAX {
-            self.rows[table] = (self.at.len() / self.slot_count) as u32;
+            self.rows[table] = self.tables.len() as u32;
+            self.tables.push(Table::default());
             self.at.resize(self.at.len() + self.slot_count, 0);
         }
-        self.rows[table] as usize * self.slot_count
+        self.rows[table] as usize
+    }
+
+    /// Table `table` (empty if never written to).
+    fn table(&self, table: usize) -> &Table {
+        match self.rows.get(table) {
+            Some(&row) if row != u32::MAX => &self.tables[row as usize],
+            _ => &EMPTY,
+        }
     }
 
     /// The position of the node `code` in table `table`.
     fn position(&self, table: usize, code: u16) -> Option<usize> {
-        let at = self.at[self.row(table)? + self.slot(code)];
+        let at = self.at[self.index_start(table)? + self.slot(code)];
         (at > 0).then(|| at as usize - 1)
     }
 
@@ -268,8 +330,9 @@ impl Tables {
     /// first decides the distance); a candidate node already there keeps its first entry.
     fn add(&mut self, table: usize, node: Node, before: &[u16]) {
         let code = node.code();
-        let at = self.row_made(table) + self.slot(code);
-        let t = &mut self.tables[table];
+        let row = self.row_made(table);
+        let at = row * self.slot_count + self.slot(code);
+        let t = &mut self.tables[row];
         if t.entries.len() >= CAP || (!node.group && self.at[at] > 0) {
             return;
         }
@@ -277,10 +340,9 @@ impl Tables {
             Some(&p) if !t.entries.is_empty() => t.entries[p as usize].distance + 1,
             _ => 1,
         };
-        let mut slots = [0u16; 5];
-        for (slot, &p) in slots.iter_mut().zip(before) {
-            *slot = p;
-        }
+        // Element by element: copied as a block, the array was read back before the copy
+        // could reach it (a stall on every entry).
+        let mut slots: [u16; 5] = std::array::from_fn(|i| before.get(i).copied().unwrap_or(0));
         for i in 1..5 {
             if slots[i] > slots[0] {
                 slots.swap(0, i);
@@ -376,7 +438,7 @@ impl Tables {
         let peers = PEERS[cell] & self.digit_cells[digit];
         let own = work.candidates(cell);
         work.place(cell, digit);
-        let at = self.tables[table].entries.len() as u16;
+        let at = self.table(table).entries.len() as u16;
         self.add(table, Node::candidate(cell, digit, true), before);
         for c in cells_in(peers) {
             self.add(table, Node::candidate(c, digit, false), &[at]);
@@ -533,20 +595,23 @@ impl Tables {
         for table in &mut self.tables {
             table.filled = table.entries.len();
         }
+        let direct = Direct::of(self);
         // Each table grows in one buffer with room for a full table and is then copied out at
         // its size: an allocation per table rather than one per doubling of its entries.
         let mut entries = Vec::with_capacity(CAP);
         for table in 0..2 * NORMAL {
-            if !self.tables[table].entries.is_empty() {
-                self.expand_one(table, &mut entries);
+            if !self.table(table).entries.is_empty() {
+                self.expand_one(table, &direct, &mut entries);
             }
         }
     }
 
-    /// Expands table `table`, growing it in `entries`.
-    fn expand_one(&mut self, table: usize, entries: &mut Vec<Entry>) {
-        let mut t = std::mem::take(&mut self.tables[table]);
-        let row = self.row(table).expect("a table of the grid");
+    /// Expands table `table`, growing it in `entries`, with the `direct` implications of the
+    /// nodes it reaches.
+    fn expand_one(&mut self, table: usize, direct: &Direct, entries: &mut Vec<Entry>) {
+        let row = self.rows[table] as usize;
+        let mut t = std::mem::take(&mut self.tables[row]);
+        let start = self.index_start(table).expect("a table of the grid");
         entries.clear();
         entries.extend_from_slice(&t.entries);
         let mut p = 1;
@@ -555,8 +620,7 @@ impl Tables {
             let source = x.node as usize;
             let from_on = source < NORMAL;
             let from_group = source >= 2 * NORMAL;
-            let s = &self.tables[source];
-            for y in &s.entries[1.min(s.filled)..s.filled] {
+            for y in direct.of_table(source) {
                 let distance = x.distance + y.distance;
                 // An entry copied from the source table.
                 let copied = |node: u16| Entry {
@@ -567,7 +631,7 @@ impl Tables {
                     from_group,
                     before: [x.node, 0, 0, 0, 0],
                 };
-                let at = row + self.slot(y.node);
+                let at = start + y.slot as usize;
                 if self.at[at] > 0 {
                     let old = &mut entries[self.at[at] as usize - 1];
                     if old.expanded && old.distance > distance {
@@ -600,7 +664,7 @@ impl Tables {
         } else {
             t.entries = entries.to_vec();
         }
-        self.tables[table] = t;
+        self.tables[row] = t;
     }
 
     /// The chain from table `table`'s premise to the node at `end`, premise first, with the
@@ -637,11 +701,11 @@ impl Tables {
     /// premises an entry rests on (a net's branches); it stops the walk by answering `true`
     /// for a node reached.
     fn walk(&self, table: usize, at: usize, step: &mut dyn FnMut(u16, bool) -> bool) -> Vec<u16> {
-        let top = &self.tables[table];
+        let top = self.table(table);
         let mut nodes = vec![top.entries[at].node];
         let (mut current, mut at) = (table, at);
         while !(current == table && at == 0) && nodes.len() < CAP {
-            let entry = self.tables[current].entries[at];
+            let entry = self.table(current).entries[at];
             if entry.expanded {
                 current = self.source(&entry);
                 match self.position(current, entry.node) {
@@ -649,12 +713,12 @@ impl Tables {
                     None => break,
                 }
             }
-            let entry = self.tables[current].entries[at];
+            let entry = self.table(current).entries[at];
             for &slot in entry.before[1..].iter().filter(|&&s| s != 0) {
-                step(self.tables[current].entries[slot as usize].node, true);
+                step(self.table(current).entries[slot as usize].node, true);
             }
             let before = entry.before[0] as usize;
-            let node = self.tables[current].entries[before].node;
+            let node = self.table(current).entries[before].node;
             nodes.push(node);
             if step(node, false) {
                 break;
@@ -737,13 +801,13 @@ impl Tables {
         for off in [false, true] {
             for t in 0..NORMAL {
                 let table = t + if off { NORMAL } else { 0 };
-                if !self.tables[table].entries.is_empty() {
+                if !self.table(table).entries.is_empty() {
                     self.loops_from(table, &mut found);
                 }
             }
         }
         for t in 0..NORMAL {
-            if !self.tables[NORMAL + t].entries.is_empty() {
+            if !self.table(NORMAL + t).entries.is_empty() {
                 self.aics_from(NORMAL + t, &mut found);
             }
         }
@@ -779,13 +843,13 @@ impl Tables {
 
     /// The premise of candidate table `table`, with its cell and digit.
     fn premise(&self, table: usize) -> (Node, usize, usize) {
-        let premise = Node::of(self.tables[table].entries[0].node);
+        let premise = Node::of(self.table(table).entries[0].node);
         (premise, premise.what / 10, premise.what % 10)
     }
 
     /// Loops from one table: every node in the premise's cell reached by a longer path.
     fn loops_from(&self, table: usize, found: &mut Vec<Found>) {
-        let t = &self.tables[table];
+        let t = &self.table(table);
         let (premise, cell, d) = self.premise(table);
         for (p, entry) in t.entries.iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
@@ -885,7 +949,7 @@ impl Tables {
 
     /// AICs from one OFF table: every candidate placed in another cell.
     fn aics_from(&self, table: usize, found: &mut Vec<Found>) {
-        let t = &self.tables[table];
+        let t = &self.table(table);
         let (_, cell, d) = self.premise(table);
         for (p, entry) in t.entries.iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
@@ -1031,13 +1095,13 @@ impl Tables {
         };
         for t in 0..NORMAL {
             for table in [t, NORMAL + t] {
-                if !self.tables[table].entries.is_empty() {
+                if !self.table(table).entries.is_empty() {
                     self.contradictions(table, &mut found);
                 }
             }
         }
         for t in 0..NORMAL {
-            if !self.tables[t].entries.is_empty() {
+            if !self.table(t).entries.is_empty() {
                 self.both_ways(t, &mut found);
             }
         }
@@ -1096,7 +1160,7 @@ impl Tables {
         } else {
             // A chain without branches: a node per two steps of distance.
             (ends.iter())
-                .map(|&(t, p)| self.tables[t].entries[p].distance as usize / 2 + 1)
+                .map(|&(t, p)| self.table(t).entries[p].distance as usize / 2 + 1)
                 .sum()
         };
         let forced = Forced {
@@ -1121,7 +1185,7 @@ impl Tables {
 
     /// A premise that leads to a contradiction is false.
     fn contradictions(&self, table: usize, found: &mut ForcedList) {
-        let t = &self.tables[table];
+        let t = &self.table(table);
         let (premise, cell, digit) = self.premise(table);
         let conclusion = Conclusion {
             cell,
@@ -1217,7 +1281,7 @@ impl Tables {
 
     /// What follows both from placing and from removing candidate `t` is true.
     fn both_ways(&self, t: usize, found: &mut ForcedList) {
-        let (on, off) = (&self.tables[t], &self.tables[NORMAL + t]);
+        let (on, off) = (&self.table(t), &self.table(NORMAL + t));
         if off.entries.is_empty() {
             return;
         }
@@ -1259,7 +1323,7 @@ impl Tables {
     fn verities(&self, tables: &[usize], kind: Forcing, entity: Entity, found: &mut ForcedList) {
         let common = |placed: bool, x: usize| {
             tables.iter().fold(u128::MAX, |all, &t| {
-                let table = &self.tables[t];
+                let table = &self.table(t);
                 all & if placed { table.on[x] } else { table.off[x] }
             })
         };

@@ -214,10 +214,20 @@ fn longer(
     let size = state.size();
     let mut seen = vec![usize::MAX; graph.sets.len() * size];
     let mut search = 0;
+    // One list for every search, its room kept.
+    let mut nodes = Vec::new();
     for (first, set) in graph.sets.iter().enumerate() {
         for x in set.digits.iter() {
             search += 1;
-            let nodes = reach(graph, first, x, *lengths.end(), &mut seen, search);
+            reach(
+                graph,
+                first,
+                x,
+                *lengths.end(),
+                &mut seen,
+                search,
+                &mut nodes,
+            );
             for (end, node) in nodes.iter().enumerate() {
                 if node.als <= first {
                     continue;
@@ -235,8 +245,9 @@ fn longer(
     }
 }
 
-/// Breadth-first search from ALS `first` leaving through RCC `x`, up to chains of `n` ALS; `seen`
-/// marks the (ALS, digit) states reached in search number `search`.
+/// Breadth-first search from ALS `first` leaving through RCC `x`, up to chains of `n` ALS, into
+/// `nodes` (emptied first); `seen` marks the (ALS, digit) states reached in search number
+/// `search`.
 fn reach(
     graph: &Graph,
     first: usize,
@@ -244,9 +255,10 @@ fn reach(
     n: usize,
     seen: &mut [usize],
     search: usize,
-) -> Vec<Node> {
+    nodes: &mut Vec<Node>,
+) {
     let size = seen.len() / graph.sets.len();
-    let mut nodes = Vec::new();
+    nodes.clear();
     let mut visit = |nodes: &mut Vec<Node>, node: Node| {
         let key = node.als * size + node.entered.index();
         if node.als != first && seen[key] != search {
@@ -261,7 +273,7 @@ fn reach(
                 entered: x,
                 parent: None,
             };
-            visit(&mut nodes, node);
+            visit(nodes, node);
         }
     }
     let mut level = 0..nodes.len();
@@ -276,13 +288,12 @@ fn reach(
                         entered: y,
                         parent: Some(from),
                     };
-                    visit(&mut nodes, node);
+                    visit(nodes, node);
                 }
             }
         }
         level = end..nodes.len();
     }
-    nodes
 }
 
 /// The number of ALS in the chain ending at `nodes[end]`, its start included.

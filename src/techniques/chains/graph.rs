@@ -138,11 +138,13 @@ impl Graph {
 
     /// Builds the graph of `state` with the links `links` allows, filling `spare` lists first.
     fn new(state: &State, links: Links, spare: Spare) -> Graph {
+        // About as many nodes as the graph replaced, whose lists are half of the spare ones.
+        let room = spare.links.len() / 2;
         let mut graph = Graph {
             state: state.clone(),
-            nodes: Vec::new(),
-            strong: Vec::new(),
-            weak: Vec::new(),
+            nodes: Vec::with_capacity(room),
+            strong: Vec::with_capacity(room),
+            weak: Vec::with_capacity(room),
             als: Vec::new(),
             candidate_ids: vec![NO_NODE; state.layout().cell_count() * state.size()],
             targets: Vec::new(),
@@ -210,6 +212,10 @@ impl Graph {
             let node = &self.nodes[n as usize];
             let first = node.cells[0];
             let mut targets = self.spare.targets();
+            let peers = self.state.layout().peers(first);
+            // Room for every peer and every digit of the cell at once (on a 9x9); a larger
+            // grid's list grows as it needs.
+            targets.reserve((peers.len() + self.state.size()).min(64));
             let add_holding = |targets: &mut Vec<Candidate>, cells: &[Cell]| {
                 let holding = cells
                     .iter()
@@ -218,10 +224,7 @@ impl Graph {
             };
             // The peers are sorted: a single cell's other digits go between those before it
             // and those after it, and the list comes out row-major without sorting.
-            let (before, after) = {
-                let all = self.state.layout().peers(first);
-                all.split_at(all.partition_point(|&c| c < first))
-            };
+            let (before, after) = peers.split_at(peers.partition_point(|&c| c < first));
             add_holding(&mut targets, before);
             if node.cells.len() == 1 {
                 targets.extend(

@@ -408,7 +408,9 @@ impl<'a> Implications<'a> {
             return known.clone();
         }
         let branch = self.propagator.run_quickly(&[Fact::placed(candidate)]);
-        self.remember(candidate, &branch)
+        let facts = self.remember(candidate, &branch);
+        self.propagator.recycle(branch);
+        facts
     }
 
     /// Keeps what the placement of `candidate` led to (`branch`), and returns it.
@@ -433,7 +435,11 @@ impl<'a> Implications<'a> {
         if assumption.holds {
             self.remember(candidate, &branch);
         }
-        branch.contradiction.is_some().then_some(branch)
+        if branch.contradiction.is_some() {
+            return Some(branch);
+        }
+        self.propagator.recycle(branch);
+        None
     }
 
     /// A fact that every one of `assumptions` (placements, one of which must hold) leads to — a
