@@ -76,12 +76,26 @@ impl CellSet {
         self.words_mut()[cell.index() / 64] |= 1 << (cell.index() % 64);
     }
 
+    /// The set of a grid of `cells` cells whose bits are `words` (a bit per cell, row-major,
+    /// 64 to a word, as the state and the layout keep them).
+    pub fn from_words(cells: usize, words: &[u64]) -> CellSet {
+        let mut set = CellSet::new(cells);
+        (set.words_mut().iter_mut())
+            .zip(words)
+            .for_each(|(a, &b)| *a = b);
+        set
+    }
+
     /// Keeps only the cells also in `other`.
     pub fn intersect_with(&mut self, other: &CellSet) {
-        let other = other.words();
-        self.words_mut()
-            .iter_mut()
-            .zip(other)
+        self.intersect_words(other.words());
+    }
+
+    /// Keeps only the cells whose bits are set in `words` (as [`CellSet::from_words`] reads
+    /// them).
+    pub fn intersect_words(&mut self, words: &[u64]) {
+        (self.words_mut().iter_mut())
+            .zip(words)
             .for_each(|(a, b)| *a &= b);
     }
 
@@ -145,19 +159,13 @@ impl Als {
                 // The seers start as the cells holding the digit; each holder keeps only its
                 // peers among them (a holder is not its own peer).
                 let mut holders = CellSet::new(count);
-                let mut seers = CellSet::new(count);
-                let words = seers.words_mut();
-                words
-                    .iter_mut()
-                    .zip(state.digit_cells(digit))
-                    .for_each(|(w, &d)| *w = d);
+                let mut seers = CellSet::from_words(count, state.digit_cells(digit));
                 for &h in cells
                     .iter()
                     .filter(|&&c| state.candidates(c).contains(digit))
                 {
                     holders.insert(h);
-                    let peers = state.layout().peer_words(h);
-                    words.iter_mut().zip(peers).for_each(|(w, &p)| *w &= p);
+                    seers.intersect_words(state.layout().peer_words(h));
                 }
                 Places {
                     digit,

@@ -138,7 +138,8 @@ impl Graph {
 
     /// Builds the graph of `state` with the links `links` allows, filling `spare` lists first.
     fn new(state: &State, links: Links, spare: Spare) -> Graph {
-        // About as many nodes as the graph replaced, whose lists are half of the spare ones.
+        // Room for as many nodes as the graph replaced had: its strong and weak lists, two per
+        // node, are the spare ones.
         let room = spare.links.len() / 2;
         let mut graph = Graph {
             state: state.clone(),

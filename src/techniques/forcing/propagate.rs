@@ -995,6 +995,7 @@ impl<'a> Propagator<'a> {
 mod tests {
     use super::{Branch, Fact, FactSet, Propagator, Scope};
     use crate::model::{Candidate, Cell, Digit};
+    use crate::search::work;
     use crate::techniques::testing::top1465_first;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
@@ -1025,7 +1026,8 @@ mod tests {
     #[test]
     fn a_nested_branch_is_the_same_whatever_other_branches_left_behind() {
         // A propagator that has followed other nested branches skips the placements it knows
-        // cannot break; each branch must still be what a fresh propagator finds.
+        // cannot break; each branch must still be what a fresh propagator finds, and the
+        // skipping must show in the work counted (the facts followed).
         let state = top1465_first();
         let cells = state.layout().cells();
         let candidates: Vec<Candidate> = cells
@@ -1037,26 +1039,30 @@ mod tests {
             })
             .collect();
         let mut shared = Propagator::new(&state, Scope::Nested(2000), 1000);
-        let mut refuted = 0;
+        let (mut refuted, mut work_shared, mut work_fresh) = (0, 0, 0);
         for &candidate in &candidates {
             for assumption in [Fact::placed(candidate), Fact::eliminated(candidate)] {
-                let kept = shared.run(&[assumption]);
+                let (kept, spent) = work::within(u64::MAX, || shared.run(&[assumption]));
                 let mut fresh = Propagator::new(&state, Scope::Nested(2000), 1000);
-                assert_eq!(
-                    shape(&kept),
-                    shape(&fresh.run(&[assumption])),
-                    "{assumption:?}"
-                );
+                let (alone, spent_alone) = work::within(u64::MAX, || fresh.run(&[assumption]));
+                assert_eq!(shape(&kept), shape(&alone), "{assumption:?}");
                 refuted += kept.refutations.len();
+                work_shared += spent.units;
+                work_fresh += spent_alone.units;
             }
         }
-        let unbroken = shared.unbroken.as_ref().expect("placements tried");
         assert!(refuted > 0, "nested branches that refute");
+        // Sets were kept, and replaced, and the tries they spared were not followed.
+        let unbroken = shared.unbroken.as_ref().expect("placements tried");
         assert!(
             unbroken
                 .kept
                 .iter()
                 .any(|&k| k as usize > super::Unbroken::SETS)
+        );
+        assert!(
+            work_shared * 10 < work_fresh * 9,
+            "{work_shared} units of work, {work_fresh} without the sets"
         );
     }
 
