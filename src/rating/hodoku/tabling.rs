@@ -611,7 +611,7 @@ impl Tables {
     fn expand_one(&mut self, table: usize, direct: &Direct, entries: &mut Vec<Entry>) {
         let row = self.rows[table] as usize;
         let mut t = std::mem::take(&mut self.tables[row]);
-        let start = row * self.slot_count;
+        let start = self.index_start(table).expect("a table of the grid");
         entries.clear();
         entries.extend_from_slice(&t.entries);
         let mut p = 1;
