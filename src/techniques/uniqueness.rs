@@ -28,6 +28,7 @@ use crate::model::explanation::House;
 use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation, HouseKind, Layout};
 use crate::techniques::Sink;
 use crate::techniques::common::{cell_list, eliminations_text, seen_by_all, tight_sets};
+use smallvec::SmallVec;
 
 /// Four cells `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`: corner `i` shares its row with `i ^ 1`, its
 /// column with `i ^ 2`, and is opposite `i ^ 3`.
@@ -39,9 +40,13 @@ struct Rectangle {
     cells: Corners,
     x: Digit,
     y: Digit,
-    floor: Vec<usize>,
-    roof: Vec<usize>,
+    floor: Places,
+    roof: Places,
 }
+
+/// Corners of a rectangle by their place in it (0–3), held in place: rectangles are met by the
+/// thousand in a search.
+type Places = SmallVec<[usize; 4]>;
 
 impl Rectangle {
     fn digits(&self) -> DigitSet {
@@ -293,7 +298,7 @@ fn each_rectangle(state: &State, found: &mut dyn FnMut(&Rectangle) -> bool) {
         if cells.iter().all(|&c| state.candidates(c).len() != 2) {
             return true;
         }
-        let mut pairs: Vec<DigitSet> = cells
+        let mut pairs: SmallVec<[DigitSet; 4]> = cells
             .iter()
             .map(|&c| state.candidates(c))
             .filter(|d| d.len() == 2)
@@ -678,8 +683,8 @@ fn avoidable_step(
         cells: *cells,
         x,
         y,
-        floor: Vec::new(),
-        roof: Vec::new(),
+        floor: Places::new(),
+        roof: Places::new(),
     };
     rect_step(
         state,

@@ -12,6 +12,7 @@ use crate::core::{ChainKind, Forcing, State, Step, Technique};
 use crate::explain;
 use crate::model::{Candidate, Cell, Digit, Explanation};
 use crate::techniques::chains;
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::rc::Rc;
@@ -26,11 +27,15 @@ const FILLED: usize = 32;
 /// its own table.
 const NORMAL: usize = 810;
 
+/// A node's cells (0–80), held in place: a candidate's one, a group's two or three (a line and
+/// a box share three).
+type NodeCells = SmallVec<[usize; 3]>;
+
 /// A group: a digit's candidates (two or three) where a row or column crosses a box.
 #[derive(Debug, Clone)]
 struct Group {
     digit: usize,
-    cells: Vec<usize>,
+    cells: NodeCells,
     /// The row or column (houses 0–17) and the box (18–26).
     line: usize,
     square: usize,
@@ -52,7 +57,11 @@ struct Entry {
 /// One premise's implications.
 #[derive(Debug, Clone, Default)]
 struct Table {
-    entries: Vec<Entry>,
+    /// The entries while the table is filled, premise first; a candidate's table, expanded,
+    /// moves them to [`Tables::expanded`] ([`Tables::entries`] reads either).
+    filling: Vec<Entry>,
+    /// Where the expanded table's entries are in [`Tables::expanded`]: start and length.
+    span: (u32, u32),
     /// How many entries the table was filled with (the rest came by expansion).
     filled: usize,
     /// Per digit, the cells (bits 0–80) ON and OFF among the candidate nodes.
@@ -134,11 +143,55 @@ pub(super) struct Tables {
     at: Vec<u16>,
     /// Per table, its row in `tables` and `at` (`u32::MAX`: none yet).
     rows: Vec<u32>,
+    /// The expanded tables' entries, one table after another: one buffer rather than a list
+    /// per table, handed on to the next tables built on this thread ([`Buffers`]).
+    expanded: Vec<Entry>,
+    /// Emptied lists of entries to fill tables with, from tables built before.
+    fillings: Vec<Vec<Entry>>,
+}
+
+/// The buffers of tables let go of, emptied, for the next tables built on the thread: a
+/// forum puzzle's rating builds tables hundreds of times, each with hundreds of lists.
+#[derive(Default)]
+struct Buffers {
+    expanded: Vec<Entry>,
+    fillings: Vec<Vec<Entry>>,
+    at: Vec<u16>,
+}
+
+thread_local! {
+    /// The buffers of the tables dropped last on this thread.
+    static BUFFERS: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+}
+
+impl Drop for Tables {
+    /// Hands the tables' buffers, emptied, to the next tables built on this thread.
+    fn drop(&mut self) {
+        let mut fillings = std::mem::take(&mut self.fillings);
+        for table in &mut self.tables {
+            let mut filling = std::mem::take(&mut table.filling);
+            if filling.capacity() > 0 {
+                filling.clear();
+                fillings.push(filling);
+            }
+        }
+        let mut buffers = Buffers {
+            expanded: std::mem::take(&mut self.expanded),
+            fillings,
+            at: std::mem::take(&mut self.at),
+        };
+        buffers.expanded.clear();
+        buffers.at.clear();
+        // A thread ending drops its kept tables after its buffers may be gone: then nothing
+        // is kept.
+        let _ = BUFFERS.try_with(|kept| kept.replace(Some(buffers)));
+    }
 }
 
 /// The table of a node no table was written for.
 static EMPTY: Table = Table {
-    entries: Vec::new(),
+    filling: Vec::new(),
+    span: (0, 0),
     filled: 0,
     on: [0; 10],
     off: [0; 10],
@@ -183,7 +236,7 @@ impl Direct {
             .map(|table| {
                 let table = tables.table(table);
                 let start = implied.len() as u32;
-                let filled = &table.entries[1.min(table.filled)..table.filled];
+                let filled = &table.filling[1.min(table.filled)..table.filled];
                 implied.extend(filled.iter().map(|entry| Implied {
                     node: entry.node,
                     slot: tables.slot(entry.node) as u16,
@@ -235,7 +288,13 @@ impl Tables {
             slot_count: 0,
             at: Vec::new(),
             rows: Vec::new(),
+            expanded: Vec::new(),
+            fillings: Vec::new(),
         };
+        if let Some(buffers) = BUFFERS.with_borrow_mut(Option::take) {
+            (tables.expanded, tables.fillings, tables.at) =
+                (buffers.expanded, buffers.fillings, buffers.at);
+        }
         if grouped {
             tables.groups = tables.find_groups();
         }
@@ -270,7 +329,7 @@ impl Tables {
         self.slots = slots;
         self.slot_count = next as usize;
         // Room for every row, reserved but not written, so that the buffer never moves.
-        self.at = Vec::with_capacity(self.slot_count * self.slot_count);
+        self.at.reserve(self.slot_count * self.slot_count);
         self.tables = Vec::with_capacity(self.slot_count);
         self.rows = vec![u32::MAX; self.slots.len()];
     }
@@ -293,10 +352,24 @@ impl Tables {
     fn row_made(&mut self, table: usize) -> usize {
         if self.rows[table] == u32::MAX {
             self.rows[table] = self.tables.len() as u32;
-            self.tables.push(Table::default());
+            let filling = self.fillings.pop().unwrap_or_default();
+            self.tables.push(Table {
+                filling,
+                ..Table::default()
+            });
             self.at.resize(self.at.len() + self.slot_count, 0);
         }
         self.rows[table] as usize
+    }
+
+    /// Table `table`'s entries, premise first (none if never written to): a candidate's
+    /// table once expanded, a group's as filled (groups' tables are not expanded).
+    fn entries(&self, table: usize) -> &[Entry] {
+        let t = self.table(table);
+        match t.span {
+            (_, 0) => &t.filling,
+            (start, len) => &self.expanded[start as usize..(start + len) as usize],
+        }
     }
 
     /// Table `table` (empty if never written to).
@@ -333,11 +406,11 @@ impl Tables {
         let row = self.row_made(table);
         let at = row * self.slot_count + self.slot(code);
         let t = &mut self.tables[row];
-        if t.entries.len() >= CAP || (!node.group && self.at[at] > 0) {
+        if t.filling.len() >= CAP || (!node.group && self.at[at] > 0) {
             return;
         }
         let distance = match before.first() {
-            Some(&p) if !t.entries.is_empty() => t.entries[p as usize].distance + 1,
+            Some(&p) if !t.filling.is_empty() => t.filling[p as usize].distance + 1,
             _ => 1,
         };
         // Element by element: copied as a block, the array was read back before the copy
@@ -348,11 +421,11 @@ impl Tables {
                 slots.swap(0, i);
             }
         }
-        if t.entries.is_empty() {
+        if t.filling.is_empty() {
             // Room for what a premise implies directly, most often, without regrowing.
-            t.entries.reserve(FILLED);
+            t.filling.reserve(FILLED);
         }
-        t.entries.push(Entry {
+        t.filling.push(Entry {
             node: code,
             distance,
             expanded: false,
@@ -361,7 +434,7 @@ impl Tables {
             before: slots,
         });
         if self.at[at] == 0 {
-            self.at[at] = t.entries.len() as u16;
+            self.at[at] = t.filling.len() as u16;
         }
         if !node.group {
             let (cell, digit) = (node.what / 10, node.what % 10);
@@ -438,7 +511,7 @@ impl Tables {
         let peers = PEERS[cell] & self.digit_cells[digit];
         let own = work.candidates(cell);
         work.place(cell, digit);
-        let at = self.table(table).entries.len() as u16;
+        let at = self.table(table).filling.len() as u16;
         self.add(table, Node::candidate(cell, digit, true), before);
         for c in cells_in(peers) {
             self.add(table, Node::candidate(c, digit, false), &[at]);
@@ -487,12 +560,11 @@ impl Tables {
         for line in 0..18 {
             for digit in 1..=9 {
                 for square in 18..27 {
-                    let cells: Vec<usize> =
-                        cells_in(self.places(line, digit) & house_mask(square)).collect();
-                    if cells.len() >= 2 {
+                    let places = self.places(line, digit) & house_mask(square);
+                    if places.count_ones() >= 2 {
                         groups.push(Group {
                             digit,
-                            cells,
+                            cells: cells_in(places).collect(),
                             line,
                             square,
                         });
@@ -593,14 +665,14 @@ impl Tables {
     /// implications of the nodes it holds.
     fn expand(&mut self) {
         for table in &mut self.tables {
-            table.filled = table.entries.len();
+            table.filled = table.filling.len();
         }
         let direct = Direct::of(self);
         // Each table grows in one buffer with room for a full table and is then copied out at
         // its size: an allocation per table rather than one per doubling of its entries.
         let mut entries = Vec::with_capacity(CAP);
         for table in 0..2 * NORMAL {
-            if !self.table(table).entries.is_empty() {
+            if !self.table(table).filling.is_empty() {
                 self.expand_one(table, &direct, &mut entries);
             }
         }
@@ -613,7 +685,7 @@ impl Tables {
         let mut t = std::mem::take(&mut self.tables[row]);
         let start = self.index_start(table).expect("a table of the grid");
         entries.clear();
-        entries.extend_from_slice(&t.entries);
+        entries.extend_from_slice(&t.filling);
         let mut p = 1;
         while p < entries.len() && entries.len() < CAP {
             let x = entries[p];
@@ -658,12 +730,11 @@ impl Tables {
             }
             p += 1;
         }
-        // Entries may have changed in place as well as been added.
-        if entries.len() == t.entries.len() {
-            t.entries.copy_from_slice(entries);
-        } else {
-            t.entries = entries.to_vec();
-        }
+        t.span = (self.expanded.len() as u32, entries.len() as u32);
+        self.expanded.extend_from_slice(entries);
+        let mut filling = std::mem::take(&mut t.filling);
+        filling.clear();
+        self.fillings.push(filling);
         self.tables[row] = t;
     }
 
@@ -701,11 +772,10 @@ impl Tables {
     /// premises an entry rests on (a net's branches); it stops the walk by answering `true`
     /// for a node reached.
     fn walk(&self, table: usize, at: usize, step: &mut dyn FnMut(u16, bool) -> bool) -> Vec<u16> {
-        let top = self.table(table);
-        let mut nodes = vec![top.entries[at].node];
+        let mut nodes = vec![self.entries(table)[at].node];
         let (mut current, mut at) = (table, at);
         while !(current == table && at == 0) && nodes.len() < CAP {
-            let entry = self.table(current).entries[at];
+            let entry = self.entries(current)[at];
             if entry.expanded {
                 current = self.source(&entry);
                 match self.position(current, entry.node) {
@@ -713,12 +783,12 @@ impl Tables {
                     None => break,
                 }
             }
-            let entry = self.table(current).entries[at];
+            let entry = self.entries(current)[at];
             for &slot in entry.before[1..].iter().filter(|&&s| s != 0) {
-                step(self.table(current).entries[slot as usize].node, true);
+                step(self.entries(current)[slot as usize].node, true);
             }
             let before = entry.before[0] as usize;
-            let node = self.table(current).entries[before].node;
+            let node = self.entries(current)[before].node;
             nodes.push(node);
             if step(node, false) {
                 break;
@@ -747,12 +817,12 @@ impl Tables {
     }
 
     /// The cells of node `code`.
-    fn cells(&self, code: u16) -> Vec<usize> {
+    fn cells(&self, code: u16) -> NodeCells {
         let node = Node::of(code);
         if node.group {
             self.groups[node.what].cells.clone()
         } else {
-            vec![node.what / 10]
+            smallvec::smallvec![node.what / 10]
         }
     }
 
@@ -801,13 +871,13 @@ impl Tables {
         for off in [false, true] {
             for t in 0..NORMAL {
                 let table = t + if off { NORMAL } else { 0 };
-                if !self.table(table).entries.is_empty() {
+                if !self.entries(table).is_empty() {
                     self.loops_from(table, &mut found);
                 }
             }
         }
         for t in 0..NORMAL {
-            if !self.table(NORMAL + t).entries.is_empty() {
+            if !self.entries(NORMAL + t).is_empty() {
                 self.aics_from(NORMAL + t, &mut found);
             }
         }
@@ -843,15 +913,14 @@ impl Tables {
 
     /// The premise of candidate table `table`, with its cell and digit.
     fn premise(&self, table: usize) -> (Node, usize, usize) {
-        let premise = Node::of(self.table(table).entries[0].node);
+        let premise = Node::of(self.entries(table)[0].node);
         (premise, premise.what / 10, premise.what % 10)
     }
 
     /// Loops from one table: every node in the premise's cell reached by a longer path.
     fn loops_from(&self, table: usize, found: &mut Vec<Found>) {
-        let t = &self.table(table);
         let (premise, cell, d) = self.premise(table);
-        for (p, entry) in t.entries.iter().enumerate().skip(1) {
+        for (p, entry) in self.entries(table).iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
             if end.group || end.what / 10 != cell || entry.distance <= 2 {
                 continue;
@@ -949,9 +1018,8 @@ impl Tables {
 
     /// AICs from one OFF table: every candidate placed in another cell.
     fn aics_from(&self, table: usize, found: &mut Vec<Found>) {
-        let t = &self.table(table);
         let (_, cell, d) = self.premise(table);
-        for (p, entry) in t.entries.iter().enumerate().skip(1) {
+        for (p, entry) in self.entries(table).iter().enumerate().skip(1) {
             let end = Node::of(entry.node);
             if end.group || !end.on || end.what / 10 == cell {
                 continue;
@@ -1095,13 +1163,13 @@ impl Tables {
         };
         for t in 0..NORMAL {
             for table in [t, NORMAL + t] {
-                if !self.table(table).entries.is_empty() {
+                if !self.entries(table).is_empty() {
                     self.contradictions(table, &mut found);
                 }
             }
         }
         for t in 0..NORMAL {
-            if !self.table(t).entries.is_empty() {
+            if !self.entries(t).is_empty() {
                 self.both_ways(t, &mut found);
             }
         }
@@ -1160,7 +1228,7 @@ impl Tables {
         } else {
             // A chain without branches: a node per two steps of distance.
             (ends.iter())
-                .map(|&(t, p)| self.table(t).entries[p].distance as usize / 2 + 1)
+                .map(|&(t, p)| self.entries(t)[p].distance as usize / 2 + 1)
                 .sum()
         };
         let forced = Forced {
@@ -1282,7 +1350,7 @@ impl Tables {
     /// What follows both from placing and from removing candidate `t` is true.
     fn both_ways(&self, t: usize, found: &mut ForcedList) {
         let (on, off) = (&self.table(t), &self.table(NORMAL + t));
-        if off.entries.is_empty() {
+        if self.entries(NORMAL + t).is_empty() {
             return;
         }
         let premise = t / 10;
@@ -1409,6 +1477,8 @@ pub(super) fn last_or<T>(
         if let Some(kept) = last.as_ref().filter(|kept| fits(kept)) {
             return Rc::clone(kept);
         }
+        // The value kept goes first: its memory may serve the one built.
+        *last = None;
         let built = Rc::new(build());
         *last = Some(Rc::clone(&built));
         built
@@ -1542,5 +1612,61 @@ impl Tables {
             conclusion
         );
         step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{ReadOptions, read_text};
+
+    /// Every table of `tables` as text: its entries, where the position index finds each of
+    /// them, and its ON and OFF cells.
+    fn snapshot(tables: &Tables) -> Vec<String> {
+        let count = 2 * NORMAL + 2 * tables.groups.len();
+        (0..count)
+            .map(|t| {
+                let entries = tables.entries(t);
+                let found: Vec<Option<usize>> =
+                    entries.iter().map(|e| tables.position(t, e.node)).collect();
+                let table = tables.table(t);
+                format!("{entries:?} {found:?} {:?} {:?}", table.on, table.off)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tables_built_in_the_buffers_of_others_are_those_built_afresh() {
+        let text = include_str!("../../../fixtures/samples/se_ratings_forum_hardest.txt");
+        let starts: Vec<(State, Queues)> = (text.lines())
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| {
+                let givens = line.split_whitespace().next().unwrap();
+                let options = ReadOptions::default();
+                let puzzle = read_text(givens, "test", &options)
+                    .unwrap()
+                    .puzzles
+                    .remove(0);
+                let (state, policy) = super::super::start(&puzzle).unwrap();
+                (state, policy.queues)
+            })
+            .collect();
+        assert_eq!(starts.len(), 2);
+        let build = |(state, queues): &(State, Queues), grouped: bool, net: bool| {
+            Tables::new(state, grouped, net.then_some(queues))
+        };
+        for (grouped, net) in [(false, false), (true, false), (true, true)] {
+            for (before, after) in [(0, 1), (1, 0)] {
+                BUFFERS.set(None);
+                let afresh = snapshot(&build(&starts[after], grouped, net));
+                // The tables of the other grid go first, and hand their buffers on.
+                BUFFERS.set(None);
+                drop(build(&starts[before], grouped, net));
+                assert!(BUFFERS.with_borrow(Option::is_some));
+                let handed_on = snapshot(&build(&starts[after], grouped, net));
+                assert!(afresh.iter().filter(|t| t.len() > 40).count() > 100);
+                assert_eq!(afresh, handed_on, "grouped {grouped}, net {net}");
+            }
+        }
     }
 }

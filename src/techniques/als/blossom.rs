@@ -18,6 +18,8 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
     }
     let graph = Graph::of(state, state.limits().als_cells);
     let mut choices = petal_choices(state, petals, &graph.sets);
+    // Per stem digit, its petals that hold z: one list each, refilled for every stem and z.
+    let mut lists: Vec<Vec<&Als>> = vec![Vec::new(); petals];
     for stem in state.layout().cells() {
         let digits = state.candidates(stem);
         let Some(choices) = choices[stem.index()].take() else {
@@ -28,15 +30,10 @@ pub fn death_blossom(state: &State, petals: usize, sink: &mut Sink) {
         }
         let all = DigitSet::full(state.size()).without(digits);
         for z in all.iter() {
-            let lists: Vec<Vec<&Als>> = choices
-                .iter()
-                .map(|list| {
-                    list.iter()
-                        .copied()
-                        .filter(|s| s.digits.contains(z))
-                        .collect()
-                })
-                .collect();
+            for (list, choice) in lists.iter_mut().zip(&choices) {
+                list.clear();
+                list.extend(choice.iter().copied().filter(|s| s.digits.contains(z)));
+            }
             let blossom = Blossom { state, stem, z };
             if !blossom.grow(&lists, &mut Vec::new(), None, sink) {
                 return;

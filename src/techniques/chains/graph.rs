@@ -47,9 +47,12 @@ pub(crate) enum NodeKind {
     Als(usize),
 }
 
-/// A node's cells, held in place up to four (a candidate has one, a group or an ALS digit a
-/// few): graphs are built for every step that reaches the chains, with thousands of nodes.
-pub(crate) type NodeCells = SmallVec<[Cell; 4]>;
+/// A node's or an almost locked set's cells, held in place up to eight (a candidate has one,
+/// a group or an ALS a few): graphs are built for every step that reaches the chains, with
+/// thousands of nodes and hundreds of sets. Eight cells take no more room than four would with
+/// the list's length and place (24 bytes), and take in the five-cell sets as well.
+pub(crate) type NodeCells = SmallVec<[Cell; 8]>;
+const _: () = assert!(size_of::<NodeCells>() == 24);
 
 /// A claim: `digit` is in one of `cells`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,13 +75,14 @@ pub(crate) struct Graph {
     pub strong: Vec<Vec<u32>>,
     /// Weak links of each node (between nodes that have strong links).
     pub weak: Vec<Vec<u32>>,
-    /// The cells of each almost locked set.
-    pub als: Vec<Vec<Cell>>,
+    /// The cells of each almost locked set, row-major.
+    pub als: Vec<NodeCells>,
     /// The node of each candidate, at `cell * size + digit - 1` (`NO_NODE` for none).
     candidate_ids: Vec<u32>,
     /// Per node, the candidates weakly linked to it, once asked for.
     targets: Vec<OnceCell<Vec<Candidate>>>,
-    /// Emptied lists of links and of targets from the graph this one replaced, to fill again.
+    /// Emptied lists of links and of targets from the graphs before this one, to fill again;
+    /// those this graph did not take are handed on with its own to the next.
     spare: Spare,
 }
 
@@ -91,10 +95,13 @@ struct Spare {
 }
 
 impl Spare {
-    /// The lists of `graph` (its spare targets too), emptied.
+    /// The lists of `graph` (its spare ones too), emptied.
     fn from(graph: Graph) -> Spare {
-        let mut links: Vec<Vec<u32>> = graph.strong.into_iter().chain(graph.weak).collect();
-        links.iter_mut().for_each(Vec::clear);
+        let mut links = graph.spare.links;
+        links.extend(graph.strong.into_iter().chain(graph.weak).map(|mut list| {
+            list.clear();
+            list
+        }));
         let mut targets = graph.spare.targets.into_inner();
         targets.extend(graph.targets.into_iter().filter_map(OnceCell::into_inner));
         targets.iter_mut().for_each(Vec::clear);
@@ -118,6 +125,10 @@ impl Spare {
 thread_local! {
     /// The last graph built on this thread, and what from.
     static LAST: Shared<(StateKey, Links, Limits), Graph> = const { RefCell::new(None) };
+    /// The lists of the graph let go of last ([`Graph::release`]), for the next graph: the
+    /// other techniques tried between two steps' chains would otherwise make each step's
+    /// graph allocate its thousands of lists anew.
+    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
 }
 
 impl Graph {
@@ -127,19 +138,24 @@ impl Graph {
     pub fn of(state: &State, links: Links) -> Rc<Graph> {
         let key = (StateKey::of(state), links, *state.limits());
         shared_reusing(&LAST, key, |old| {
-            Graph::new(state, links, old.map(Spare::from).unwrap_or_default())
+            let spare = old.map(Spare::from).or_else(|| SPARE.take());
+            Graph::new(state, links, spare.unwrap_or_default())
         })
     }
 
-    /// Lets go of the graph this thread keeps (see [`Graph::of`]).
+    /// Lets go of the graph this thread keeps (see [`Graph::of`]), keeping its lists, emptied,
+    /// for the next.
     pub fn release() {
-        LAST.with_borrow_mut(|last| *last = None);
+        let last = LAST.with_borrow_mut(Option::take);
+        if let Some(graph) = last.and_then(|(_, graph)| Rc::try_unwrap(graph).ok()) {
+            SPARE.set(Some(Spare::from(graph)));
+        }
     }
 
     /// Builds the graph of `state` with the links `links` allows, filling `spare` lists first.
     fn new(state: &State, links: Links, spare: Spare) -> Graph {
-        // Room for as many nodes as the graph replaced had: its strong and weak lists, two per
-        // node, are the spare ones.
+        // Room for as many nodes as the largest graph before it had: the spare lists are its
+        // strong and weak lists, two per node.
         let room = spare.links.len() / 2;
         let mut graph = Graph {
             state: state.clone(),
@@ -169,8 +185,6 @@ impl Graph {
         graph.targets = vec![OnceCell::new(); graph.nodes.len()];
         graph.link_strong(state, links);
         graph.link_weak(links);
-        // Link lists left over are not kept: a graph needs them only while it is built.
-        graph.spare.links = Vec::new();
         graph
     }
 
@@ -380,7 +394,7 @@ impl Graph {
                 // A set within several houses is taken in the first of them.
                 let first_house = || layout.common_houses(cells).first() == Some(&index);
                 if cells.len() >= 2 && digits.len() == cells.len() + 1 && first_house() {
-                    let mut sorted = cells.to_vec();
+                    let mut sorted = NodeCells::from_slice(cells);
                     sorted.sort_unstable();
                     self.als.push(sorted);
                 }
@@ -794,6 +808,49 @@ fn each_subset(
 mod tests {
     use super::*;
     use crate::model::{Layout, Regions};
+    use crate::read::{ReadOptions, read_text};
+    use crate::techniques::testing::top1465_first;
+
+    /// A graph as text: its nodes, links, sets and every node's targets.
+    fn described(graph: &Graph) -> String {
+        let targets: Vec<&[Candidate]> = (0..graph.nodes.len() as u32)
+            .map(|n| graph.targets(n))
+            .collect();
+        format!(
+            "{:?} {:?} {:?} {:?} {targets:?}",
+            graph.nodes, graph.strong, graph.weak, graph.als
+        )
+    }
+
+    #[test]
+    fn a_graph_built_from_the_lists_of_others_is_the_graph_built_afresh() {
+        // The states of two puzzles; AIC links with ALS nodes, and without.
+        let forum =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let puzzle = read_text(forum, "forum", &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        let states = [top1465_first(), State::from_puzzle(&puzzle)];
+        let limits = *states[0].limits();
+        for links in [
+            super::super::links_for(crate::core::ChainKind::Aic, true, &limits),
+            super::super::links_for(crate::core::ChainKind::Aic, false, &limits),
+        ] {
+            for (before, after) in [(0, 1), (1, 0)] {
+                let afresh = described(&Graph::new(&states[after], links, Spare::default()));
+                // The other state's graph goes first and is let go of; its lists are kept.
+                Graph::release();
+                SPARE.set(None);
+                drop(Graph::of(&states[before], links));
+                Graph::release();
+                assert!(SPARE.with_borrow(Option::is_some));
+                let handed_on = Graph::of(&states[after], links);
+                assert!(handed_on.nodes.len() > 200);
+                assert_eq!(afresh, described(&handed_on), "{links:?}");
+            }
+        }
+    }
 
     #[test]
     fn marked_common_peers_are_the_layouts_by_bits_and_by_words() {
