@@ -50,9 +50,9 @@ pub(crate) enum NodeKind {
 /// A node's or an almost locked set's cells, held in place up to eight (a candidate has one,
 /// a group or an ALS a few): graphs are built for every step that reaches the chains, with
 /// thousands of nodes and hundreds of sets. Eight cells take no more room than four would with
-/// the list's length and place (24 bytes), and take in the five-cell sets as well.
+/// the list's length and place (24 bytes on a 64-bit machine), and take in the five-cell
+/// sets as well.
 pub(crate) type NodeCells = SmallVec<[Cell; 8]>;
-const _: () = assert!(size_of::<NodeCells>() == 24);
 
 /// A claim: `digit` is in one of `cells`.
 #[derive(Debug, Clone, PartialEq, Eq)]
