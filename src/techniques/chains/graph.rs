@@ -98,10 +98,8 @@ impl Spare {
     /// The lists of `graph` (its spare ones too), emptied.
     fn from(graph: Graph) -> Spare {
         let mut links = graph.spare.links;
-        links.extend(graph.strong.into_iter().chain(graph.weak).map(|mut list| {
-            list.clear();
-            list
-        }));
+        links.extend(graph.strong.into_iter().chain(graph.weak));
+        links.iter_mut().for_each(Vec::clear);
         let mut targets = graph.spare.targets.into_inner();
         targets.extend(graph.targets.into_iter().filter_map(OnceCell::into_inner));
         targets.iter_mut().for_each(Vec::clear);
