@@ -789,8 +789,8 @@ enum TypedBars {
     Lines,
 }
 
-/// A sheet typed by hand: the fixture `name`'s grid at C3, thin lines between cells (none with
-/// [`TypedBars::Lines`]) and a thick outline (and thick box lines for even/odd); even cells
+/// A sheet typed by hand: the fixture `name`'s grid (N by N) at C3, thin lines between cells
+/// (none with [`TypedBars::Lines`]) and a thick outline (and thick box lines for even/odd); even cells
 /// (`E`) filled grey, `legend` under the grid; bars as `bars` says. `edit` may change a token
 /// (row, column) first.
 fn typed_sheet(
@@ -805,7 +805,8 @@ fn typed_sheet(
     if let Some((r, c, token)) = edit {
         rows[r][c] = token.to_string();
     }
-    let masks: Vec<u8> = rows[9..]
+    let n = rows[0].len();
+    let masks: Vec<u8> = rows[n..]
         .concat()
         .iter()
         .map(|m| m.parse().unwrap())
@@ -813,16 +814,16 @@ fn typed_sheet(
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
     let bar = |i: usize, bit: u8| masks.get(i).is_some_and(|m| m & bit != 0);
-    for (i, token) in rows[..9].concat().iter().enumerate() {
-        let (r, c) = (i / 9, i % 9);
+    for (i, token) in rows[..n].concat().iter().enumerate() {
+        let (r, c) = (i / n, i % n);
         // Top, right, bottom, left, as the masks' bits 8, 1, 2, 4 say from either cell.
         let barred = [
-            r > 0 && bar(i - 9, 2),
+            r > 0 && bar(i - n, 2),
             bar(i, 1),
             bar(i, 2),
             c > 0 && bar(i - 1, 1),
         ];
-        let mut format = typed_format(r, c, bars, masks.is_empty(), barred);
+        let mut format = typed_format((r, c, n), bars, masks.is_empty(), barred);
         if token.starts_with('E') {
             format = format.set_background_color(Color::RGB(0xC0C0C0));
         }
@@ -834,7 +835,7 @@ fn typed_sheet(
         .unwrap();
     }
     if !legend.is_empty() {
-        sheet.write_string(12, 2, legend).unwrap();
+        sheet.write_string(n as u32 + 3, 2, legend).unwrap();
     }
     let kind = if bars == TypedBars::Red {
         "red"
@@ -850,12 +851,11 @@ fn typed_sheet(
     path
 }
 
-/// The borders of a typed grid's cell (`r`, `c`): thick on the outline (and on box lines with
-/// `boxes`), the inner lines thin (none for [`TypedBars::Lines`]), and bars on the `barred`
-/// sides (top, right, bottom, left) as `bars` draws them.
+/// The borders of a typed grid's cell (`r`, `c`) of `n` by `n`: thick on the outline (and on
+/// 3x3 box lines with `boxes`), the inner lines thin (none for [`TypedBars::Lines`]), and bars on
+/// the `barred` sides (top, right, bottom, left) as `bars` draws them.
 fn typed_format(
-    r: usize,
-    c: usize,
+    (r, c, n): (usize, usize, usize),
     bars: TypedBars,
     boxes: bool,
     barred: [bool; 4],
@@ -879,8 +879,8 @@ fn typed_format(
     };
     let (top, right, bottom, left) = (
         side(edge(r == 0, r.is_multiple_of(3)), 0),
-        side(edge(c == 8, c % 3 == 2), 1),
-        side(edge(r == 8, r % 3 == 2), 2),
+        side(edge(c == n - 1, c % 3 == 2), 1),
+        side(edge(r == n - 1, r % 3 == 2), 2),
         side(edge(c == 0, c.is_multiple_of(3)), 3),
     );
     Format::new()
@@ -968,6 +968,22 @@ fn a_typed_consecutive_sheet_with_bars_as_borders_solves_to_the_published_soluti
             assert_eq!(puzzle.layout().regions(), &gridlogic::model::Regions::Latin);
             assert_eq!(only_solution(&puzzle), expected, "{name}");
         }
+    }
+    // janko.at's first consecutive 6x6: its five digits are all 5 or less and leave the first
+    // row and the last column empty, so the digits alone make a 5x5; the thick outline drawn
+    // around the six rows and columns is the grid.
+    let name = "consecutive-01.txt";
+    let bars = fixture_puzzle(name).layout().markings().bars(6);
+    for form in [TypedBars::Red, TypedBars::Lines] {
+        let path = typed_sheet(&dir, name, form, "", None);
+        let puzzle = sheet_puzzle(&path, None).unwrap();
+        assert_eq!(puzzle.size(), 6);
+        assert_eq!(puzzle.layout().markings().bars(6), bars, "{name}");
+        assert_eq!(puzzle.layout().regions(), &gridlogic::model::Regions::Latin);
+        assert_eq!(only_solution(&puzzle), fixture_solution(name), "{name}");
+        let (code, out, err) = run(&["solve", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("C3:H8"), "{out}");
     }
 }
 
@@ -1198,6 +1214,45 @@ fn parity_letters_and_words_typed_in_sheet_cells_mark_the_cells() {
     let csv = dir.join("lettered.csv");
     lettered_csv(&csv, &lettering);
     for path in [&xlsx, &csv] {
+        let puzzle = sheet_puzzle(path, None).unwrap();
+        assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
+        assert_eq!(only_solution(&puzzle), expected, "{path:?}");
+    }
+}
+
+#[test]
+fn german_parity_letters_and_words_mark_the_cells_in_sheets_and_text() {
+    let dir = common::scratch("marked-german");
+    let expected = fixture_solution("even-odd-100.txt");
+    // `G` (gerade) for even and `U` (ungerade) for odd, in either case, a few cells as words.
+    let lettering = |r: usize, c: usize, token: &str| {
+        let text = match (token, (r + c) % 4) {
+            ("E", 0) => "gerade".to_string(),
+            ("O", 0) => "Ungerade".to_string(),
+            ("E", 1) => "g".to_string(),
+            ("O", 1) => "u".to_string(),
+            ("E", _) => "G".to_string(),
+            ("O", _) => "U".to_string(),
+            _ => token.to_string(),
+        };
+        (text, false)
+    };
+    let xlsx = dir.join("german.xlsx");
+    lettered_sheet(&xlsx, &lettering);
+    let csv = dir.join("german.csv");
+    lettered_csv(&csv, &lettering);
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    let text: String = (rows[..9].iter().enumerate())
+        .map(|(r, row)| {
+            let cells: Vec<String> = (row.iter().enumerate())
+                .map(|(c, token)| lettering(r, c, token).0)
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let txt = dir.join("german.txt");
+    std::fs::write(&txt, text).unwrap();
+    for path in [&xlsx, &csv, &txt] {
         let puzzle = sheet_puzzle(path, None).unwrap();
         assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
         assert_eq!(only_solution(&puzzle), expected, "{path:?}");

@@ -472,3 +472,53 @@ fn the_texts_around_a_grid_are_kept_with_its_puzzle() {
     let csv = read_file(&fixture("text/jigsaw-6x6.csv"), &options).unwrap();
     assert!(csv.puzzles[0].texts().is_empty());
 }
+
+/// A grid typed with thin lines inside a thick frame drawn one cell around it (a decoration with
+/// a margin) is the grid of its digits, not the framed square: the frame's rows and columns
+/// hold no digit on any side. (A frame that only a sparse grid's empty edge row and column
+/// separate from its digits is the grid: tests/marked.rs, the consecutive 6x6.)
+#[test]
+fn a_frame_drawn_with_a_margin_around_a_grid_is_not_part_of_it() {
+    use rust_xlsxwriter::{Format, FormatBorder, Workbook};
+    let dir = scratch("framed-margin");
+    let easy = workbooks::seed_values("search-easy-9x9.csv");
+    let mut book = Workbook::new();
+    let ws = book.add_worksheet();
+    // The frame: B2:L12, thick on its outer sides.
+    for i in 0..11u16 {
+        let (row, col) = (1 + i as u32, 1 + i);
+        let side = |f: Format, top, right, bottom, left| {
+            let thick = |on| match on {
+                true => FormatBorder::Thick,
+                false => FormatBorder::None,
+            };
+            f.set_border_top(thick(top))
+                .set_border_right(thick(right))
+                .set_border_bottom(thick(bottom))
+                .set_border_left(thick(left))
+        };
+        ws.write_blank(1, col, &side(Format::new(), true, i == 10, false, i == 0))
+            .unwrap();
+        ws.write_blank(11, col, &side(Format::new(), false, i == 10, true, i == 0))
+            .unwrap();
+        ws.write_blank(row, 1, &side(Format::new(), i == 0, false, i == 10, true))
+            .unwrap();
+        ws.write_blank(row, 11, &side(Format::new(), i == 0, true, i == 10, false))
+            .unwrap();
+    }
+    let thin = Format::new().set_border(FormatBorder::Thin);
+    for (i, &v) in easy.iter().enumerate() {
+        let (r, c) = (2 + (i / 9) as u32, 2 + (i % 9) as u16);
+        match v {
+            0 => ws.write_blank(r, c, &thin).unwrap(),
+            v => ws.write_number_with_format(r, c, v, &thin).unwrap(),
+        };
+    }
+    let path = dir.join("framed.xlsx");
+    book.save(&path).unwrap();
+    let input = read_file(&path, &ReadOptions::default()).unwrap();
+    let puzzle = &input.puzzles[0];
+    assert_eq!(puzzle.size(), 9);
+    assert_eq!(sheet_origin(puzzle), "C3");
+    assert_eq!(givens(puzzle), easy);
+}

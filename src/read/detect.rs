@@ -6,7 +6,8 @@
 //! prefers blocks with enough digits to be a puzzle, a whole grid over a part of it, typed grids
 //! over grids computed by formulas, grids not labelled "Solution", outlined grids over loose
 //! numbers, and real puzzle sizes (4 and up) over tiny blocks. Where a sparse grid could sit in
-//! several places, cell borders decide.
+//! several places, cell borders decide; where its digits leave an outer row and column empty, a
+//! thick outline drawn around them with those rows and columns makes it that much larger.
 //! Anything still ambiguous is an error that lists what was found.
 
 use crate::error::Error;
@@ -14,7 +15,7 @@ use crate::model::{MAX_SIZE, Symbols, cell_name, column_name};
 use crate::read::cells::{CellClass, classify, is_misfit, rejection};
 use crate::read::limits;
 use crate::read::marked::{digit_with_letter, parity_mark, parity_word};
-use crate::read::table::{Area, RawValue, Table};
+use crate::read::table::{Area, Edge, RawValue, Table};
 
 /// How many outer rows or columns of a grid may be empty before its digits count as separate blocks.
 const MAX_EMPTY_EDGE: usize = 2;
@@ -180,8 +181,9 @@ impl<'a> Scan<'a> {
         (bbox, max)
     }
 
-    /// Whether the cell holds the letter `E` or `O` (either case), which marks parity on grids
-    /// it is no digit of: it does not make the grid big enough to hold it as a digit.
+    /// Whether the cell holds a parity letter (`E`, `O`, `G` or `U`, either case), which marks
+    /// parity on grids it is no digit of: it does not make the grid big enough to hold it as a
+    /// digit.
     fn is_parity_letter(&self, row: usize, col: usize) -> bool {
         let value = &self.table.cell(row, col).value;
         matches!(value, RawValue::Text(text) if parity_mark(text).is_some())
@@ -197,6 +199,25 @@ impl<'a> Scan<'a> {
         cells_of(area).all(|(r, c)| {
             let cell = self.table.cell(r, c);
             cell.bordered || cell.fill.is_some()
+        })
+    }
+
+    /// Whether a thick line runs all around `area`, as a person outlines a grid: on the outer
+    /// side of each of its edge cells, or on the facing side of the cell beyond.
+    fn is_framed(&self, area: &Area) -> bool {
+        let (top, left, n) = (area.top, area.left, area.height);
+        let thick = |(r, c): (usize, usize), side: usize, beyond: Option<(usize, usize)>| {
+            self.table.cell(r, c).edges[side] == Edge::Thick
+                || beyond.is_some_and(|(r, c)| {
+                    self.table.cell(r, c).edges[(side + 2) % 4] == Edge::Thick
+                })
+        };
+        (0..n).all(|i| {
+            let (row, col) = (top + i, left + i);
+            thick((top, col), 0, top.checked_sub(1).map(|r| (r, col)))
+                && thick((row, left + n - 1), 1, Some((row, left + n)))
+                && thick((top + n - 1, col), 2, Some((top + n, col)))
+                && thick((row, left), 3, left.checked_sub(1).map(|c| (row, c)))
         })
     }
 
@@ -422,6 +443,34 @@ fn settle_place(candidate: &mut Candidate, scan: &Scan) {
             .or_else(|| the_one(&candidate.places, |a| scan.is_inside(a)))
     {
         candidate.places = vec![place];
+    }
+    grow_to_frame(candidate, scan);
+}
+
+/// Grows a placed grid that no thick line outlines to the one larger square (by up to
+/// [`MAX_EMPTY_EDGE`] rows and columns) that one does, when there is exactly one: a sparse grid
+/// whose givens leave an outer row and column empty (a 6x6 whose digits stop at 5 and leave
+/// its first row and last column empty would otherwise read as a 5x5), its outline drawn as
+/// people outline a grid. The digits must reach one of its top and bottom rows and one of its
+/// sides: a frame drawn with a margin all around the grid is decoration. A ruled or shaded
+/// margin is no thick frame, so it stays outside too.
+fn grow_to_frame(candidate: &mut Candidate, scan: &Scan) {
+    let place = candidate.places[0];
+    if !candidate.is_placed() || scan.is_framed(&place) {
+        return;
+    }
+    let reached = |a: &Area| {
+        let (marks, _) = scan.marks_extent(a);
+        let (bottom, right) = (|b: &Area| b.top + b.height, |b: &Area| b.left + b.width);
+        (marks.top == a.top || bottom(&marks) == bottom(a))
+            && (marks.left == a.left || right(&marks) == right(a))
+    };
+    let framed: Vec<Area> = (1..=MAX_EMPTY_EDGE)
+        .flat_map(|extra| squares_around(&place, place.height + extra))
+        .filter(|a| scan.is_framed(a) && scan.is_clean(a) && scan.is_isolated(a) && reached(a))
+        .collect();
+    if let [one] = framed[..] {
+        candidate.places = vec![one];
     }
 }
 

@@ -11,7 +11,8 @@
 //! - a plain grid, with or without the header, one row per line, cells separated by spaces,
 //!   commas, semicolons or tabs, or written one character each (`..E.O3...`): `E`/`e` (or the
 //!   word `even`) marks an empty cell even and `O`/`o` (or `odd`) odd, wherever those letters
-//!   are not digits of the grid.
+//!   are not digits of the grid; German `G`/`g` (gerade) and `U`/`u` (ungerade), and the words
+//!   of [`EVEN_WORDS`] and [`ODD_WORDS`], mark them too.
 //!
 //! Several puzzles may follow one another, each starting with its header.
 
@@ -33,8 +34,8 @@ pub struct MarkedText {
 }
 
 /// The parity mark `text` (a cell as written) makes on a grid of `size` written with `symbols`:
-/// `E`, `e`, `O` or `o` where that letter is not one of its digits, or the word `even` or `odd`
-/// in any case.
+/// `E` or `O` (or German `G` or `U`), in either case, where that letter is not one of its
+/// digits, or a word of [`EVEN_WORDS`] or [`ODD_WORDS`] in any case.
 pub fn parity_letter(text: &str, size: usize, symbols: &Symbols) -> Option<crate::model::Parity> {
     let parity = parity_mark(text)?;
     match letter(text).and_then(|c| symbols.value_of(c)) {
@@ -43,18 +44,24 @@ pub fn parity_letter(text: &str, size: usize, symbols: &Symbols) -> Option<crate
     }
 }
 
-/// The parity `text` would mark on a grid of which `E` and `O` are no digits: the letter `E`
-/// or `O` alone (either case), or the word `even` or `odd` (any case).
+/// The parity `text` would mark on a grid of which its letter is no digit: the letter `E`, `O`,
+/// `G` or `U` alone (either case), or a parity word (any case).
 pub fn parity_mark(text: &str) -> Option<crate::model::Parity> {
     parity_word(text).or_else(|| letter(text).and_then(letter_parity))
 }
 
-/// The parity the word `text` names: `even` or `odd`, in any case.
+/// The words that name the even digits (English, German, French), lower case.
+pub const EVEN_WORDS: [&str; 4] = ["even", "gerade", "pair", "pairs"];
+
+/// The words that name the odd digits (English, German, French), lower case.
+pub const ODD_WORDS: [&str; 4] = ["odd", "ungerade", "impair", "impairs"];
+
+/// The parity the word `text` names (one of [`EVEN_WORDS`] or [`ODD_WORDS`]), in any case.
 pub fn parity_word(text: &str) -> Option<crate::model::Parity> {
-    let text = text.trim();
-    if text.eq_ignore_ascii_case("even") {
+    let text = text.trim().to_lowercase();
+    if EVEN_WORDS.contains(&text.as_str()) {
         Some(crate::model::Parity::Even)
-    } else if text.eq_ignore_ascii_case("odd") {
+    } else if ODD_WORDS.contains(&text.as_str()) {
         Some(crate::model::Parity::Odd)
     } else {
         None
@@ -85,11 +92,12 @@ pub fn digit_with_letter(
     }
 }
 
-/// The parity a letter names: `E` or `e` even, `O` or `o` odd.
+/// The parity a letter names, in either case: `E` (even) or German `G` (gerade) even, `O`
+/// (odd) or German `U` (ungerade) odd.
 fn letter_parity(c: char) -> Option<crate::model::Parity> {
-    match c {
-        'E' | 'e' => Some(crate::model::Parity::Even),
-        'O' | 'o' => Some(crate::model::Parity::Odd),
+    match c.to_ascii_uppercase() {
+        'E' | 'G' => Some(crate::model::Parity::Even),
+        'O' | 'U' => Some(crate::model::Parity::Odd),
         _ => None,
     }
 }

@@ -16,6 +16,7 @@
 //! drawn between two cells inside a box. As janko.at prints them, every consecutive pair is
 //! then barred.
 
+use super::marked::{EVEN_WORDS, ODD_WORDS};
 use super::table::{Area, Edge, RawValue, Table};
 use crate::model::{Cell, Markings, Parity, Regions};
 use std::collections::BTreeMap;
@@ -150,10 +151,8 @@ fn legend(table: &Table, area: &Area) -> Vec<(Parity, Option<u32>)> {
 fn named_parity(text: &str) -> Option<Parity> {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).collect();
-    let even = words
-        .iter()
-        .any(|w| ["even", "gerade", "pair", "pairs"].contains(w));
-    let odd = (words.iter()).any(|w| ["odd", "ungerade", "impair", "impairs"].contains(w));
+    let even = words.iter().any(|w| EVEN_WORDS.contains(w));
+    let odd = words.iter().any(|w| ODD_WORDS.contains(w));
     match (even, odd) {
         (true, false) => Some(Parity::Even),
         (false, true) => Some(Parity::Odd),

@@ -246,11 +246,15 @@ pub fn hodoku_exemplars() -> Option<Vec<gridlogic::model::Puzzle>> {
     Some(unique.collect())
 }
 
-/// The rows of a marked fixture (`fixtures/NAME`) after its `9 9` line: the grid's nine, then
-/// any bar masks, each a list of its tokens.
+/// The rows of a marked fixture (`fixtures/NAME`) after its header line `N N`: the grid's N,
+/// then any bar masks, each a list of its tokens.
 pub fn marked_rows(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(fixture(name)).unwrap();
-    let rows = text.lines().skip_while(|l| *l != "9 9").skip(1);
+    let is_header = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        matches!(words[..], [a, b] if a == b && a.parse::<usize>().is_ok())
+    };
+    let rows = text.lines().skip_while(|l| !is_header(l)).skip(1);
     rows.map(|l| l.split_whitespace().map(str::to_string).collect())
         .collect()
 }
