@@ -790,9 +790,9 @@ enum TypedBars {
 }
 
 /// A sheet typed by hand: the fixture `name`'s grid (N by N) at C3, thin lines between cells
-/// (none with [`TypedBars::Lines`]) and a thick outline (and thick box lines for even/odd); even cells
-/// (`E`) filled grey, `legend` under the grid; bars as `bars` says. `edit` may change a token
-/// (row, column) first.
+/// (none with [`TypedBars::Lines`]) and a thick outline (and thick box lines for even/odd);
+/// even cells (`E`) filled grey, `legend` under the grid; bars as `bars` says. `edit` may
+/// change a token (row, column) first.
 fn typed_sheet(
     dir: &std::path::Path,
     name: &str,
