@@ -1195,12 +1195,37 @@ fn published_marks() -> Vec<&'static str> {
         .collect()
 }
 
-#[test]
-fn parity_letters_and_words_typed_in_sheet_cells_mark_the_cells() {
-    let dir = common::scratch("marked-lettered");
+/// The even/odd fixture typed as `lettering` says into a workbook, a CSV and a text file
+/// named `name` in `dir`: each reads with the published marks and solution.
+fn check_lettering(dir: &std::path::Path, name: &str, lettering: &Lettering) {
     let expected = fixture_solution("even-odd-100.txt");
+    let xlsx = dir.join(format!("{name}.xlsx"));
+    lettered_sheet(&xlsx, lettering);
+    let csv = dir.join(format!("{name}.csv"));
+    lettered_csv(&csv, lettering);
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    let text: String = (rows[..9].iter().enumerate())
+        .map(|(r, row)| {
+            let cells: Vec<String> = (row.iter().enumerate())
+                .map(|(c, token)| lettering(r, c, token).0)
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let txt = dir.join(format!("{name}.txt"));
+    std::fs::write(&txt, text).unwrap();
+    for path in [&xlsx, &csv, &txt] {
+        let puzzle = sheet_puzzle(path, None).unwrap();
+        assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
+        assert_eq!(only_solution(&puzzle), expected, "{path:?}");
+    }
+}
+
+#[test]
+fn parity_letters_and_words_typed_in_cells_mark_the_cells() {
+    let dir = common::scratch("marked-lettered");
     // Letters as the dataset writes them, in either case, and a few cells as words.
-    let lettering = |r: usize, c: usize, token: &str| {
+    let english = |r: usize, c: usize, token: &str| {
         let text = match (token, (r + c) % 4) {
             ("E", 0) => "even".to_string(),
             ("O", 0) => "Odd".to_string(),
@@ -1209,23 +1234,9 @@ fn parity_letters_and_words_typed_in_sheet_cells_mark_the_cells() {
         };
         (text, false)
     };
-    let xlsx = dir.join("lettered.xlsx");
-    lettered_sheet(&xlsx, &lettering);
-    let csv = dir.join("lettered.csv");
-    lettered_csv(&csv, &lettering);
-    for path in [&xlsx, &csv] {
-        let puzzle = sheet_puzzle(path, None).unwrap();
-        assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
-        assert_eq!(only_solution(&puzzle), expected, "{path:?}");
-    }
-}
-
-#[test]
-fn german_parity_letters_and_words_mark_the_cells_in_sheets_and_text() {
-    let dir = common::scratch("marked-german");
-    let expected = fixture_solution("even-odd-100.txt");
-    // `G` (gerade) for even and `U` (ungerade) for odd, in either case, a few cells as words.
-    let lettering = |r: usize, c: usize, token: &str| {
+    check_lettering(&dir, "english", &english);
+    // German: `G` (gerade) for even and `U` (ungerade) for odd, in either case, and words.
+    let german = |r: usize, c: usize, token: &str| {
         let text = match (token, (r + c) % 4) {
             ("E", 0) => "gerade".to_string(),
             ("O", 0) => "Ungerade".to_string(),
@@ -1237,26 +1248,7 @@ fn german_parity_letters_and_words_mark_the_cells_in_sheets_and_text() {
         };
         (text, false)
     };
-    let xlsx = dir.join("german.xlsx");
-    lettered_sheet(&xlsx, &lettering);
-    let csv = dir.join("german.csv");
-    lettered_csv(&csv, &lettering);
-    let rows = common::marked_rows("marked/even-odd-100.txt");
-    let text: String = (rows[..9].iter().enumerate())
-        .map(|(r, row)| {
-            let cells: Vec<String> = (row.iter().enumerate())
-                .map(|(c, token)| lettering(r, c, token).0)
-                .collect();
-            cells.join(" ") + "\n"
-        })
-        .collect();
-    let txt = dir.join("german.txt");
-    std::fs::write(&txt, text).unwrap();
-    for path in [&xlsx, &csv, &txt] {
-        let puzzle = sheet_puzzle(path, None).unwrap();
-        assert_eq!(parity_tokens(&puzzle), published_marks(), "{path:?}");
-        assert_eq!(only_solution(&puzzle), expected, "{path:?}");
-    }
+    check_lettering(&dir, "german", &german);
 }
 
 #[test]
