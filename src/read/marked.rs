@@ -58,10 +58,11 @@ pub const ODD_WORDS: [&str; 4] = ["odd", "ungerade", "impair", "impairs"];
 
 /// The parity the word `text` names (one of [`EVEN_WORDS`] or [`ODD_WORDS`]), in any case.
 pub fn parity_word(text: &str) -> Option<crate::model::Parity> {
-    let text = text.trim().to_lowercase();
-    if EVEN_WORDS.contains(&text.as_str()) {
+    let text = text.trim();
+    let named = |words: &[&str]| words.iter().any(|w| text.eq_ignore_ascii_case(w));
+    if named(&EVEN_WORDS) {
         Some(crate::model::Parity::Even)
-    } else if ODD_WORDS.contains(&text.as_str()) {
+    } else if named(&ODD_WORDS) {
         Some(crate::model::Parity::Odd)
     } else {
         None
