@@ -668,8 +668,9 @@ impl Tables {
             table.filled = table.filling.len();
         }
         let direct = Direct::of(self);
-        // Each table grows in one buffer with room for a full table and is then copied out at
-        // its size: an allocation per table rather than one per doubling of its entries.
+        // Each table grows in one buffer with room for a full table, then is copied to the end
+        // of the expanded tables' buffer. (Growing it there in place, with offsets into that
+        // buffer, took 0.3% more instructions than the copy saved.)
         let mut entries = Vec::with_capacity(CAP);
         for table in 0..2 * NORMAL {
             if !self.table(table).filling.is_empty() {
