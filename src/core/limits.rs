@@ -132,6 +132,13 @@ impl Limits {
         }
     }
 
+    /// The caps a search of one digit reads ([`crate::core::State::search_digit`]): the fins
+    /// and endo fins of a finned fish. States whose limits agree on these may share what those
+    /// searches found nothing on ([`crate::core::State::knowing`]).
+    pub fn digit_search_bounds(&self) -> (usize, usize) {
+        (self.fins, self.endo_fins)
+    }
+
     /// Sets the cap called `name` (as in [`Limits::names`]) to `value`.
     pub fn set(&mut self, name: &str, value: usize) -> Result<(), String> {
         let (_, _, field) = FIELDS

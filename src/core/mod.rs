@@ -17,7 +17,7 @@ pub mod technique;
 
 pub use limits::Limits;
 pub use outcome::Outcome;
-pub use state::{Scope, Searched, State};
+pub use state::{FruitlessSearches, Scope, Searched, State};
 pub use step::{Link, Step};
 pub use technique::{
     ChainKind, ColouringRule, Family, FishKind, Forcing, HODOKU_ORDER, HodokuStep, KillerRule,

@@ -131,6 +131,16 @@ pub enum Scope {
 /// skips it; entries check themselves, so clones of a state may share them.
 type Fruitless = HashMap<(Technique, Digit), Vec<u64>>;
 
+/// What a state's searches of one digit were shown to find nothing on, copied out of it
+/// ([`State::fruitless_searches`]) to hand to another state of the same puzzle
+/// ([`State::knowing`]), with the bounds the searches ran within
+/// ([`Limits::digit_search_bounds`]).
+#[derive(Debug, Clone)]
+pub struct FruitlessSearches {
+    memo: Fruitless,
+    bounds: (usize, usize),
+}
+
 impl State {
     /// The state right after the givens: every empty cell holds the digits its peers leave open.
     pub fn from_puzzle(puzzle: &Puzzle) -> State {
@@ -215,6 +225,28 @@ impl State {
     pub fn with_limits(mut self, limits: Limits) -> State {
         self.limits = limits;
         self.fruitless = Arc::default();
+        self
+    }
+
+    /// What this state's searches of one digit have found nothing on so far, as a copy (the
+    /// state's own memo goes on changing with the searches that follow).
+    pub fn fruitless_searches(&self) -> FruitlessSearches {
+        FruitlessSearches {
+            memo: self.fruitless.lock().expect("an intact memo").clone(),
+            bounds: self.limits.digit_search_bounds(),
+        }
+    }
+
+    /// The same state, knowing what the searches of one digit on another state of the same
+    /// puzzle found nothing on (`known`, from [`State::fruitless_searches`]). Each entry is
+    /// checked against the digit's candidates when the search is asked for again, so it holds
+    /// whatever steps either state took; it is ignored when the other state's limits bound
+    /// those searches otherwise.
+    pub fn knowing(self, known: FruitlessSearches) -> State {
+        if known.bounds == self.limits.digit_search_bounds() {
+            let mut memo = self.fruitless.lock().expect("an intact memo");
+            memo.extend(known.memo);
+        }
         self
     }
 
@@ -377,6 +409,9 @@ impl State {
     /// are; `search` returns whether it found something and whether to go on. Returns whether
     /// to go on.
     ///
+    /// `search` reads no limits but [`Limits::digit_search_bounds`]: what it found nothing on
+    /// may be handed to a state with other limits that agree on those ([`State::knowing`]).
+    ///
     /// `search` is told its [`Scope`]: when the digit has only lost candidates since the same
     /// search last found nothing, the cells it lost. A search whose patterns only lose
     /// eliminations when candidates outside their houses go (a fish and its base houses) then
@@ -538,6 +573,7 @@ fn is_subset(set: &[u64], of: &[u64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::FishKind;
     use crate::read::{ReadOptions, read_text};
 
     /// A 17-clue puzzle and its solution (checked against the `sudoku` crate below).
@@ -799,5 +835,48 @@ mod tests {
         state.search_digit(technique, other, |_| search(true));
         state.search_digit(technique, other, |_| search(true));
         assert_eq!(runs.get(), 7);
+    }
+
+    #[test]
+    fn what_one_state_found_fruitless_is_known_to_another_with_the_same_fins() {
+        let (technique, digit) = (Technique::Fish(FishKind::Finned, 3), Digit::new(5));
+        let runs = std::cell::Cell::new(0);
+        let search = |_: &Scope| {
+            runs.set(runs.get() + 1);
+            Searched {
+                go_on: true,
+                ..Searched::default()
+            }
+        };
+        let searched = puzzle_state();
+        searched.search_digit(technique, digit, search);
+        let known = searched.fruitless_searches();
+        // The searched state goes on searching after the copy: the copy does not change.
+        searched.search_digit(technique, Digit::new(6), search);
+        assert_eq!(runs.get(), 2);
+        // Another state of the same puzzle with other caps, but the same fins: skipped.
+        let other_caps = Limits {
+            chain_als_cells: 0,
+            sue_de_coq_sides: 6,
+            ..Limits::for_size(9)
+        };
+        let knowing = puzzle_state()
+            .with_limits(other_caps)
+            .knowing(known.clone());
+        knowing.search_digit(technique, digit, search);
+        assert_eq!(runs.get(), 2, "known to find nothing on these candidates");
+        knowing.search_digit(technique, Digit::new(6), search);
+        assert_eq!(runs.get(), 3, "searched after the copy was taken");
+        // Fewer fins: the entry is not taken (a search with fewer fins is another search).
+        let fewer_fins = Limits {
+            fins: 1,
+            ..Limits::for_size(9)
+        };
+        let unknowing = puzzle_state().with_limits(fewer_fins).knowing(known);
+        unknowing.search_digit(technique, digit, |scope| {
+            assert_eq!(scope, &Scope::All);
+            search(scope)
+        });
+        assert_eq!(runs.get(), 4);
     }
 }

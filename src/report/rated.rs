@@ -186,6 +186,11 @@ impl<const SE: bool> RatedSolve<SE> {
             state.apply(&step);
             taken.push(step);
         }
+        // HoDoKu tried every technique it knows on this grid before it guessed: its searches of
+        // one digit (fish among them) need not run again on the same candidates.
+        if let Some(known) = hodoku.fruitless_at_guess.take() {
+            state = state.knowing(known);
+        }
         let solution = hodoku.solution.clone();
         let solve = engine::solve_after(puzzle, solution, state, taken, options);
         Some(RatedSolve::rated(solve, Some(Ok(hodoku)), ratings))

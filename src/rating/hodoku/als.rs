@@ -12,10 +12,12 @@ use super::tabling::{grid, last_or, weighted_sum};
 use crate::core::{State, Step};
 use crate::model::{Candidate, Cell, Digit, DigitSet};
 use crate::techniques::als::{chain_through, xz_through};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::HashSet;
 use std::rc::Rc;
+use std::sync::LazyLock;
 
 /// The most links of a chain HoDoKu walks.
 const MOST_LINKS: usize = 50;
@@ -32,7 +34,7 @@ struct Set {
 }
 
 /// A restricted common: to set `to`, on one digit or two.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Link {
     to: usize,
     digits: [usize; 2],
@@ -183,33 +185,62 @@ fn list(candidates: &[u16]) -> Vec<Set> {
     let holding: Vec<u128> = (0..10)
         .map(|d| mask((0..81).filter(|&c| candidates[c] & (1 << d) != 0)))
         .collect();
+    // The digits of each choice of a house's empty cells, by the choice's mask.
+    let mut digits = [0u16; 1 << 9];
+    let mut cells = Vec::with_capacity(MOST_CELLS);
     for house in 0..27 {
-        let empty: Vec<usize> = (cells_of(house).into_iter())
+        let empty: SmallVec<[usize; 9]> = (cells_of(house).into_iter())
             .filter(|&c| candidates[c] != 0)
             .collect();
-        let mut chosen = Vec::new();
-        subsets(&empty, 0, &mut chosen, &mut |cells| {
-            let digits = cells.iter().fold(0u16, |m, &c| m | candidates[c]);
-            let cells_mask = mask(cells.iter().copied());
-            if digits.count_ones() as usize == cells.len() + 1 && listed.insert(cells_mask) {
-                sets.push(set(candidates, &holding, cells, digits));
+        // Each choice's digits are those of the choice without its first cell and that cell's.
+        for choice in 1..1usize << empty.len() {
+            let first = empty[choice.trailing_zeros() as usize];
+            digits[choice] = digits[choice & (choice - 1)] | candidates[first];
+        }
+        for &choice in choices_in_order(empty.len()) {
+            let choice = usize::from(choice);
+            if digits[choice].count_ones() != choice.count_ones() + 1 {
+                continue;
             }
-        });
+            cells.clear();
+            cells.extend(
+                (0..empty.len())
+                    .filter(|i| choice >> i & 1 == 1)
+                    .map(|i| empty[i]),
+            );
+            if listed.insert(mask(cells.iter().copied())) {
+                sets.push(set(candidates, &holding, &cells, digits[choice]));
+            }
+        }
     }
     sets
 }
 
-/// Calls `found` with every subset of `cells[from..]` added to `chosen`, each before its
-/// extensions, up to eight cells.
-fn subsets(cells: &[usize], from: usize, chosen: &mut Vec<usize>, found: &mut dyn FnMut(&[usize])) {
-    for i in from..cells.len() {
-        chosen.push(cells[i]);
-        found(chosen);
-        if chosen.len() < 8 {
-            subsets(cells, i + 1, chosen, found);
+/// The most cells of a set HoDoKu lists.
+const MOST_CELLS: usize = 8;
+
+/// Every choice of one to [`MOST_CELLS`] of `count` things (at most nine) as a mask, a bit per
+/// thing, in dictionary order: each choice before its extensions, as HoDoKu lists a house's
+/// sets. Worked out once: a house's sets are then read from a table rather than searched for
+/// each of the thousands of lists.
+fn choices_in_order(count: usize) -> &'static [u16] {
+    fn extend(count: usize, from: usize, choice: u16, out: &mut Vec<u16>) {
+        for i in from..count {
+            let next = choice | 1 << i;
+            out.push(next);
+            if (next.count_ones() as usize) < MOST_CELLS {
+                extend(count, i + 1, next, out);
+            }
         }
-        chosen.pop();
     }
+    static CHOICES: LazyLock<[Vec<u16>; 10]> = LazyLock::new(|| {
+        std::array::from_fn(|count| {
+            let mut out = Vec::new();
+            extend(count, 0, 0, &mut out);
+            out
+        })
+    });
+    &CHOICES[count]
 }
 
 fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Set {
@@ -237,33 +268,68 @@ fn set(candidates: &[u16], holding: &[u128], cells: &[usize], digits: u16) -> Se
 /// Each set's restricted commons with the later sets it shares no cell with, on the first
 /// digit (and second) whose places in each see all those in the other.
 fn links(sets: &[Set]) -> Vec<Vec<Link>> {
+    // A restricted common's places in each set see those in the other, so each set has cells
+    // the other's seers hold: a set's partners are among the sets holding a cell it sees, a bit
+    // per set for each cell.
+    let words = sets.len().div_ceil(64);
+    let mut holding = vec![0u64; 81 * words];
+    for (j, set) in sets.iter().enumerate() {
+        for cell in cells_in(set.cells) {
+            holding[cell * words + j / 64] |= 1 << (j % 64);
+        }
+    }
+    let mut near = vec![0u64; words];
     (0..sets.len())
         .map(|i| {
             let a = &sets[i];
-            let mut out = Vec::new();
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                // A restricted common's places in each set see those in the other, so each
-                // set has cells the other's seers hold.
-                let apart = a.cells & b.cells != 0 || a.digits & b.digits == 0;
-                if apart || a.cells & b.seen == 0 || b.cells & a.seen == 0 {
-                    continue;
-                }
-                let mut digits = [0usize; 2];
-                for d in digits_of(a.digits & b.digits) {
-                    let restricted =
-                        a.holders[d] & !b.seers[d] == 0 && b.holders[d] & !a.seers[d] == 0;
-                    if restricted {
-                        let slot = usize::from(digits[0] != 0);
-                        digits[slot] = d;
-                    }
-                }
-                if digits[0] != 0 {
-                    out.push(Link { to: j, digits });
-                }
+            near.fill(0);
+            for cell in cells_in(a.seen) {
+                let held = &holding[cell * words..(cell + 1) * words];
+                near.iter_mut().zip(held).for_each(|(n, h)| *n |= h);
             }
-            out
+            later_bits(&near, i)
+                .filter_map(|j| link(a, &sets[j], j))
+                .collect()
         })
         .collect()
+}
+
+/// The link from set `a` to set `b` (number `to` in the list): their restricted commons, the
+/// first digit (and second) whose places in each see all those in the other, when they share
+/// no cell.
+fn link(a: &Set, b: &Set, to: usize) -> Option<Link> {
+    if a.cells & b.cells != 0 || a.digits & b.digits == 0 || b.cells & a.seen == 0 {
+        return None;
+    }
+    let mut digits = [0usize; 2];
+    for d in digits_of(a.digits & b.digits) {
+        let restricted = a.holders[d] & !b.seers[d] == 0 && b.holders[d] & !a.seers[d] == 0;
+        if restricted {
+            let slot = usize::from(digits[0] != 0);
+            digits[slot] = d;
+        }
+    }
+    (digits[0] != 0).then_some(Link { to, digits })
+}
+
+/// The numbers above `after` in the bit set `bits` (64 to a word), ascending.
+fn later_bits(bits: &[u64], after: usize) -> impl Iterator<Item = usize> + '_ {
+    let from = after + 1;
+    (from / 64..bits.len()).flat_map(move |k| {
+        // The bits of the first word at or below `after` are cleared.
+        let mut word = if k == from / 64 {
+            bits[k] & (u64::MAX << (from % 64))
+        } else {
+            bits[k]
+        };
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let i = word.trailing_zeros() as usize;
+                word &= word - 1;
+                k * 64 + i
+            })
+        })
+    })
 }
 
 /// A depth-first walk of chains climbing the list.
@@ -436,4 +502,57 @@ fn to_candidates(eliminations: &[(usize, usize)]) -> Vec<Candidate> {
     (eliminations.iter())
         .map(|&(cell, digit)| Candidate::new(Cell::from_index(cell), Digit::new(digit)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{ReadOptions, read_text};
+
+    #[test]
+    fn a_houses_choices_are_each_set_of_one_to_eight_once_in_dictionary_order() {
+        let binomial = |n: usize, k: usize| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+        for count in 0..=9 {
+            let choices = choices_in_order(count);
+            let expected: usize = (1..=count.min(MOST_CELLS))
+                .map(|k| binomial(count, k))
+                .sum();
+            assert_eq!(choices.len(), expected, "{count} things");
+            let indices =
+                |&c: &u16| -> Vec<usize> { (0..count).filter(|i| c >> i & 1 == 1).collect() };
+            let listed: Vec<Vec<usize>> = choices.iter().map(indices).collect();
+            assert!(
+                listed
+                    .iter()
+                    .all(|l| !l.is_empty() && l.len() <= MOST_CELLS)
+            );
+            // Strictly ascending as lists: each once, each before its extensions.
+            assert!(listed.windows(2).all(|w| w[0] < w[1]), "{count} things");
+        }
+    }
+
+    #[test]
+    fn links_found_through_the_cells_a_set_sees_are_those_of_every_pair() {
+        // A forum puzzle's starting grid.
+        let text =
+            "..8...5...4...2.9.7.......3.2...4......93.......2.1.6.5.......8.1.6...2...3...7..";
+        let puzzle = read_text(text, "test", &ReadOptions::default())
+            .expect("a puzzle")
+            .puzzles
+            .remove(0);
+        let state = State::from_puzzle(&puzzle);
+        let (candidates, _) = grid(&state);
+        let sets = list(&candidates);
+        assert!(sets.len() > 150, "{} sets", sets.len());
+        let every_pair: Vec<Vec<Link>> = (0..sets.len())
+            .map(|i| {
+                (i + 1..sets.len())
+                    .filter_map(|j| link(&sets[i], &sets[j], j))
+                    .collect()
+            })
+            .collect();
+        // 201 sets and 90 links: most pairs have none, which the cells seen must not lose.
+        assert!(every_pair.iter().map(Vec::len).sum::<usize>() > 50);
+        assert_eq!(links(&sets), every_pair);
+    }
 }

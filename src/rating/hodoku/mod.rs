@@ -20,7 +20,9 @@ mod singles;
 mod tabling;
 
 use crate::core::technique::{HODOKU_ORDER, HodokuStep};
-use crate::core::{ChainKind, Level, Limits, SingleHouse, State, Step, Technique};
+use crate::core::{
+    ChainKind, FruitlessSearches, Level, Limits, SingleHouse, State, Step, Technique,
+};
 use crate::engine::{self, Policy};
 use crate::error::Error;
 use crate::explain;
@@ -57,6 +59,10 @@ pub struct HodokuSolve {
     pub state: State,
     /// The puzzle's one solution.
     pub solution: Grid,
+    /// What the searches of one digit found nothing on when HoDoKu first had to guess (every
+    /// technique it tries had found nothing there), for a solve that goes on from that grid by
+    /// logic ([`State::knowing`]); `None` when it never guessed.
+    pub fruitless_at_guess: Option<FruitlessSearches>,
 }
 
 /// Solves `puzzle` as HoDoKu 2.2.0 does with its default settings and rates it. HoDoKu rates
@@ -71,6 +77,7 @@ pub fn rate(puzzle: &Puzzle) -> Result<HodokuSolve, Error> {
         rating,
         state,
         solution: policy.solution,
+        fruitless_at_guess: policy.fruitless_at_guess,
     })
 }
 
@@ -113,6 +120,7 @@ fn start(puzzle: &Puzzle) -> Result<(State, HodokuPolicy), Error> {
         queues: Queues::new(&digits),
         solution,
         kinds: Vec::new(),
+        fruitless_at_guess: None,
     };
     Ok((state, policy))
 }
@@ -135,11 +143,13 @@ fn rating_of(kinds: &[HodokuStep], steps: &[Step]) -> HodokuRating {
 }
 
 /// HoDoKu's choices, step by step: the singles queues it keeps, the solution its brute force
-/// reads, and the step type of each step picked.
+/// reads, the step type of each step picked, and what its searches of one digit found nothing
+/// on where it first guessed.
 struct HodokuPolicy {
     queues: Queues,
     solution: Grid,
     kinds: Vec<HodokuStep>,
+    fruitless_at_guess: Option<FruitlessSearches>,
 }
 
 impl Policy for HodokuPolicy {
@@ -180,7 +190,12 @@ impl HodokuPolicy {
                 let kind = [SingleHouse::Row, SingleHouse::Column, SingleHouse::Region][house / 9];
                 Some(placing(state, Technique::HiddenSingle(kind), cell, digit))
             }
-            [Technique::Backtracking] => Some(self.brute_force()),
+            [Technique::Backtracking] => {
+                if self.fruitless_at_guess.is_none() {
+                    self.fruitless_at_guess = Some(state.fruitless_searches());
+                }
+                Some(self.brute_force())
+            }
             [technique @ (Technique::Pointing | Technique::Claiming)] => {
                 locked_candidates(state, &self.queues, *technique)
             }
