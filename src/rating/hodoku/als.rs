@@ -272,10 +272,10 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
     // the other's seers hold: a set's partners are among the sets holding a cell it sees, a bit
     // per set for each cell.
     let words = sets.len().div_ceil(64);
-    let mut holding = vec![0u64; 81 * words];
+    let mut sets_holding = vec![0u64; 81 * words];
     for (j, set) in sets.iter().enumerate() {
         for cell in cells_in(set.cells) {
-            holding[cell * words + j / 64] |= 1 << (j % 64);
+            sets_holding[cell * words + j / 64] |= 1 << (j % 64);
         }
     }
     let mut near = vec![0u64; words];
@@ -284,7 +284,7 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
             let a = &sets[i];
             near.fill(0);
             for cell in cells_in(a.seen) {
-                let held = &holding[cell * words..(cell + 1) * words];
+                let held = &sets_holding[cell * words..(cell + 1) * words];
                 near.iter_mut().zip(held).for_each(|(n, h)| *n |= h);
             }
             later_bits(&near, i)
@@ -298,7 +298,9 @@ fn links(sets: &[Set]) -> Vec<Vec<Link>> {
 /// first digit (and second) whose places in each see all those in the other, when they share
 /// no cell.
 fn link(a: &Set, b: &Set, to: usize) -> Option<Link> {
-    if a.cells & b.cells != 0 || a.digits & b.digits == 0 || b.cells & a.seen == 0 {
+    // Sets apart, or without cells the other's seers hold, have none.
+    let apart = a.cells & b.cells != 0 || a.digits & b.digits == 0;
+    if apart || a.cells & b.seen == 0 || b.cells & a.seen == 0 {
         return None;
     }
     let mut digits = [0usize; 2];
