@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Rates every line of a ratings file (`puzzle level score [bf]`; `count` lines expected) and
 /// returns those that do not get HoDoKu's level, brute-force mark and (without brute force)
-/// score, each with what gridlogic gave.
+/// score, each with what gridlogic gave (see [`disagreement`]).
 fn disagreements(path: &Path, count: usize) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text
@@ -30,17 +30,22 @@ fn disagreements(path: &Path, count: usize) -> Vec<String> {
 }
 
 /// What gridlogic gave for a ratings line (`puzzle level score [bf]`), where it does not get
-/// HoDoKu's level, brute-force mark and (without brute force) score.
+/// HoDoKu's level, brute-force mark and (without brute force) score, or kept what its searches
+/// found fruitless other than where HoDoKu guessed.
 fn disagreement(line: &str) -> Option<String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let puzzle = read_text(fields[0], "test", &ReadOptions::default())
         .unwrap()
         .puzzles
         .remove(0);
-    let rating = hodoku::rate(&puzzle).unwrap().rating;
+    let solve = hodoku::rate(&puzzle).unwrap();
+    let rating = solve.rating;
     let brute_force = fields.get(3) == Some(&"bf");
+    // What its searches found fruitless is taken where it guesses (for the solve that goes on
+    // by logic from there), and only there.
     let agrees = rating.level.to_string() == fields[1]
         && rating.brute_force == brute_force
+        && solve.fruitless_at_guess.is_some() == brute_force
         && (brute_force || rating.score.to_string() == fields[2]);
     (!agrees).then(|| {
         format!(

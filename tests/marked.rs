@@ -1160,15 +1160,24 @@ fn lettered_sheet(path: &std::path::Path, lettering: &Lettering) {
 
 /// The same grid as CSV: the title line, then each row after an empty first column.
 fn lettered_csv(path: &std::path::Path, lettering: &Lettering) {
-    let rows = common::marked_rows("marked/even-odd-100.txt");
     let mut text = String::from("Even/odd Sudoku\n\n");
-    for (r, row) in rows[..9].iter().enumerate() {
-        let cells: Vec<String> = (row.iter().enumerate())
-            .map(|(c, token)| lettering(r, c, token).0.replace('-', ""))
-            .collect();
+    for row in lettered_rows(lettering) {
+        let cells: Vec<String> = row.iter().map(|t| t.replace('-', "")).collect();
         text.push_str(&format!(",{}\n", cells.join(",")));
     }
     std::fs::write(path, text).unwrap();
+}
+
+/// The even/odd fixture's nine rows, each cell's text as `lettering` types it.
+fn lettered_rows(lettering: &Lettering) -> Vec<Vec<String>> {
+    let rows = common::marked_rows("marked/even-odd-100.txt");
+    (rows[..9].iter().enumerate())
+        .map(|(r, row)| {
+            (row.iter().enumerate())
+                .map(|(c, token)| lettering(r, c, token).0)
+                .collect()
+        })
+        .collect()
 }
 
 /// The parity marks of `puzzle`, row-major, as the dataset writes them: `E`, `O` or `-`.
@@ -1203,14 +1212,8 @@ fn check_lettering(dir: &std::path::Path, name: &str, lettering: &Lettering) {
     lettered_sheet(&xlsx, lettering);
     let csv = dir.join(format!("{name}.csv"));
     lettered_csv(&csv, lettering);
-    let rows = common::marked_rows("marked/even-odd-100.txt");
-    let text: String = (rows[..9].iter().enumerate())
-        .map(|(r, row)| {
-            let cells: Vec<String> = (row.iter().enumerate())
-                .map(|(c, token)| lettering(r, c, token).0)
-                .collect();
-            cells.join(" ") + "\n"
-        })
+    let text: String = (lettered_rows(lettering).iter())
+        .map(|row| row.join(" ") + "\n")
         .collect();
     let txt = dir.join(format!("{name}.txt"));
     std::fs::write(&txt, text).unwrap();
