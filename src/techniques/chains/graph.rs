@@ -260,16 +260,15 @@ impl Graph {
 
     /// The candidates weakly linked to both `a` and `b` (what a strong inference between them
     /// eliminates), row-major.
-    pub fn common_targets(&self, a: u32, b: u32) -> Vec<Candidate> {
+    pub fn common_targets(&self, a: u32, b: u32) -> impl Iterator<Item = Candidate> + '_ {
         let mut left = self.targets(a).iter().peekable();
         self.targets(b)
             .iter()
-            .filter(|&t| {
+            .filter(move |&t| {
                 while left.next_if(|&l| l < t).is_some() {}
                 left.peek() == Some(&t)
             })
             .copied()
-            .collect()
     }
 
     /// What ALS `id` removes once it is known to hold every digit but `x` or `z`: each of its
@@ -846,6 +845,33 @@ mod tests {
                 let handed_on = Graph::of(&states[after], links);
                 assert!(handed_on.nodes.len() > 200);
                 assert_eq!(afresh, described(&handed_on), "{links:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_weak_link_goes_both_ways() {
+        // Continuous loops close a loop at a start's weak partners (`continuous_loops`), read
+        // from the start's own list: each list must hold the nodes whose lists hold it.
+        let samurai = include_str!("../../../fixtures/overlap/samurai.txt");
+        let puzzle = read_text(samurai, "samurai", &ReadOptions::default())
+            .unwrap()
+            .puzzles
+            .remove(0);
+        for state in [top1465_first(), State::from_puzzle(&puzzle)] {
+            let links = super::super::links_for(
+                crate::core::ChainKind::ContinuousLoop,
+                true,
+                state.limits(),
+            );
+            let graph = Graph::new(&state, links, Spare::default());
+            let kinds: Vec<NodeKind> = graph.nodes.iter().map(|n| n.kind).collect();
+            assert!(kinds.iter().any(|k| matches!(k, NodeKind::Als(_))));
+            assert!(kinds.contains(&NodeKind::Group));
+            for (a, partners) in graph.weak.iter().enumerate() {
+                for &b in partners {
+                    assert!(graph.weak[b as usize].contains(&(a as u32)), "{a} - {b}");
+                }
             }
         }
     }

@@ -33,7 +33,7 @@ use crate::model::{Candidate, Cell, Digit, DigitSet, Explanation};
 use crate::techniques::Sink;
 use crate::techniques::common::eliminations_text;
 use graph::{Graph, Links, NodeKind};
-use search::{LANES, Search, Sweep};
+use search::{LANES, Search, Sweep, release_lanes, zeroed_lanes};
 use std::collections::{BTreeMap, HashSet};
 
 /// Fewest links in the AIC at the heart of a chain: one strong link alone is a locked candidate
@@ -332,7 +332,7 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
             {
                 continue;
             }
-            let eliminations = graph.common_targets(start, end);
+            let eliminations: Vec<Candidate> = graph.common_targets(start, end).collect();
             if !eliminations.is_empty() {
                 found.push(Found::alternating(search.chain_to(end), eliminations));
             }
@@ -472,9 +472,9 @@ impl<'g> Lanes<'g> {
         Lanes {
             graph,
             starts: Vec::with_capacity(LANES),
-            lane_of: vec![0; graph.nodes.len()],
+            lane_of: zeroed_lanes(graph.nodes.len()),
             by_digit: vec![0; size + 1],
-            targeted: vec![0; graph.state.layout().cell_count() * size],
+            targeted: zeroed_lanes(graph.state.layout().cell_count() * size),
             known: 0,
         }
     }
@@ -544,6 +544,15 @@ impl<'g> Lanes<'g> {
     }
 }
 
+impl Drop for Lanes<'_> {
+    /// Hands the tables back, zero once the lanes are taken back ([`Lanes::clear`]).
+    fn drop(&mut self) {
+        self.clear();
+        release_lanes(std::mem::take(&mut self.lane_of));
+        release_lanes(std::mem::take(&mut self.targeted));
+    }
+}
+
 /// Per node: whether a later node (a higher number) that `partner` accepts shares a weakly
 /// linked candidate with it, so that a chain between them may remove something. A chain is
 /// searched from its lower end, so a start without such a partner ends no chain that removes.
@@ -578,10 +587,19 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
         let weak = graph.weak[end as usize].iter();
         reached & weak.fold(0, |m, &w| m | lanes.of_node(w))
     });
+    // The nodes weakly linked to the current start, which close a loop from it (weak links go
+    // both ways): marked, since a large grid's group and ALS nodes have long lists of them.
+    let mut closes = vec![false; graph.nodes.len()];
     for start in starts {
         search.run(start, max - 1);
+        let partners = &graph.weak[start as usize];
+        partners.iter().for_each(|&w| closes[w as usize] = true);
         for (end, dist) in search.reached_on() {
-            if dist < MIN_LINKS || !graph.weak[end as usize].contains(&start) {
+            debug_assert_eq!(
+                closes[end as usize],
+                graph.weak[end as usize].contains(&start)
+            );
+            if dist < MIN_LINKS || !closes[end as usize] {
                 continue;
             }
             let mut nodes = search.chain_to(end);
@@ -606,6 +624,7 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
                 });
             }
         }
+        partners.iter().for_each(|&w| closes[w as usize] = false);
     }
     found
 }
@@ -615,15 +634,19 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
 /// a link within a cell, the digit in cells outside the loop for a link between cells; and an
 /// ALS in the loop holds one of its two loop digits, so its other digits are locked in it.
 fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
-    let inside: HashSet<Candidate> = nodes
+    // A loop holds a few dozen candidates at most: sorted lists cost less than hashed sets.
+    let mut inside: Vec<Candidate> = nodes
         .iter()
         .flat_map(|&n| {
             let node = &graph.nodes[n as usize];
             node.cells.iter().map(|&c| Candidate::new(c, node.digit))
         })
         .collect();
-    let cells: HashSet<Cell> = inside.iter().map(|c| c.cell).collect();
-    let cells = &cells;
+    inside.sort_unstable();
+    inside.dedup();
+    let mut cells: Vec<Cell> = inside.iter().map(|c| c.cell).collect();
+    cells.dedup();
+    let (inside, cells) = (&inside, &cells);
     let mut eliminations: Vec<Candidate> = nodes
         .windows(2)
         .skip(1)
@@ -631,10 +654,9 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
         .flat_map(|pair| {
             let in_cell =
                 graph.nodes[pair[0] as usize].digit != graph.nodes[pair[1] as usize].digit;
-            let targets = graph.common_targets(pair[0], pair[1]);
-            targets
-                .into_iter()
-                .filter(move |c| in_cell || !cells.contains(&c.cell))
+            graph
+                .common_targets(pair[0], pair[1])
+                .filter(move |c| in_cell || cells.binary_search(&c.cell).is_err())
         })
         .chain(nodes.windows(2).step_by(2).flat_map(|pair| {
             let (a, b) = (
@@ -654,7 +676,7 @@ fn loop_eliminations(graph: &Graph, nodes: &[u32]) -> Vec<Candidate> {
                 _ => Vec::new(),
             }
         }))
-        .filter(|c| !inside.contains(c))
+        .filter(|c| inside.binary_search(c).is_err())
         .collect();
     eliminations.sort_unstable();
     eliminations.dedup();

@@ -5,6 +5,27 @@
 //! first, each is found by its shortest chain.
 
 use super::graph::Graph;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Tables of lane masks let go of, all zero, for the next sweep: a large grid's come to
+    /// hundreds of kilobytes each, which allocating and zeroing anew for every chain technique
+    /// asked would cost.
+    static ZEROED: RefCell<Vec<Vec<u128>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A table of `len` lane masks, all zero.
+pub(crate) fn zeroed_lanes(len: usize) -> Vec<u128> {
+    let mut table = ZEROED.with_borrow_mut(Vec::pop).unwrap_or_default();
+    table.resize(len, 0);
+    table
+}
+
+/// Hands back a table of lane masks for the next [`zeroed_lanes`]: every mask must be zero.
+pub(crate) fn release_lanes(table: Vec<u128>) {
+    debug_assert!(table.iter().all(|&m| m == 0), "a table handed back is zero");
+    ZEROED.with_borrow_mut(|tables| tables.push(table));
+}
 
 /// One breadth-first search from a start node, reusable for many starts.
 pub(crate) struct Search<'g> {
@@ -140,9 +161,9 @@ impl<'g> Sweep<'g> {
         let states = graph.nodes.len() * 2;
         Sweep {
             graph,
-            seen: vec![0; states],
-            current: vec![0; states],
-            next: vec![0; states],
+            seen: zeroed_lanes(states),
+            current: zeroed_lanes(states),
+            next: zeroed_lanes(states),
             frontier: Vec::new(),
             upcoming: Vec::new(),
             touched: Vec::new(),
@@ -212,6 +233,18 @@ impl<'g> Sweep<'g> {
     }
 }
 
+impl Drop for Sweep<'_> {
+    /// Hands the tables back, zero ([`Sweep::run`] leaves `current` and `next` so).
+    fn drop(&mut self) {
+        for &state in &self.touched {
+            self.seen[state as usize] = 0;
+        }
+        for table in [&mut self.seen, &mut self.current, &mut self.next] {
+            release_lanes(std::mem::take(table));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::graph::{Graph, Links};
@@ -260,6 +293,26 @@ mod tests {
             }
         }
         assert!(graph.nodes.len() > LANES, "more than one sweep");
+    }
+
+    #[test]
+    fn a_sweep_hands_its_tables_back_zero_for_the_next() {
+        let graph = Graph::of(&top1465_first(), every_link(Some(5)));
+        let states = graph.nodes.len() * 2;
+        let starts: Vec<u32> = (0..LANES as u32).collect();
+        let mut reached = 0;
+        Sweep::new(&graph).run(&starts, 20, |_, _, lanes| {
+            reached += lanes.count_ones();
+            0
+        });
+        assert!(reached > 0, "the sweep marked states");
+        // The tables this thread holds now are those the sweep handed back, or none.
+        let tables: Vec<Vec<u128>> = (0..3).map(|_| zeroed_lanes(states)).collect();
+        for table in &tables {
+            assert_eq!(table.len(), states);
+            assert!(table.iter().all(|&m| m == 0), "a table came back marked");
+        }
+        tables.into_iter().for_each(release_lanes);
     }
 
     #[test]
