@@ -314,7 +314,7 @@ impl Graph {
     fn locked_targets(&self, id: usize, digit: Digit, with: Option<Cell>) -> Vec<Candidate> {
         let state = &self.state;
         let cells = &self.als[id];
-        let mut places: Vec<Cell> = cells
+        let mut places: NodeCells = cells
             .iter()
             .copied()
             .filter(|&c| state.candidates(c).contains(digit))
