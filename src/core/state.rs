@@ -22,6 +22,7 @@ pub struct State {
     limits: Limits,
     tally: Tally,
     fruitless: Arc<Mutex<Fruitless>>,
+    fruitless_areas: Arc<Mutex<FruitlessAreas>>,
     deadline: Deadline,
 }
 
@@ -131,6 +132,12 @@ pub enum Scope {
 /// skips it; entries check themselves, so clones of a state may share them.
 type Fruitless = HashMap<(Technique, Digit), Vec<u64>>;
 
+/// Searches of an area known to find nothing: per technique and pair of houses, the
+/// candidates of the houses' cells (the first house's, then the second's) when the search ran.
+/// A search that reads only those candidates finds nothing again while they are the same; the
+/// entries check themselves, so clones of a state may share them.
+type FruitlessAreas = HashMap<(Technique, [usize; 2]), Vec<DigitSet>>;
+
 /// What a state's searches of one digit were shown to find nothing on, copied out of it
 /// ([`State::fruitless_searches`]) to hand to another state of the same puzzle
 /// ([`State::knowing`]), with the bounds the searches ran within
@@ -159,6 +166,7 @@ impl State {
             candidates: marks.candidates,
             unique: false,
             fruitless: Arc::default(),
+            fruitless_areas: Arc::default(),
             deadline: Deadline::NEVER,
         };
         state.tally = state.count_all();
@@ -225,6 +233,7 @@ impl State {
     pub fn with_limits(mut self, limits: Limits) -> State {
         self.limits = limits;
         self.fruitless = Arc::default();
+        self.fruitless_areas = Arc::default();
         self
     }
 
@@ -451,6 +460,32 @@ impl State {
         searched.go_on
     }
 
+    /// Runs `search`, the search of `technique` within the two houses `houses` (which reads the
+    /// candidates of their cells and no others, and the limits of this state), unless it is
+    /// known to find nothing with those candidates as they are; `search` returns whether it
+    /// found something and whether to go on. Returns whether to go on.
+    pub fn search_area(
+        &self,
+        technique: Technique,
+        houses: [usize; 2],
+        search: impl FnOnce() -> Searched,
+    ) -> bool {
+        let all = self.layout.houses();
+        let cells = houses.iter().flat_map(|&h| all[h].cells.iter());
+        let seen: Vec<DigitSet> = cells.map(|&c| self.candidates(c)).collect();
+        let key = (technique, houses);
+        let memo = || self.fruitless_areas.lock().expect("an intact memo");
+        if memo().get(&key) == Some(&seen) {
+            return true;
+        }
+        let searched = search();
+        // A search the deadline stopped may have missed what is there.
+        if !searched.found && !self.out_of_time() {
+            memo().insert(key, seen);
+        }
+        searched.go_on
+    }
+
     /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
     pub fn apply(&mut self, step: &Step) {
         for &Candidate { cell, digit } in &step.placements {
@@ -574,6 +609,7 @@ fn is_subset(set: &[u64], of: &[u64]) -> bool {
 mod tests {
     use super::*;
     use crate::core::FishKind;
+    use crate::model::HouseKind;
     use crate::read::{ReadOptions, read_text};
 
     /// A 17-clue puzzle and its solution (checked against the `sudoku` crate below).
@@ -834,6 +870,73 @@ mod tests {
         let other = Digit::new(7);
         state.search_digit(technique, other, |_| search(true));
         state.search_digit(technique, other, |_| search(true));
+        assert_eq!(runs.get(), 7);
+    }
+
+    #[test]
+    fn a_fruitless_area_search_is_skipped_until_a_cell_of_its_houses_changes() {
+        let state = puzzle_state();
+        let houses = state.layout().houses();
+        // Row 1 and box 1 (the first region), as Sue de Coq crosses them.
+        let row = houses
+            .iter()
+            .position(|h| h.kind == HouseKind::Row)
+            .unwrap();
+        let region = houses
+            .iter()
+            .position(|h| h.kind == HouseKind::Region)
+            .unwrap();
+        let area = [row, region];
+        let runs = std::cell::Cell::new(0);
+        let search = |found| {
+            runs.set(runs.get() + 1);
+            Searched {
+                found,
+                go_on: true,
+                ..Searched::default()
+            }
+        };
+        state.search_area(Technique::SueDeCoq, area, || search(false));
+        state.search_area(Technique::SueDeCoq, area, || search(false));
+        assert_eq!(runs.get(), 1, "the same candidates are not searched again");
+        // Another pair of houses, another technique: searched.
+        let column = houses
+            .iter()
+            .position(|h| h.kind == HouseKind::Column)
+            .unwrap();
+        state.search_area(Technique::SueDeCoq, [column, region], || search(false));
+        state.search_area(Technique::XyWing, area, || search(false));
+        assert_eq!(runs.get(), 3);
+        // A candidate gone outside the houses changes nothing; one gone inside them does.
+        let wrong = |cells: &mut dyn Iterator<Item = Cell>| {
+            cells
+                .flat_map(|c| {
+                    state
+                        .candidates(c)
+                        .iter()
+                        .map(move |d| Candidate::new(c, d))
+                })
+                .find(|c| solution_digit(c.cell) != c.digit)
+                .expect("a wrong candidate")
+        };
+        let inside = |c: Cell| area.iter().any(|&h| houses[h].cells.contains(&c));
+        let mut outside_changed = state.clone();
+        let far = wrong(&mut state.layout().cells().filter(|&c| !inside(c)));
+        outside_changed.apply(&one(Technique::SueDeCoq, far, false));
+        outside_changed.search_area(Technique::SueDeCoq, area, || search(false));
+        assert_eq!(runs.get(), 3);
+        let mut inside_changed = state.clone();
+        let near = wrong(&mut state.layout().cells().filter(|&c| inside(c)));
+        inside_changed.apply(&one(Technique::SueDeCoq, near, false));
+        inside_changed.search_area(Technique::SueDeCoq, area, || search(false));
+        assert_eq!(runs.get(), 4);
+        // New caps forget; a search that found something is not remembered.
+        let capped = state.clone().with_limits(Limits::for_size(9));
+        capped.search_area(Technique::SueDeCoq, area, || search(false));
+        assert_eq!(runs.get(), 5);
+        let other = [column, row];
+        state.search_area(Technique::SueDeCoq, other, || search(true));
+        state.search_area(Technique::SueDeCoq, other, || search(true));
         assert_eq!(runs.get(), 7);
     }
 

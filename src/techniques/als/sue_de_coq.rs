@@ -9,7 +9,7 @@
 
 use super::set_text;
 use crate::core::step::{Figure, Role};
-use crate::core::{State, Step, Technique};
+use crate::core::{Searched, State, Step, Technique};
 use crate::explain;
 use crate::model::explanation::House;
 use crate::model::{Candidate, Cell, DigitSet, Explanation, HouseKind};
@@ -46,25 +46,40 @@ pub fn sue_de_coq(state: &State, sink: &mut Sink) {
             if crossing.len() < 2 {
                 continue;
             }
-            let sdc = Crossing {
-                state,
-                houses: [line, region],
-                line: empty(&mut l.cells.iter()),
-                region: empty(&mut r.cells.iter()),
-                side: limits.sue_de_coq_sides,
-            };
-            let mut core = std::mem::take(&mut buffers.core);
-            let go_on = each_subset(
-                state,
-                &crossing,
-                limits.sue_de_coq_crossing,
-                &mut core,
-                &mut |core, v| {
-                    let go_on = core.len() < 2 || sdc.try_core(core, v, &mut buffers, sink);
-                    Next::go_on_if(go_on)
-                },
-            );
-            buffers.core = core;
+            // A crossing reads the candidates of its line and region alone: one that found
+            // nothing finds nothing again while they are the same.
+            let go_on = state.search_area(Technique::SueDeCoq, [line, region], || {
+                let sdc = Crossing {
+                    state,
+                    houses: [line, region],
+                    line: empty(&mut l.cells.iter()),
+                    region: empty(&mut r.cells.iter()),
+                    side: limits.sue_de_coq_sides,
+                };
+                let mut found = false;
+                let mut reporting = |step: Step| {
+                    found = true;
+                    sink(step)
+                };
+                let mut core = std::mem::take(&mut buffers.core);
+                let go_on = each_subset(
+                    state,
+                    &crossing,
+                    limits.sue_de_coq_crossing,
+                    &mut core,
+                    &mut |core, v| {
+                        let go_on =
+                            core.len() < 2 || sdc.try_core(core, v, &mut buffers, &mut reporting);
+                        Next::go_on_if(go_on)
+                    },
+                );
+                buffers.core = core;
+                Searched {
+                    found,
+                    go_on,
+                    fruitless_too: None,
+                }
+            });
             if !go_on {
                 return;
             }
@@ -306,6 +321,23 @@ mod tests {
     use crate::techniques::find_all;
     use crate::techniques::testing::assert_sound;
     use crate::techniques::testing::{cands, state, text};
+
+    #[test]
+    fn a_crossing_that_found_nothing_is_searched_again_once_its_houses_change() {
+        // The six-by-six below with r1c5 holding 5 as well: no Sue de Coq, until 5 goes.
+        let layout = Layout::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let marks = [(1, 1, "1234"), (1, 2, "1234"), (1, 5, "125"), (2, 1, "34")];
+        let before = state(layout, &marks);
+        assert!(find_all(Technique::SueDeCoq, &before).is_empty());
+        let mut after = before.clone();
+        let mut step = crate::core::Step::new(Technique::SueDeCoq);
+        step.eliminations = cands(6, &[(1, 5, 5)]).into();
+        after.apply(&step);
+        // The clone shares what the search found nothing on; the crossing's row changed.
+        let steps = find_all(Technique::SueDeCoq, &after);
+        assert_sound(&after, &steps);
+        assert!(!steps.is_empty(), "the Sue de Coq r1c5's change made");
+    }
 
     #[test]
     fn sue_de_coq_in_a_six_by_six() {
