@@ -471,17 +471,23 @@ impl State {
         search: impl FnOnce() -> Searched,
     ) -> bool {
         let all = self.layout.houses();
-        let cells = houses.iter().flat_map(|&h| all[h].cells.iter());
-        let seen: Vec<DigitSet> = cells.map(|&c| self.candidates(c)).collect();
+        let candidates = || {
+            let cells = houses.iter().flat_map(|&h| all[h].cells.iter());
+            cells.map(|&c| self.candidates(c))
+        };
         let key = (technique, houses);
         let memo = || self.fruitless_areas.lock().expect("an intact memo");
-        if memo().get(&key) == Some(&seen) {
+        // Compared in place: only a search that finds nothing stores a copy.
+        if memo()
+            .get(&key)
+            .is_some_and(|before| before.iter().copied().eq(candidates()))
+        {
             return true;
         }
         let searched = search();
         // A search the deadline stopped may have missed what is there.
         if !searched.found && !self.out_of_time() {
-            memo().insert(key, seen);
+            memo().insert(key, candidates().collect());
         }
         searched.go_on
     }
@@ -819,19 +825,22 @@ mod tests {
         assert_eq!(reason.render(&names), expected);
     }
 
+    /// What a stub search reports (`found`, and to go on), counting its runs in `runs`.
+    fn counted(runs: &std::cell::Cell<usize>, found: bool) -> Searched {
+        runs.set(runs.get() + 1);
+        Searched {
+            found,
+            go_on: true,
+            ..Searched::default()
+        }
+    }
+
     #[test]
     fn a_fruitless_digit_search_is_skipped_until_the_digit_changes() {
         let state = puzzle_state();
         let (technique, digit) = (Technique::BasicFish(2), Digit::new(5));
         let runs = std::cell::Cell::new(0);
-        let search = |found| {
-            runs.set(runs.get() + 1);
-            Searched {
-                found,
-                go_on: true,
-                ..Searched::default()
-            }
-        };
+        let search = |found| counted(&runs, found);
         state.search_digit(technique, digit, |scope| {
             assert_eq!(scope, &Scope::All, "nothing searched yet");
             search(false)
@@ -888,14 +897,7 @@ mod tests {
             .unwrap();
         let area = [row, region];
         let runs = std::cell::Cell::new(0);
-        let search = |found| {
-            runs.set(runs.get() + 1);
-            Searched {
-                found,
-                go_on: true,
-                ..Searched::default()
-            }
-        };
+        let search = |found| counted(&runs, found);
         state.search_area(Technique::SueDeCoq, area, || search(false));
         state.search_area(Technique::SueDeCoq, area, || search(false));
         assert_eq!(runs.get(), 1, "the same candidates are not searched again");
