@@ -2,10 +2,8 @@
 //! at the puzzle's addresses, one Steps row per step, fills of deduced cells), the rules for where
 //! it goes, byte-for-byte determinism, snapshots of its description, and a LibreOffice render.
 
-mod common;
-
+use crate::common::{fixture, root, run, scratch, snapshots};
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use common::{fixture, root, run, scratch, snapshots};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::{Cell, Puzzle, sheet_address};
 use gridlogic::read::{ReadOptions, read_file};

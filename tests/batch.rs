@@ -3,9 +3,9 @@
 //! standard input and output, JSON Lines, jigsaw regions kept, and an interrupted run that keeps
 //! its finished rows.
 
-mod common;
+use crate::common;
 
-use common::{csv_rows, fixture, run, scratch};
+use crate::common::{csv_rows, fixture, run, scratch};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -12,17 +12,11 @@
 //!   every ping within 100 ms and every click, shows Stop and stops; a request over its budget
 //!   of work answers with the message that names the command line (tests/browser/ping.js).
 //!
-//! The three drive one browser each, one after another (`BROWSER`), so that none slows another.
+//! The last times the page's answers: no other browser runs while it does (`Company::Alone`).
 
-mod common;
-
-use common::{drive_browser, fixture, json_rows, root, run, run_on_text, scratch};
+use crate::common::{Company, drive_browser, fixture, json_rows, root, run, run_on_text, scratch};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-
-/// Held while a test drives its browser.
-static BROWSER: Mutex<()> = Mutex::new(());
 
 /// The most steps the page's engine lists at once (`MOST_LISTED` in wasm/src/lib.rs).
 const MOST_LISTED: usize = 2000;
@@ -211,13 +205,12 @@ fn prepare(dir: &Path, shots: &Path) -> (PathBuf, Vec<(PathBuf, Moves, usize)>) 
     ignore = "needs the page's engine: rustup target add wasm32-unknown-unknown, then touch build.rs"
 )]
 fn the_board_answers_as_the_command_line() {
-    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch("board");
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let (cases_file, inputs) = prepare(&dir, &shots);
     let results: Vec<Value> =
-        serde_json::from_value(drive_browser("board.js", &cases_file)).unwrap();
+        serde_json::from_value(drive_browser("board.js", &cases_file, Company::Shared)).unwrap();
     for ((case, (file, moves, n)), page) in CASES.iter().zip(&inputs).zip(&results) {
         check(case, file, moves, *n, page, &dir);
     }
@@ -385,7 +378,6 @@ fn page_of(dir: &Path, name: &str, file: &Path) -> PathBuf {
     ignore = "needs node, Chromium and playwright-core (npm ci --prefix tests/browser; then touch build.rs)"
 )]
 fn every_cell_takes_its_own_click_at_common_window_sizes() {
-    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch("board-clicks");
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
@@ -402,7 +394,7 @@ fn every_cell_takes_its_own_click_at_common_window_sizes() {
     let cases = dir.join("clicks.json");
     let case = json!({"pages": pages, "windows": windows, "shots": shots});
     std::fs::write(&cases, case.to_string()).unwrap();
-    let results = drive_browser("clicks.js", &cases);
+    let results = drive_browser("clicks.js", &cases, Company::Shared);
     let results = results.as_array().unwrap();
     assert_eq!(results.len(), WINDOWS.len() * 2);
     for result in results {
@@ -451,7 +443,6 @@ fn every_cell_takes_its_own_click_at_common_window_sizes() {
     ignore = "needs the page's engine: rustup target add wasm32-unknown-unknown, then touch build.rs"
 )]
 fn the_engine_never_holds_up_the_page() {
-    let _browser = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch("board-ping");
     let shots = root().join("target/viewer-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
@@ -463,7 +454,7 @@ fn the_engine_never_holds_up_the_page() {
     let case = json!({"page": page, "empty": empty, "shots": shots, "pinging": 3000});
     let cases = dir.join("ping.json");
     std::fs::write(&cases, case.to_string()).unwrap();
-    let out = drive_browser("ping.js", &cases);
+    let out = drive_browser("ping.js", &cases, Company::Alone);
     assert_eq!(out["errors"], json!([]), "console errors: {out}");
     assert_eq!(out["requests"], json!([]), "network requests: {out}");
     // The panel beside the 25x25 (its keypad of 25 keys too) fits in the window.

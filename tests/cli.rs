@@ -1,9 +1,11 @@
 //! The command line as a user runs it: verdicts and exit codes on the seed puzzles, error messages
 //! (insta snapshots), every input form, and solutions checked against published ones.
 
-mod common;
+use crate::common;
 
-use common::{brute_force_count, fixture, json_rows, letter_regions, line_values, run, shared};
+use crate::common::{
+    brute_force_count, fixture, json_rows, letter_regions, line_values, run, shared,
+};
 
 /// `check` gives each seed puzzle the outcome the shared README states.
 #[test]

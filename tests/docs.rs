@@ -3,9 +3,9 @@
 //! page of the guide is listed in its `SUMMARY.md`. Every `gridlogic` command of their `sh`
 //! blocks runs as a reader would run it, and succeeds.
 
-mod common;
+use crate::common;
 
-use common::root;
+use crate::common::root;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -2,9 +2,9 @@
 //! no elimination removes it), explanations a person can follow (snapshots), options, and the
 //! engine's verdicts on puzzles with no or several solutions.
 
-mod common;
+use crate::common;
 
-use common::{fixture, run, scratch, shared};
+use crate::common::{fixture, run, scratch, shared};
 use gridlogic::core::{Outcome, State, Step, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Candidate;

@@ -2,9 +2,9 @@
 //! ([`techniques::all_steps`]) holds what HoDoKu's regression library expects there, the state after
 //! step N is the grid `explain --grids` prints before step N+1, and every AIC listed is sound.
 
-mod common;
+use crate::common;
 
-use common::{fixture, run, shared};
+use crate::common::{fixture, run, shared};
 use gridlogic::core::Technique;
 use gridlogic::core::{State, Step};
 use gridlogic::engine;

@@ -17,9 +17,7 @@
 //!   both colours, Sue de Coq its three parts, forcing steps their assumptions, told in a story
 //!   of two to six lines.
 
-mod common;
-
-use common::{fixture, shared};
+use crate::common::{fixture, shared};
 use gridlogic::core::net::{Branch, End, Reason};
 use gridlogic::core::step::{Figure, Link, LinkKind, Role};
 use gridlogic::core::{Outcome, State, Step};

@@ -2,7 +2,7 @@
 //! soundness run over the shared datasets (ignored by default: `cargo test --release --test
 //! forcing -- --ignored --nocapture`).
 
-mod common;
+use crate::common;
 
 use gridlogic::core::{Family, Forcing, State, Step, Technique};
 use gridlogic::engine::{self, Options};
@@ -209,8 +209,9 @@ fn template_steps_hold_in_every_solution_on_jigsaws_boxes_and_a_nine_by_nine() {
 
 /// Solves a sample of each dataset with and without the forcing techniques and checks every step
 /// against the unique solution. The whole datasets take minutes (each puzzle is solved twice):
-/// `GRIDLOGIC_WIDE_SOUNDNESS=1 cargo test --release --test forcing wide -- --nocapture` runs them
-/// and prints the figures; by default every puzzle at a fixed stride is taken.
+/// `GRIDLOGIC_WIDE_SOUNDNESS=1 cargo test --release --test integration forcing::wide --
+/// --nocapture` runs them and prints the figures; by default every puzzle at a fixed stride is
+/// taken.
 #[cfg_attr(
     no_shared,
     ignore = "needs ../shared, the datasets (absent when built; after adding it, touch build.rs)"

@@ -8,7 +8,7 @@
 #[path = "../fuzz/harness.rs"]
 mod harness;
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

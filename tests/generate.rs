@@ -4,10 +4,10 @@
 //! level asked for when solved again from the file, reads back from every output format, and is
 //! the same byte for byte with the same seed.
 
-mod common;
+use crate::common;
 
+use crate::common::{box_regions, brute_force_count, letter_regions, line_values, run, scratch};
 use calamine::{DataType, Reader, SheetVisible, Xlsx, open_workbook};
-use common::{box_regions, brute_force_count, letter_regions, line_values, run, scratch};
 use std::path::Path;
 
 /// Command-line arguments.

@@ -5,10 +5,8 @@
 //! The instances come from `common::giant` (their own generator, not the library's); the full
 //! benchmark set is `cargo bench --bench giant`.
 
-mod common;
-
-use common::giant::{Instance, instance, is_valid_solution};
-use common::{csv, run, scratch};
+use crate::common::giant::{Instance, instance, is_valid_solution};
+use crate::common::{csv, run, scratch};
 use gridlogic::search::{self, Deadline};
 use std::path::Path;
 use std::time::Duration;

@@ -5,9 +5,7 @@
 //! technique, the page shows its notation line and its words as gridlogic writes them now, and
 //! its picture (drawn by `docs/pictures.sh` from the workbook's step sheet) is there.
 
-mod common;
-
-use common::root;
+use crate::common::root;
 use gridlogic::core::{Family, Technique};
 use gridlogic::report::words::{guide, shikaku_guide};
 use gridlogic::shikaku;

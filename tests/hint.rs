@@ -2,9 +2,7 @@
 //! state is checked against the solution. Expected digits come from the `sudoku` crate's solver;
 //! the mistakes are the ones the tests put in.
 
-mod common;
-
-use common::{run, scratch};
+use crate::common::{run, scratch};
 use serde_json::Value;
 
 /// top1465 #1, whose solution the `sudoku` crate finds.

@@ -4,9 +4,7 @@
 //! HoDoKu used brute force, the level and the brute-force mark must agree (the score then counts
 //! HoDoKu's guesses, 10,000 each). Every puzzle of both files agrees.
 
-mod common;
-
-use common::{fixture, run, shared};
+use crate::common::{fixture, run, shared};
 use gridlogic::rating::hodoku;
 use gridlogic::read::{ReadOptions, read_text};
 use rayon::prelude::*;

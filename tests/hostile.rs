@@ -2,9 +2,9 @@
 //! cell in an otherwise good grid, grids cut short, ranges outside the sheet, and inputs built to
 //! exhaust memory or time (zip bombs, far used ranges, huge ranges and sheets).
 
-mod common;
+use crate::common;
 
-use common::{run, scratch};
+use crate::common::{run, scratch};
 use rust_xlsxwriter::{Formula, Workbook, XlsxError};
 use std::path::Path;
 

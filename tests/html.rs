@@ -11,10 +11,11 @@
 //! bars drawn, as the fixtures mark them; screenshots of a chain step and of a phone-size page go to
 //! `target/viewer-screenshots/` for a person to look at.
 
-mod common;
+use crate::common;
 
-use common::{
-    box_regions, brute_force_count, drive_browser, fixture, json_rows, root, run, scratch, shared,
+use crate::common::{
+    Company, box_regions, brute_force_count, drive_browser, fixture, json_rows, root, run, scratch,
+    shared,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -570,7 +571,7 @@ fn step_through(shared: bool) {
     let cases_file = dir.join("cases.json");
     std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
     let results: Vec<Value> =
-        serde_json::from_value(drive_browser("viewer.js", &cases_file)).unwrap();
+        serde_json::from_value(drive_browser("viewer.js", &cases_file, Company::Shared)).unwrap();
     for ((case, args, solved, shot), result) in solves.iter().zip(&results) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         check_page(case, &args, solved, *shot, result);
@@ -902,7 +903,7 @@ fn the_largest_grids_draw_and_step_in_a_real_browser() {
     let cases_file = dir.join("cases.json");
     std::fs::write(&cases_file, serde_json::to_string(&tests).unwrap()).unwrap();
     let results: Vec<Value> =
-        serde_json::from_value(drive_browser("viewer.js", &cases_file)).unwrap();
+        serde_json::from_value(drive_browser("viewer.js", &cases_file, Company::Shared)).unwrap();
     for ((name, size, solved), result) in solves.iter().zip(&results) {
         let steps = solved["steps"].as_array().unwrap().len();
         assert_eq!(result["errors"], json!([]), "{name}: console errors");
@@ -999,7 +1000,7 @@ fn the_steps_are_told_in_words_and_link_to_the_guide() {
     let cases_file = dir.join("cases.json");
     std::fs::write(&cases_file, serde_json::to_string(&cases).unwrap()).unwrap();
     let results: Vec<Value> =
-        serde_json::from_value(drive_browser("words.js", &cases_file)).unwrap();
+        serde_json::from_value(drive_browser("words.js", &cases_file, Company::Shared)).unwrap();
     for ((name, technique, step), result) in expected.iter().zip(&results) {
         assert_eq!(result["errors_1280"], json!([]), "{name}");
         assert_eq!(result["errors_390"], json!([]), "{name}");

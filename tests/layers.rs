@@ -3,7 +3,7 @@
 //! `super::` path in the library's sources is resolved to a module and checked against the rank of
 //! the file that names it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -7,10 +7,8 @@
 //! Python package is compared with `solve` in `python/tests`. Without poppler-utils the PDFs are
 //! not read (`no_poppler`, build.rs), and under CI that fails.
 
-mod common;
-
+use crate::common::{fixture, run, scratch};
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use common::{fixture, run, scratch};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;

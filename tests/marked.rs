@@ -4,9 +4,9 @@
 //! the logical solve reaches it with sound steps. A few puzzles are kept in `fixtures/marked/`
 //! so that the reading, the verdicts and the new steps are checked without `../shared`.
 
-mod common;
+use crate::common;
 
-use common::{fixture, run, shared};
+use crate::common::{fixture, run, shared};
 use gridlogic::core::{MarkRule, Technique};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;

@@ -3,9 +3,7 @@
 //! in a person's words (no panic text, no library's, no `os error N`), and no output written over
 //! a file the command reads, however it is spelt.
 
-mod common;
-
-use common::{fixture, run, scratch};
+use crate::common::{fixture, run, scratch};
 use std::path::Path;
 
 /// seed 001's genetic-algorithm puzzle, row by row, `0` for empty.

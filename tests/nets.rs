@@ -4,9 +4,7 @@
 //! follow from that grid and the implications it names, by the reason it names; every branch must
 //! end as it says, and the step must conclude what its branches prove.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 use serde_json::Value;
 
 const SIZE: usize = 9;

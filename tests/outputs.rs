@@ -3,9 +3,7 @@
 //! a link, and a failed write (full disk, file size limit) leaves the old file whole and no
 //! temporary behind. An interrupted `batch` is in `tests/batch.rs`.
 
-mod common;
-
-use common::{csv_rows, fixture, run, scratch};
+use crate::common::{csv_rows, fixture, run, scratch};
 use std::path::Path;
 use std::process::Command;
 

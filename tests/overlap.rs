@@ -5,9 +5,9 @@
 //! A puzzle of each layout is kept in `fixtures/overlap/` so that reading, verdicts, messages and
 //! outputs are checked without `../shared`.
 
-mod common;
+use crate::common;
 
-use common::{fixture, run, shared};
+use crate::common::{fixture, run, shared};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::Puzzle;
 use gridlogic::read::{ReadOptions, read_text};

@@ -5,9 +5,7 @@
 //! gaps, a step's cells are the ones `explain --format json` names, and a hint is what
 //! `gridlogic hint` says on the page's state.
 
-mod common;
-
-use common::{drive_browser, fixture, root, run, run_on_text, scratch};
+use crate::common::{Company, drive_browser, fixture, root, run, run_on_text, scratch};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -114,7 +112,7 @@ fn the_samurai_board_is_drawn_clicked_and_steered_in_its_shape() {
     });
     let case_file = dir.join("case.json");
     std::fs::write(&case_file, case.to_string()).unwrap();
-    let answer = drive_browser("overlap.js", &case_file);
+    let answer = drive_browser("overlap.js", &case_file, Company::Shared);
 
     let cell_count = (0..21 * 21).filter(|i| is_cell(i / 21, i % 21)).count();
     assert_eq!(cell_count, 369);

@@ -5,10 +5,10 @@
 //! and written back as an annotated workbook in their shape, which calamine reads back (numbers
 //! stay numbers, gaps stay empty) and gridlogic reads again as the same puzzle.
 
-mod common;
+use crate::common;
 
+use crate::common::{fixture, run, scratch};
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use common::{fixture, run, scratch};
 use gridlogic::model::{Grid, sheet_address};
 use gridlogic::read::{ReadOptions, read_file};
 use rust_xlsxwriter::{Format, FormatBorder, Workbook};

@@ -3,9 +3,7 @@
 //! steps the solve takes, which step is the hardest, Sudoku Explainer's ER with `--rating se`),
 //! counted by the `sudoku` crate, and the Killer cages are read off the text the generator wrote.
 
-mod common;
-
-use common::{line_values, run, scratch};
+use crate::common::{line_values, run, scratch};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;

@@ -6,9 +6,9 @@
 //! Without poppler-utils, those tests are ignored with the reason (`no_poppler`, build.rs), and
 //! under CI they fail: `.ci/run` installs it.
 
-mod common;
+use crate::common;
 
-use common::{fixture, run, scratch};
+use crate::common::{fixture, run, scratch};
 use std::path::Path;
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! Runs HoDoKu's regression library (`../shared/datasets/hodoku/reglib-1.4-dev.txt`): every case
 //! of the techniques we implement must pass, every other case is skipped.
 
-mod common;
+use crate::common;
 
 use gridlogic::reglib::{self, Outcome};
 use std::time::Instant;

@@ -3,9 +3,7 @@
 //! of the three in `fixtures/samples`, and every 50th line of the whole file in `../shared`),
 //! and two forum-hardest puzzles that need nested chains, rated by serate here.
 
-mod common;
-
-use common::{fixture, run, shared};
+use crate::common::{fixture, run, shared};
 use gridlogic::model::{Cell, Puzzle};
 use gridlogic::rating::se::{self, SeSolve};
 use gridlogic::read::{ReadOptions, read_text};

@@ -5,7 +5,7 @@
 //! against a naive backtracker written here. Collections are read from `../shared/datasets`
 //! (relative to the crate); when it is absent those tests print a message and pass.
 
-mod common;
+use crate::common;
 
 use gridlogic::model::{Cell, Digit, DigitSet, Grid, Layout, Origin, Puzzle, Regions};
 use gridlogic::search::{self, Count};

@@ -2,10 +2,10 @@
 //! puzzle" (the exit code left alone), `hint` on one sheet and saying which, derived sheet names
 //! valid whatever the source sheet's name, and a workbook of a thousand sheets read in turn.
 
-mod common;
+use crate::common;
 
+use crate::common::{run, scratch, workbooks};
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use common::{run, scratch, workbooks};
 use rust_xlsxwriter::Workbook;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

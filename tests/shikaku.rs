@@ -2,9 +2,7 @@
 //! `../shared/datasets/shikaku` against its manifest and `.sol` file, the soundness of every
 //! logical step, the command line, and snapshots of step logs.
 
-mod common;
-
-use common::{fixture, run, scratch, shared, snapshots};
+use crate::common::{fixture, run, scratch, shared, snapshots};
 use gridlogic::core::Outcome;
 use gridlogic::read::ReadOptions;
 use gridlogic::report::SolveReport;

@@ -4,9 +4,7 @@
 //! `gridlogic hint`, the state after `goto(n)` against `explain --at-step n`), and the rectangles
 //! against the puzzle's published solution (`janko-045.sol`).
 
-mod common;
-
-use common::{drive_browser, fixture, root, run, run_on_text, scratch};
+use crate::common::{Company, drive_browser, fixture, root, run, run_on_text, scratch};
 use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -177,7 +175,7 @@ fn the_shikaku_board_answers_as_the_command_line() {
     });
     let case_file = dir.join("case.json");
     std::fs::write(&case_file, case.to_string()).unwrap();
-    let page = drive_browser("shikaku.js", &case_file);
+    let page = drive_browser("shikaku.js", &case_file, Company::Shared);
     let text = |field: &str| {
         page[field]
             .as_str()

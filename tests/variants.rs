@@ -5,9 +5,7 @@
 //! a fixed part of it unless `GRIDLOGIC_KILLER_FULL=1`); a Killer drawn in a spreadsheet as a
 //! person draws one, read without options.
 
-mod common;
-
-use common::{fixture, line_values, run, scratch, shared, workbooks};
+use crate::common::{fixture, line_values, run, scratch, shared, workbooks};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::{Puzzle, Variant};
 use gridlogic::read::{ReadOptions, read_file, read_text};

@@ -7,11 +7,12 @@
 //!
 //! CI solves a fixed sample (every 20th puzzle; the 16x16 every 6th); with
 //! `GRIDLOGIC_WORDS_FULL=1` every puzzle of every collection (minutes), and the figures are
-//! printed: `GRIDLOGIC_WORDS_FULL=1 cargo test --release --test words -- --nocapture`.
+//! printed: `GRIDLOGIC_WORDS_FULL=1 cargo test --release --test integration words:: --
+//! --nocapture`.
 
-mod common;
+use crate::common;
 
-use common::{fixture, shared};
+use crate::common::{fixture, shared};
 use gridlogic::core::{Outcome, Step};
 use gridlogic::engine::{self, Options};
 use gridlogic::model::{Candidate, Puzzle};

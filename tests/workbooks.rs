@@ -1,9 +1,9 @@
 //! Reading puzzles from workbooks: grid detection, regions from fills and sheets, formulas,
 //! defined names, and the real workbooks in ../shared/xlsx.
 
-mod common;
+use crate::common;
 
-use common::{brute_force_count, fixture, run, scratch, shared, workbooks};
+use crate::common::{brute_force_count, fixture, run, scratch, shared, workbooks};
 use gridlogic::model::{Cell, Regions};
 use gridlogic::read::{ReadOptions, read_file};
 

@@ -1,17 +1,22 @@
 //! Shared test helpers: locating ../shared, an independent brute-force solution counter, and the
 //! builders of the workbook fixtures in `fixtures/workbooks/`.
 
-#![allow(dead_code)] // each test crate uses its own part of this module
-
+// Shared with benches/giant.rs (which includes the file): each uses its own part of it.
+#[allow(dead_code)]
 pub mod giant;
 pub mod workbooks;
 
 use std::path::PathBuf;
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh, empty scratch folder for one test (`name`) of this process, removed with what it
-/// holds when the value is dropped.
+/// holds when the value is dropped. Each call has its own folder (numbered), since the tests of
+/// every file run at once in one process and some ask for the same name.
 pub fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("gridlogic-{name}-{}", std::process::id()));
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gridlogic-{name}-{}-{call}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     Scratch(dir)
@@ -194,8 +199,26 @@ pub fn run_on_text(dir: &std::path::Path, text: &str, args: &[&str]) -> String {
     run(&all).1
 }
 
-/// Runs the browser driver `tests/browser/SCRIPT` on the cases file `cases`; the JSON it prints.
-pub fn drive_browser(script: &str, cases: &std::path::Path) -> serde_json::Value {
+/// What other browsers a driver may run beside.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Company {
+    /// Another driver's browser (with 2 threads, one): the drivers that step and click pages
+    /// mostly wait on the browser, and check what it shows, not how soon.
+    Shared,
+    /// None: the driver times the page's answers (the other tests still run beside it).
+    Alone,
+}
+
+/// Runs the browser driver `tests/browser/SCRIPT` on the cases file `cases`, in the `company`
+/// it allows; the JSON it prints.
+pub fn drive_browser(script: &str, cases: &std::path::Path, company: Company) -> serde_json::Value {
+    static BROWSERS: RwLock<()> = RwLock::new(());
+    let _shared;
+    let _alone;
+    match company {
+        Company::Shared => _shared = BROWSERS.read().unwrap_or_else(|e| e.into_inner()),
+        Company::Alone => _alone = BROWSERS.write().unwrap_or_else(|e| e.into_inner()),
+    }
     let output = std::process::Command::new("node")
         .arg(root().join("tests/browser").join(script))
         .arg(cases)
