@@ -200,7 +200,7 @@ pub fn run_on_text(dir: &std::path::Path, text: &str, args: &[&str]) -> String {
 }
 
 /// What other browsers a driver may run beside.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 pub enum Company {
     /// Another driver's browser (with 2 threads, one): the drivers that step and click pages
     /// mostly wait on the browser, and check what it shows, not how soon.
