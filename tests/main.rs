@@ -1,6 +1,6 @@
 //! Every integration test in one binary: one link rather than one per file, and the tests of
-//! all files share the machine's cores (`cargo test` runs test binaries one after another, each
-//! on as many threads as it has tests to run). Each file below is a module; its tests are named
+//! all files share the machine's cores (`cargo test` runs test binaries one after another, and
+//! one whose few tests are long leaves a core idle). Each file below is a module; its tests are named
 //! by it (`cargo test --release --test integration forcing::` runs those of tests/forcing.rs).
 
 mod common;

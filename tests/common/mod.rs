@@ -202,8 +202,8 @@ pub fn run_on_text(dir: &std::path::Path, text: &str, args: &[&str]) -> String {
 /// What other browsers a driver may run beside.
 #[derive(Clone, Copy)]
 pub enum Company {
-    /// Another driver's browser (with 2 threads, one): the drivers that step and click pages
-    /// mostly wait on the browser, and check what it shows, not how soon.
+    /// Other drivers' browsers, as many as the tests' threads run: the drivers that step and
+    /// click pages mostly wait on the browser, and check what it shows, not how soon.
     Shared,
     /// None: the driver times the page's answers (the other tests still run beside it).
     Alone,

@@ -22,7 +22,12 @@ pub(crate) fn zeroed_lanes(len: usize) -> Vec<u128> {
 }
 
 /// Hands back a table of lane masks for the next [`zeroed_lanes`]: every mask must be zero.
+/// A table let go of while the thread unwinds from a panic is dropped instead, since a search
+/// stopped halfway leaves marks in it (and a caller that catches the panic searches on).
 pub(crate) fn release_lanes(table: Vec<u128>) {
+    if std::thread::panicking() {
+        return;
+    }
     debug_assert!(table.iter().all(|&m| m == 0), "a table handed back is zero");
     ZEROED.with_borrow_mut(|tables| tables.push(table));
 }
@@ -182,10 +187,7 @@ impl<'g> Sweep<'g> {
         mut reached: impl FnMut(u32, usize, u128) -> u128,
     ) {
         debug_assert!(starts.len() <= LANES);
-        for &state in &self.touched {
-            self.seen[state as usize] = 0;
-        }
-        self.touched.clear();
+        self.forget_seen();
         self.frontier.clear();
         for (lane, &start) in starts.iter().enumerate() {
             let state = start as usize * 2;
@@ -231,14 +233,20 @@ impl<'g> Sweep<'g> {
             self.current[state as usize] = 0;
         }
     }
+
+    /// Clears the lanes the last run left in `seen`.
+    fn forget_seen(&mut self) {
+        for &state in &self.touched {
+            self.seen[state as usize] = 0;
+        }
+        self.touched.clear();
+    }
 }
 
 impl Drop for Sweep<'_> {
     /// Hands the tables back, zero ([`Sweep::run`] leaves `current` and `next` so).
     fn drop(&mut self) {
-        for &state in &self.touched {
-            self.seen[state as usize] = 0;
-        }
+        self.forget_seen();
         for table in [&mut self.seen, &mut self.current, &mut self.next] {
             release_lanes(std::mem::take(table));
         }
@@ -295,6 +303,17 @@ mod tests {
         assert!(graph.nodes.len() > LANES, "more than one sweep");
     }
 
+    /// Checks the tables of `states` lane masks this thread holds now (those the last sweep
+    /// handed back, or none): all zero.
+    fn assert_pooled_tables_zero(states: usize) {
+        let tables: Vec<Vec<u128>> = (0..3).map(|_| zeroed_lanes(states)).collect();
+        for table in &tables {
+            assert_eq!(table.len(), states);
+            assert!(table.iter().all(|&m| m == 0), "a table came back marked");
+        }
+        tables.into_iter().for_each(release_lanes);
+    }
+
     #[test]
     fn a_sweep_hands_its_tables_back_zero_for_the_next() {
         let graph = Graph::of(&top1465_first(), every_link(Some(5)));
@@ -306,13 +325,23 @@ mod tests {
             0
         });
         assert!(reached > 0, "the sweep marked states");
-        // The tables this thread holds now are those the sweep handed back, or none.
-        let tables: Vec<Vec<u128>> = (0..3).map(|_| zeroed_lanes(states)).collect();
-        for table in &tables {
-            assert_eq!(table.len(), states);
-            assert!(table.iter().all(|&m| m == 0), "a table came back marked");
-        }
-        tables.into_iter().for_each(release_lanes);
+        assert_pooled_tables_zero(states);
+    }
+
+    #[test]
+    fn a_sweep_stopped_by_a_panic_hands_no_marked_table_on() {
+        // The Python package catches a panic and searches on, on the same thread.
+        let graph = Graph::of(&top1465_first(), every_link(Some(5)));
+        let states = graph.nodes.len() * 2;
+        let starts: Vec<u32> = (0..LANES as u32).collect();
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Sweep::new(&graph).run(&starts, 20, |_, links, _| {
+                assert!(links < 3, "stopped halfway");
+                0
+            })
+        }));
+        assert!(stopped.is_err());
+        assert_pooled_tables_zero(states);
     }
 
     #[test]
