@@ -36,6 +36,17 @@ pub fn top1465_first() -> State {
     State::from_puzzle(&puzzle)
 }
 
+/// The state right after the givens of the Samurai of `fixtures/overlap/samurai.txt` (five
+/// overlapping 9x9 grids): thousands of chain nodes, and chains of every kind.
+pub fn samurai_start() -> State {
+    let text = include_str!("../../fixtures/overlap/samurai.txt");
+    let puzzle = read_text(text, "samurai", &ReadOptions::default())
+        .expect("a puzzle")
+        .puzzles
+        .remove(0);
+    State::from_puzzle(&puzzle)
+}
+
 /// A state where every cell holds every digit, except that `cells` (1-based row, column) lack 1.
 pub fn without_one(layout: Layout, cells: &[(usize, usize)]) -> State {
     let rest: String = (2..=layout.size()).map(|d| d.to_string()).collect();

@@ -806,7 +806,7 @@ mod tests {
     use super::*;
     use crate::model::{Layout, Regions};
     use crate::read::{ReadOptions, read_text};
-    use crate::techniques::testing::top1465_first;
+    use crate::techniques::testing::{samurai_start, top1465_first};
 
     /// A graph as text: its nodes, links, sets and every node's targets.
     fn described(graph: &Graph) -> String {
@@ -853,12 +853,7 @@ mod tests {
     fn every_weak_link_goes_both_ways() {
         // Continuous loops close a loop at a start's weak partners (`continuous_loops`), read
         // from the start's own list: each list must hold the nodes whose lists hold it.
-        let samurai = include_str!("../../../fixtures/overlap/samurai.txt");
-        let puzzle = read_text(samurai, "samurai", &ReadOptions::default())
-            .unwrap()
-            .puzzles
-            .remove(0);
-        for state in [top1465_first(), State::from_puzzle(&puzzle)] {
+        for state in [top1465_first(), samurai_start()] {
             let links = super::super::links_for(
                 crate::core::ChainKind::ContinuousLoop,
                 true,

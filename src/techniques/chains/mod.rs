@@ -46,26 +46,86 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
     let technique = Technique::Chain { kind, grouped };
     let links = links_for(kind, grouped, state.limits());
     let graph = Graph::of(state, links);
-    let mut found = match kind {
+    let mut order = InOrder::new(&graph, technique, sink);
+    let found = match kind {
         ChainKind::RemotePair => remote::chains(&graph, state.limits().remote_pair_cells),
         ChainKind::ContinuousLoop => continuous_loops(&graph),
         ChainKind::DiscontinuousLoop => discontinuous_loops(&graph),
-        _ => aics(&graph, kind != ChainKind::Aic),
+        _ => return aics(&graph, kind != ChainKind::Aic, &mut order),
     };
-    if grouped {
-        found.retain(|f| {
+    order.take(found, 0);
+    order.finish();
+}
+
+/// Hands chains to a sink in the order steps are listed: simple chains before those that pass a
+/// node twice (valid but roundabout), each shortest first, then by what they remove, then in the
+/// order found (by start, then as the start's search met them); one step per set of
+/// eliminations. A search that knows when no shorter chain is left to find hands on the chains
+/// found so far ([`InOrder::settle`]), so that a sink that wants one chain stops the search early.
+struct InOrder<'s, 't, 'g> {
+    graph: &'g Graph,
+    technique: Technique,
+    grouped: bool,
+    sink: &'s mut Sink<'t>,
+    /// Chains found and not handed on, each with its place in the order found.
+    waiting: Vec<(Found, (u32, usize))>,
+    reported: HashSet<Vec<Candidate>>,
+}
+
+impl<'s, 't, 'g> InOrder<'s, 't, 'g> {
+    fn new(graph: &'g Graph, technique: Technique, sink: &'s mut Sink<'t>) -> Self {
+        InOrder {
+            graph,
+            technique,
+            grouped: matches!(technique, Technique::Chain { grouped: true, .. }),
+            sink,
+            waiting: Vec::new(),
+            reported: HashSet::new(),
+        }
+    }
+
+    /// Takes `chains`, found in this order by the search from `start` (or, for chains not
+    /// searched start by start, all of them, with any `start`); a grouped technique keeps only
+    /// those through a group or an ALS (the others are plain chains).
+    fn take(&mut self, chains: Vec<Found>, start: u32) {
+        let (graph, grouped) = (self.graph, self.grouped);
+        let through_group = |f: &Found| {
             f.nodes
                 .iter()
                 .any(|&n| graph.nodes[n as usize].kind != NodeKind::Candidate)
-        });
+        };
+        let kept = chains.into_iter().filter(|f| !grouped || through_group(f));
+        let ranked = kept.enumerate().map(|(i, f)| (f, (start, i)));
+        self.waiting.extend(ranked);
     }
-    // Chains that pass a node twice are valid but roundabout: they come after the simple ones.
-    found.sort_by_cached_key(|f| (!f.is_simple(), f.length, f.eliminations.clone()));
-    let mut reported = HashSet::new();
-    for chain in found {
-        if reported.insert(chain.eliminations.clone()) && !sink(chain.step(&graph, technique)) {
-            return;
+
+    /// Hands on the simple chains of at most `links` links waiting, in order, when no chain
+    /// still to be found is that short. Returns whether the sink wants more.
+    fn settle(&mut self, links: usize) -> bool {
+        self.hand_on(Some(links))
+    }
+
+    /// Hands on every chain waiting, in order: no more are to be found.
+    fn finish(&mut self) {
+        self.hand_on(None);
+    }
+
+    /// Sorts the chains waiting and hands on those in front: the simple ones of at most
+    /// `links` links, or all. Returns whether the sink wants more.
+    fn hand_on(&mut self, links: Option<usize>) -> bool {
+        self.waiting.sort_by_cached_key(|(f, found_at)| {
+            (!f.is_simple(), f.length, f.eliminations.clone(), *found_at)
+        });
+        let ready = |f: &Found| links.is_none_or(|most| f.is_simple() && f.length <= most);
+        let count = self.waiting.iter().take_while(|(f, _)| ready(f)).count();
+        for (chain, _) in self.waiting.drain(..count) {
+            if self.reported.insert(chain.eliminations.clone())
+                && !(self.sink)(chain.step(self.graph, self.technique))
+            {
+                return false;
+            }
         }
+        true
     }
 }
 
@@ -299,13 +359,14 @@ fn is_end(graph: &Graph, n: u32) -> bool {
 }
 
 /// AICs between two ends in different cells (of one digit when `same_digit`), one per pair of
-/// ends, removing what sees both ends.
-fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
+/// ends, removing what sees both ends, handed to `order`. A start's chains are no shorter than
+/// the first its sweep found, so the starts are searched in that order: once those of one length
+/// are done, every chain that short is known and handed on.
+fn aics(graph: &Graph, same_digit: bool, order: &mut InOrder) {
     let mut search = Search::new(graph);
-    let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
     let later = sharing_later(graph, |n| is_end(graph, n));
-    let starts = screened(
+    let mut starts = screened(
         graph,
         ends(graph).filter(|&n| later[n as usize]).collect(),
         max,
@@ -320,44 +381,42 @@ fn aics(graph: &Graph, same_digit: bool) -> Vec<Found> {
             lanes.sharing_target(end, open)
         },
     );
-    for start in starts {
-        search.run(start, max);
-        for (end, dist) in search.reached_on() {
-            let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
-            if end <= start
-                || dist < MIN_LINKS
-                || !is_end(graph, end)
-                || (same_digit && a.digit != b.digit)
-                || (a.cells.len() == 1 && a.cells == b.cells)
-            {
-                continue;
-            }
-            let eliminations: Vec<Candidate> = graph.common_targets(start, end).collect();
-            if !eliminations.is_empty() {
-                found.push(Found::alternating(search.chain_to(end), eliminations));
-            }
+    starts.sort_by_key(|k| (k.first, k.start));
+    for tier in starts.chunk_by(|a, b| a.first == b.first) {
+        for kept in tier {
+            order.take(aics_from(&mut search, kept, same_digit), kept.start);
+        }
+        if !order.settle(tier[0].first) {
+            return;
         }
     }
-    found
+    order.finish();
+}
+
+/// The AICs `search` finds from `start` to a later end (of the same digit when `same_digit`)
+/// that remove something, in the order it meets their ends.
+fn aics_from(search: &mut Search, kept: &Kept, same_digit: bool) -> Vec<Found> {
+    let (graph, start) = (search.graph(), kept.start);
+    search.run(start, kept.last);
+    let chains = search.reached_on().filter_map(|(end, dist)| {
+        let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
+        if end <= start
+            || dist < MIN_LINKS
+            || !is_end(graph, end)
+            || (same_digit && a.digit != b.digit)
+            || (a.cells.len() == 1 && a.cells == b.cells)
+        {
+            return None;
+        }
+        let eliminations: Vec<Candidate> = graph.common_targets(start, end).collect();
+        (!eliminations.is_empty()).then(|| Found::alternating(search.chain_to(end), eliminations))
+    });
+    chains.collect()
 }
 
 /// Discontinuous nice loops, the shortest for each candidate removed or placed.
 fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
-    let mut search = Search::new(graph);
-    // Keyed by the candidate and whether it is placed.
-    let mut best: BTreeMap<(Candidate, bool), Found> = BTreeMap::new();
     let max = graph.state.limits().chain_links;
-    let rank = |f: &Found| (!f.is_simple(), f.length);
-    // A loop of `length` links ranks no better than a simple one that long.
-    let beaten = |best: &BTreeMap<_, Found>, target, length| {
-        best.get(&target)
-            .is_some_and(|b| rank(b) <= (false, length))
-    };
-    let keep = |best: &mut BTreeMap<_, Found>, target: (Candidate, bool), found: Found| {
-        if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
-            best.insert(target, found);
-        }
-    };
     // A start either reaches itself true (a candidate placed) or removes what it shares with
     // a later end.
     let later = sharing_later(graph, |_| true);
@@ -379,8 +438,28 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
             placed | lanes.sharing_target(end, open)
         },
     );
-    for start in starts {
-        search.run(start, max);
+    discontinuous_loops_from(graph, &starts)
+}
+
+/// The discontinuous nice loops the searches from `starts` find, the shortest for each
+/// candidate removed or placed.
+fn discontinuous_loops_from(graph: &Graph, starts: &[Kept]) -> Vec<Found> {
+    let mut search = Search::new(graph);
+    // Keyed by the candidate and whether it is placed.
+    let mut best: BTreeMap<(Candidate, bool), Found> = BTreeMap::new();
+    let rank = |f: &Found| (!f.is_simple(), f.length);
+    // A loop of `length` links ranks no better than a simple one that long.
+    let beaten = |best: &BTreeMap<_, Found>, target, length| {
+        best.get(&target)
+            .is_some_and(|b| rank(b) <= (false, length))
+    };
+    let keep = |best: &mut BTreeMap<_, Found>, target: (Candidate, bool), found: Found| {
+        if best.get(&target).is_none_or(|b| rank(b) > rank(&found)) {
+            best.insert(target, found);
+        }
+    };
+    for &Kept { start, last, .. } in starts {
+        search.run(start, last);
         for (end, dist) in search.reached_on() {
             let node = &graph.nodes[end as usize];
             if dist < MIN_LINKS {
@@ -417,37 +496,58 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
     best.into_values().collect()
 }
 
-/// The starts, among `starts` (ascending), from which a search may find a chain: swept
-/// [`LANES`] at a time ([`Sweep`]), a start is kept once `hits(lanes, node, links, reached)`
-/// returns its lane, asked for each node reached on at `links` links with the lanes not kept yet
-/// that reach it there (`reached`); a start kept is followed no further. `hits` must keep every start whose search would find
-/// something; the others are left out, so only the searches that find something are run, and
-/// they find what they would have found in a search from every start.
+/// The starts, among `starts` (ascending), from which a search may find a chain, each with the
+/// fewest and the most links at which it was hit ([`Kept`]): swept [`LANES`] at a time
+/// ([`Sweep`]), `hits(lanes, node, links, reached)` is asked for each node reached on at `links`
+/// links with the lanes that reach it there (`reached`), and returns those it hits. `hits` must
+/// hit a start at the length of every chain its search would find; the others are left out, so
+/// only the searches that find something are run, no further than their last hit, and they find
+/// what they would have found in a search from every start.
 fn screened(
     graph: &Graph,
     starts: Vec<u32>,
     max_links: usize,
     hits: impl Fn(&mut Lanes, u32, usize, u128) -> u128,
-) -> Vec<u32> {
+) -> Vec<Kept> {
     let mut sweep = Sweep::new(graph);
     let mut lanes = Lanes::new(graph);
     let mut kept = Vec::new();
     for batch in starts.chunks(LANES) {
         lanes.assign(batch);
-        let mut marked = 0u128;
+        let (mut first, mut last) = ([0; LANES], [0; LANES]);
         sweep.run(batch, max_links, |node, links, reached| {
-            let hit = hits(&mut lanes, node, links, reached);
-            marked |= hit;
-            hit
+            let mut hit = hits(&mut lanes, node, links, reached);
+            while hit != 0 {
+                let lane = hit.trailing_zeros() as usize;
+                if first[lane] == 0 {
+                    first[lane] = links;
+                }
+                last[lane] = links;
+                hit &= hit - 1;
+            }
         });
-        let chosen = batch
-            .iter()
-            .enumerate()
-            .filter(|&(lane, _)| marked >> lane & 1 == 1);
-        kept.extend(chosen.map(|(_, &start)| start));
+        for (lane, &start) in batch.iter().enumerate() {
+            if first[lane] > 0 {
+                kept.push(Kept {
+                    start,
+                    first: first[lane],
+                    last: last[lane],
+                });
+            }
+        }
         lanes.clear();
     }
     kept
+}
+
+/// A start [`screened`] kept: its search finds chains of `first` to `last` links only, and a
+/// breadth-first search reaches the nodes within `last` links by the same chains whether or not
+/// it goes further.
+#[derive(Clone, Copy)]
+struct Kept {
+    start: u32,
+    first: usize,
+    last: usize,
 }
 
 /// The starts of one sweep, a bit (lane) each, and what a search's hits are tested against.
@@ -573,9 +673,6 @@ fn sharing_later(graph: &Graph, partner: impl Fn(u32) -> bool) -> Vec<bool> {
 
 /// Continuous nice loops through a candidate: an AIC whose ends are weakly linked, closed.
 fn continuous_loops(graph: &Graph) -> Vec<Found> {
-    let mut search = Search::new(graph);
-    let mut seen: HashSet<Vec<u32>> = HashSet::new();
-    let mut found = Vec::new();
     let max = graph.state.limits().chain_links;
     let candidates = (0..graph.nodes.len() as u32)
         .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate)
@@ -587,11 +684,19 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
         let weak = graph.weak[end as usize].iter();
         reached & weak.fold(0, |m, &w| m | lanes.of_node(w))
     });
+    continuous_loops_from(graph, &starts)
+}
+
+/// The continuous nice loops the searches from `starts` find, each once.
+fn continuous_loops_from(graph: &Graph, starts: &[Kept]) -> Vec<Found> {
+    let mut search = Search::new(graph);
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut found = Vec::new();
     // The nodes weakly linked to the current start, which close a loop from it (weak links go
     // both ways): marked, since a large grid's group and ALS nodes have long lists of them.
     let mut closes = vec![false; graph.nodes.len()];
-    for start in starts {
-        search.run(start, max - 1);
+    for &Kept { start, last, .. } in starts {
+        search.run(start, last);
         let partners = &graph.weak[start as usize];
         partners.iter().for_each(|&w| closes[w as usize] = true);
         for (end, dist) in search.reached_on() {
@@ -815,7 +920,7 @@ mod tests {
     use crate::read::{ReadOptions, read_text};
     use crate::search::count_from_candidates;
     use crate::techniques::find_all;
-    use crate::techniques::testing::{state, text};
+    use crate::techniques::testing::{samurai_start, state, text, top1465_first};
 
     const ALL: [ChainKind; 6] = [
         ChainKind::XChain,
@@ -858,6 +963,90 @@ mod tests {
             }
         }
         steps
+    }
+
+    /// The chains of `technique` on `s` as its steps must list them: searched from every start
+    /// to every length (no sweep screening the starts, no order of search by length), then
+    /// sorted as steps are listed (simple first, shortest first, by eliminations, in the order
+    /// found), one per set of eliminations.
+    fn chains_from_every_start(s: &State, technique: Technique) -> Vec<String> {
+        let Technique::Chain { kind, grouped } = technique else {
+            unreachable!("a chain technique");
+        };
+        let graph = Graph::of(s, links_for(kind, grouped, s.limits()));
+        let max = s.limits().chain_links;
+        let every = |starts: Vec<u32>, last| -> Vec<Kept> {
+            let kept = starts.into_iter();
+            kept.map(|start| Kept {
+                start,
+                first: MIN_LINKS,
+                last,
+            })
+            .collect()
+        };
+        let nodes: Vec<u32> = (0..graph.nodes.len() as u32).collect();
+        let is_candidate = |n: &u32| graph.nodes[*n as usize].kind == NodeKind::Candidate;
+        let mut found = match kind {
+            ChainKind::ContinuousLoop => {
+                let candidates = nodes.iter().copied().filter(is_candidate).collect();
+                continuous_loops_from(&graph, &every(candidates, max - 1))
+            }
+            ChainKind::DiscontinuousLoop => discontinuous_loops_from(&graph, &every(nodes, max)),
+            _ => {
+                let mut search = Search::new(&graph);
+                let starts = every(ends(&graph).collect(), max);
+                let same_digit = kind != ChainKind::Aic;
+                let each = starts.iter().map(|k| aics_from(&mut search, k, same_digit));
+                each.flatten().collect()
+            }
+        };
+        let through_group = |f: &Found| !f.nodes.iter().all(is_candidate);
+        found.retain(|f| !grouped || through_group(f));
+        found.sort_by_cached_key(|f| (!f.is_simple(), f.length, f.eliminations.clone()));
+        let mut reported = HashSet::new();
+        found.retain(|f| reported.insert(f.eliminations.clone()));
+        let steps = found.iter().map(|f| f.step(&graph, technique));
+        steps.map(|step| text(s, &step)).collect()
+    }
+
+    #[test]
+    fn chains_come_in_order_wherever_the_steps_taken_stop() {
+        // A 9x9 and a Samurai with only the givens' candidates: many chains of many lengths.
+        let kinds = [ChainKind::XChain, ChainKind::XyChain].map(|kind| (kind, false));
+        let both = [
+            ChainKind::Aic,
+            ChainKind::ContinuousLoop,
+            ChainKind::DiscontinuousLoop,
+        ];
+        let kinds = kinds
+            .into_iter()
+            .chain(both.into_iter().flat_map(|k| [(k, false), (k, true)]));
+        // Each kind has three chains or more on the Samurai.
+        for (s, fewest) in [(top1465_first(), 0), (samurai_start(), 3)] {
+            for (kind, grouped) in kinds.clone() {
+                let technique = Technique::Chain { kind, grouped };
+                let expected = chains_from_every_start(&s, technique);
+                assert!(
+                    expected.len() >= fewest,
+                    "{technique:?}: {}",
+                    expected.len()
+                );
+                let mut listed = Vec::new();
+                find(&s, kind, grouped, &mut |step| {
+                    listed.push(text(&s, &step));
+                    true
+                });
+                assert_eq!(listed, expected, "{technique:?}");
+                for wanted in 1..=expected.len().min(3) {
+                    let mut taken = Vec::new();
+                    find(&s, kind, grouped, &mut |step| {
+                        taken.push(text(&s, &step));
+                        taken.len() < wanted
+                    });
+                    assert_eq!(taken, expected[..wanted], "{technique:?}");
+                }
+            }
+        }
     }
 
     #[test]
