@@ -65,7 +65,6 @@ pub fn find(state: &State, kind: ChainKind, grouped: bool, sink: &mut Sink) {
 struct InOrder<'s, 't, 'g> {
     graph: &'g Graph,
     technique: Technique,
-    grouped: bool,
     sink: &'s mut Sink<'t>,
     /// Chains found and not handed on, each with its place in the order found.
     waiting: Vec<(Found, (u32, usize))>,
@@ -77,7 +76,6 @@ impl<'s, 't, 'g> InOrder<'s, 't, 'g> {
         InOrder {
             graph,
             technique,
-            grouped: matches!(technique, Technique::Chain { grouped: true, .. }),
             sink,
             waiting: Vec::new(),
             reported: HashSet::new(),
@@ -88,7 +86,8 @@ impl<'s, 't, 'g> InOrder<'s, 't, 'g> {
     /// searched start by start, all of them, with any `start`); a grouped technique keeps only
     /// those through a group or an ALS (the others are plain chains).
     fn take(&mut self, chains: Vec<Found>, start: u32) {
-        let (graph, grouped) = (self.graph, self.grouped);
+        let graph = self.graph;
+        let grouped = matches!(self.technique, Technique::Chain { grouped: true, .. });
         let through_group = |f: &Found| {
             f.nodes
                 .iter()
