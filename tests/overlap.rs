@@ -216,6 +216,18 @@ fn each_layouts_fixture_reads_and_solves_to_its_published_solution() {
             puzzle.layout().overlap(),
             "{name}"
         );
+        // As `solve` prints a grid (`|` between boxes, rules between them, the gaps blank): the
+        // puzzle reads back as the same puzzle, its solution as the published one.
+        let printed = |grid| render::grid_text(grid, puzzle.layout(), puzzle.symbols());
+        let again = read(&printed(puzzle.givens()), layout);
+        assert_eq!(again.givens(), puzzle.givens(), "{name}");
+        assert_eq!(
+            again.layout().overlap(),
+            puzzle.layout().overlap(),
+            "{name}"
+        );
+        let solution = read(&printed(solve.solved_grid().unwrap()), layout);
+        assert_eq!(values(solution.givens()), expected, "{name}");
     }
 }
 
@@ -364,15 +376,20 @@ fn butterfly_is_read_as_one_when_named() {
 }
 
 #[test]
-fn the_command_line_reads_both_text_forms() {
+fn the_command_line_reads_each_text_form() {
     // The drawn rows (`.58..4.6.   .9.6..84.`) are not taken for a collection of one-line
-    // 3x3 puzzles, and a comment of digits is not a row.
+    // 3x3 puzzles, and a comment of digits is not a row; the grid as printed
+    // (`. 5 8 | . . 4 | . 6 . |       | …` under `------+-------+`) is read by its columns.
     let dir = common::scratch("overlap-forms");
     let (drawn, _) = fixture_text("samurai-drawn.txt");
+    let puzzle = read(&drawn, None);
+    let printed = render::grid_text(puzzle.givens(), puzzle.layout(), puzzle.symbols());
+    assert!(printed.contains("|       |") && printed.contains("+-------+"));
     for text in [
         fixture_text("samurai.txt").0,
         drawn.clone(),
         format!("# 2025 12\n{drawn}"),
+        printed,
     ] {
         let (code, out) = on_text(&dir, &text, &["check"]);
         assert_eq!(code, 0, "{out}");

@@ -6,7 +6,10 @@
 //!   outside the grids are written `-` too, so the shape comes from `--layout`, a title naming the
 //!   layout, or the one layout of that extent whose cells hold every given;
 //! - a drawn grid, one character a cell (a digit, or `.`, `-`, `0` for an empty cell), with
-//!   spaces or `*` where there is no cell: the grids are those the drawn cells make.
+//!   spaces or `*` where there is no cell: the grids are those the drawn cells make;
+//! - the grid as gridlogic prints it (`solve`'s solution, `generate`'s comments): cells
+//!   separated by spaces, `|` between boxes, rules of `-` and `+` between them, blank where there
+//!   is no cell; a cell's column is its place in the line, and the grids are those the cells make.
 //!
 //! A line with letters is a title, and a line starting with `#` a comment; one that names a
 //! layout (`Samurai Sudoku No. 4`) settles the shape.
@@ -32,7 +35,8 @@ pub struct OverlapText {
     pub cells: Vec<Option<String>>,
     /// The 1-based line of each row.
     pub lines: Vec<usize>,
-    /// Whether the gaps are drawn (one character a cell), so that the cells give the shape.
+    /// Whether the gaps are drawn (one character a cell, or as gridlogic prints the grid), so
+    /// that the cells give the shape.
     pub drawn: bool,
     /// The layout a title names.
     pub named: Option<Arrangement>,
@@ -56,6 +60,9 @@ pub fn parse(text: &str, forced: bool) -> Option<Vec<OverlapText>> {
             named = Arrangement::named_in(line).or(named);
             // A title or comment after a drawn puzzle's rows ends it.
             ended |= blocks.last().is_some_and(|block| !block.2.is_empty());
+            continue;
+        }
+        if is_rule(line) {
             continue;
         }
         if let Some(extent) = header_extent(line) {
@@ -94,10 +101,12 @@ fn block(
     if rows.is_empty() || !rows.iter().all(|(_, row)| row.chars().all(is_grid_char)) {
         return None;
     }
+    let boxed = rows.iter().any(|(_, row)| row.contains('|'));
     let spaced = rows.iter().all(|(_, row)| is_spaced(row.trim()));
-    let found = match spaced {
-        true => tokens(rows),
-        false => drawn(rows),
+    let found = match (boxed, spaced) {
+        (true, _) => printed(rows),
+        (false, true) => tokens(rows),
+        (false, false) => drawn(rows),
     }?;
     let plausible = forced
         || named.is_some()
@@ -135,9 +144,21 @@ fn header_extent(line: &str) -> Option<(usize, usize)> {
     }
 }
 
-/// Whether `c` may be written in a row of an overlapping grid: a digit, an empty mark, a gap.
+/// Whether `c` may be written in a row of an overlapping grid: a digit, an empty mark, a gap,
+/// a box's side.
 fn is_grid_char(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '.' | '-') || GAPS.contains(&c)
+    c.is_ascii_digit() || matches!(c, '.' | '-' | '|') || GAPS.contains(&c)
+}
+
+/// Whether `c` writes a cell (a digit or an empty mark), not a gap or a box's side.
+fn is_cell_char(c: char) -> bool {
+    is_grid_char(c) && c != '|' && !GAPS.contains(&c)
+}
+
+/// Whether a line is a rule drawn between boxes as gridlogic prints a grid (`------+-------+`):
+/// dashes, `+` where it crosses a box's side, `|` and spaces.
+fn is_rule(line: &str) -> bool {
+    line.contains('+') && line.chars().all(|c| matches!(c, '-' | '+' | '|' | ' '))
 }
 
 /// Whether a row is written as single characters separated by single spaces.
@@ -185,6 +206,35 @@ fn drawn(rows: &[(usize, &str)]) -> Option<OverlapText> {
         .collect();
     Some(OverlapText {
         extent: (rows.len(), cols),
+        cells,
+        lines: rows.iter().map(|(line, _)| *line).collect(),
+        drawn: true,
+        named: None,
+    })
+}
+
+/// The positions of rows as gridlogic prints them: cells separated by spaces, `|` between boxes,
+/// blank where there is no cell. The columns are the places in the line where some row writes a
+/// cell; `None` when a row writes a box's side at one of them.
+fn printed(rows: &[(usize, &str)]) -> Option<OverlapText> {
+    let rows_chars: Vec<Vec<char>> = rows.iter().map(|(_, row)| row.chars().collect()).collect();
+    let mut places: Vec<usize> = (rows_chars.iter())
+        .flat_map(|chars| (0..chars.len()).filter(|&i| is_cell_char(chars[i])))
+        .collect();
+    places.sort_unstable();
+    places.dedup();
+    let at = |chars: &[char], place: usize| chars.get(place).copied().unwrap_or(' ');
+    if (rows_chars.iter()).any(|chars| places.iter().any(|&p| at(chars, p) == '|')) {
+        return None;
+    }
+    let cells = (rows_chars.iter())
+        .flat_map(|chars| {
+            let written = places.iter().map(|&p| at(chars, p));
+            written.map(|c| is_cell_char(c).then(|| c.to_string()))
+        })
+        .collect();
+    Some(OverlapText {
+        extent: (rows.len(), places.len()),
         cells,
         lines: rows.iter().map(|(line, _)| *line).collect(),
         drawn: true,
@@ -511,6 +561,20 @@ mod tests {
         // --layout settles it, and must agree with the extent.
         let butterfly = parse(&empty, true).unwrap()[0].shape(Some("butterfly"), &|_| false);
         assert!(butterfly.unwrap_err().to_string().contains("spans 12x12"));
+    }
+
+    #[test]
+    fn a_printed_grid_is_read_by_the_places_of_its_cells() {
+        let rows = [(1, ". 1 . | . . ."), (2, "      | 2 . .")];
+        let found = printed(&rows).unwrap();
+        assert_eq!(found.extent, (2, 6));
+        let written = |t: &str| Some(t.to_string());
+        let second_row = [None, None, None, written("2"), written("."), written(".")];
+        assert_eq!(found.cells[6..], second_row);
+        // A box's side where another row has a cell: not a grid as gridlogic prints one.
+        let rows = [(1, ". . . | . . ."), (2, ". . . . | . .")];
+        assert_eq!(printed(&rows), None);
+        assert!(is_rule("------+-------+       +------") && !is_rule("- - - - - -"));
     }
 
     #[test]
