@@ -360,28 +360,39 @@ fn is_end(graph: &Graph, n: u32) -> bool {
 /// AICs between two ends in different cells (of one digit when `same_digit`), one per pair of
 /// ends, removing what sees both ends, handed to `order`. A start's chains are no shorter than
 /// the first its sweep found, so the starts are searched in that order: once those of one length
-/// are done, every chain that short is known and handed on.
+/// are done, every chain that short is known and handed on. The starts of the shortest chains
+/// are found first, by a sweep that goes no deeper than they lie ([`Reach::Shortest`]); a sink
+/// that wants more chains than they give has every start swept again for the longer ones.
 fn aics(graph: &Graph, same_digit: bool, order: &mut InOrder) {
     let mut search = Search::new(graph);
     let max = graph.state.limits().chain_links;
     let later = sharing_later(graph, |n| is_end(graph, n));
-    let mut starts = screened(
-        graph,
-        ends(graph).filter(|&n| later[n as usize]).collect(),
-        max,
-        |lanes, end, links, reached| {
-            if links < MIN_LINKS || !is_end(graph, end) {
-                return 0;
-            }
-            let mut open = reached & lanes.below(end);
-            if same_digit {
-                open &= lanes.of_digit(graph.nodes[end as usize].digit);
-            }
-            lanes.sharing_target(end, open)
-        },
-    );
-    starts.sort_by_key(|k| (k.first, k.start));
-    for tier in starts.chunk_by(|a, b| a.first == b.first) {
+    let starts: Vec<u32> = ends(graph).filter(|&n| later[n as usize]).collect();
+    let hits = |lanes: &mut Lanes, end: u32, links: usize, reached: u128| {
+        if links < MIN_LINKS || !is_end(graph, end) {
+            return 0;
+        }
+        let mut open = reached & lanes.below(end);
+        if same_digit {
+            open &= lanes.of_digit(graph.nodes[end as usize].digit);
+        }
+        lanes.sharing_target(end, open)
+    };
+    let shortest = screened(graph, starts.clone(), max, Reach::Shortest, hits);
+    let Some(fewest) = shortest.first().map(|k| k.first) else {
+        // No start was hit: the sweep went to the end for every one.
+        return order.finish();
+    };
+    for kept in &shortest {
+        order.take(aics_from(&mut search, kept, same_digit), kept.start);
+    }
+    if !order.settle(fewest) {
+        return;
+    }
+    let mut longer = screened(graph, starts, max, Reach::All, hits);
+    longer.retain(|k| k.first > fewest);
+    longer.sort_by_key(|k| (k.first, k.start));
+    for tier in longer.chunk_by(|a, b| a.first == b.first) {
         for kept in tier {
             order.take(aics_from(&mut search, kept, same_digit), kept.start);
         }
@@ -425,6 +436,7 @@ fn discontinuous_loops(graph: &Graph) -> Vec<Found> {
         graph,
         possible.collect(),
         max,
+        Reach::All,
         |lanes, end, links, reached| {
             if links < MIN_LINKS {
                 return 0;
@@ -501,21 +513,26 @@ fn discontinuous_loops_from(graph: &Graph, starts: &[Kept]) -> Vec<Found> {
 /// links with the lanes that reach it there (`reached`), and returns those it hits. `hits` must
 /// hit a start at the length of every chain its search would find; the others are left out, so
 /// only the searches that find something are run, no further than their last hit, and they find
-/// what they would have found in a search from every start.
+/// what they would have found in a search from every start. With [`Reach::Shortest`], only the
+/// starts hit at the fewest links, in order.
 fn screened(
     graph: &Graph,
     starts: Vec<u32>,
     max_links: usize,
+    reach: Reach,
     hits: impl Fn(&mut Lanes, u32, usize, u128) -> u128,
 ) -> Vec<Kept> {
     let mut sweep = Sweep::new(graph);
     let mut lanes = Lanes::new(graph);
     let mut kept = Vec::new();
+    // How deep the sweep goes: with `Reach::Shortest`, no deeper than the fewest links hit yet.
+    let mut deepest = max_links;
     for batch in starts.chunks(LANES) {
         lanes.assign(batch);
         let (mut first, mut last) = ([0; LANES], [0; LANES]);
-        sweep.run(batch, max_links, |node, links, reached| {
+        sweep.run(batch, deepest, |node, links, reached| {
             let mut hit = hits(&mut lanes, node, links, reached);
+            let go_on = reach == Reach::All || hit == 0;
             while hit != 0 {
                 let lane = hit.trailing_zeros() as usize;
                 if first[lane] == 0 {
@@ -524,6 +541,7 @@ fn screened(
                 last[lane] = links;
                 hit &= hit - 1;
             }
+            go_on
         });
         for (lane, &start) in batch.iter().enumerate() {
             if first[lane] > 0 {
@@ -535,8 +553,26 @@ fn screened(
             }
         }
         lanes.clear();
+        if reach == Reach::Shortest {
+            deepest = kept.iter().map(|k| k.first).fold(deepest, usize::min);
+        }
+    }
+    if reach == Reach::Shortest {
+        // A start's last hit lies beyond where its sweep stopped.
+        kept.retain(|k| k.first == deepest);
+        kept.iter_mut().for_each(|k| k.last = max_links);
     }
     kept
+}
+
+/// How far [`screened`] follows the starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Every start as far as its chains go.
+    All,
+    /// No start further than the fewest links at which any start is hit: only those starts are
+    /// kept, and how far their chains go is left open (`last` is the longest a chain may be).
+    Shortest,
 }
 
 /// A start [`screened`] kept: its search finds chains of `first` to `last` links only, and a
@@ -676,13 +712,19 @@ fn continuous_loops(graph: &Graph) -> Vec<Found> {
     let candidates = (0..graph.nodes.len() as u32)
         .filter(|&n| graph.nodes[n as usize].kind == NodeKind::Candidate)
         .collect();
-    let starts = screened(graph, candidates, max - 1, |lanes, end, links, reached| {
-        if links < MIN_LINKS {
-            return 0;
-        }
-        let weak = graph.weak[end as usize].iter();
-        reached & weak.fold(0, |m, &w| m | lanes.of_node(w))
-    });
+    let starts = screened(
+        graph,
+        candidates,
+        max - 1,
+        Reach::All,
+        |lanes, end, links, reached| {
+            if links < MIN_LINKS {
+                return 0;
+            }
+            let weak = graph.weak[end as usize].iter();
+            reached & weak.fold(0, |m, &w| m | lanes.of_node(w))
+        },
+    );
     continuous_loops_from(graph, &starts)
 }
 

@@ -183,12 +183,13 @@ impl<'g> Sweep<'g> {
     /// Searches from `starts` (at most [`LANES`]; start `i` is lane bit `i`), each assumed off,
     /// up to `max_links` links, and calls `reached(node, links, lanes)` for every node reached
     /// on, once per distance, with the lanes that reach it first at that distance: exactly the
-    /// nodes and distances [`Search::reached_on`] gives for each start.
+    /// nodes and distances [`Search::reached_on`] gives for each start. When a call returns
+    /// `false`, the sweep ends with that distance.
     pub fn run(
         &mut self,
         starts: &[u32],
         max_links: usize,
-        mut reached: impl FnMut(u32, usize, u128),
+        mut reached: impl FnMut(u32, usize, u128) -> bool,
     ) {
         debug_assert!(starts.len() <= LANES);
         self.forget_seen();
@@ -219,12 +220,16 @@ impl<'g> Sweep<'g> {
                     }
                 }
             }
+            let mut go_on = true;
             for &state in self.upcoming.iter().filter(|&&s| s % 2 == 1) {
-                reached(state / 2, links, self.next[state as usize]);
+                go_on &= reached(state / 2, links, self.next[state as usize]);
             }
             self.touched.extend_from_slice(&self.upcoming);
             std::mem::swap(&mut self.frontier, &mut self.upcoming);
             std::mem::swap(&mut self.current, &mut self.next);
+            if !go_on {
+                break;
+            }
         }
         for &state in &self.frontier {
             self.current[state as usize] = 0;
@@ -283,6 +288,7 @@ mod tests {
                             assert!(swept.insert((start, node, links)), "reported twice");
                         }
                     }
+                    true
                 });
                 let mut searched = BTreeSet::new();
                 for &start in batch {
@@ -318,8 +324,17 @@ mod tests {
         let mut reached = 0;
         Sweep::new(&graph).run(&starts, 20, |_, _, lanes| {
             reached += lanes.count_ones();
+            true
         });
         assert!(reached > 0, "the sweep marked states");
+        assert_pooled_tables_zero(states);
+        // Told to end at three links, it goes no further and leaves its tables zero too.
+        let mut deepest = 0;
+        Sweep::new(&graph).run(&starts, 20, |_, links, _| {
+            deepest = deepest.max(links);
+            links < 3
+        });
+        assert_eq!(deepest, 3);
         assert_pooled_tables_zero(states);
     }
 
@@ -332,6 +347,7 @@ mod tests {
         let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             Sweep::new(&graph).run(&starts, 20, |_, links, _| {
                 assert!(links < 3, "stopped halfway");
+                true
             })
         }));
         assert!(stopped.is_err());
