@@ -215,7 +215,7 @@ fn drawn(rows: &[(usize, &str)]) -> Option<OverlapText> {
 
 /// The positions of rows as gridlogic prints them: cells separated by spaces, `|` between boxes,
 /// blank where there is no cell. The columns are the places in the line where some row writes a
-/// cell; `None` when a row writes a box's side at one of them.
+/// cell, read as a drawn grid ([`drawn`]); `None` when a row writes a box's side at one of them.
 fn printed(rows: &[(usize, &str)]) -> Option<OverlapText> {
     let rows_chars: Vec<Vec<char>> = rows.iter().map(|(_, row)| row.chars().collect()).collect();
     let mut places: Vec<usize> = (rows_chars.iter())
@@ -224,22 +224,18 @@ fn printed(rows: &[(usize, &str)]) -> Option<OverlapText> {
     places.sort_unstable();
     places.dedup();
     let at = |chars: &[char], place: usize| chars.get(place).copied().unwrap_or(' ');
-    if (rows_chars.iter()).any(|chars| places.iter().any(|&p| at(chars, p) == '|')) {
+    let columns: Vec<String> = (rows_chars.iter())
+        .map(|chars| places.iter().map(|&p| at(chars, p)).collect())
+        .collect();
+    if columns.iter().any(|row| row.contains('|')) {
         return None;
     }
-    let cells = (rows_chars.iter())
-        .flat_map(|chars| {
-            let written = places.iter().map(|&p| at(chars, p));
-            written.map(|c| is_cell_char(c).then(|| c.to_string()))
-        })
-        .collect();
-    Some(OverlapText {
-        extent: (rows.len(), places.len()),
-        cells,
-        lines: rows.iter().map(|(line, _)| *line).collect(),
-        drawn: true,
-        named: None,
-    })
+    let lines = rows.iter().zip(&columns);
+    drawn(
+        &lines
+            .map(|(&(line, _), row)| (line, row.as_str()))
+            .collect::<Vec<_>>(),
+    )
 }
 
 impl OverlapText {

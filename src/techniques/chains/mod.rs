@@ -383,24 +383,34 @@ fn aics(graph: &Graph, same_digit: bool, order: &mut InOrder) {
         // No start was hit: the sweep went to the end for every one.
         return order.finish();
     };
-    for kept in &shortest {
-        order.take(aics_from(&mut search, kept, same_digit), kept.start);
-    }
-    if !order.settle(fewest) {
+    if !aics_by_tier(&mut search, &shortest, same_digit, order) {
         return;
     }
     let mut longer = screened(graph, starts, max, Reach::All, hits);
     longer.retain(|k| k.first > fewest);
     longer.sort_by_key(|k| (k.first, k.start));
-    for tier in longer.chunk_by(|a, b| a.first == b.first) {
+    if aics_by_tier(&mut search, &longer, same_digit, order) {
+        order.finish();
+    }
+}
+
+/// Searches `starts` (in order of their first hit) for AICs and hands each tier's chains on
+/// once its starts are done ([`InOrder::settle`]). Returns whether the sink wants more.
+fn aics_by_tier(
+    search: &mut Search,
+    starts: &[Kept],
+    same_digit: bool,
+    order: &mut InOrder,
+) -> bool {
+    for tier in starts.chunk_by(|a, b| a.first == b.first) {
         for kept in tier {
-            order.take(aics_from(&mut search, kept, same_digit), kept.start);
+            order.take(aics_from(search, kept, same_digit), kept.start);
         }
         if !order.settle(tier[0].first) {
-            return;
+            return false;
         }
     }
-    order.finish();
+    true
 }
 
 /// The AICs `search` finds from `start` to a later end (of the same digit when `same_digit`)
@@ -550,12 +560,12 @@ fn screened(
                     first: first[lane],
                     last: last[lane],
                 });
+                if reach == Reach::Shortest {
+                    deepest = deepest.min(first[lane]);
+                }
             }
         }
         lanes.clear();
-        if reach == Reach::Shortest {
-            deepest = kept.iter().map(|k| k.first).fold(deepest, usize::min);
-        }
     }
     if reach == Reach::Shortest {
         // A start's last hit lies beyond where its sweep stopped.
